@@ -1,0 +1,652 @@
+//===- AttrSyntax.cpp - parsing and printing of sdy attributes ------------===//
+//
+// Each attribute parses and prints its "stripped" form, the one used inside
+// ops (`<@mesh, [{"x"}, {?}p1]>`, `{"a", "b":(1)2}`, ...). The printer always
+// prints the canonical form of SPEC.md §1.4, so print(parse(x)) is stable.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ir/sdy/SdyDialect.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
+
+using namespace mlir;
+using namespace mlir::sdy;
+
+namespace {
+
+/// getChecked needs the attribute storage, which only SdyDialect.cpp sees.
+template <typename AttrT, typename... Args>
+AttrT getVerified(llvm::function_ref<InFlightDiagnostic()> emitError,
+                  MLIRContext *ctx, Args &&...args) {
+  if (failed(AttrT::verify(emitError, args...)))
+    return {};
+  return AttrT::get(ctx, std::forward<Args>(args)...);
+}
+
+/// Parses `"name"` or `"name":(m)k`.
+ParseResult parseAxisRefBody(AsmParser &parser, AxisRefAttr &result) {
+  std::string name;
+  if (parser.parseString(&name))
+    return failure();
+  SubAxisInfoAttr subAxis;
+  if (succeeded(parser.parseOptionalColon())) {
+    Attribute parsed = SubAxisInfoAttr::parse(parser, Type());
+    if (!parsed)
+      return failure();
+    subAxis = cast<SubAxisInfoAttr>(parsed);
+  }
+  result = AxisRefAttr::get(parser.getContext(), name, subAxis);
+  return success();
+}
+
+/// Parses `axis (, axis)*` until `}`; the caller has consumed `{`.
+/// With `allowOpen`, a trailing `?` marks the list open.
+ParseResult parseAxisRefsInBraces(AsmParser &parser,
+                                  SmallVectorImpl<AxisRefAttr> &axes,
+                                  bool allowOpen, bool &isOpen) {
+  isOpen = false;
+  if (parser.parseLBrace())
+    return failure();
+  if (succeeded(parser.parseOptionalRBrace()))
+    return success();
+  while (true) {
+    if (allowOpen && succeeded(parser.parseOptionalQuestion())) {
+      isOpen = true;
+      return parser.parseRBrace();
+    }
+    AxisRefAttr axis;
+    if (parseAxisRefBody(parser, axis))
+      return failure();
+    axes.push_back(axis);
+    if (succeeded(parser.parseOptionalRBrace()))
+      return success();
+    if (parser.parseComma())
+      return failure();
+  }
+}
+
+void printAxisRefs(AsmPrinter &printer, ArrayRef<AxisRefAttr> axes) {
+  llvm::interleaveComma(axes, printer,
+                        [&](AxisRefAttr axis) { axis.print(printer); });
+}
+
+void printStringList(AsmPrinter &printer, ArrayRef<StringAttr> names) {
+  printer << "{";
+  llvm::interleaveComma(names, printer, [&](StringAttr name) {
+    printer.printString(name.getValue());
+  });
+  printer << "}";
+}
+
+/// Parses an integer list `[1, 2, 3]` (possibly empty).
+ParseResult parseIntList(AsmParser &parser, SmallVectorImpl<int64_t> &values) {
+  return parser.parseCommaSeparatedList(AsmParser::Delimiter::Square, [&]() {
+    int64_t value;
+    if (parser.parseInteger(value))
+      return failure();
+    values.push_back(value);
+    return success();
+  });
+}
+
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// Meshes
+//===----------------------------------------------------------------------===//
+
+Attribute MeshAxisAttr::parse(AsmParser &parser, Type) {
+  std::string name;
+  int64_t size;
+  if (parser.parseString(&name) || parser.parseEqual() ||
+      parser.parseInteger(size))
+    return {};
+  return MeshAxisAttr::get(parser.getContext(), name, size);
+}
+
+void MeshAxisAttr::print(AsmPrinter &printer) const {
+  printer.printString(getName());
+  printer << "=" << getSize();
+}
+
+Attribute MeshAttr::parse(AsmParser &parser, Type) {
+  SmallVector<MeshAxisAttr> axes;
+  SmallVector<int64_t> deviceIds;
+  if (parser.parseLess())
+    return {};
+  if (parser.parseCommaSeparatedList(AsmParser::Delimiter::Square, [&]() {
+        Attribute axis = MeshAxisAttr::parse(parser, Type());
+        if (!axis)
+          return failure();
+        axes.push_back(cast<MeshAxisAttr>(axis));
+        return success();
+      }))
+    return {};
+  if (succeeded(parser.parseOptionalComma())) {
+    if (parser.parseKeyword("device_ids") || parser.parseEqual() ||
+        parseIntList(parser, deviceIds))
+      return {};
+  }
+  if (parser.parseGreater())
+    return {};
+  return getVerified<MeshAttr>(
+      [&] { return parser.emitError(parser.getNameLoc()); },
+      parser.getContext(), axes, deviceIds);
+}
+
+void MeshAttr::print(AsmPrinter &printer) const {
+  printer << "<[";
+  llvm::interleaveComma(getAxes(), printer,
+                        [&](MeshAxisAttr axis) { axis.print(printer); });
+  printer << "]";
+  if (!getDeviceIds().empty()) {
+    printer << ", device_ids=[";
+    llvm::interleaveComma(getDeviceIds(), printer);
+    printer << "]";
+  }
+  printer << ">";
+}
+
+//===----------------------------------------------------------------------===//
+// Axis references
+//===----------------------------------------------------------------------===//
+
+Attribute SubAxisInfoAttr::parse(AsmParser &parser, Type) {
+  int64_t preSize, size;
+  llvm::SMLoc loc = parser.getCurrentLocation();
+  if (parser.parseLParen() || parser.parseInteger(preSize) ||
+      parser.parseRParen() || parser.parseInteger(size))
+    return {};
+  return getVerified<SubAxisInfoAttr>([&] { return parser.emitError(loc); },
+                                     parser.getContext(), preSize, size);
+}
+
+void SubAxisInfoAttr::print(AsmPrinter &printer) const {
+  printer << "(" << getPreSize() << ")" << getSize();
+}
+
+Attribute AxisRefAttr::parse(AsmParser &parser, Type) {
+  AxisRefAttr axis;
+  if (parseAxisRefBody(parser, axis))
+    return {};
+  return axis;
+}
+
+void AxisRefAttr::print(AsmPrinter &printer) const {
+  printer.printString(getName());
+  if (SubAxisInfoAttr subAxis = getSubAxisInfo()) {
+    printer << ":";
+    subAxis.print(printer);
+  }
+}
+
+Attribute AxisRefListAttr::parse(AsmParser &parser, Type) {
+  SmallVector<AxisRefAttr> axes;
+  bool isOpen;
+  if (parseAxisRefsInBraces(parser, axes, /*allowOpen=*/false, isOpen))
+    return {};
+  return AxisRefListAttr::get(parser.getContext(), axes);
+}
+
+void AxisRefListAttr::print(AsmPrinter &printer) const {
+  printer << "{";
+  printAxisRefs(printer, getValue());
+  printer << "}";
+}
+
+Attribute ListOfAxisRefListsAttr::parse(AsmParser &parser, Type) {
+  SmallVector<AxisRefListAttr> lists;
+  if (parser.parseCommaSeparatedList(AsmParser::Delimiter::Square, [&]() {
+        Attribute list = AxisRefListAttr::parse(parser, Type());
+        if (!list)
+          return failure();
+        lists.push_back(cast<AxisRefListAttr>(list));
+        return success();
+      }))
+    return {};
+  return ListOfAxisRefListsAttr::get(parser.getContext(), lists);
+}
+
+void ListOfAxisRefListsAttr::print(AsmPrinter &printer) const {
+  printer << "[";
+  llvm::interleaveComma(getValue(), printer,
+                        [&](AxisRefListAttr list) { list.print(printer); });
+  printer << "]";
+}
+
+Attribute ManualAxesAttr::parse(AsmParser &parser, Type) {
+  SmallVector<StringAttr> names;
+  if (parser.parseCommaSeparatedList(AsmParser::Delimiter::Braces, [&]() {
+        std::string name;
+        if (parser.parseString(&name))
+          return failure();
+        names.push_back(StringAttr::get(parser.getContext(), name));
+        return success();
+      }))
+    return {};
+  return ManualAxesAttr::get(parser.getContext(), names);
+}
+
+void ManualAxesAttr::print(AsmPrinter &printer) const {
+  printStringList(printer, getValue());
+}
+
+//===----------------------------------------------------------------------===//
+// Shardings
+//===----------------------------------------------------------------------===//
+
+Attribute DimensionShardingAttr::parse(AsmParser &parser, Type) {
+  llvm::SMLoc loc = parser.getCurrentLocation();
+  SmallVector<AxisRefAttr> axes;
+  bool isOpen;
+  if (parseAxisRefsInBraces(parser, axes, /*allowOpen=*/true, isOpen))
+    return {};
+  std::optional<int64_t> priority;
+  llvm::SMLoc priorityLoc = parser.getCurrentLocation();
+  StringRef keyword;
+  if (succeeded(parser.parseOptionalKeyword(&keyword))) {
+    int64_t value;
+    if (!keyword.consume_front("p") || keyword.empty() ||
+        keyword.getAsInteger(10, value)) {
+      parser.emitError(priorityLoc)
+          << "expected a priority of the form 'p<N>' after dimension sharding";
+      return {};
+    }
+    priority = value;
+  }
+  return getVerified<DimensionShardingAttr>(
+      [&] { return parser.emitError(loc); }, parser.getContext(), axes,
+      !isOpen, priority);
+}
+
+void DimensionShardingAttr::print(AsmPrinter &printer) const {
+  printer << "{";
+  printAxisRefs(printer, getAxes());
+  if (isOpen())
+    printer << (getAxes().empty() ? "?" : ", ?");
+  printer << "}";
+  if (std::optional<int64_t> priority = getPriority())
+    printer << "p" << *priority;
+}
+
+Attribute TensorShardingAttr::parse(AsmParser &parser, Type) {
+  llvm::SMLoc loc = parser.getCurrentLocation();
+  MLIRContext *ctx = parser.getContext();
+  if (parser.parseLess())
+    return {};
+  Attribute meshOrRef;
+  StringAttr meshName;
+  if (succeeded(parser.parseOptionalSymbolName(meshName))) {
+    meshOrRef = FlatSymbolRefAttr::get(meshName);
+  } else if (succeeded(parser.parseOptionalKeyword("mesh"))) {
+    meshOrRef = MeshAttr::parse(parser, Type());
+    if (!meshOrRef)
+      return {};
+  } else {
+    parser.emitError(parser.getCurrentLocation())
+        << "expected a mesh symbol name ('@mesh') or an inlined mesh "
+           "('mesh<[...]>')";
+    return {};
+  }
+  SmallVector<DimensionShardingAttr> dims;
+  if (parser.parseComma() ||
+      parser.parseCommaSeparatedList(AsmParser::Delimiter::Square, [&]() {
+        Attribute dim = DimensionShardingAttr::parse(parser, Type());
+        if (!dim)
+          return failure();
+        dims.push_back(cast<DimensionShardingAttr>(dim));
+        return success();
+      }))
+    return {};
+  SmallVector<AxisRefAttr> replicated;
+  if (succeeded(parser.parseOptionalComma())) {
+    bool isOpen;
+    if (parser.parseKeyword("replicated") || parser.parseEqual() ||
+        parseAxisRefsInBraces(parser, replicated, /*allowOpen=*/false, isOpen))
+      return {};
+  }
+  if (parser.parseGreater())
+    return {};
+  return getVerified<TensorShardingAttr>([&] { return parser.emitError(loc); },
+                                        ctx, meshOrRef, dims, replicated);
+}
+
+void TensorShardingAttr::print(AsmPrinter &printer) const {
+  printer << "<";
+  if (auto ref = dyn_cast<FlatSymbolRefAttr>(getMeshOrRef())) {
+    printer.printSymbolName(ref.getValue());
+  } else {
+    printer << "mesh";
+    cast<MeshAttr>(getMeshOrRef()).print(printer);
+  }
+  printer << ", [";
+  llvm::interleaveComma(getDimShardings(), printer,
+                        [&](DimensionShardingAttr dim) { dim.print(printer); });
+  printer << "]";
+  if (!getReplicatedAxes().empty()) {
+    printer << ", replicated={";
+    printAxisRefs(printer, getReplicatedAxes());
+    printer << "}";
+  }
+  printer << ">";
+}
+
+Attribute TensorShardingPerValueAttr::parse(AsmParser &parser, Type) {
+  SmallVector<TensorShardingAttr> shardings;
+  if (parser.parseLess() ||
+      parser.parseCommaSeparatedList(AsmParser::Delimiter::Square, [&]() {
+        Attribute sharding = TensorShardingAttr::parse(parser, Type());
+        if (!sharding)
+          return failure();
+        shardings.push_back(cast<TensorShardingAttr>(sharding));
+        return success();
+      }) ||
+      parser.parseGreater())
+    return {};
+  return TensorShardingPerValueAttr::get(parser.getContext(), shardings);
+}
+
+void TensorShardingPerValueAttr::print(AsmPrinter &printer) const {
+  printer << "<[";
+  llvm::interleaveComma(getShardings(), printer,
+                        [&](TensorShardingAttr s) { s.print(printer); });
+  printer << "]>";
+}
+
+//===----------------------------------------------------------------------===//
+// Sharding rules
+//===----------------------------------------------------------------------===//
+
+std::string OpShardingRuleAttr::getFactorName(int64_t factorIndex) {
+  constexpr int64_t kNumLetters = 'z' - 'i' + 1;
+  if (factorIndex < kNumLetters)
+    return std::string(1, static_cast<char>('i' + factorIndex));
+  return "z_" + std::to_string(factorIndex - kNumLetters + 1);
+}
+
+namespace {
+
+/// Parses a factor name (`i`…`z`, `z_N`) at the front of `text`.
+/// Returns -1 if `text` does not start with one.
+int64_t consumeFactorName(StringRef &text) {
+  if (text.empty() || text.front() < 'i' || text.front() > 'z')
+    return -1;
+  char letter = text.front();
+  text = text.drop_front();
+  if (letter == 'z' && text.starts_with("_")) {
+    StringRef rest = text.drop_front();
+    size_t numDigits = 0;
+    while (numDigits < rest.size() && llvm::isDigit(rest[numDigits]))
+      ++numDigits;
+    int64_t suffix;
+    if (numDigits == 0 || rest.take_front(numDigits).getAsInteger(10, suffix) ||
+        suffix < 1)
+      return -1;
+    text = rest.drop_front(numDigits);
+    return ('z' - 'i') + suffix;
+  }
+  return letter - 'i';
+}
+
+/// Parses one dimension mapping: `*` or factor names like `ij`, `z_1z_2`.
+ParseResult parseDimMappingBody(AsmParser &parser,
+                                SmallVectorImpl<int64_t> &factors) {
+  if (succeeded(parser.parseOptionalStar()))
+    return success();
+  llvm::SMLoc loc = parser.getCurrentLocation();
+  StringRef keyword;
+  if (parser.parseKeyword(&keyword))
+    return failure();
+  StringRef rest = keyword;
+  while (!rest.empty()) {
+    int64_t factor = consumeFactorName(rest);
+    if (factor < 0)
+      return parser.emitError(loc)
+             << "invalid factor name in '" << keyword
+             << "': factors are named i..z, then z_1, z_2, ...";
+    factors.push_back(factor);
+  }
+  return success();
+}
+
+void printDimMappingBody(AsmPrinter &printer, ArrayRef<int64_t> factors) {
+  if (factors.empty()) {
+    printer << "*";
+    return;
+  }
+  for (int64_t factor : factors)
+    printer << OpShardingRuleAttr::getFactorName(factor);
+}
+
+ParseResult parseTensorMappingBody(AsmParser &parser,
+                                   SmallVectorImpl<DimMappingAttr> &dims) {
+  return parser.parseCommaSeparatedList(AsmParser::Delimiter::Square, [&]() {
+    SmallVector<int64_t> factors;
+    if (parseDimMappingBody(parser, factors))
+      return failure();
+    dims.push_back(DimMappingAttr::get(parser.getContext(), factors));
+    return success();
+  });
+}
+
+ParseResult parseTensorMappings(AsmParser &parser,
+                                SmallVectorImpl<TensorMappingAttr> &mappings) {
+  return parser.parseCommaSeparatedList(AsmParser::Delimiter::Paren, [&]() {
+    SmallVector<DimMappingAttr> dims;
+    if (parseTensorMappingBody(parser, dims))
+      return failure();
+    mappings.push_back(TensorMappingAttr::get(parser.getContext(), dims));
+    return success();
+  });
+}
+
+void printTensorMappings(AsmPrinter &printer,
+                         ArrayRef<TensorMappingAttr> mappings) {
+  printer << "(";
+  llvm::interleaveComma(mappings, printer,
+                        [&](TensorMappingAttr m) { m.print(printer); });
+  printer << ")";
+}
+
+/// Parses a list of factor names `{i, k}`.
+ParseResult parseFactorList(AsmParser &parser,
+                            SmallVectorImpl<int64_t> &factors) {
+  return parser.parseCommaSeparatedList(AsmParser::Delimiter::Braces,
+                                        [&]() -> ParseResult {
+    llvm::SMLoc loc = parser.getCurrentLocation();
+    StringRef keyword;
+    if (parser.parseKeyword(&keyword))
+      return failure();
+    StringRef rest = keyword;
+    int64_t factor = consumeFactorName(rest);
+    if (factor < 0 || !rest.empty())
+      return parser.emitError(loc) << "invalid factor name '" << keyword << "'";
+    factors.push_back(factor);
+    return success();
+  });
+}
+
+void printFactorList(AsmPrinter &printer, StringRef kind,
+                     ArrayRef<int64_t> factors) {
+  if (factors.empty())
+    return;
+  printer << " " << kind << "={";
+  llvm::interleaveComma(factors, printer, [&](int64_t factor) {
+    printer << OpShardingRuleAttr::getFactorName(factor);
+  });
+  printer << "}";
+}
+
+} // namespace
+
+Attribute DimMappingAttr::parse(AsmParser &parser, Type) {
+  SmallVector<int64_t> factors;
+  if (parseDimMappingBody(parser, factors))
+    return {};
+  return DimMappingAttr::get(parser.getContext(), factors);
+}
+
+void DimMappingAttr::print(AsmPrinter &printer) const {
+  printDimMappingBody(printer, getFactorIndices());
+}
+
+Attribute TensorMappingAttr::parse(AsmParser &parser, Type) {
+  SmallVector<DimMappingAttr> dims;
+  if (parseTensorMappingBody(parser, dims))
+    return {};
+  return TensorMappingAttr::get(parser.getContext(), dims);
+}
+
+void TensorMappingAttr::print(AsmPrinter &printer) const {
+  printer << "[";
+  llvm::interleaveComma(getDimMappings(), printer,
+                        [&](DimMappingAttr dim) { dim.print(printer); });
+  printer << "]";
+}
+
+Attribute OpShardingRuleAttr::parse(AsmParser &parser, Type) {
+  llvm::SMLoc loc = parser.getCurrentLocation();
+  SmallVector<TensorMappingAttr> operands, results;
+  if (parser.parseLess() || parseTensorMappings(parser, operands) ||
+      parser.parseArrow() || parseTensorMappings(parser, results))
+    return {};
+
+  // Factor sizes: every factor gets exactly one size, in any order.
+  SmallVector<std::optional<int64_t>> sizes;
+  if (parser.parseCommaSeparatedList(AsmParser::Delimiter::Braces,
+                                     [&]() -> ParseResult {
+        llvm::SMLoc nameLoc = parser.getCurrentLocation();
+        StringRef keyword;
+        int64_t size;
+        if (parser.parseKeyword(&keyword) || parser.parseEqual() ||
+            parser.parseInteger(size))
+          return failure();
+        StringRef rest = keyword;
+        int64_t factor = consumeFactorName(rest);
+        if (factor < 0 || !rest.empty())
+          return parser.emitError(nameLoc)
+                 << "invalid factor name '" << keyword << "'";
+        if (static_cast<size_t>(factor) >= sizes.size())
+          sizes.resize(factor + 1);
+        if (sizes[factor])
+          return parser.emitError(nameLoc)
+                 << "factor '" << keyword << "' has more than one size";
+        sizes[factor] = size;
+        return success();
+      }))
+    return {};
+  SmallVector<int64_t> factorSizes;
+  for (auto [index, size] : llvm::enumerate(sizes)) {
+    if (!size) {
+      parser.emitError(loc) << "factor '" << getFactorName(index)
+                            << "' has no size";
+      return {};
+    }
+    factorSizes.push_back(*size);
+  }
+
+  SmallVector<int64_t> reduction, needReplication, permutation, blocked;
+  bool isCustom = false;
+  while (true) {
+    if (succeeded(parser.parseOptionalComma())) {
+      if (parser.parseKeyword("custom"))
+        return {};
+      isCustom = true;
+      break;
+    }
+    StringRef kind;
+    llvm::SMLoc kindLoc = parser.getCurrentLocation();
+    if (failed(parser.parseOptionalKeyword(&kind)))
+      break;
+    SmallVector<int64_t> *list =
+        llvm::StringSwitch<SmallVector<int64_t> *>(kind)
+            .Case("reduction", &reduction)
+            .Case("need_replication", &needReplication)
+            .Case("permutation", &permutation)
+            .Case("blocked_propagation", &blocked)
+            .Default(nullptr);
+    if (!list) {
+      parser.emitError(kindLoc)
+          << "unknown factor kind '" << kind
+          << "', expected reduction, need_replication, permutation or "
+             "blocked_propagation";
+      return {};
+    }
+    if (!list->empty()) {
+      parser.emitError(kindLoc) << "factor kind '" << kind << "' given twice";
+      return {};
+    }
+    if (parser.parseEqual() || parseFactorList(parser, *list))
+      return {};
+  }
+  if (parser.parseGreater())
+    return {};
+  return getVerified<OpShardingRuleAttr>(
+      [&] { return parser.emitError(loc); }, parser.getContext(), factorSizes,
+      operands, results, reduction, needReplication, permutation, blocked,
+      isCustom);
+}
+
+void OpShardingRuleAttr::print(AsmPrinter &printer) const {
+  printer << "<";
+  printTensorMappings(printer, getOperandMappings());
+  printer << "->";
+  printTensorMappings(printer, getResultMappings());
+  printer << " {";
+  llvm::interleaveComma(llvm::enumerate(getFactorSizes()), printer,
+                        [&](auto indexed) {
+                          printer << getFactorName(indexed.index()) << "="
+                                  << indexed.value();
+                        });
+  printer << "}";
+  printFactorList(printer, "reduction", getReductionFactors());
+  printFactorList(printer, "need_replication", getNeedReplicationFactors());
+  printFactorList(printer, "permutation", getPermutationFactors());
+  printFactorList(printer, "blocked_propagation",
+                  getBlockedPropagationFactors());
+  if (isCustom())
+    printer << ", custom";
+  printer << ">";
+}
+
+//===----------------------------------------------------------------------===//
+// Collective parameters
+//===----------------------------------------------------------------------===//
+
+Attribute AllToAllParamAttr::parse(AsmParser &parser, Type) {
+  SmallVector<AxisRefAttr> axes;
+  bool isOpen;
+  int64_t src, tgt;
+  if (parseAxisRefsInBraces(parser, axes, /*allowOpen=*/false, isOpen) ||
+      parser.parseColon() || parser.parseInteger(src) || parser.parseArrow() ||
+      parser.parseInteger(tgt))
+    return {};
+  return AllToAllParamAttr::get(parser.getContext(), axes, src, tgt);
+}
+
+void AllToAllParamAttr::print(AsmPrinter &printer) const {
+  printer << "{";
+  printAxisRefs(printer, getAxes());
+  printer << "}: " << getSrcDim() << "->" << getTgtDim();
+}
+
+Attribute AlltoAllParamListAttr::parse(AsmParser &parser, Type) {
+  SmallVector<AllToAllParamAttr> params;
+  if (parser.parseCommaSeparatedList(AsmParser::Delimiter::Square, [&]() {
+        Attribute param = AllToAllParamAttr::parse(parser, Type());
+        if (!param)
+          return failure();
+        params.push_back(cast<AllToAllParamAttr>(param));
+        return success();
+      }))
+    return {};
+  return AlltoAllParamListAttr::get(parser.getContext(), params);
+}
+
+void AlltoAllParamListAttr::print(AsmPrinter &printer) const {
+  printer << "[";
+  llvm::interleaveComma(getValue(), printer,
+                        [&](AllToAllParamAttr param) { param.print(printer); });
+  printer << "]";
+}

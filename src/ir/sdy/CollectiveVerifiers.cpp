@@ -1,0 +1,239 @@
+//===- CollectiveVerifiers.cpp - invariants of sdy collective ops ---------===//
+//
+// A collective's out_sharding does not define its result sharding: it must
+// equal the sharding obtained by applying the collective to the operand's
+// sharding (SPEC.md §3). Each verifier computes that sharding and compares.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ir/sdy/SdyDialect.h"
+#include "ir/sdy/ShardingVerifier.h"
+#include "llvm/ADT/STLExtras.h"
+
+using namespace mlir;
+using namespace mlir::sdy;
+
+namespace {
+
+using AxisList = SmallVector<AxisRefAttr>;
+
+/// Axes per dimension of `sharding`, or all-empty dims of `rank` if none.
+SmallVector<AxisList> getDimAxes(TensorShardingAttr sharding, int64_t rank) {
+  SmallVector<AxisList> axes(rank);
+  if (!sharding)
+    return axes;
+  for (auto [dim, dimSharding] : llvm::enumerate(sharding.getDimShardings()))
+    if (dim < static_cast<size_t>(rank))
+      axes[dim].assign(dimSharding.getAxes().begin(),
+                       dimSharding.getAxes().end());
+  return axes;
+}
+
+std::string formatAxes(ArrayRef<AxisList> dims) {
+  std::string text = "[";
+  llvm::interleave(
+      dims,
+      [&](const AxisList &axes) {
+        text += "{";
+        llvm::interleave(
+            axes, [&](AxisRefAttr a) { text += a.toString(); },
+            [&] { text += ", "; });
+        text += "}";
+      },
+      [&] { text += ", "; });
+  return text + "]";
+}
+
+/// Shared checks: out_sharding is valid for the type; the operand's sharding
+/// (if any) is on the same mesh. Returns the operand's axes per dimension.
+FailureOr<SmallVector<AxisList>> prepare(Operation *op, Value operand,
+                                         TensorShardingAttr outSharding,
+                                         MeshAttr &mesh, bool allowReorderedMesh) {
+  auto type = cast<RankedTensorType>(operand.getType());
+  if (failed(verifyTensorSharding(outSharding, type, op, [&] {
+        return op->emitOpError() << "out_sharding: ";
+      })))
+    return failure();
+  mesh = outSharding.getMesh(op);
+  TensorShardingAttr operandSharding = getSharding(operand);
+  if (operandSharding &&
+      operandSharding.getMeshOrRef() != outSharding.getMeshOrRef()) {
+    MeshAttr operandMesh = operandSharding.getMesh(op);
+    if (!allowReorderedMesh || !operandMesh || !operandMesh.hasSameAxes(mesh))
+      return op->emitOpError()
+             << "operand sharding and out_sharding must be on the same mesh"
+             << (allowReorderedMesh ? " (or meshes that differ only in "
+                                      "device order)"
+                                    : "")
+             << ", got " << operandSharding.getMeshOrRef() << " and "
+             << outSharding.getMeshOrRef();
+  }
+  return getDimAxes(operandSharding, type.getRank());
+}
+
+/// Compares the axes of `outSharding` with the expected ones.
+LogicalResult checkInferred(Operation *op, TensorShardingAttr outSharding,
+                            ArrayRef<AxisList> expected) {
+  SmallVector<AxisList> actual = getDimAxes(outSharding, expected.size());
+  if (actual == SmallVector<AxisList>(expected))
+    return success();
+  return op->emitOpError()
+         << "out_sharding " << formatAxes(actual)
+         << " does not match the sharding inferred from the operand and the "
+            "op: "
+         << formatAxes(expected);
+}
+
+LogicalResult checkPerDimLists(Operation *op, ArrayRef<AxisRefListAttr> lists,
+                               int64_t rank, StringRef what, MeshAttr mesh) {
+  if (static_cast<int64_t>(lists.size()) != rank)
+    return op->emitOpError() << what << " has " << lists.size()
+                             << " axis lists but the tensor has rank " << rank;
+  for (auto [dim, list] : llvm::enumerate(lists))
+    if (failed(verifyAxisRefList(
+            list.getValue(), mesh,
+            (what + " of dimension " + std::to_string(dim)).str(),
+            [&] { return op->emitOpError(); })))
+      return failure();
+  return success();
+}
+
+/// True if `suffix` is a suffix of `axes`.
+bool isSuffix(ArrayRef<AxisRefAttr> suffix, ArrayRef<AxisRefAttr> axes) {
+  return suffix.size() <= axes.size() &&
+         llvm::equal(suffix, axes.take_back(suffix.size()));
+}
+
+} // namespace
+
+LogicalResult AllGatherOp::verify() {
+  MeshAttr mesh;
+  auto dims = prepare(*this, getTensor(), getOutSharding(), mesh, false);
+  if (failed(dims))
+    return failure();
+  ArrayRef<AxisRefListAttr> gathering = getGatheringAxes().getValue();
+  if (failed(checkPerDimLists(*this, gathering, dims->size(), "gathering_axes",
+                              mesh)))
+    return failure();
+  for (auto [dim, list] : llvm::enumerate(gathering)) {
+    AxisList &axes = (*dims)[dim];
+    if (!isSuffix(list.getValue(), axes))
+      return emitOpError() << "gathering_axes of dimension " << dim
+                           << " must be a suffix of the operand's dimension "
+                              "sharding "
+                           << formatAxes({axes});
+    axes.resize(axes.size() - list.getValue().size());
+  }
+  return checkInferred(*this, getOutSharding(), *dims);
+}
+
+LogicalResult AllSliceOp::verify() {
+  MeshAttr mesh;
+  auto dims = prepare(*this, getTensor(), getOutSharding(), mesh, false);
+  if (failed(dims))
+    return failure();
+  ArrayRef<AxisRefListAttr> slicing = getSlicingAxes().getValue();
+  if (failed(checkPerDimLists(*this, slicing, dims->size(), "slicing_axes",
+                              mesh)))
+    return failure();
+  for (auto [dim, list] : llvm::enumerate(slicing))
+    llvm::append_range((*dims)[dim], list.getValue());
+  return checkInferred(*this, getOutSharding(), *dims);
+}
+
+LogicalResult ReduceScatterOp::verify() {
+  MeshAttr mesh;
+  auto dims = prepare(*this, getTensor(), getOutSharding(), mesh, false);
+  if (failed(dims))
+    return failure();
+  ArrayRef<AxisRefListAttr> scatter = getReduceScatterAxes().getValue();
+  if (failed(checkPerDimLists(*this, scatter, dims->size(),
+                              "reduce_scatter_axes", mesh)))
+    return failure();
+  for (auto [dim, list] : llvm::enumerate(scatter))
+    llvm::append_range((*dims)[dim], list.getValue());
+  return checkInferred(*this, getOutSharding(), *dims);
+}
+
+LogicalResult AllToAllOp::verify() {
+  MeshAttr mesh;
+  auto dims = prepare(*this, getTensor(), getOutSharding(), mesh, false);
+  if (failed(dims))
+    return failure();
+  int64_t rank = dims->size();
+  ArrayRef<AllToAllParamAttr> params = getParams().getValue();
+  if (params.empty())
+    return emitOpError() << "params must not be empty";
+  SmallVector<bool> usedDims(rank, false);
+  for (auto [index, param] : llvm::enumerate(params)) {
+    for (int64_t dim : {param.getSrcDim(), param.getTgtDim()}) {
+      if (dim < 0 || dim >= rank)
+        return emitOpError() << "param " << index << ": dimension " << dim
+                             << " is out of range [0, " << rank << ")";
+      if (usedDims[dim])
+        return emitOpError() << "param " << index << ": dimension " << dim
+                             << " is used by more than one src_dim/tgt_dim";
+      usedDims[dim] = true;
+    }
+    if (index > 0 && params[index - 1].getSrcDim() > param.getSrcDim())
+      return emitOpError() << "params must be sorted by src_dim, got "
+                           << params[index - 1].getSrcDim() << " before "
+                           << param.getSrcDim();
+    if (param.getAxes().empty())
+      return emitOpError() << "param " << index << ": axes must not be empty";
+    if (failed(verifyAxisRefList(param.getAxes(), mesh,
+                                 "param " + std::to_string(index),
+                                 [&] { return emitOpError(); })))
+      return failure();
+  }
+  for (auto [index, param] : llvm::enumerate(params)) {
+    AxisList &src = (*dims)[param.getSrcDim()];
+    if (!isSuffix(param.getAxes(), src))
+      return emitOpError() << "param " << index << ": axes must be a suffix "
+                           << "of the operand's sharding of dimension "
+                           << param.getSrcDim() << " " << formatAxes({src});
+    src.resize(src.size() - param.getAxes().size());
+    llvm::append_range((*dims)[param.getTgtDim()], param.getAxes());
+  }
+  return checkInferred(*this, getOutSharding(), *dims);
+}
+
+LogicalResult CollectivePermuteOp::verify() {
+  MeshAttr mesh;
+  auto dims = prepare(*this, getTensor(), getOutSharding(), mesh, true);
+  if (failed(dims))
+    return failure();
+  for (auto [dim, outDim] :
+       llvm::enumerate(getOutSharding().getDimShardings())) {
+    int64_t before = 1;
+    for (AxisRefAttr axis : (*dims)[dim])
+      before *= axis.getSize(mesh);
+    int64_t after = outDim.getShardedSize(mesh);
+    if (before != after)
+      return emitOpError() << "dimension " << dim << " is sharded " << before
+                           << " ways by the operand but " << after
+                           << " ways by out_sharding; a collective_permute "
+                              "must keep the local shape";
+  }
+  return success();
+}
+
+LogicalResult AllReduceOp::verify() {
+  MeshAttr mesh;
+  auto dims = prepare(*this, getTensor(), getOutSharding(), mesh, false);
+  if (failed(dims))
+    return failure();
+  ArrayRef<AxisRefAttr> reduction = getReductionAxes().getValue();
+  if (failed(verifyAxisRefList(reduction, mesh, "reduction_axes",
+                               [&] { return emitOpError(); })))
+    return failure();
+  for (AxisRefAttr axis : reduction)
+    for (auto [dim, axes] : llvm::enumerate(*dims))
+      for (AxisRefAttr used : axes)
+        if (axis.overlaps(used))
+          return emitOpError()
+                 << "reduction axis " << axis.toString()
+                 << " overlaps with axis " << used.toString()
+                 << " that shards dimension " << dim << " of the operand";
+  return checkInferred(*this, getOutSharding(), *dims);
+}

@@ -1,0 +1,245 @@
+//===- ShardingVerifier.cpp - context-dependent sharding checks -----------===//
+
+#include "ir/sdy/ShardingVerifier.h"
+
+#include "mlir/Interfaces/FunctionInterfaces.h"
+#include "llvm/ADT/STLExtras.h"
+
+using namespace mlir;
+using namespace mlir::sdy;
+
+namespace {
+/// `"x", "y"` for error messages.
+std::string describeMeshAxes(MeshAttr mesh) {
+  if (mesh.getAxes().empty())
+    return "no axes";
+  std::string text = "axes ";
+  llvm::interleave(
+      mesh.getAxes(),
+      [&](MeshAxisAttr axis) { text += "\"" + axis.getName().str() + "\""; },
+      [&] { text += ", "; });
+  return text;
+}
+} // namespace
+
+LogicalResult mlir::sdy::verifyAxisRefList(ArrayRef<AxisRefAttr> axes,
+                                           MeshAttr mesh, StringRef what,
+                                           EmitErrorFn emitError) {
+  for (auto [index, axis] : llvm::enumerate(axes)) {
+    std::optional<int64_t> axisSize = mesh.getAxisSize(axis.getName());
+    if (!axisSize)
+      return emitError() << what << ": unknown axis \"" << axis.getName()
+                         << "\" (the mesh has " << describeMeshAxes(mesh)
+                         << ")";
+    if (SubAxisInfoAttr subAxis = axis.getSubAxisInfo()) {
+      int64_t span = subAxis.getNextPreSize();
+      if (*axisSize % span != 0)
+        return emitError() << what << ": sub-axis " << axis.toString()
+                           << " is invalid: pre-size times size (" << span
+                           << ") must divide the size of axis \""
+                           << axis.getName() << "\" (" << *axisSize << ")";
+      if (subAxis.getSize() >= *axisSize)
+        return emitError() << what << ": sub-axis " << axis.toString()
+                           << " is as large as axis \"" << axis.getName()
+                           << "\" (" << *axisSize
+                           << "); write the full axis instead";
+    }
+    if (index > 0 && axes[index - 1].canMerge(axis))
+      return emitError() << what << ": adjacent sub-axes "
+                         << axes[index - 1].toString() << " and "
+                         << axis.toString() << " can be merged; write "
+                         << axes[index - 1].merge(axis, mesh).toString();
+  }
+  return success();
+}
+
+LogicalResult mlir::sdy::verifyTensorShardingWithMesh(
+    TensorShardingAttr sharding, MeshAttr mesh, Type type,
+    EmitErrorFn emitError) {
+  auto shapedType = dyn_cast<ShapedType>(type);
+  if (!shapedType) {
+    if (sharding.getRank() != 0 || !sharding.getReplicatedAxes().empty())
+      return emitError() << "a value of non-shaped type " << type
+                         << " can only have a rank-0 sharding without "
+                            "replicated axes";
+    return success();
+  }
+  if (!shapedType.hasRank())
+    return emitError() << "cannot shard a value of unranked type " << type;
+  if (sharding.getRank() != shapedType.getRank())
+    return emitError() << "sharding has " << sharding.getRank()
+                       << " dimension shardings but the tensor " << type
+                       << " has rank " << shapedType.getRank();
+
+  // Every axis across all dimensions and the replicated list: no overlap.
+  SmallVector<std::pair<AxisRefAttr, std::string>> seen;
+  auto checkOverlap = [&](AxisRefAttr axis,
+                          const std::string &where) -> LogicalResult {
+    for (auto &[other, otherWhere] : seen) {
+      if (!axis.overlaps(other))
+        continue;
+      if (axis == other)
+        return emitError() << "axis " << axis.toString()
+                           << " is used more than once (in " << otherWhere
+                           << " and in " << where << ")";
+      return emitError() << "axis " << axis.toString() << " in " << where
+                         << " overlaps with " << other.toString() << " in "
+                         << otherWhere;
+    }
+    seen.emplace_back(axis, where);
+    return success();
+  };
+
+  for (auto [dim, dimSharding] : llvm::enumerate(sharding.getDimShardings())) {
+    std::string where = "dimension " + std::to_string(dim);
+    if (failed(verifyAxisRefList(dimSharding.getAxes(), mesh, where,
+                                 emitError)))
+      return failure();
+    if (!dimSharding.getAxes().empty() && shapedType.getDimSize(dim) == 0)
+      return emitError() << where
+                         << " has size 0 and cannot be sharded";
+    for (AxisRefAttr axis : dimSharding.getAxes())
+      if (failed(checkOverlap(axis, where)))
+        return failure();
+  }
+
+  ArrayRef<AxisRefAttr> replicated = sharding.getReplicatedAxes();
+  if (failed(verifyAxisRefList(replicated, mesh, "replicated axes",
+                               emitError)))
+    return failure();
+  for (AxisRefAttr axis : replicated)
+    if (failed(checkOverlap(axis, "replicated axes")))
+      return failure();
+  auto comparator = AxisRefAttr::getMeshComparator(mesh);
+  for (size_t i = 1; i < replicated.size(); ++i)
+    if (!comparator(replicated[i - 1], replicated[i]))
+      return emitError() << "replicated axes must be sorted in mesh order: "
+                         << replicated[i - 1].toString()
+                         << " must come after " << replicated[i].toString();
+  return success();
+}
+
+MeshAttr mlir::sdy::resolveMesh(TensorShardingAttr sharding, Operation *op,
+                                EmitErrorFn emitError) {
+  if (MeshAttr mesh = sharding.getInlinedMesh())
+    return mesh;
+  auto ref = cast<FlatSymbolRefAttr>(sharding.getMeshOrRef());
+  Operation *symbol = SymbolTable::lookupNearestSymbolFrom(op, ref.getAttr());
+  if (!symbol) {
+    emitError() << "unknown mesh @" << ref.getValue()
+                << " (no sdy.mesh with that name in the module)";
+    return {};
+  }
+  auto meshOp = dyn_cast<MeshOp>(symbol);
+  if (!meshOp) {
+    emitError() << "symbol @" << ref.getValue() << " is a '"
+                << symbol->getName() << "', not an sdy.mesh";
+    return {};
+  }
+  return meshOp.getMesh();
+}
+
+LogicalResult mlir::sdy::verifyTensorSharding(TensorShardingAttr sharding,
+                                              Type type, Operation *op,
+                                              EmitErrorFn emitError) {
+  MeshAttr mesh = resolveMesh(sharding, op, emitError);
+  if (!mesh)
+    return failure();
+  if (failed(verifyTensorShardingWithMesh(sharding, mesh, type, emitError)))
+    return failure();
+
+  // Inside a manual computation the manual axes are gone: only free axes may
+  // shard values of the body.
+  for (auto parent = op->getParentOfType<ManualComputationOp>(); parent;
+       parent = parent->getParentOfType<ManualComputationOp>()) {
+    auto checkAxes = [&](ArrayRef<AxisRefAttr> axes) -> LogicalResult {
+      for (AxisRefAttr axis : axes)
+        if (parent.getManualAxes().contains(axis.getName()))
+          return emitError()
+                 << "axis " << axis.toString()
+                 << " is a manual axis of an enclosing sdy.manual_computation "
+                    "and cannot shard a value inside its body";
+      return success();
+    };
+    for (DimensionShardingAttr dim : sharding.getDimShardings())
+      if (failed(checkAxes(dim.getAxes())))
+        return failure();
+    if (failed(checkAxes(sharding.getReplicatedAxes())))
+      return failure();
+  }
+  return success();
+}
+
+LogicalResult mlir::sdy::verifyShardingPerValue(
+    TensorShardingPerValueAttr shardings, TypeRange types, Operation *op,
+    StringRef kind) {
+  if (shardings.getShardings().size() != types.size())
+    return op->emitOpError()
+           << "has " << types.size() << " " << kind << "s but "
+           << shardings.getShardings().size()
+           << " shardings; expected one sharding per " << kind;
+  for (auto [index, sharding, type] :
+       llvm::enumerate(shardings.getShardings(), types)) {
+    if (failed(verifyTensorSharding(sharding, type, op, [&, i = index] {
+          return op->emitOpError() << "sharding of " << kind << " " << i
+                                   << ": ";
+        })))
+      return failure();
+  }
+  return success();
+}
+
+LogicalResult mlir::sdy::verifyShardingRuleForOp(OpShardingRuleAttr rule,
+                                                 Operation *op) {
+  auto checkMappings = [&](ArrayRef<TensorMappingAttr> mappings,
+                           TypeRange types, StringRef kind) -> LogicalResult {
+    if (mappings.size() != types.size())
+      return op->emitOpError()
+             << "sharding rule has " << mappings.size() << " " << kind
+             << " mappings but the op has " << types.size() << " " << kind
+             << "s";
+    for (auto [index, mapping, type] : llvm::enumerate(mappings, types)) {
+      auto shaped = dyn_cast<ShapedType>(type);
+      int64_t rank = shaped && shaped.hasRank() ? shaped.getRank() : 0;
+      if (mapping.getRank() != rank)
+        return op->emitOpError()
+               << "sharding rule maps " << mapping.getRank()
+               << " dimensions of " << kind << " " << index
+               << " but its type " << type << " has rank " << rank;
+    }
+    return success();
+  };
+  return failure(failed(checkMappings(rule.getOperandMappings(),
+                                      op->getOperandTypes(), "operand")) ||
+                 failed(checkMappings(rule.getResultMappings(),
+                                      op->getResultTypes(), "result")));
+}
+
+TensorShardingAttr mlir::sdy::getSharding(Value value) {
+  if (auto arg = dyn_cast<BlockArgument>(value)) {
+    Operation *owner = arg.getOwner()->getParentOp();
+    if (auto func = dyn_cast_or_null<FunctionOpInterface>(owner))
+      return func.getArgAttrOfType<TensorShardingAttr>(
+          arg.getArgNumber(), SdyDialect::kShardingAttr);
+    return {};
+  }
+  Operation *op = value.getDefiningOp();
+  auto result = cast<OpResult>(value);
+  if (auto constraint = dyn_cast<ShardingConstraintOp>(op))
+    return constraint.getSharding();
+  if (auto reshard = dyn_cast<ReshardOp>(op))
+    return reshard.getSharding();
+  if (auto edge = dyn_cast<DataFlowEdgeOp>(op))
+    return edge.getShardingAttr();
+  if (auto sharding = op->getAttrOfType<TensorShardingAttr>("out_sharding"))
+    if (op->getDialect() && isa<SdyDialect>(op->getDialect()))
+      return sharding;
+  if (auto perValue = op->getAttrOfType<TensorShardingPerValueAttr>(
+          SdyDialect::kShardingAttr))
+    if (result.getResultNumber() < perValue.getShardings().size())
+      return perValue.getShardings()[result.getResultNumber()];
+  if (auto manual = dyn_cast<ManualComputationOp>(op))
+    if (result.getResultNumber() < manual.getOutShardings().getShardings().size())
+      return manual.getOutShardings().getShardings()[result.getResultNumber()];
+  return {};
+}
