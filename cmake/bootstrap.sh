@@ -1,0 +1,71 @@
+#!/bin/sh
+# Installs what sdy needs on Debian 12 (as root), builds it, and runs either
+# the demo or the whole test suite. The README's two commands call this.
+#
+#   sh cmake/bootstrap.sh demo    # build, then run the demo
+#   sh cmake/bootstrap.sh test    # build (normal + sanitizers), run all tests
+#
+# Environment: SDY_BUILD_DIR (default: build), SDY_JOBS (default: nproc),
+# SDY_SKIP_APT=1 to skip the package installation.
+set -eu
+
+mode=${1:-}
+case "$mode" in
+  demo|test) ;;
+  *) echo "usage: sh cmake/bootstrap.sh demo|test" >&2; exit 2 ;;
+esac
+
+src=$(cd "$(dirname "$0")/.." && pwd)
+build=${SDY_BUILD_DIR:-$src/build}
+jobs=${SDY_JOBS:-$(nproc)}
+
+# Debian packages, one per job: the LLVM/MLIR 22 toolchain, the build tools,
+# Abseil, CMocka (C ABI tests), libffi (dynamic-call ABI test), abigail-tools
+# (ABI baseline check), pytest (Python binding tests).
+packages="clang-22 llvm-22-dev llvm-22-tools libmlir-22-dev mlir-22-tools
+  cmake ninja-build pkg-config libabsl-dev libcmocka-dev libffi-dev
+  abigail-tools python3 python3-pytest"
+
+if [ "${SDY_SKIP_APT:-0}" != 1 ]; then
+  missing=""
+  for p in $packages; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" ||
+      missing="$missing $p"
+  done
+  if [ -n "$missing" ]; then
+    echo "== installing Debian packages:$missing"
+    if [ "$(id -u)" -ne 0 ]; then
+      echo "error: packages missing and not root; run as root or install:$missing" >&2
+      exit 1
+    fi
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get update -qq
+    # shellcheck disable=SC2086
+    apt-get install -y -qq --no-install-recommends $missing >/dev/null
+  fi
+fi
+
+configure_and_build() {
+  dir=$1; shift
+  echo "== configuring $dir"
+  cmake -G Ninja -S "$src" -B "$dir" -DCMAKE_BUILD_TYPE=Release "$@" >/dev/null
+  echo "== building $dir"
+  cmake --build "$dir" -j "$jobs"
+}
+
+configure_and_build "$build"
+
+if [ "$mode" = demo ]; then
+  exec sh "$src/examples/demo.sh" "$build"
+fi
+
+echo "== running the test suite"
+ctest --test-dir "$build" --output-on-failure -j "$jobs"
+
+if [ -d "$src/tests/capi" ]; then
+  asan="$build-asan"
+  configure_and_build "$asan" -DSDY_ENABLE_SANITIZERS=ON
+  echo "== running the C ABI tests under AddressSanitizer + UBSan"
+  ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+    ctest --test-dir "$asan" --output-on-failure -j "$jobs" -L capi
+fi

@@ -1,0 +1,30 @@
+#!/bin/sh
+# The sdy demo: parses the examples of the Shardy seeds with sdy-opt,
+# verifies them and prints them back in canonical form.
+set -eu
+build=${1:-build}
+here=$(cd "$(dirname "$0")" && pwd)
+opt="$build/src/tools/sdy-opt/sdy-opt"
+
+for f in "$here"/ir/*.mlir; do
+  echo "=================================================================="
+  echo "== sdy-opt $(basename "$f")"
+  sed -n '1,/^$/p' "$f" | sed -n '/^\/\//p'
+  echo "=================================================================="
+  "$opt" "$f"
+  echo
+done
+
+echo "=================================================================="
+echo "== a malformed sharding gets a located diagnostic (exit code 1):"
+echo "=================================================================="
+bad='sdy.mesh @m = <["x"=2, "y"=4]>
+func.func @f(%a: tensor<8xf32> {sdy.sharding = #sdy.sharding<@m, [{"y", "y":(2)2}]>}) -> tensor<8xf32> {
+  return %a : tensor<8xf32>
+}'
+echo "$bad"
+echo "--"
+if echo "$bad" | "$opt" --mlir-print-op-on-diagnostic=false 2>&1; then
+  echo "unexpected success" >&2
+  exit 1
+fi
