@@ -367,6 +367,8 @@ std::string OpShardingRuleAttr::getFactorName(int64_t factorIndex) {
 
 namespace {
 
+constexpr int64_t kMaxFactors = 1 << 16;
+
 /// Parses a factor name (`i`…`z`, `z_N`) at the front of `text`.
 /// Returns -1 if `text` does not start with one.
 int64_t consumeFactorName(StringRef &text) {
@@ -527,6 +529,11 @@ Attribute OpShardingRuleAttr::parse(AsmParser &parser, Type) {
         if (factor < 0 || !rest.empty())
           return parser.emitError(nameLoc)
                  << "invalid factor name '" << keyword << "'";
+        // Factor names are dense from `i`; a huge index is a typo, not a rule.
+        if (factor >= kMaxFactors)
+          return parser.emitError(nameLoc)
+                 << "factor '" << keyword << "' exceeds the limit of "
+                 << kMaxFactors << " factors";
         if (static_cast<size_t>(factor) >= sizes.size())
           sizes.resize(factor + 1);
         if (sizes[factor])

@@ -9,6 +9,7 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallSet.h"
 #include "llvm/ADT/StringSet.h"
+#include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
 using namespace mlir::sdy;
@@ -71,6 +72,10 @@ LogicalResult SubAxisInfoAttr::verify(EmitFn emitError, int64_t preSize,
                        << preSize;
   if (size <= 1)
     return emitError() << "sub-axis size must be greater than 1, got " << size;
+  int64_t span;
+  if (llvm::MulOverflow(preSize, size, span))
+    return emitError() << "sub-axis (" << preSize << ")" << size
+                       << " is too large: pre-size times size overflows";
   return success();
 }
 
