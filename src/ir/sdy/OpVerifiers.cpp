@@ -173,28 +173,23 @@ LogicalResult ManualComputationOp::verify() {
     if (failed(verifyTensorSharding(sharding, globalType, *this, emit)))
       return failure();
     auto type = cast<RankedTensorType>(globalType);
-    // Each manual axis is used, and manual axes precede free axes.
-    for (StringAttr name : manualAxes.getValue()) {
-      bool used =
-          llvm::any_of(sharding.getReplicatedAxes(),
-                       [&](AxisRefAttr a) { return a.getName() == name; }) ||
-          llvm::any_of(sharding.getDimShardings(),
-                       [&](DimensionShardingAttr d) {
-                         return llvm::any_of(d.getAxes(), [&](AxisRefAttr a) {
-                           return a.getName() == name;
-                         });
-                       });
-      if (!used)
-        return emit() << "manual axis \"" << name.getValue()
-                      << "\" must shard a dimension or be explicitly "
-                         "replicated";
-    }
+    // A manual axis need not appear (-sdy-manual-axes-cleanup adds it to the
+    // replicated axes, seed 004), but it is never split into sub-axes.
+    for (AxisRefAttr axis : sharding.getReplicatedAxes())
+      if (axis.isSubAxis() && manualAxes.contains(axis.getName()))
+        return emit() << "replicated axes: sub-axis " << axis.toString()
+                      << " splits manual axis \"" << axis.getName()
+                      << "\"; manual axes cannot be split";
     for (auto [dim, dimSharding] :
          llvm::enumerate(sharding.getDimShardings())) {
       bool seenFree = false;
       int64_t manualSize = 1;
       for (AxisRefAttr axis : dimSharding.getAxes()) {
         bool isManual = manualAxes.contains(axis.getName());
+        if (isManual && axis.isSubAxis())
+          return emit() << "dimension " << dim << ": sub-axis "
+                        << axis.toString() << " splits manual axis \""
+                        << axis.getName() << "\"; manual axes cannot be split";
         if (isManual && seenFree)
           return emit() << "dimension " << dim << ": manual axis "
                         << axis.toString()
