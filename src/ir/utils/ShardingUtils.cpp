@@ -1,0 +1,131 @@
+//===- ShardingUtils.cpp - reading and writing shardings of values --------===//
+
+#include "ir/utils/ShardingUtils.h"
+
+#include "mlir/Interfaces/FunctionInterfaces.h"
+
+using namespace mlir;
+using namespace mlir::sdy;
+
+namespace {
+TensorShardingAttr getEmptySharding(MLIRContext *ctx, Attribute meshOrRef,
+                                    int64_t rank, bool isClosed) {
+  SmallVector<DimensionShardingAttr> dims(
+      rank, DimensionShardingAttr::get(ctx, {}, isClosed));
+  return TensorShardingAttr::get(ctx, meshOrRef, dims, {});
+}
+} // namespace
+
+TensorShardingAttr mlir::sdy::getFullyOpenSharding(MLIRContext *ctx,
+                                                   Attribute meshOrRef,
+                                                   int64_t rank) {
+  return getEmptySharding(ctx, meshOrRef, rank, /*isClosed=*/false);
+}
+
+TensorShardingAttr mlir::sdy::getFullyClosedSharding(MLIRContext *ctx,
+                                                     Attribute meshOrRef,
+                                                     int64_t rank) {
+  return getEmptySharding(ctx, meshOrRef, rank, /*isClosed=*/true);
+}
+
+int64_t mlir::sdy::getShardingRank(Type type) {
+  auto shaped = dyn_cast<ShapedType>(type);
+  return shaped && shaped.hasRank() ? shaped.getRank() : 0;
+}
+
+bool mlir::sdy::setSharding(Value value, TensorShardingAttr sharding) {
+  MLIRContext *ctx = value.getContext();
+  if (auto arg = dyn_cast<BlockArgument>(value)) {
+    auto func =
+        dyn_cast_or_null<FunctionOpInterface>(arg.getOwner()->getParentOp());
+    if (!func || arg.getOwner() != &func.getFunctionBody().front())
+      return false;
+    func.setArgAttr(arg.getArgNumber(), SdyDialect::kShardingAttr, sharding);
+    return true;
+  }
+  auto result = cast<OpResult>(value);
+  Operation *op = result.getOwner();
+  if (auto constraint = dyn_cast<ShardingConstraintOp>(op)) {
+    constraint.setShardingAttr(sharding);
+    return true;
+  }
+  if (auto reshard = dyn_cast<ReshardOp>(op)) {
+    reshard.setShardingAttr(sharding);
+    return true;
+  }
+  if (auto edge = dyn_cast<DataFlowEdgeOp>(op)) {
+    edge.setShardingAttr(sharding);
+    return true;
+  }
+  if (auto named = dyn_cast<NamedComputationOp>(op)) {
+    SmallVector<TensorShardingAttr> shardings;
+    if (std::optional<TensorShardingPerValueAttr> out = named.getOutShardings())
+      llvm::append_range(shardings, out->getShardings());
+    if (shardings.size() != op->getNumResults()) {
+      shardings.clear();
+      for (Type type : op->getResultTypes())
+        shardings.push_back(getFullyOpenSharding(
+            ctx, sharding.getMeshOrRef(), getShardingRank(type)));
+    }
+    shardings[result.getResultNumber()] = sharding;
+    named.setOutShardingsAttr(TensorShardingPerValueAttr::get(ctx, shardings));
+    return true;
+  }
+  SmallVector<TensorShardingAttr> shardings;
+  if (auto perValue =
+          op->getAttrOfType<TensorShardingPerValueAttr>(SdyDialect::kShardingAttr))
+    llvm::append_range(shardings, perValue.getShardings());
+  if (shardings.size() != op->getNumResults()) {
+    shardings.clear();
+    for (Type type : op->getResultTypes())
+      shardings.push_back(getFullyOpenSharding(ctx, sharding.getMeshOrRef(),
+                                               getShardingRank(type)));
+  }
+  shardings[result.getResultNumber()] = sharding;
+  op->setAttr(SdyDialect::kShardingAttr,
+              TensorShardingPerValueAttr::get(ctx, shardings));
+  return true;
+}
+
+MeshAttr mlir::sdy::lookupMesh(Operation *from, Attribute meshOrRef) {
+  if (auto mesh = dyn_cast<MeshAttr>(meshOrRef))
+    return mesh;
+  auto ref = dyn_cast<FlatSymbolRefAttr>(meshOrRef);
+  if (!ref)
+    return {};
+  auto meshOp = dyn_cast_or_null<MeshOp>(
+      SymbolTable::lookupNearestSymbolFrom(from, ref.getAttr()));
+  return meshOp ? meshOp.getMesh() : MeshAttr();
+}
+
+void mlir::sdy::transformShardings(
+    Operation *op,
+    llvm::function_ref<TensorShardingAttr(TensorShardingAttr)> fn) {
+  MLIRContext *ctx = op->getContext();
+  auto transformPerValue = [&](TensorShardingPerValueAttr perValue) {
+    SmallVector<TensorShardingAttr> shardings;
+    for (TensorShardingAttr sharding : perValue.getShardings())
+      shardings.push_back(fn(sharding));
+    return TensorShardingPerValueAttr::get(ctx, shardings);
+  };
+  for (NamedAttribute attr : op->getAttrDictionary()) {
+    Attribute newValue;
+    if (auto sharding = dyn_cast<TensorShardingAttr>(attr.getValue()))
+      newValue = fn(sharding);
+    else if (auto perValue =
+                 dyn_cast<TensorShardingPerValueAttr>(attr.getValue()))
+      newValue = transformPerValue(perValue);
+    if (newValue && newValue != attr.getValue())
+      op->setAttr(attr.getName(), newValue);
+  }
+  if (auto func = dyn_cast<FunctionOpInterface>(op)) {
+    for (unsigned i = 0, e = func.getNumArguments(); i < e; ++i)
+      if (auto sharding = func.getArgAttrOfType<TensorShardingAttr>(
+              i, SdyDialect::kShardingAttr))
+        func.setArgAttr(i, SdyDialect::kShardingAttr, fn(sharding));
+    for (unsigned i = 0, e = func.getNumResults(); i < e; ++i)
+      if (auto sharding = func.getResultAttrOfType<TensorShardingAttr>(
+              i, SdyDialect::kShardingAttr))
+        func.setResultAttr(i, SdyDialect::kShardingAttr, fn(sharding));
+  }
+}

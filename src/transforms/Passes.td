@@ -1,0 +1,112 @@
+//===- Passes.td - sdy passes -------------------------------*- tablegen -*-===//
+//
+// Pass names and options are part of the tool interface (SPEC.md §5.7): they
+// are Shardy's.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SDY_TRANSFORMS_PASSES
+#define SDY_TRANSFORMS_PASSES
+
+include "mlir/Pass/PassBase.td"
+
+//===----------------------------------------------------------------------===//
+// Import (seed 004)
+//===----------------------------------------------------------------------===//
+
+def LiftInlinedMeshesPass : Pass<"sdy-lift-inlined-meshes", "ModuleOp"> {
+  let summary = "Lifts inlined meshes in shardings to sdy.mesh symbols.";
+  let description = [{
+    Replaces every inlined mesh in a sharding with a reference to an existing
+    or new `sdy.mesh` so that no two `sdy.mesh` ops hold the same mesh
+    (existing duplicates are merged). New meshes are named
+    `maximal_mesh_{device-id}` for a maximal mesh, otherwise the first free
+    name of `mesh`, `mesh_0`, `mesh_1`, ...
+  }];
+  let dependentDialects = ["mlir::sdy::SdyDialect"];
+}
+
+def InlineMeshesPass : Pass<"sdy-inline-meshes", "ModuleOp"> {
+  let summary = "Inlines meshes into shardings and removes unused sdy.mesh ops.";
+  let dependentDialects = ["mlir::sdy::SdyDialect"];
+}
+
+def RemoveSizeOneAxesPass : Pass<"sdy-remove-size-one-axes", "ModuleOp"> {
+  let summary = "Removes axes of size one from shardings and manual computations.";
+  let description = [{
+    Size-one axes shard nothing but can cause propagation conflicts. They are
+    removed from every sharding and from the manual axes of manual
+    computations; the meshes keep them.
+  }];
+  let dependentDialects = ["mlir::sdy::SdyDialect"];
+}
+
+def ManualAxesCleanupPass : Pass<"sdy-manual-axes-cleanup", "ModuleOp"> {
+  let summary = "Makes the manual axes of manual computations explicit.";
+  let description = [{
+    Adds every manual axis that an in/out sharding does not mention to its
+    replicated axes, and sorts the manual axes in mesh order. Fails on a
+    manual computation with no inputs or outputs but a non-empty body.
+  }];
+  let dependentDialects = ["mlir::sdy::SdyDialect"];
+}
+
+def ShardingGroupImportPass : Pass<"sdy-sharding-group-import", "ModuleOp"> {
+  let summary = "Merges and validates sharding groups.";
+  let description = [{
+    Groups that share a value are merged (transitively); the surviving groups
+    get the canonical ids 0..N-1 in order of first appearance. A group with a
+    value defined inside a manual computation's body must have all its
+    values in that same block.
+  }];
+  let dependentDialects = ["mlir::sdy::SdyDialect"];
+}
+
+def ApplyShardingConstraintsPass
+    : Pass<"sdy-apply-sharding-constraints", "func::FuncOp"> {
+  let summary = "Applies constraints that dictate the sharding of their input.";
+  let dependentDialects = ["mlir::sdy::SdyDialect"];
+}
+
+def AddDataFlowEdgesPass : Pass<"sdy-add-data-flow-edges", "func::FuncOp"> {
+  let summary = "Inserts sdy.data_flow_edge for every data-flow edge owner.";
+  let dependentDialects = ["mlir::sdy::SdyDialect"];
+}
+
+def ConstantOrScalarSplitterPass
+    : Pass<"sdy-constant-or-scalar-splitter", "func::FuncOp"> {
+  let summary = "Gives every constant sub-computation and scalar broadcast a single use.";
+  let dependentDialects = ["mlir::sdy::SdyDialect"];
+}
+
+//===----------------------------------------------------------------------===//
+// Export cleanup
+//===----------------------------------------------------------------------===//
+
+def SinkDataFlowEdgesPass : Pass<"sdy-sink-data-flow-edges", "func::FuncOp"> {
+  let summary = "Moves the shardings of sdy.data_flow_edge ops to their owners.";
+  let dependentDialects = ["mlir::sdy::SdyDialect"];
+}
+
+def RemoveShardingGroupsPass : Pass<"sdy-remove-sharding-groups", "func::FuncOp"> {
+  let summary = "Removes sdy.sharding_group ops.";
+  let dependentDialects = ["mlir::sdy::SdyDialect"];
+}
+
+def ShardingConstraintToReshardPass
+    : Pass<"sdy-sharding-constraint-to-reshard", "func::FuncOp"> {
+  let summary = "Turns sdy.sharding_constraint ops into sdy.reshard ops.";
+  let dependentDialects = ["mlir::sdy::SdyDialect"];
+}
+
+def CloseShardingsPass : Pass<"sdy-close-shardings", "ModuleOp"> {
+  let summary = "Closes every open dimension and drops priorities.";
+  let dependentDialects = ["mlir::sdy::SdyDialect"];
+}
+
+def DropShardingRulesPass : Pass<"sdy-drop-sharding-rules", "func::FuncOp"> {
+  let summary = "Drops sdy.sharding_rule attributes from every op.";
+  let dependentDialects = ["mlir::sdy::SdyDialect"];
+}
+
+#endif // SDY_TRANSFORMS_PASSES

@@ -1,0 +1,5 @@
+//===- Registration.cpp - registering sdy passes --------------------------===//
+
+#include "transforms/Passes.h"
+
+void mlir::sdy::registerAllSdyPassesAndPipelines() { registerSdyPasses(); }

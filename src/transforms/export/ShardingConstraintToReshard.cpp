@@ -1,0 +1,27 @@
+//===- ShardingConstraintToReshard.cpp - -sdy-sharding-constraint-to-reshard ===//
+
+#include "transforms/Passes.h"
+
+namespace mlir::sdy {
+#define GEN_PASS_DEF_SHARDINGCONSTRAINTTORESHARDPASS
+#include "transforms/Passes.h.inc"
+
+namespace {
+
+struct ShardingConstraintToReshardPass
+    : impl::ShardingConstraintToReshardPassBase<ShardingConstraintToReshardPass> {
+  void runOnOperation() override {
+    OpBuilder builder(&getContext());
+    getOperation().walk([&](ShardingConstraintOp op) {
+      builder.setInsertionPoint(op);
+      auto reshard = builder.create<ReshardOp>(op.getLoc(), op.getInput(),
+                                               op.getSharding());
+      reshard->setDiscardableAttrs(op->getDiscardableAttrDictionary());
+      op.replaceAllUsesWith(reshard.getResult());
+      op.erase();
+    });
+  }
+};
+
+} // namespace
+} // namespace mlir::sdy

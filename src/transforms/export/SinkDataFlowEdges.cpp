@@ -1,0 +1,26 @@
+//===- SinkDataFlowEdges.cpp - -sdy-sink-data-flow-edges ------------------===//
+
+#include "ir/utils/ShardingUtils.h"
+#include "transforms/Passes.h"
+
+namespace mlir::sdy {
+#define GEN_PASS_DEF_SINKDATAFLOWEDGESPASS
+#include "transforms/Passes.h.inc"
+
+namespace {
+
+struct SinkDataFlowEdgesPass
+    : impl::SinkDataFlowEdgesPassBase<SinkDataFlowEdgesPass> {
+  void runOnOperation() override {
+    getOperation().walk([&](DataFlowEdgeOp edge) {
+      Value owner = edge.getInput();
+      if (TensorShardingAttr sharding = edge.getShardingAttr())
+        setSharding(owner, sharding);
+      edge.getResult().replaceAllUsesWith(owner);
+      edge.erase();
+    });
+  }
+};
+
+} // namespace
+} // namespace mlir::sdy

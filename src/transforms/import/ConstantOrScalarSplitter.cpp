@@ -1,0 +1,114 @@
+//===- ConstantOrScalarSplitter.cpp - -sdy-constant-or-scalar-splitter ----===//
+//
+// Uses of one constant should not be sharded alike just because they share
+// it (a false dependency), so every constant sub-computation and every
+// broadcast of a scalar gets one copy per use (seed 004). stablehlo.constant
+// becomes sdy.constant so that no folder merges the copies back.
+//
+// A constant sub-computation is a constant or iota, or a broadcast_in_dim,
+// reshape, slice or pure elementwise op whose operands are all defined by
+// constant sub-computations.
+//
+//===----------------------------------------------------------------------===//
+
+#include "transforms/Passes.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/StringSet.h"
+
+namespace mlir::sdy {
+#define GEN_PASS_DEF_CONSTANTORSCALARSPLITTERPASS
+#include "transforms/Passes.h.inc"
+
+namespace {
+
+bool isElementwise(Operation *op) {
+  static const llvm::StringSet<> kElementwise = {
+      "stablehlo.abs", "stablehlo.add", "stablehlo.and", "stablehlo.atan2",
+      "stablehlo.cbrt", "stablehlo.ceil", "stablehlo.clamp",
+      "stablehlo.compare", "stablehlo.convert", "stablehlo.cosine",
+      "stablehlo.divide", "stablehlo.exponential",
+      "stablehlo.exponential_minus_one", "stablehlo.floor",
+      "stablehlo.is_finite", "stablehlo.log", "stablehlo.log_plus_one",
+      "stablehlo.logistic", "stablehlo.maximum", "stablehlo.minimum",
+      "stablehlo.multiply", "stablehlo.negate", "stablehlo.not", "stablehlo.or",
+      "stablehlo.power", "stablehlo.remainder", "stablehlo.round_nearest_even",
+      "stablehlo.rsqrt", "stablehlo.select", "stablehlo.sign", "stablehlo.sine",
+      "stablehlo.sqrt", "stablehlo.subtract", "stablehlo.tan", "stablehlo.tanh",
+      "stablehlo.xor"};
+  return kElementwise.contains(op->getName().getStringRef());
+}
+
+bool isConstantSource(Operation *op) {
+  StringRef name = op->getName().getStringRef();
+  return isa<ConstantOp>(op) || name == "stablehlo.constant" ||
+         name == "stablehlo.iota";
+}
+
+bool isShapeOp(Operation *op) {
+  StringRef name = op->getName().getStringRef();
+  return name == "stablehlo.broadcast_in_dim" || name == "stablehlo.reshape" ||
+         name == "stablehlo.slice";
+}
+
+bool isScalarBroadcast(Operation *op) {
+  if (op->getName().getStringRef() != "stablehlo.broadcast_in_dim" ||
+      op->getNumOperands() != 1)
+    return false;
+  auto type = dyn_cast<RankedTensorType>(op->getOperand(0).getType());
+  return type && type.getRank() == 0;
+}
+
+struct ConstantOrScalarSplitterPass
+    : impl::ConstantOrScalarSplitterPassBase<ConstantOrScalarSplitterPass> {
+  void runOnOperation() override {
+    OpBuilder builder(&getContext());
+    // stablehlo.constant -> sdy.constant.
+    getOperation().walk([&](Operation *op) {
+      if (op->getName().getStringRef() != "stablehlo.constant" ||
+          op->getNumResults() != 1)
+        return;
+      auto value = op->getAttrOfType<ElementsAttr>("value");
+      if (!value)
+        return;
+      builder.setInsertionPoint(op);
+      auto constant = builder.create<ConstantOp>(op->getLoc(), value);
+      constant->setDiscardableAttrs(op->getDiscardableAttrDictionary());
+      op->replaceAllUsesWith(constant);
+      op->erase();
+    });
+
+    getOperation().walk([&](Block *block) {
+      // Which ops are constant sub-computations (defs come before uses).
+      llvm::DenseSet<Operation *> constant;
+      for (Operation &op : *block) {
+        if (op.getNumRegions() != 0 || op.getNumResults() != 1)
+          continue;
+        bool operandsConstant = llvm::all_of(op.getOperands(), [&](Value v) {
+          Operation *def = v.getDefiningOp();
+          return def && constant.contains(def);
+        });
+        if (isConstantSource(&op) ||
+            ((isShapeOp(&op) || isElementwise(&op)) && operandsConstant))
+          constant.insert(&op);
+      }
+      // Split from the last op up, so that copies of users add uses to their
+      // operands before those operands are visited.
+      for (Operation &op : llvm::make_early_inc_range(llvm::reverse(*block))) {
+        if (!constant.contains(&op) && !isScalarBroadcast(&op))
+          continue;
+        Value result = op.getResult(0);
+        SmallVector<OpOperand *> uses;
+        for (OpOperand &use : result.getUses())
+          uses.push_back(&use);
+        builder.setInsertionPoint(&op);
+        for (OpOperand *use : llvm::drop_begin(uses)) {
+          Operation *copy = builder.clone(op);
+          use->set(copy->getResult(0));
+        }
+      }
+    });
+  }
+};
+
+} // namespace
+} // namespace mlir::sdy
