@@ -38,10 +38,22 @@ void printStrippedTensorShardingPerValueAttr(
 ParseResult parseSingleBlockRegionNoBlockId(OpAsmParser &parser,
                                             Region &region) {
   SmallVector<OpAsmParser::Argument> arguments;
+  llvm::SMLoc loc = parser.getCurrentLocation();
   if (parser.parseArgumentList(arguments, OpAsmParser::Delimiter::Paren,
-                               /*allowType=*/true))
+                               /*allowType=*/true) ||
+      parser.parseRegion(region, arguments))
     return failure();
-  return parser.parseRegion(region, arguments);
+  // `{}` means a body that returns nothing: add the implicit sdy.return.
+  if (region.empty())
+    region.emplaceBlock();
+  Block &block = region.front();
+  if (block.empty() || !block.back().hasTrait<OpTrait::IsTerminator>()) {
+    // The region has no parent op yet: take the context from the parser.
+    OpBuilder builder(parser.getContext());
+    builder.setInsertionPointToEnd(&block);
+    builder.create<ReturnOp>(parser.getEncodedSourceLoc(loc));
+  }
+  return success();
 }
 
 void printSingleBlockRegionNoBlockId(OpAsmPrinter &printer, Operation *,

@@ -165,6 +165,13 @@ LogicalResult SdyDialect::verifyRegionArgAttribute(Operation *op,
                                                    unsigned regionIndex,
                                                    unsigned argIndex,
                                                    NamedAttribute attr) {
+  // Declarations have no body: take the type from the function type.
+  if (auto func = dyn_cast<FunctionOpInterface>(op)) {
+    if (argIndex >= func.getArgumentTypes().size())
+      return success();
+    return verifyFunctionValueAttribute(
+        op, argIndex, func.getArgumentTypes()[argIndex], attr, "argument");
+  }
   Region &region = op->getRegion(regionIndex);
   if (region.empty() || argIndex >= region.getNumArguments())
     return success();

@@ -44,6 +44,12 @@ LogicalResult mlir::sdy::verifyAxisRefList(ArrayRef<AxisRefAttr> axes,
                            << "\" (" << *axisSize
                            << "); write the full axis instead";
     }
+    for (AxisRefAttr previous : axes.take_front(index))
+      if (previous.overlaps(axis))
+        return emitError() << what << ": axis " << axis.toString()
+                           << (previous == axis ? " appears more than once"
+                                                : " overlaps with " +
+                                                      previous.toString());
     if (index > 0 && axes[index - 1].canMerge(axis))
       return emitError() << what << ": adjacent sub-axes "
                          << axes[index - 1].toString() << " and "

@@ -1,0 +1,248 @@
+//===- StablehloAttrs.cpp - StableHLO attributes --------------------------===//
+//
+// Custom syntax of the struct-like attributes: `<name = value, ...>` where
+// fields may come in any order and empty dimension lists are left out when
+// printed, as upstream does.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ir/stablehlo/StablehloDialect.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
+#include "mlir/IR/DialectImplementation.h"
+
+using namespace mlir;
+using namespace mlir::stablehlo;
+
+namespace {
+// One `name = value` field of a struct-like attribute.
+struct Field {
+  StringRef name;
+  SmallVector<int64_t> *dims = nullptr; // A `[1, 2]` list, or
+  int64_t *value = nullptr;             // an integer.
+  bool required = false;
+  bool seen = false;
+};
+
+ParseResult parseStruct(AsmParser &parser, MutableArrayRef<Field> fields) {
+  if (parser.parseLess())
+    return failure();
+  if (succeeded(parser.parseOptionalGreater()))
+    return success();
+  do {
+    SMLoc loc = parser.getCurrentLocation();
+    StringRef name;
+    if (parser.parseKeyword(&name))
+      return failure();
+    Field *field = llvm::find_if(fields, [&](Field &f) { return f.name == name; });
+    if (field == fields.end()) {
+      return parser.emitError(loc)
+             << "unknown field '" << name << "', expected one of: "
+             << llvm::join(llvm::map_range(fields,
+                                           [](Field &f) { return f.name; }),
+                           ", ");
+    }
+    if (field->seen)
+      return parser.emitError(loc) << "duplicate field '" << name << "'";
+    field->seen = true;
+    if (parser.parseEqual())
+      return failure();
+    if (field->dims) {
+      if (parser.parseCommaSeparatedList(AsmParser::Delimiter::Square, [&] {
+            return parser.parseInteger(field->dims->emplace_back());
+          }))
+        return failure();
+    } else if (parser.parseInteger(*field->value)) {
+      return failure();
+    }
+  } while (succeeded(parser.parseOptionalComma()));
+  if (parser.parseGreater())
+    return failure();
+  for (Field &field : fields)
+    if (field.required && !field.seen)
+      return parser.emitError(parser.getCurrentLocation())
+             << "missing required field '" << field.name << "'";
+  return success();
+}
+
+// A field to print: a dimension list (left out when empty unless `always`)
+// or an integer.
+struct PrintField {
+  StringRef name;
+  std::optional<ArrayRef<int64_t>> dims;
+  int64_t value = 0;
+  bool always = false;
+};
+
+void printStruct(AsmPrinter &p, ArrayRef<PrintField> fields) {
+  p << '<';
+  bool first = true;
+  for (const PrintField &field : fields) {
+    if (field.dims && field.dims->empty() && !field.always)
+      continue;
+    if (!first)
+      p << ", ";
+    first = false;
+    p << field.name << " = ";
+    if (field.dims) {
+      p << '[';
+      llvm::interleaveComma(*field.dims, p);
+      p << ']';
+    } else {
+      p << field.value;
+    }
+  }
+  p << '>';
+}
+
+PrintField dimsField(StringRef name, ArrayRef<int64_t> dims,
+                     bool always = false) {
+  return PrintField{name, dims, 0, always};
+}
+PrintField intField(StringRef name, int64_t value) {
+  return PrintField{name, std::nullopt, value, true};
+}
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// DotDimensionNumbersAttr
+//===----------------------------------------------------------------------===//
+
+Attribute DotDimensionNumbersAttr::parse(AsmParser &parser, Type) {
+  SmallVector<int64_t> lhsBatch, rhsBatch, lhsContract, rhsContract;
+  Field fields[] = {{"lhs_batching_dimensions", &lhsBatch},
+                    {"rhs_batching_dimensions", &rhsBatch},
+                    {"lhs_contracting_dimensions", &lhsContract},
+                    {"rhs_contracting_dimensions", &rhsContract}};
+  if (parseStruct(parser, fields))
+    return {};
+  return get(parser.getContext(), lhsBatch, rhsBatch, lhsContract,
+             rhsContract);
+}
+
+void DotDimensionNumbersAttr::print(AsmPrinter &p) const {
+  printStruct(p, {dimsField("lhs_batching_dimensions",
+                            getLhsBatchingDimensions()),
+                  dimsField("rhs_batching_dimensions",
+                            getRhsBatchingDimensions()),
+                  dimsField("lhs_contracting_dimensions",
+                            getLhsContractingDimensions()),
+                  dimsField("rhs_contracting_dimensions",
+                            getRhsContractingDimensions())});
+}
+
+//===----------------------------------------------------------------------===//
+// GatherDimensionNumbersAttr
+//===----------------------------------------------------------------------===//
+
+Attribute GatherDimensionNumbersAttr::parse(AsmParser &parser, Type) {
+  SmallVector<int64_t> offsetDims, collapsedSliceDims, operandBatchingDims,
+      startIndicesBatchingDims, startIndexMap;
+  int64_t indexVectorDim = 0;
+  Field fields[] = {
+      {"offset_dims", &offsetDims},
+      {"collapsed_slice_dims", &collapsedSliceDims},
+      {"operand_batching_dims", &operandBatchingDims},
+      {"start_indices_batching_dims", &startIndicesBatchingDims},
+      {"start_index_map", &startIndexMap},
+      {"index_vector_dim", nullptr, &indexVectorDim, /*required=*/true}};
+  if (parseStruct(parser, fields))
+    return {};
+  return get(parser.getContext(), offsetDims, collapsedSliceDims,
+             operandBatchingDims, startIndicesBatchingDims, startIndexMap,
+             indexVectorDim);
+}
+
+void GatherDimensionNumbersAttr::print(AsmPrinter &p) const {
+  printStruct(p, {dimsField("offset_dims", getOffsetDims()),
+                  dimsField("collapsed_slice_dims", getCollapsedSliceDims()),
+                  dimsField("operand_batching_dims", getOperandBatchingDims()),
+                  dimsField("start_indices_batching_dims",
+                            getStartIndicesBatchingDims()),
+                  dimsField("start_index_map", getStartIndexMap()),
+                  intField("index_vector_dim", getIndexVectorDim())});
+}
+
+//===----------------------------------------------------------------------===//
+// ScatterDimensionNumbersAttr
+//===----------------------------------------------------------------------===//
+
+Attribute ScatterDimensionNumbersAttr::parse(AsmParser &parser, Type) {
+  SmallVector<int64_t> updateWindowDims, insertedWindowDims, inputBatchingDims,
+      scatterIndicesBatchingDims, scatterDimsToOperandDims;
+  int64_t indexVectorDim = 0;
+  Field fields[] = {
+      {"update_window_dims", &updateWindowDims},
+      {"inserted_window_dims", &insertedWindowDims},
+      {"input_batching_dims", &inputBatchingDims},
+      {"scatter_indices_batching_dims", &scatterIndicesBatchingDims},
+      {"scatter_dims_to_operand_dims", &scatterDimsToOperandDims},
+      {"index_vector_dim", nullptr, &indexVectorDim, /*required=*/true}};
+  if (parseStruct(parser, fields))
+    return {};
+  return get(parser.getContext(), updateWindowDims, insertedWindowDims,
+             inputBatchingDims, scatterIndicesBatchingDims,
+             scatterDimsToOperandDims, indexVectorDim);
+}
+
+void ScatterDimensionNumbersAttr::print(AsmPrinter &p) const {
+  printStruct(
+      p, {dimsField("update_window_dims", getUpdateWindowDims()),
+          dimsField("inserted_window_dims", getInsertedWindowDims()),
+          dimsField("input_batching_dims", getInputBatchingDims()),
+          dimsField("scatter_indices_batching_dims",
+                    getScatterIndicesBatchingDims()),
+          dimsField("scatter_dims_to_operand_dims",
+                    getScatterDimsToOperandDims()),
+          intField("index_vector_dim", getIndexVectorDim())});
+}
+
+//===----------------------------------------------------------------------===//
+// OutputOperandAliasAttr
+//===----------------------------------------------------------------------===//
+
+Attribute OutputOperandAliasAttr::parse(AsmParser &parser, Type) {
+  SmallVector<int64_t> outputTupleIndices, operandTupleIndices;
+  int64_t operandIndex = 0;
+  Field fields[] = {
+      {"output_tuple_indices", &outputTupleIndices},
+      {"operand_index", nullptr, &operandIndex, /*required=*/true},
+      {"operand_tuple_indices", &operandTupleIndices}};
+  if (parseStruct(parser, fields))
+    return {};
+  return get(parser.getContext(), outputTupleIndices, operandIndex,
+             operandTupleIndices);
+}
+
+void OutputOperandAliasAttr::print(AsmPrinter &p) const {
+  // Upstream prints every field of this attribute, empty lists included.
+  printStruct(p, {dimsField("output_tuple_indices", getOutputTupleIndices(),
+                            /*always=*/true),
+                  intField("operand_index", getOperandIndex()),
+                  dimsField("operand_tuple_indices", getOperandTupleIndices(),
+                            /*always=*/true)});
+}
+
+//===----------------------------------------------------------------------===//
+// DotAlgorithmAttr
+//===----------------------------------------------------------------------===//
+
+LogicalResult
+DotAlgorithmAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                         Type lhsPrecisionType, Type rhsPrecisionType,
+                         Type accumulationType, int64_t lhsComponentCount,
+                         int64_t rhsComponentCount,
+                         int64_t numPrimitiveOperations,
+                         bool allowImpreciseAccumulation) {
+  if (lhsComponentCount < 1)
+    return emitError() << "lhs_component_count must be positive, got "
+                       << lhsComponentCount;
+  if (rhsComponentCount < 1)
+    return emitError() << "rhs_component_count must be positive, got "
+                       << rhsComponentCount;
+  if (numPrimitiveOperations < 1)
+    return emitError() << "num_primitive_operations must be positive, got "
+                       << numPrimitiveOperations;
+  return success();
+}

@@ -1,0 +1,25 @@
+//===- StablehloDialect.cpp - our StableHLO-compatible dialect ------------===//
+#include "ir/stablehlo/StablehloDialect.h"
+
+#include "llvm/ADT/TypeSwitch.h"
+#include "mlir/IR/DialectImplementation.h"
+
+using namespace mlir;
+using namespace mlir::stablehlo;
+
+#include "ir/stablehlo/StablehloDialect.cpp.inc"
+#include "ir/stablehlo/StablehloEnums.cpp.inc"
+
+#define GET_ATTRDEF_CLASSES
+#include "ir/stablehlo/StablehloAttrs.cpp.inc"
+
+void StablehloDialect::initialize() {
+  addAttributes<
+#define GET_ATTRDEF_LIST
+#include "ir/stablehlo/StablehloAttrs.cpp.inc"
+      >();
+  addOperations<
+#define GET_OP_LIST
+#include "ir/stablehlo/StablehloOps.cpp.inc"
+      >();
+}

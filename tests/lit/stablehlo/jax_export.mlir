@@ -1,0 +1,271 @@
+// A module exactly as JAX prints it (`jax.jit(f).lower(...).as_text()`) for a
+// small MLP with a softmax cross-entropy loss, a fori_loop and an argmax:
+// dot_general, broadcast_in_dim, reduce (compact and region forms), while,
+// compare, select, gather, dynamic_slice and friends. It must parse, verify
+// and print back unchanged, also through the generic form.
+// RUN: sdy-opt %s | sdy-opt | FileCheck %s
+// RUN: sdy-opt %s -mlir-print-op-generic | sdy-opt | FileCheck %s
+
+module @jit_mlp attributes {mhlo.num_partitions = 1 : i32, mhlo.num_replicas = 1 : i32} {
+  func.func public @main(%arg0: tensor<16x32xf32>, %arg1: tensor<32xf32>, %arg2: tensor<32x8xf32>, %arg3: tensor<8xf32>, %arg4: tensor<4x16xf32>, %arg5: tensor<4xi32>) -> (tensor<f32> {jax.result_info = "result[0]"}, tensor<f32> {jax.result_info = "result[1]"}, tensor<4xi32> {jax.result_info = "result[2]"}) {
+    %0 = stablehlo.dot_general %arg4, %arg0, contracting_dims = [1] x [0], precision = [DEFAULT, DEFAULT] : (tensor<4x16xf32>, tensor<16x32xf32>) -> tensor<4x32xf32>
+    %1 = stablehlo.broadcast_in_dim %arg1, dims = [1] : (tensor<32xf32>) -> tensor<1x32xf32>
+    %2 = stablehlo.broadcast_in_dim %1, dims = [0, 1] : (tensor<1x32xf32>) -> tensor<4x32xf32>
+    %3 = stablehlo.add %0, %2 : tensor<4x32xf32>
+    %4 = call @relu(%3) : (tensor<4x32xf32>) -> tensor<4x32xf32>
+    %5 = stablehlo.dot_general %4, %arg2, contracting_dims = [1] x [0], precision = [DEFAULT, DEFAULT] : (tensor<4x32xf32>, tensor<32x8xf32>) -> tensor<4x8xf32>
+    %6 = stablehlo.broadcast_in_dim %arg3, dims = [1] : (tensor<8xf32>) -> tensor<1x8xf32>
+    %7 = stablehlo.broadcast_in_dim %6, dims = [0, 1] : (tensor<1x8xf32>) -> tensor<4x8xf32>
+    %8 = stablehlo.add %5, %7 : tensor<4x8xf32>
+    %9 = call @log_softmax(%8) : (tensor<4x8xf32>) -> tensor<4x8xf32>
+    %10 = stablehlo.broadcast_in_dim %arg5, dims = [0] : (tensor<4xi32>) -> tensor<4x1xi32>
+    %11 = call @take_along_axis(%9, %10) : (tensor<4x8xf32>, tensor<4x1xi32>) -> tensor<4x1xf32>
+    %cst = stablehlo.constant dense<0.000000e+00> : tensor<f32>
+    %12 = stablehlo.reduce(%11 init: %cst) applies stablehlo.add across dimensions = [0, 1] : (tensor<4x1xf32>, tensor<f32>) -> tensor<f32>
+    %cst_0 = stablehlo.constant dense<4.000000e+00> : tensor<f32>
+    %13 = stablehlo.divide %12, %cst_0 : tensor<f32>
+    %14 = stablehlo.negate %13 : tensor<f32>
+    %c = stablehlo.constant dense<0> : tensor<i32>
+    %cst_1 = stablehlo.constant dense<0.000000e+00> : tensor<f32>
+    %c_2 = stablehlo.constant dense<0> : tensor<i32>
+    %15:4 = stablehlo.while(%iterArg = %4, %iterArg_3 = %c_2, %iterArg_4 = %c, %iterArg_5 = %cst_1) : tensor<4x32xf32>, tensor<i32>, tensor<i32>, tensor<f32>
+    cond {
+      %c_6 = stablehlo.constant dense<4> : tensor<i32>
+      %17 = stablehlo.compare LT, %iterArg_3, %c_6, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+      stablehlo.return %17 : tensor<i1>
+    } do {
+      %17:2 = func.call @closed_call(%iterArg, %iterArg_4, %iterArg_5) : (tensor<4x32xf32>, tensor<i32>, tensor<f32>) -> (tensor<i32>, tensor<f32>)
+      %c_6 = stablehlo.constant dense<1> : tensor<i32>
+      %18 = stablehlo.add %iterArg_3, %c_6 : tensor<i32>
+      stablehlo.return %iterArg, %18, %17#0, %17#1 : tensor<4x32xf32>, tensor<i32>, tensor<i32>, tensor<f32>
+    }
+    %16 = call @argmax(%8) : (tensor<4x8xf32>) -> tensor<4xi32>
+    return %14, %15#3, %16 : tensor<f32>, tensor<f32>, tensor<4xi32>
+  }
+  func.func private @relu(%arg0: tensor<4x32xf32>) -> tensor<4x32xf32> {
+    %cst = stablehlo.constant dense<0.000000e+00> : tensor<f32>
+    %0 = stablehlo.broadcast_in_dim %cst, dims = [] : (tensor<f32>) -> tensor<4x32xf32>
+    %1 = stablehlo.maximum %arg0, %0 : tensor<4x32xf32>
+    return %1 : tensor<4x32xf32>
+  }
+  func.func private @log_softmax(%arg0: tensor<4x8xf32>) -> tensor<4x8xf32> {
+    %cst = stablehlo.constant dense<0xFF800000> : tensor<f32>
+    %0 = stablehlo.reduce(%arg0 init: %cst) applies stablehlo.maximum across dimensions = [1] : (tensor<4x8xf32>, tensor<f32>) -> tensor<4xf32>
+    %cst_0 = stablehlo.constant dense<0xFF800000> : tensor<f32>
+    %1 = stablehlo.broadcast_in_dim %cst_0, dims = [] : (tensor<f32>) -> tensor<4xf32>
+    %2 = stablehlo.maximum %1, %0 : tensor<4xf32>
+    %3 = stablehlo.broadcast_in_dim %2, dims = [0] : (tensor<4xf32>) -> tensor<4x1xf32>
+    %4 = stablehlo.broadcast_in_dim %3, dims = [0, 1] : (tensor<4x1xf32>) -> tensor<4x8xf32>
+    %5 = stablehlo.subtract %arg0, %4 : tensor<4x8xf32>
+    %6 = stablehlo.exponential %5 : tensor<4x8xf32>
+    %cst_1 = stablehlo.constant dense<0.000000e+00> : tensor<f32>
+    %7 = stablehlo.reduce(%6 init: %cst_1) applies stablehlo.add across dimensions = [1] : (tensor<4x8xf32>, tensor<f32>) -> tensor<4xf32>
+    %8 = stablehlo.broadcast_in_dim %7, dims = [0] : (tensor<4xf32>) -> tensor<4x1xf32>
+    %9 = stablehlo.log %8 : tensor<4x1xf32>
+    %10 = stablehlo.broadcast_in_dim %9, dims = [0, 1] : (tensor<4x1xf32>) -> tensor<4x8xf32>
+    %11 = stablehlo.subtract %5, %10 : tensor<4x8xf32>
+    return %11 : tensor<4x8xf32>
+  }
+  func.func private @take_along_axis(%arg0: tensor<4x8xf32>, %arg1: tensor<4x1xi32>) -> tensor<4x1xf32> {
+    %c = stablehlo.constant dense<0> : tensor<i32>
+    %0 = stablehlo.broadcast_in_dim %c, dims = [] : (tensor<i32>) -> tensor<4x1xi32>
+    %1 = stablehlo.compare LT, %arg1, %0, SIGNED : (tensor<4x1xi32>, tensor<4x1xi32>) -> tensor<4x1xi1>
+    %c_0 = stablehlo.constant dense<8> : tensor<i32>
+    %2 = stablehlo.broadcast_in_dim %c_0, dims = [] : (tensor<i32>) -> tensor<4x1xi32>
+    %3 = stablehlo.add %arg1, %2 : tensor<4x1xi32>
+    %4 = stablehlo.select %1, %3, %arg1 : tensor<4x1xi1>, tensor<4x1xi32>
+    %5 = stablehlo.reshape %4 : (tensor<4x1xi32>) -> tensor<4x1x1xi32>
+    %c_1 = stablehlo.constant dense<7> : tensor<1xi32>
+    %c_2 = stablehlo.constant dense<0> : tensor<i32>
+    %6 = stablehlo.broadcast_in_dim %c_2, dims = [] : (tensor<i32>) -> tensor<4x1x1xi32>
+    %7 = stablehlo.compare GE, %5, %6, SIGNED : (tensor<4x1x1xi32>, tensor<4x1x1xi32>) -> tensor<4x1x1xi1>
+    %8 = stablehlo.broadcast_in_dim %c_1, dims = [2] : (tensor<1xi32>) -> tensor<1x1x1xi32>
+    %9 = stablehlo.broadcast_in_dim %8, dims = [0, 1, 2] : (tensor<1x1x1xi32>) -> tensor<4x1x1xi32>
+    %10 = stablehlo.compare LE, %5, %9, SIGNED : (tensor<4x1x1xi32>, tensor<4x1x1xi32>) -> tensor<4x1x1xi1>
+    %11 = stablehlo.and %7, %10 : tensor<4x1x1xi1>
+    %c_3 = stablehlo.constant dense<true> : tensor<i1>
+    %12 = stablehlo.reduce(%11 init: %c_3) applies stablehlo.and across dimensions = [2] : (tensor<4x1x1xi1>, tensor<i1>) -> tensor<4x1xi1>
+    %13 = "stablehlo.gather"(%arg0, %5) <{dimension_numbers = #stablehlo.gather<collapsed_slice_dims = [1], operand_batching_dims = [0], start_indices_batching_dims = [0], start_index_map = [1], index_vector_dim = 2>, indices_are_sorted = false, slice_sizes = array<i64: 1, 1>}> : (tensor<4x8xf32>, tensor<4x1x1xi32>) -> tensor<4x1xf32>
+    %cst = stablehlo.constant dense<0x7FC00000> : tensor<f32>
+    %14 = stablehlo.broadcast_in_dim %cst, dims = [] : (tensor<f32>) -> tensor<4x1xf32>
+    %15 = stablehlo.select %12, %13, %14 : tensor<4x1xi1>, tensor<4x1xf32>
+    return %15 : tensor<4x1xf32>
+  }
+  func.func private @closed_call(%arg0: tensor<4x32xf32>, %arg1: tensor<i32>, %arg2: tensor<f32>) -> (tensor<i32>, tensor<f32>) {
+    %c = stablehlo.constant dense<1> : tensor<i32>
+    %0 = stablehlo.add %arg1, %c : tensor<i32>
+    %cst = stablehlo.constant dense<5.000000e-01> : tensor<f32>
+    %1 = stablehlo.multiply %arg2, %cst : tensor<f32>
+    %2 = stablehlo.convert %arg1 : tensor<i32>
+    %c_0 = stablehlo.constant dense<0> : tensor<i32>
+    %3 = stablehlo.compare LT, %2, %c_0, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    %c_1 = stablehlo.constant dense<4> : tensor<i32>
+    %4 = stablehlo.add %2, %c_1 : tensor<i32>
+    %5 = stablehlo.select %3, %4, %2 : tensor<i1>, tensor<i32>
+    %c_2 = stablehlo.constant dense<0> : tensor<i32>
+    %c_3 = stablehlo.constant dense<0> : tensor<i32>
+    %6 = stablehlo.compare LT, %c_2, %c_3, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    %c_4 = stablehlo.constant dense<0> : tensor<i32>
+    %c_5 = stablehlo.constant dense<32> : tensor<i32>
+    %7 = stablehlo.add %c_4, %c_5 : tensor<i32>
+    %c_6 = stablehlo.constant dense<0> : tensor<i32>
+    %8 = stablehlo.select %6, %7, %c_6 : tensor<i1>, tensor<i32>
+    %9 = stablehlo.dynamic_slice %arg0, %5, %8, sizes = [1, 32] : (tensor<4x32xf32>, tensor<i32>, tensor<i32>) -> tensor<1x32xf32>
+    %10 = stablehlo.reshape %9 : (tensor<1x32xf32>) -> tensor<32xf32>
+    %cst_7 = stablehlo.constant dense<0.000000e+00> : tensor<f32>
+    %11 = stablehlo.reduce(%10 init: %cst_7) applies stablehlo.add across dimensions = [0] : (tensor<32xf32>, tensor<f32>) -> tensor<f32>
+    %12 = stablehlo.add %1, %11 : tensor<f32>
+    return %0, %12 : tensor<i32>, tensor<f32>
+  }
+  func.func private @argmax(%arg0: tensor<4x8xf32>) -> tensor<4xi32> {
+    %0 = stablehlo.iota dim = 1 : tensor<4x8xi32>
+    %cst = stablehlo.constant dense<0xFF800000> : tensor<f32>
+    %c = stablehlo.constant dense<0> : tensor<i32>
+    %1:2 = stablehlo.reduce(%arg0 init: %cst), (%0 init: %c) across dimensions = [1] : (tensor<4x8xf32>, tensor<4x8xi32>, tensor<f32>, tensor<i32>) -> (tensor<4xf32>, tensor<4xi32>)
+     reducer(%arg1: tensor<f32>, %arg3: tensor<f32>) (%arg2: tensor<i32>, %arg4: tensor<i32>)  {
+      %2 = stablehlo.compare GT, %arg1, %arg3, FLOAT : (tensor<f32>, tensor<f32>) -> tensor<i1>
+      %3 = stablehlo.compare NE, %arg1, %arg1, FLOAT : (tensor<f32>, tensor<f32>) -> tensor<i1>
+      %4 = stablehlo.or %2, %3 : tensor<i1>
+      %5 = stablehlo.compare EQ, %arg1, %arg3, FLOAT : (tensor<f32>, tensor<f32>) -> tensor<i1>
+      %6 = stablehlo.compare LT, %arg2, %arg4, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+      %7 = stablehlo.and %5, %6 : tensor<i1>
+      %8 = stablehlo.or %4, %7 : tensor<i1>
+      %9 = stablehlo.select %4, %arg1, %arg3 : tensor<i1>, tensor<f32>
+      %10 = stablehlo.select %8, %arg2, %arg4 : tensor<i1>, tensor<i32>
+      stablehlo.return %9, %10 : tensor<f32>, tensor<i32>
+    }
+    return %1#1 : tensor<4xi32>
+  }
+}
+
+// CHECK: module @jit_mlp attributes {mhlo.num_partitions = 1 : i32, mhlo.num_replicas = 1 : i32} {
+// CHECK-LABEL: func.func public @main(
+// CHECK-NEXT: %0 = stablehlo.dot_general %arg4, %arg0, contracting_dims = [1] x [0], precision = [DEFAULT, DEFAULT] : (tensor<4x16xf32>, tensor<16x32xf32>) -> tensor<4x32xf32>
+// CHECK-NEXT: %1 = stablehlo.broadcast_in_dim %arg1, dims = [1] : (tensor<32xf32>) -> tensor<1x32xf32>
+// CHECK-NEXT: %2 = stablehlo.broadcast_in_dim %1, dims = [0, 1] : (tensor<1x32xf32>) -> tensor<4x32xf32>
+// CHECK-NEXT: %3 = stablehlo.add %0, %2 : tensor<4x32xf32>
+// CHECK-NEXT: %4 = call @relu(%3) : (tensor<4x32xf32>) -> tensor<4x32xf32>
+// CHECK-NEXT: %5 = stablehlo.dot_general %4, %arg2, contracting_dims = [1] x [0], precision = [DEFAULT, DEFAULT] : (tensor<4x32xf32>, tensor<32x8xf32>) -> tensor<4x8xf32>
+// CHECK-NEXT: %6 = stablehlo.broadcast_in_dim %arg3, dims = [1] : (tensor<8xf32>) -> tensor<1x8xf32>
+// CHECK-NEXT: %7 = stablehlo.broadcast_in_dim %6, dims = [0, 1] : (tensor<1x8xf32>) -> tensor<4x8xf32>
+// CHECK-NEXT: %8 = stablehlo.add %5, %7 : tensor<4x8xf32>
+// CHECK-NEXT: %9 = call @log_softmax(%8) : (tensor<4x8xf32>) -> tensor<4x8xf32>
+// CHECK-NEXT: %10 = stablehlo.broadcast_in_dim %arg5, dims = [0] : (tensor<4xi32>) -> tensor<4x1xi32>
+// CHECK-NEXT: %11 = call @take_along_axis(%9, %10) : (tensor<4x8xf32>, tensor<4x1xi32>) -> tensor<4x1xf32>
+// CHECK-NEXT: %cst = stablehlo.constant dense<0.000000e+00> : tensor<f32>
+// CHECK-NEXT: %12 = stablehlo.reduce(%11 init: %cst) applies stablehlo.add across dimensions = [0, 1] : (tensor<4x1xf32>, tensor<f32>) -> tensor<f32>
+// CHECK-NEXT: %cst_0 = stablehlo.constant dense<4.000000e+00> : tensor<f32>
+// CHECK-NEXT: %13 = stablehlo.divide %12, %cst_0 : tensor<f32>
+// CHECK-NEXT: %14 = stablehlo.negate %13 : tensor<f32>
+// CHECK-NEXT: %c = stablehlo.constant dense<0> : tensor<i32>
+// CHECK-NEXT: %cst_1 = stablehlo.constant dense<0.000000e+00> : tensor<f32>
+// CHECK-NEXT: %c_2 = stablehlo.constant dense<0> : tensor<i32>
+// CHECK-NEXT: %15:4 = stablehlo.while(%iterArg = %4, %iterArg_3 = %c_2, %iterArg_4 = %c, %iterArg_5 = %cst_1) : tensor<4x32xf32>, tensor<i32>, tensor<i32>, tensor<f32>
+// CHECK-NEXT: cond {
+// CHECK-NEXT: %c_6 = stablehlo.constant dense<4> : tensor<i32>
+// CHECK-NEXT: %17 = stablehlo.compare LT, %iterArg_3, %c_6, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+// CHECK-NEXT: stablehlo.return %17 : tensor<i1>
+// CHECK-NEXT: } do {
+// CHECK-NEXT: %17:2 = func.call @closed_call(%iterArg, %iterArg_4, %iterArg_5) : (tensor<4x32xf32>, tensor<i32>, tensor<f32>) -> (tensor<i32>, tensor<f32>)
+// CHECK-NEXT: %c_6 = stablehlo.constant dense<1> : tensor<i32>
+// CHECK-NEXT: %18 = stablehlo.add %iterArg_3, %c_6 : tensor<i32>
+// CHECK-NEXT: stablehlo.return %iterArg, %18, %17#0, %17#1 : tensor<4x32xf32>, tensor<i32>, tensor<i32>, tensor<f32>
+// CHECK-NEXT: }
+// CHECK-NEXT: %16 = call @argmax(%8) : (tensor<4x8xf32>) -> tensor<4xi32>
+// CHECK-NEXT: return %14, %15#3, %16 : tensor<f32>, tensor<f32>, tensor<4xi32>
+// CHECK-NEXT: }
+// CHECK-LABEL: func.func private @relu(
+// CHECK-NEXT: %cst = stablehlo.constant dense<0.000000e+00> : tensor<f32>
+// CHECK-NEXT: %0 = stablehlo.broadcast_in_dim %cst, dims = [] : (tensor<f32>) -> tensor<4x32xf32>
+// CHECK-NEXT: %1 = stablehlo.maximum %arg0, %0 : tensor<4x32xf32>
+// CHECK-NEXT: return %1 : tensor<4x32xf32>
+// CHECK-NEXT: }
+// CHECK-LABEL: func.func private @log_softmax(
+// CHECK-NEXT: %cst = stablehlo.constant dense<0xFF800000> : tensor<f32>
+// CHECK-NEXT: %0 = stablehlo.reduce(%arg0 init: %cst) applies stablehlo.maximum across dimensions = [1] : (tensor<4x8xf32>, tensor<f32>) -> tensor<4xf32>
+// CHECK-NEXT: %cst_0 = stablehlo.constant dense<0xFF800000> : tensor<f32>
+// CHECK-NEXT: %1 = stablehlo.broadcast_in_dim %cst_0, dims = [] : (tensor<f32>) -> tensor<4xf32>
+// CHECK-NEXT: %2 = stablehlo.maximum %1, %0 : tensor<4xf32>
+// CHECK-NEXT: %3 = stablehlo.broadcast_in_dim %2, dims = [0] : (tensor<4xf32>) -> tensor<4x1xf32>
+// CHECK-NEXT: %4 = stablehlo.broadcast_in_dim %3, dims = [0, 1] : (tensor<4x1xf32>) -> tensor<4x8xf32>
+// CHECK-NEXT: %5 = stablehlo.subtract %arg0, %4 : tensor<4x8xf32>
+// CHECK-NEXT: %6 = stablehlo.exponential %5 : tensor<4x8xf32>
+// CHECK-NEXT: %cst_1 = stablehlo.constant dense<0.000000e+00> : tensor<f32>
+// CHECK-NEXT: %7 = stablehlo.reduce(%6 init: %cst_1) applies stablehlo.add across dimensions = [1] : (tensor<4x8xf32>, tensor<f32>) -> tensor<4xf32>
+// CHECK-NEXT: %8 = stablehlo.broadcast_in_dim %7, dims = [0] : (tensor<4xf32>) -> tensor<4x1xf32>
+// CHECK-NEXT: %9 = stablehlo.log %8 : tensor<4x1xf32>
+// CHECK-NEXT: %10 = stablehlo.broadcast_in_dim %9, dims = [0, 1] : (tensor<4x1xf32>) -> tensor<4x8xf32>
+// CHECK-NEXT: %11 = stablehlo.subtract %5, %10 : tensor<4x8xf32>
+// CHECK-NEXT: return %11 : tensor<4x8xf32>
+// CHECK-NEXT: }
+// CHECK-LABEL: func.func private @take_along_axis(
+// CHECK-NEXT: %c = stablehlo.constant dense<0> : tensor<i32>
+// CHECK-NEXT: %0 = stablehlo.broadcast_in_dim %c, dims = [] : (tensor<i32>) -> tensor<4x1xi32>
+// CHECK-NEXT: %1 = stablehlo.compare LT, %arg1, %0, SIGNED : (tensor<4x1xi32>, tensor<4x1xi32>) -> tensor<4x1xi1>
+// CHECK-NEXT: %c_0 = stablehlo.constant dense<8> : tensor<i32>
+// CHECK-NEXT: %2 = stablehlo.broadcast_in_dim %c_0, dims = [] : (tensor<i32>) -> tensor<4x1xi32>
+// CHECK-NEXT: %3 = stablehlo.add %arg1, %2 : tensor<4x1xi32>
+// CHECK-NEXT: %4 = stablehlo.select %1, %3, %arg1 : tensor<4x1xi1>, tensor<4x1xi32>
+// CHECK-NEXT: %5 = stablehlo.reshape %4 : (tensor<4x1xi32>) -> tensor<4x1x1xi32>
+// CHECK-NEXT: %c_1 = stablehlo.constant dense<7> : tensor<1xi32>
+// CHECK-NEXT: %c_2 = stablehlo.constant dense<0> : tensor<i32>
+// CHECK-NEXT: %6 = stablehlo.broadcast_in_dim %c_2, dims = [] : (tensor<i32>) -> tensor<4x1x1xi32>
+// CHECK-NEXT: %7 = stablehlo.compare GE, %5, %6, SIGNED : (tensor<4x1x1xi32>, tensor<4x1x1xi32>) -> tensor<4x1x1xi1>
+// CHECK-NEXT: %8 = stablehlo.broadcast_in_dim %c_1, dims = [2] : (tensor<1xi32>) -> tensor<1x1x1xi32>
+// CHECK-NEXT: %9 = stablehlo.broadcast_in_dim %8, dims = [0, 1, 2] : (tensor<1x1x1xi32>) -> tensor<4x1x1xi32>
+// CHECK-NEXT: %10 = stablehlo.compare LE, %5, %9, SIGNED : (tensor<4x1x1xi32>, tensor<4x1x1xi32>) -> tensor<4x1x1xi1>
+// CHECK-NEXT: %11 = stablehlo.and %7, %10 : tensor<4x1x1xi1>
+// CHECK-NEXT: %c_3 = stablehlo.constant dense<true> : tensor<i1>
+// CHECK-NEXT: %12 = stablehlo.reduce(%11 init: %c_3) applies stablehlo.and across dimensions = [2] : (tensor<4x1x1xi1>, tensor<i1>) -> tensor<4x1xi1>
+// CHECK-NEXT: %13 = "stablehlo.gather"(%arg0, %5) <{dimension_numbers = #stablehlo.gather<collapsed_slice_dims = [1], operand_batching_dims = [0], start_indices_batching_dims = [0], start_index_map = [1], index_vector_dim = 2>, indices_are_sorted = false, slice_sizes = array<i64: 1, 1>}> : (tensor<4x8xf32>, tensor<4x1x1xi32>) -> tensor<4x1xf32>
+// CHECK-NEXT: %cst = stablehlo.constant dense<0x7FC00000> : tensor<f32>
+// CHECK-NEXT: %14 = stablehlo.broadcast_in_dim %cst, dims = [] : (tensor<f32>) -> tensor<4x1xf32>
+// CHECK-NEXT: %15 = stablehlo.select %12, %13, %14 : tensor<4x1xi1>, tensor<4x1xf32>
+// CHECK-NEXT: return %15 : tensor<4x1xf32>
+// CHECK-NEXT: }
+// CHECK-LABEL: func.func private @closed_call(
+// CHECK-NEXT: %c = stablehlo.constant dense<1> : tensor<i32>
+// CHECK-NEXT: %0 = stablehlo.add %arg1, %c : tensor<i32>
+// CHECK-NEXT: %cst = stablehlo.constant dense<5.000000e-01> : tensor<f32>
+// CHECK-NEXT: %1 = stablehlo.multiply %arg2, %cst : tensor<f32>
+// CHECK-NEXT: %2 = stablehlo.convert %arg1 : tensor<i32>
+// CHECK-NEXT: %c_0 = stablehlo.constant dense<0> : tensor<i32>
+// CHECK-NEXT: %3 = stablehlo.compare LT, %2, %c_0, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+// CHECK-NEXT: %c_1 = stablehlo.constant dense<4> : tensor<i32>
+// CHECK-NEXT: %4 = stablehlo.add %2, %c_1 : tensor<i32>
+// CHECK-NEXT: %5 = stablehlo.select %3, %4, %2 : tensor<i1>, tensor<i32>
+// CHECK-NEXT: %c_2 = stablehlo.constant dense<0> : tensor<i32>
+// CHECK-NEXT: %c_3 = stablehlo.constant dense<0> : tensor<i32>
+// CHECK-NEXT: %6 = stablehlo.compare LT, %c_2, %c_3, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+// CHECK-NEXT: %c_4 = stablehlo.constant dense<0> : tensor<i32>
+// CHECK-NEXT: %c_5 = stablehlo.constant dense<32> : tensor<i32>
+// CHECK-NEXT: %7 = stablehlo.add %c_4, %c_5 : tensor<i32>
+// CHECK-NEXT: %c_6 = stablehlo.constant dense<0> : tensor<i32>
+// CHECK-NEXT: %8 = stablehlo.select %6, %7, %c_6 : tensor<i1>, tensor<i32>
+// CHECK-NEXT: %9 = stablehlo.dynamic_slice %arg0, %5, %8, sizes = [1, 32] : (tensor<4x32xf32>, tensor<i32>, tensor<i32>) -> tensor<1x32xf32>
+// CHECK-NEXT: %10 = stablehlo.reshape %9 : (tensor<1x32xf32>) -> tensor<32xf32>
+// CHECK-NEXT: %cst_7 = stablehlo.constant dense<0.000000e+00> : tensor<f32>
+// CHECK-NEXT: %11 = stablehlo.reduce(%10 init: %cst_7) applies stablehlo.add across dimensions = [0] : (tensor<32xf32>, tensor<f32>) -> tensor<f32>
+// CHECK-NEXT: %12 = stablehlo.add %1, %11 : tensor<f32>
+// CHECK-NEXT: return %0, %12 : tensor<i32>, tensor<f32>
+// CHECK-NEXT: }
+// CHECK-LABEL: func.func private @argmax(
+// CHECK-NEXT: %0 = stablehlo.iota dim = 1 : tensor<4x8xi32>
+// CHECK-NEXT: %cst = stablehlo.constant dense<0xFF800000> : tensor<f32>
+// CHECK-NEXT: %c = stablehlo.constant dense<0> : tensor<i32>
+// CHECK-NEXT: %1:2 = stablehlo.reduce(%arg0 init: %cst), (%0 init: %c) across dimensions = [1] : (tensor<4x8xf32>, tensor<4x8xi32>, tensor<f32>, tensor<i32>) -> (tensor<4xf32>, tensor<4xi32>)
+// CHECK-NEXT: reducer(%arg1: tensor<f32>, %arg3: tensor<f32>) (%arg2: tensor<i32>, %arg4: tensor<i32>)  {
+// CHECK-NEXT: %2 = stablehlo.compare GT, %arg1, %arg3, FLOAT : (tensor<f32>, tensor<f32>) -> tensor<i1>
+// CHECK-NEXT: %3 = stablehlo.compare NE, %arg1, %arg1, FLOAT : (tensor<f32>, tensor<f32>) -> tensor<i1>
+// CHECK-NEXT: %4 = stablehlo.or %2, %3 : tensor<i1>
+// CHECK-NEXT: %5 = stablehlo.compare EQ, %arg1, %arg3, FLOAT : (tensor<f32>, tensor<f32>) -> tensor<i1>
+// CHECK-NEXT: %6 = stablehlo.compare LT, %arg2, %arg4, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+// CHECK-NEXT: %7 = stablehlo.and %5, %6 : tensor<i1>
+// CHECK-NEXT: %8 = stablehlo.or %4, %7 : tensor<i1>
+// CHECK-NEXT: %9 = stablehlo.select %4, %arg1, %arg3 : tensor<i1>, tensor<f32>
+// CHECK-NEXT: %10 = stablehlo.select %8, %arg2, %arg4 : tensor<i1>, tensor<i32>
+// CHECK-NEXT: stablehlo.return %9, %10 : tensor<f32>, tensor<i32>
+// CHECK-NEXT: }
+// CHECK-NEXT: return %1#1 : tensor<4xi32>
+// CHECK-NEXT: }
+// CHECK-NEXT: }

@@ -1,0 +1,106 @@
+// RUN: sdy-opt %s -split-input-file -sdy-apply-sharding-constraints | FileCheck %s
+
+sdy.mesh @mesh = <["a"=2, "b"=2]>
+
+// A fully closed constraint on an unsharded input is copied onto the input.
+// CHECK-LABEL: func.func @applied
+// CHECK: stablehlo.negate %arg0 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"a"}, {}]>]>}
+func.func @applied(%arg0: tensor<8x8xf32>) -> tensor<8x8xf32> {
+  %0 = stablehlo.negate %arg0 : tensor<8x8xf32>
+  %1 = sdy.sharding_constraint %0 <@mesh, [{"a"}, {}]> : tensor<8x8xf32>
+  return %1 : tensor<8x8xf32>
+}
+
+// -----
+
+sdy.mesh @mesh = <["a"=2, "b"=2]>
+
+// A function argument gets the sharding as an argument attribute.
+// CHECK-LABEL: func.func @argument(%arg0: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"b"}]>})
+func.func @argument(%arg0: tensor<8x8xf32>) -> tensor<8x8xf32> {
+  %0 = sdy.sharding_constraint %arg0 <@mesh, [{}, {"b"}]> : tensor<8x8xf32>
+  return %0 : tensor<8x8xf32>
+}
+
+// -----
+
+sdy.mesh @mesh = <["a"=2, "b"=2]>
+
+// Not applied: the constraint is open.
+// CHECK-LABEL: func.func @open
+// CHECK: stablehlo.negate %arg0 : tensor<8x8xf32>
+func.func @open(%arg0: tensor<8x8xf32>) -> tensor<8x8xf32> {
+  %0 = stablehlo.negate %arg0 : tensor<8x8xf32>
+  %1 = sdy.sharding_constraint %0 <@mesh, [{"a"}, {?}]> : tensor<8x8xf32>
+  return %1 : tensor<8x8xf32>
+}
+
+// -----
+
+sdy.mesh @mesh = <["a"=2, "b"=2]>
+
+// Not applied: the input already has a sharding.
+// CHECK-LABEL: func.func @already_sharded
+// CHECK: stablehlo.negate %arg0 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"b"}, {}]>]>}
+func.func @already_sharded(%arg0: tensor<8x8xf32>) -> tensor<8x8xf32> {
+  %0 = stablehlo.negate %arg0 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"b"}, {}]>]>} : tensor<8x8xf32>
+  %1 = sdy.sharding_constraint %0 <@mesh, [{"a"}, {}]> : tensor<8x8xf32>
+  return %1 : tensor<8x8xf32>
+}
+
+// -----
+
+sdy.mesh @mesh = <["a"=2, "b"=2]>
+
+// Not applied: another constraint wants a different sharding.
+// CHECK-LABEL: func.func @two_constraints
+// CHECK: stablehlo.negate %arg0 : tensor<8x8xf32>
+func.func @two_constraints(%arg0: tensor<8x8xf32>) -> (tensor<8x8xf32>, tensor<8x8xf32>) {
+  %0 = stablehlo.negate %arg0 : tensor<8x8xf32>
+  %1 = sdy.sharding_constraint %0 <@mesh, [{"a"}, {}]> : tensor<8x8xf32>
+  %2 = sdy.sharding_constraint %0 <@mesh, [{"b"}, {}]> : tensor<8x8xf32>
+  return %1, %2 : tensor<8x8xf32>, tensor<8x8xf32>
+}
+
+// -----
+
+sdy.mesh @mesh = <["a"=2, "b"=2]>
+
+// A data-flow edge target (a while result) is not re-sharded; its uses take
+// the constraint instead.
+// CHECK-LABEL: func.func @data_flow_target
+// CHECK:      %[[W:.*]]:2 = stablehlo.while
+// CHECK:      %[[C:.*]] = sdy.sharding_constraint %[[W]]#0 <@mesh, [{"a"}, {}]>
+// CHECK-NEXT: %[[A:.*]] = stablehlo.add %[[C]], %[[C]]
+// CHECK-NEXT: return %[[A]], %[[C]]
+func.func @data_flow_target(%arg0: tensor<8x8xf32>, %arg1: tensor<i32>) -> (tensor<8x8xf32>, tensor<8x8xf32>) {
+  %0:2 = stablehlo.while(%iterArg = %arg0, %iterArg_0 = %arg1) : tensor<8x8xf32>, tensor<i32>
+   cond {
+    %c = stablehlo.constant dense<4> : tensor<i32>
+    %p = stablehlo.compare  LT, %iterArg_0, %c : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    stablehlo.return %p : tensor<i1>
+  } do {
+    stablehlo.return %iterArg, %iterArg_0 : tensor<8x8xf32>, tensor<i32>
+  }
+  %1 = sdy.sharding_constraint %0#0 <@mesh, [{"a"}, {}]> : tensor<8x8xf32>
+  %2 = stablehlo.add %0#0, %0#0 : tensor<8x8xf32>
+  return %2, %1 : tensor<8x8xf32>, tensor<8x8xf32>
+}
+
+// -----
+
+sdy.mesh @mesh = <["a"=2, "b"=2]>
+
+// A chain of constraints: later uses of the chain's input (but not the
+// return) use the chain's result.
+// CHECK-LABEL: func.func @chain
+// CHECK:      %[[C0:.*]] = sdy.sharding_constraint %arg0 <@mesh, [{"a"}, {?}]>
+// CHECK-NEXT: %[[C1:.*]] = sdy.sharding_constraint %[[C0]] <@mesh, [{"a"}, {"b", ?}]>
+// CHECK-NEXT: %[[N:.*]] = stablehlo.negate %[[C1]]
+// CHECK-NEXT: return %[[N]], %arg0
+func.func @chain(%arg0: tensor<8x8xf32>) -> (tensor<8x8xf32>, tensor<8x8xf32>) {
+  %0 = sdy.sharding_constraint %arg0 <@mesh, [{"a"}, {?}]> : tensor<8x8xf32>
+  %1 = sdy.sharding_constraint %0 <@mesh, [{"a"}, {"b", ?}]> : tensor<8x8xf32>
+  %2 = stablehlo.negate %arg0 : tensor<8x8xf32>
+  return %2, %arg0 : tensor<8x8xf32>, tensor<8x8xf32>
+}

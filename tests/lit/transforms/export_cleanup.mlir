@@ -1,0 +1,23 @@
+// RUN: sdy-opt %s -split-input-file -sdy-remove-sharding-groups | FileCheck %s --check-prefix=GROUPS
+// RUN: sdy-opt %s -split-input-file -sdy-sharding-constraint-to-reshard | FileCheck %s --check-prefix=RESHARD
+// RUN: sdy-opt %s -split-input-file -sdy-close-shardings | FileCheck %s --check-prefix=CLOSE
+// RUN: sdy-opt %s -split-input-file -sdy-drop-sharding-rules | FileCheck %s --check-prefix=RULES
+
+sdy.mesh @mesh = <["a"=2, "b"=2, "c"=2]>
+
+// GROUPS-LABEL: func.func @f
+// GROUPS-NOT:   sdy.sharding_group
+// RESHARD-LABEL: func.func @f
+// RESHARD:      %[[R:.*]] = sdy.reshard %arg0 <@mesh, [{"a", ?}, {}]> : tensor<8x8xf32>
+// RESHARD-NEXT: stablehlo.add %[[R]], %[[R]]
+// CLOSE-LABEL:  func.func @f(%arg0: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {"b"}]>})
+// CLOSE:        sdy.sharding_constraint %arg0 <@mesh, [{"a"}, {}]>
+// CLOSE:        #sdy.sharding_per_value<[<@mesh, [{}, {"c"}]>]>
+// RULES-LABEL:  func.func @f
+// RULES-NOT:    sdy.sharding_rule
+func.func @f(%arg0: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a", ?}p1, {"b"}], replicated={"c"}>}) -> tensor<8x8xf32> {
+  sdy.sharding_group %arg0 group_id=0 : tensor<8x8xf32>
+  %0 = sdy.sharding_constraint %arg0 <@mesh, [{"a", ?}, {}]> : tensor<8x8xf32>
+  %1 = stablehlo.add %0, %0 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{?}, {"c", ?}]>]>, sdy.sharding_rule = #sdy.op_sharding_rule<([i, j], [i, j])->([i, j]) {i=8, j=8}>} : tensor<8x8xf32>
+  return %1 : tensor<8x8xf32>
+}
