@@ -1,0 +1,241 @@
+"""Loading of libsdy_c.so and ctypes prototypes of the stable C ABI.
+
+Every function of ``include/sdy_c/*.h`` (the ``sdy_*`` stable ABI) is
+declared here with explicit ``argtypes`` and ``restype``. Handles are opaque
+pointers (``c_void_p``); functions returning ``sdy_status_t *`` return a
+``c_void_p`` value (``None`` on success) that :func:`sdy._status.check`
+turns into an exception.
+
+Library lookup order (the first that exists wins):
+
+1. the environment variable ``SDY_C_LIBRARY`` (full path to the library);
+2. ``libsdy_c.so.1`` / ``libsdy_c.so`` next to this package;
+3. the build trees of the source checkout this package lives in
+   (``<repo>/build*/`` and their ``lib/`` / ``src/capi/`` subfolders), the
+   most recently built first;
+4. ``ctypes.util.find_library("sdy_c")`` (the system's library path).
+"""
+
+import ctypes
+import ctypes.util
+import glob
+import os
+
+from ctypes import (POINTER, Structure, c_char_p, c_int32, c_int64, c_size_t,
+                    c_uint32, c_void_p)
+
+__all__ = ["lib", "library_path", "LibraryNotFoundError", "AxisRefStruct",
+           "DimShardingStruct", "HEADER_VERSION"]
+
+# The version of the C headers this binding was written against
+# (MAJOR * 10000 + MINOR * 100 + PATCH, see sdy_c/version.h).
+HEADER_VERSION = 1 * 10000 + 0 * 100 + 0
+
+_LIB_NAMES = ("libsdy_c.so.1", "libsdy_c.so", "libsdy_c.dylib")
+
+
+class LibraryNotFoundError(ImportError):
+    """libsdy_c could not be found or loaded."""
+
+
+class AxisRefStruct(Structure):
+    """``sdy_axis_ref_t``: 24 bytes, no padding."""
+    _fields_ = [("name", c_char_p), ("pre_size", c_int64), ("size", c_int64)]
+
+
+class DimShardingStruct(Structure):
+    """``sdy_dim_sharding_t``: 32 bytes, no padding."""
+    _fields_ = [("axes", POINTER(AxisRefStruct)), ("num_axes", c_size_t),
+                ("priority", c_int64), ("is_closed", c_int32),
+                ("reserved", c_int32)]
+
+
+assert ctypes.sizeof(AxisRefStruct) == 24
+assert ctypes.sizeof(DimShardingStruct) == 32
+
+
+class MlirContextStruct(Structure):
+    """``MlirContext`` of MLIR's C API (a struct holding one pointer)."""
+    _fields_ = [("ptr", c_void_p)]
+
+
+class MlirModuleStruct(Structure):
+    """``MlirModule`` of MLIR's C API (a struct holding one pointer)."""
+    _fields_ = [("ptr", c_void_p)]
+
+
+def _candidates():
+    """(paths to try in order, whether the path is explicit)."""
+    env = os.environ.get("SDY_C_LIBRARY")
+    if env:
+        # An explicit path is the only candidate: never silently fall back.
+        return [env], True
+    here = os.path.dirname(os.path.abspath(__file__))
+    found = [os.path.join(here, name) for name in _LIB_NAMES]
+    # <repo>/bindings/python/sdy -> <repo>; the most recently built library
+    # of its build trees first.
+    repo = os.path.dirname(os.path.dirname(os.path.dirname(here)))
+    built = []
+    for build in glob.glob(os.path.join(repo, "build*")):
+        for sub in ("", "lib", os.path.join("src", "capi"), "src"):
+            for name in _LIB_NAMES:
+                path = os.path.join(build, sub, name)
+                if os.path.isfile(path):
+                    built.append((os.path.getmtime(path), path))
+    found += [path for _, path in sorted(built, reverse=True)]
+    system = ctypes.util.find_library("sdy_c")
+    if system:
+        found.append(system)
+    return found, False
+
+
+def _load():
+    candidates, explicit = _candidates()
+    errors = []
+    for path in candidates:
+        is_path = os.sep in path
+        if is_path and not os.path.exists(path):
+            if explicit:
+                errors.append("%s: no such file" % path)
+            continue
+        try:
+            return ctypes.CDLL(path), path
+        except OSError as e:
+            errors.append("%s: %s" % (path, e))
+    detail = ("; ".join(errors) if errors else
+              "searched next to the package, the build trees of the source "
+              "checkout and the system library path")
+    raise LibraryNotFoundError(
+        "cannot load libsdy_c (set SDY_C_LIBRARY to the full path of "
+        "libsdy_c.so): " + detail)
+
+
+lib, library_path = _load()
+
+_S = c_void_p          # sdy_status_t *
+_H = c_void_p          # any opaque handle
+_PH = POINTER(c_void_p)  # handle ** out parameter
+_PSTR = POINTER(c_void_p)  # char ** out (caller-owned string)
+_PI64 = POINTER(c_int64)
+_PSZ = POINTER(c_size_t)
+_PI32 = POINTER(c_int32)
+
+_PROTOTYPES = {
+    # status.h
+    "sdy_status_code": (c_int32, [_S]),
+    "sdy_status_message": (c_char_p, [_S]),
+    "sdy_status_code_name": (c_char_p, [c_int32]),
+    "sdy_status_destroy": (None, [_S]),
+    "sdy_string_destroy": (None, [c_void_p]),
+    # version.h
+    "sdy_version": (c_uint32, []),
+    "sdy_version_string": (c_char_p, []),
+    "sdy_version_is_compatible": (c_int32, [c_uint32]),
+    # context.h
+    "sdy_context_create": (_S, [_PH]),
+    "sdy_context_destroy": (None, [_H]),
+    "sdy_context_set_multithreading": (_S, [_H, c_int32]),
+    # mesh.h
+    "sdy_mesh_create": (_S, [_H, POINTER(c_char_p), _PI64, c_size_t, _PI64,
+                             c_size_t, _PH]),
+    "sdy_mesh_parse": (_S, [_H, c_char_p, _PH]),
+    "sdy_mesh_destroy": (None, [_H]),
+    "sdy_mesh_print": (_S, [_H, _PSTR]),
+    "sdy_mesh_num_axes": (_S, [_H, _PSZ]),
+    "sdy_mesh_axis": (_S, [_H, c_size_t, POINTER(c_char_p), _PI64]),
+    "sdy_mesh_num_devices": (_S, [_H, _PI64]),
+    "sdy_mesh_device_ids": (_S, [_H, _PI64, c_size_t]),
+    "sdy_mesh_has_explicit_device_ids": (_S, [_H, _PI32]),
+    "sdy_mesh_device_coordinates": (_S, [_H, c_int64, _PI64, c_size_t]),
+    "sdy_mesh_device_at": (_S, [_H, _PI64, c_size_t, _PI64]),
+    "sdy_mesh_equal": (_S, [_H, _H, _PI32]),
+    # sharding.h
+    "sdy_sharding_create": (_S, [_H, _H, c_char_p, POINTER(DimShardingStruct),
+                                 c_size_t, POINTER(AxisRefStruct), c_size_t,
+                                 _PH]),
+    "sdy_sharding_parse": (_S, [_H, c_char_p, _H, _PH]),
+    "sdy_sharding_destroy": (None, [_H]),
+    "sdy_sharding_print": (_S, [_H, _PSTR]),
+    "sdy_sharding_get_mesh": (_S, [_H, _PH]),
+    "sdy_sharding_mesh_name": (_S, [_H, _PSTR]),
+    "sdy_sharding_rank": (_S, [_H, _PSZ]),
+    "sdy_sharding_dim": (_S, [_H, c_size_t, _PSZ, _PI32, _PI64]),
+    "sdy_sharding_dim_axis": (_S, [_H, c_size_t, c_size_t,
+                                   POINTER(AxisRefStruct)]),
+    "sdy_sharding_num_replicated": (_S, [_H, _PSZ]),
+    "sdy_sharding_replicated_axis": (_S, [_H, c_size_t,
+                                          POINTER(AxisRefStruct)]),
+    "sdy_sharding_validate": (_S, [_H, _PI64, c_size_t]),
+    "sdy_sharding_local_shape": (_S, [_H, _PI64, c_size_t, _PI64, c_size_t]),
+    "sdy_sharding_device_slice": (_S, [_H, _PI64, c_size_t, c_int64, _PI64,
+                                       _PI64, c_size_t]),
+    "sdy_sharding_equal": (_S, [_H, _H, _PI32]),
+    # module.h
+    "sdy_module_parse": (_S, [_H, c_char_p, c_char_p, _PH]),
+    "sdy_module_create_empty": (_S, [_H, _PH]),
+    "sdy_module_clone": (_S, [_H, _PH]),
+    "sdy_module_destroy": (None, [_H]),
+    "sdy_module_verify": (_S, [_H]),
+    "sdy_module_print": (_S, [_H, c_uint32, _PSTR]),
+    "sdy_module_num_functions": (_S, [_H, _PSZ]),
+    "sdy_module_function_name": (_S, [_H, c_size_t, _PSTR]),
+    "sdy_module_function_signature": (_S, [_H, c_char_p, _PSZ, _PSZ]),
+    "sdy_module_add_mesh": (_S, [_H, c_char_p, _H]),
+    "sdy_module_num_meshes": (_S, [_H, _PSZ]),
+    "sdy_module_mesh_name": (_S, [_H, c_size_t, _PSTR]),
+    "sdy_module_get_mesh": (_S, [_H, c_char_p, _PH]),
+    "sdy_module_get_arg_sharding": (_S, [_H, c_char_p, c_size_t, _PH]),
+    "sdy_module_get_result_sharding": (_S, [_H, c_char_p, c_size_t, _PH]),
+    "sdy_module_set_arg_sharding": (_S, [_H, c_char_p, c_size_t, _H]),
+    "sdy_module_set_result_sharding": (_S, [_H, c_char_p, c_size_t, _H]),
+    "sdy_module_add_arg_sharding_constraint": (_S, [_H, c_char_p, c_size_t,
+                                                    _H]),
+    "sdy_module_add_result_sharding_constraint": (_S, [_H, c_char_p, c_size_t,
+                                                       _H]),
+    # pipeline.h
+    "sdy_pipeline_create": (_S, [_H, c_char_p, _PH]),
+    "sdy_pipeline_create_preset": (_S, [_H, c_char_p, _PH]),
+    "sdy_pipeline_destroy": (None, [_H]),
+    "sdy_pipeline_print": (_S, [_H, _PSTR]),
+    "sdy_pipeline_enable_timing": (_S, [_H, c_int32]),
+    "sdy_pipeline_run": (_S, [_H, _H]),
+    "sdy_pipeline_timing_report": (_S, [_H, _PSTR]),
+}
+
+# mlir_interop.h: MLIR-convention functions, declared when exported.
+_OPTIONAL_PROTOTYPES = {
+    "sdy_context_get_mlir_context": (_S, [_H, POINTER(MlirContextStruct)]),
+    "sdy_module_get_mlir_module": (_S, [_H, POINTER(MlirModuleStruct)]),
+    "sdy_module_wrap_mlir_module": (_S, [_H, MlirModuleStruct, _PH]),
+}
+
+
+def _declare():
+    missing = []
+    for name, (restype, argtypes) in _PROTOTYPES.items():
+        try:
+            fn = getattr(lib, name)
+        except AttributeError:
+            missing.append(name)
+            continue
+        fn.restype = restype
+        fn.argtypes = argtypes
+    if missing:
+        raise LibraryNotFoundError(
+            "%s does not export %s" % (library_path, ", ".join(missing)))
+    for name, (restype, argtypes) in _OPTIONAL_PROTOTYPES.items():
+        fn = getattr(lib, name, None)
+        if fn is not None:
+            fn.restype = restype
+            fn.argtypes = argtypes
+
+
+_declare()
+
+if not lib.sdy_version_is_compatible(HEADER_VERSION):
+    raise LibraryNotFoundError(
+        "%s has C ABI version %s, which is not compatible with this binding "
+        "(written for %d.%d.%d)" % (
+            library_path, lib.sdy_version_string().decode(),
+            HEADER_VERSION // 10000, HEADER_VERSION // 100 % 100,
+            HEADER_VERSION % 100))

@@ -1,0 +1,133 @@
+"""Contexts and the handle base class shared by every wrapper."""
+
+import ctypes
+import threading
+import weakref
+
+from ._lib import lib
+from ._status import ClosedError, check
+
+__all__ = ["Context", "default_context"]
+
+
+class _Handle:
+    """Owns one C handle, released by :meth:`close`, by leaving a ``with``
+    block, or by a finalizer when the object is garbage-collected.
+
+    Subclasses set ``_destroy`` (the C destroy function) and ``_kind`` (a
+    name for messages). ``_context`` keeps the Python Context this object
+    belongs to alive while it is open, so a handle never outlives the
+    context it belongs to.
+    """
+
+    _destroy = None
+    _kind = "object"
+
+    _context = None
+
+    def _init_handle(self, ptr, context=None):
+        self._ptr = ptr
+        # The Python parent: kept alive as long as this object is open.
+        self._context = context
+        self._finalizer = weakref.finalize(self, type(self)._destroy, ptr)
+
+    @classmethod
+    def _wrap(cls, ptr, context):
+        """A new wrapper owning the handle `ptr` (of `context`)."""
+        obj = cls.__new__(cls)
+        obj._init_handle(ptr, context)
+        return obj
+
+    @property
+    def _handle(self):
+        ptr = getattr(self, "_ptr", None)
+        if ptr is None:
+            raise ClosedError("%s is closed" % self._kind)
+        return ptr
+
+    @property
+    def closed(self):
+        """True once the handle has been released."""
+        return getattr(self, "_ptr", None) is None
+
+    def close(self):
+        """Releases the C handle now. Calling it again does nothing."""
+        if getattr(self, "_ptr", None) is None:
+            return
+        self._ptr = None
+        self._finalizer()  # runs the destroy function once, then detaches
+        self._context = None
+
+    def __enter__(self):
+        self._handle  # raises ClosedError when closed
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+        return False
+
+
+def _out_handle():
+    return ctypes.c_void_p()
+
+
+class Context(_Handle):
+    """An sdy context: owns the MLIR context in which meshes, shardings,
+    modules and pipelines live. Objects of different contexts cannot be
+    mixed (InvalidArgumentError).
+
+    Every object created from a context keeps a reference to it, so the
+    context is only destroyed (by ``close()`` or garbage collection) in a
+    safe order; the C library also keeps the shared state alive until the
+    last object of the context is destroyed.
+    """
+
+    _destroy = lib.sdy_context_destroy
+    _kind = "Context"
+
+    def __init__(self, multithreading=False):
+        out = _out_handle()
+        check(lib.sdy_context_create(ctypes.byref(out)))
+        self._init_handle(out.value)
+        if multithreading:
+            self.set_multithreading(True)
+
+    def set_multithreading(self, enable):
+        """Enables or disables MLIR's internal multithreading (used by pass
+        pipelines). Disabled by default."""
+        check(lib.sdy_context_set_multithreading(self._handle,
+                                                 1 if enable else 0))
+
+    def __repr__(self):
+        return "<sdy.Context%s>" % (" closed" if self.closed else "")
+
+
+_default = None
+_default_lock = threading.Lock()
+
+
+def default_context():
+    """The process-wide context used when no ``context=`` is given (created
+    on first use, kept until the interpreter exits)."""
+    global _default
+    with _default_lock:
+        if _default is None or _default.closed:
+            _default = Context()
+        return _default
+
+
+def resolve_context(context):
+    """`context`, or the default context for None."""
+    if context is None:
+        return default_context()
+    if not isinstance(context, Context):
+        raise TypeError("context must be an sdy.Context, not %s"
+                        % type(context).__name__)
+    context._handle  # raises ClosedError when closed
+    return context
+
+
+def new_out():
+    """A ``c_void_p`` to receive a handle or an owned string."""
+    return _out_handle()
+
