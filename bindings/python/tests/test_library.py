@@ -118,7 +118,9 @@ _INCLUDE = os.path.join(os.path.dirname(os.path.abspath(__file__)),
 def test_prototypes_cover_every_header_function():
     declared = set()
     for header in os.listdir(_INCLUDE):
-        if header in ("dialect.h",):  # MLIR-style API, not the sdy_* ABI
+        # dialect.h: MLIR-style API, not the sdy_* ABI; backend.h: the table
+        # a device vendor implements, not functions the binding calls.
+        if header in ("dialect.h", "backend.h"):
             continue
         with open(os.path.join(_INCLUDE, header)) as f:
             text = f.read()

@@ -1,0 +1,56 @@
+/*===- sdy_c/version.h - versioning of the sdy C ABI ---------------------===*
+ *
+ * Compatibility rule
+ * ------------------
+ * The ABI version is MAJOR.MINOR.PATCH, encoded as the integer
+ * MAJOR * 10000 + MINOR * 100 + PATCH (SDY_C_API_VERSION for the headers a
+ * program was compiled with, sdy_version() for the library it runs against).
+ *
+ *  - MAJOR changes only on an incompatible change (a removed function, a
+ *    changed signature or struct layout, a changed meaning). The shared
+ *    library's SONAME is libsdy_c.so.<MAJOR>, so a program never loads a
+ *    library of another major version.
+ *  - MINOR grows when functions, enum values or status codes are added. A
+ *    program compiled against headers of minor N runs against any library of
+ *    the same major and minor >= N.
+ *  - PATCH changes for fixes without any interface change.
+ *
+ * A program that wants to check at run time calls
+ * sdy_version_is_compatible(SDY_C_API_VERSION).
+ *
+ * Thread safety: every function here may be called from any thread.
+ *===----------------------------------------------------------------------===*/
+#ifndef SDY_C_VERSION_H
+#define SDY_C_VERSION_H
+
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define SDY_C_API_VERSION_MAJOR 1
+#define SDY_C_API_VERSION_MINOR 0
+#define SDY_C_API_VERSION_PATCH 0
+/* The version of these headers: MAJOR * 10000 + MINOR * 100 + PATCH. */
+#define SDY_C_API_VERSION                                                      \
+  (SDY_C_API_VERSION_MAJOR * 10000 + SDY_C_API_VERSION_MINOR * 100 +         \
+   SDY_C_API_VERSION_PATCH)
+
+/* The version of the loaded library, encoded like SDY_C_API_VERSION. */
+uint32_t sdy_version(void);
+
+/* The version of the loaded library as "MAJOR.MINOR.PATCH" (static storage,
+ * never freed). */
+const char *sdy_version_string(void);
+
+/* 1 if a program compiled against headers of version `header_version`
+ * (normally SDY_C_API_VERSION) may use the loaded library: same major and
+ * library minor >= header minor. 0 otherwise. */
+int32_t sdy_version_is_compatible(uint32_t header_version);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* SDY_C_VERSION_H */

@@ -1,0 +1,52 @@
+//===- Context.cpp - sdy_context_t ----------------------------------------===//
+
+#include "Internal.h"
+
+using namespace sdycapi;
+
+sdycapi::ContextImpl::ContextImpl()
+    : context(mlir::MLIRContext::Threading::DISABLED) {
+  loadDialects(context);
+  // Diagnostics go into statuses: keep them to the point.
+  context.printOpOnDiagnostic(false);
+  context.printStackTraceOnDiagnostic(false);
+}
+
+sdycapi::ContextImpl::~ContextImpl() = default;
+
+extern "C" {
+
+sdy_status_t *sdy_context_create(sdy_context_t **out_context) {
+  static constexpr const char *fn = "sdy_context_create";
+  return guarded(fn, [&]() -> sdy_status_t * {
+    if (sdy_status_t *s = checkOut(fn, "out_context", out_context))
+      return s;
+    registerPasses();
+    auto *context = new sdy_context;
+    context->impl = std::make_shared<ContextImpl>();
+    registerHandle(context, HandleKind::Context);
+    *out_context = context;
+    return nullptr;
+  });
+}
+
+void sdy_context_destroy(sdy_context_t *context) {
+  if (!context || !unregisterHandle(context, HandleKind::Context))
+    return;
+  delete context;
+}
+
+sdy_status_t *sdy_context_set_multithreading(sdy_context_t *context,
+                                             int32_t enable) {
+  static constexpr const char *fn = "sdy_context_set_multithreading";
+  return guarded(fn, [&]() -> sdy_status_t * {
+    if (sdy_status_t *s =
+            checkHandle(fn, "context", context, HandleKind::Context))
+      return s;
+    std::lock_guard<std::recursive_mutex> lock(context->impl->mutex);
+    context->impl->context.enableMultithreading(enable != 0);
+    return nullptr;
+  });
+}
+
+} // extern "C"

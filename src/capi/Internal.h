@@ -1,0 +1,211 @@
+//===- Internal.h - shared plumbing of the C ABI ----------------*- C++ -*-===//
+//
+// Handle structs, the live-handle registry, statuses, argument checks and
+// diagnostic capture. Everything here is internal to libsdy_c.so.
+//
+// Every handle is registered in a process-wide registry while it is alive, so
+// NULL, foreign and destroyed handles are detected without dereferencing
+// them. Each handle also starts with a magic number.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SDY_CAPI_INTERNAL_H
+#define SDY_CAPI_INTERNAL_H
+
+#include <cstdint>
+#include <exception>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <unordered_set>
+#include <vector>
+
+#include "ir/sdy/SdyDialect.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/IR/OwningOpRef.h"
+#include "sdy_c/sdy_c.h"
+#include "llvm/ADT/StringRef.h"
+
+namespace sdycapi {
+
+enum class HandleKind : uint32_t {
+  Status = 1,
+  Context,
+  Mesh,
+  Sharding,
+  Module,
+  Pipeline,
+};
+
+void registerHandle(const void *handle, HandleKind kind);
+/// Returns false if `handle` was not a live handle of `kind`.
+bool unregisterHandle(const void *handle, HandleKind kind);
+bool isLiveHandle(const void *handle, HandleKind kind);
+
+/// State shared by a context and everything created from it.
+struct ContextImpl {
+  ContextImpl();
+  ~ContextImpl();
+  std::recursive_mutex mutex;
+  mlir::MLIRContext context;
+  /// Module ops owned by live sdy_module_t handles (guards double wrapping).
+  std::unordered_set<mlir::Operation *> ownedModules;
+};
+using ContextRef = std::shared_ptr<ContextImpl>;
+
+constexpr uint64_t kContextMagic = 0x5344594354580001ull;
+constexpr uint64_t kMeshMagic = 0x5344594d45530001ull;
+constexpr uint64_t kShardingMagic = 0x5344595348440001ull;
+constexpr uint64_t kModuleMagic = 0x5344594d4f440001ull;
+constexpr uint64_t kPipelineMagic = 0x5344595049500001ull;
+constexpr uint64_t kStatusMagic = 0x5344595354530001ull;
+
+} // namespace sdycapi
+
+struct sdy_status {
+  uint64_t magic = sdycapi::kStatusMagic;
+  int32_t code;
+  std::string message;
+};
+
+struct sdy_context {
+  uint64_t magic = sdycapi::kContextMagic;
+  sdycapi::ContextRef impl;
+};
+
+struct sdy_mesh {
+  uint64_t magic = sdycapi::kMeshMagic;
+  sdycapi::ContextRef ctx;
+  mlir::sdy::MeshAttr attr;
+  std::vector<std::string> axisNames; // NUL-terminated copies
+};
+
+struct sdy_sharding {
+  uint64_t magic = sdycapi::kShardingMagic;
+  sdycapi::ContextRef ctx;
+  mlir::sdy::TensorShardingAttr attr;
+  mlir::sdy::MeshAttr mesh;
+  std::string meshName; // empty for an inlined mesh
+  std::vector<std::vector<std::string>> dimAxisNames;
+  std::vector<std::string> replicatedNames;
+};
+
+struct sdy_module {
+  uint64_t magic = sdycapi::kModuleMagic;
+  sdycapi::ContextRef ctx;
+  mutable mlir::OwningOpRef<mlir::ModuleOp> module;
+};
+
+struct sdy_pipeline {
+  uint64_t magic = sdycapi::kPipelineMagic;
+  sdycapi::ContextRef ctx;
+  std::string pipeline; // anchored textual form
+  bool timing = false;
+  bool hasReport = false;
+  std::string timingReport;
+};
+
+namespace sdycapi {
+
+sdy_status_t *makeStatus(int32_t code, std::string message);
+
+/// Runs `body`, turning C++ exceptions into SDY_INTERNAL.
+template <typename Fn>
+sdy_status_t *guarded(const char *fn, Fn &&body) {
+  try {
+    return body();
+  } catch (const std::exception &e) {
+    return makeStatus(SDY_INTERNAL, std::string(fn) + ": " + e.what());
+  } catch (...) {
+    return makeStatus(SDY_INTERNAL, std::string(fn) + ": unknown exception");
+  }
+}
+
+/// `fn: message` with code SDY_INVALID_ARGUMENT.
+sdy_status_t *invalidArgument(const char *fn, const std::string &message);
+
+/// Checks a handle: non-NULL, live, of the right kind.
+sdy_status_t *checkHandle(const char *fn, const char *param, const void *handle,
+                          HandleKind kind);
+/// Checks an out pointer is non-NULL.
+sdy_status_t *checkOut(const char *fn, const char *param, const void *out);
+/// Checks a string: non-NULL, valid UTF-8 (and optionally non-empty).
+sdy_status_t *checkString(const char *fn, const char *param, const char *text,
+                          bool allowEmpty = true);
+/// Checks an array pointer: may be NULL only when `count` is 0.
+sdy_status_t *checkArray(const char *fn, const char *param, const void *array,
+                         size_t count);
+/// Checks that two handles belong to the same context.
+sdy_status_t *checkSameContext(const char *fn, const char *param,
+                               const ContextRef &a, const ContextRef &b);
+
+/// A heap copy of `text` for `char **` outputs (free with sdy_string_destroy).
+char *copyString(llvm::StringRef text);
+
+/// Captures the diagnostics emitted in the context while alive.
+class DiagnosticCapture {
+public:
+  explicit DiagnosticCapture(mlir::MLIRContext *context);
+  ~DiagnosticCapture();
+  /// The captured diagnostics, one per line; `fallback` if none.
+  std::string take(llvm::StringRef fallback = "") const;
+  bool empty() const { return text.empty(); }
+  /// Diagnostics located in buffer `bufferName` (the text given to
+  /// mlir::parseAttribute) are reported in `displayName`, with columns
+  /// shifted left by `columnShift` (a prefix the library added).
+  void renameBuffer(std::string bufferName, std::string displayName,
+                    unsigned columnShift);
+
+private:
+  mlir::MLIRContext *context;
+  std::string bufferName, displayName;
+  unsigned columnShift = 0;
+  mlir::DiagnosticEngine::HandlerID id;
+  std::string text;
+};
+
+/// Formats one diagnostic (and its notes): `file:line:col: error: message`,
+/// or just the message for diagnostics without a file location.
+std::string formatDiagnostic(mlir::Diagnostic &diag,
+                             llvm::StringRef bufferName = "",
+                             llvm::StringRef displayName = "",
+                             unsigned columnShift = 0);
+
+/// Emits an error at an unknown location (for checks run under a capture).
+mlir::InFlightDiagnostic emitUnknownLocError(mlir::MLIRContext *context);
+
+/// Creates a mesh/sharding handle (registered) from attributes.
+sdy_mesh_t *newMesh(const ContextRef &ctx, mlir::sdy::MeshAttr attr);
+sdy_sharding_t *newSharding(const ContextRef &ctx,
+                            mlir::sdy::TensorShardingAttr attr,
+                            mlir::sdy::MeshAttr mesh);
+
+/// Linear position of `deviceId` in `mesh`, or -1 if it is not a device of it.
+int64_t linearIndexOf(mlir::sdy::MeshAttr mesh, int64_t deviceId);
+
+/// `text` with leading whitespace removed and `prefix` prepended when it is
+/// in the stripped `<...>` form; *added is the number of characters added
+/// before the first character of the text (negative when removed).
+std::string withPrefix(const char *text, llvm::StringRef prefix,
+                       int *added = nullptr);
+
+/// Parses an attribute from `text` (prepending `prefix` to a stripped form),
+/// reporting syntax errors into `diags` against `displayName`.
+mlir::Attribute parseAttributeText(mlir::MLIRContext *context, const char *text,
+                                   llvm::StringRef prefix,
+                                   llvm::StringRef displayName,
+                                   DiagnosticCapture &diags);
+
+/// Prints an attribute in its `#sdy...` form.
+std::string printAttribute(mlir::Attribute attr);
+
+/// Registers the passes usable in textual pipelines (once per process).
+void registerPasses();
+/// Adds the dialects the library knows to `context` and loads them.
+void loadDialects(mlir::MLIRContext &context);
+
+} // namespace sdycapi
+
+#endif // SDY_CAPI_INTERNAL_H

@@ -1,0 +1,320 @@
+//===- Mesh.cpp - sdy_mesh_t ----------------------------------------------===//
+
+#include "Internal.h"
+
+#include "mlir/AsmParser/AsmParser.h"
+#include "llvm/ADT/STLExtras.h"
+
+using namespace sdycapi;
+using namespace mlir;
+using namespace mlir::sdy;
+
+sdy_mesh_t *sdycapi::newMesh(const ContextRef &ctx, MeshAttr attr) {
+  auto *mesh = new sdy_mesh;
+  mesh->ctx = ctx;
+  mesh->attr = attr;
+  for (MeshAxisAttr axis : attr.getAxes())
+    mesh->axisNames.push_back(axis.getName().str());
+  registerHandle(mesh, HandleKind::Mesh);
+  return mesh;
+}
+
+/// Linear position of `deviceId` in the mesh, or -1.
+int64_t sdycapi::linearIndexOf(MeshAttr mesh, int64_t deviceId) {
+  ArrayRef<int64_t> ids = mesh.getDeviceIds();
+  if (ids.empty())
+    return deviceId >= 0 && deviceId < mesh.getTotalSize() ? deviceId : -1;
+  auto it = llvm::find(ids, deviceId);
+  return it == ids.end() ? -1 : it - ids.begin();
+}
+
+std::string sdycapi::withPrefix(const char *text, llvm::StringRef prefix,
+                               int *added) {
+  llvm::StringRef view(text);
+  llvm::StringRef trimmed = view.ltrim();
+  int removed = static_cast<int>(view.size() - trimmed.size());
+  if (trimmed.starts_with("<")) {
+    if (added)
+      *added = static_cast<int>(prefix.size()) - removed;
+    return prefix.str() + trimmed.str();
+  }
+  if (added)
+    *added = 0;
+  return view.str();
+}
+
+extern "C" {
+
+sdy_status_t *sdy_mesh_create(sdy_context_t *context,
+                              const char *const *axis_names,
+                              const int64_t *axis_sizes, size_t num_axes,
+                              const int64_t *device_ids, size_t num_device_ids,
+                              sdy_mesh_t **out_mesh) {
+  static constexpr const char *fn = "sdy_mesh_create";
+  return guarded(fn, [&]() -> sdy_status_t * {
+    if (sdy_status_t *s =
+            checkHandle(fn, "context", context, HandleKind::Context))
+      return s;
+    if (sdy_status_t *s = checkArray(fn, "axis_names", axis_names, num_axes))
+      return s;
+    if (sdy_status_t *s = checkArray(fn, "axis_sizes", axis_sizes, num_axes))
+      return s;
+    if (sdy_status_t *s =
+            checkArray(fn, "device_ids", device_ids, num_device_ids))
+      return s;
+    if (sdy_status_t *s = checkOut(fn, "out_mesh", out_mesh))
+      return s;
+    for (size_t i = 0; i < num_axes; ++i) {
+      std::string param = "axis_names[" + std::to_string(i) + "]";
+      if (sdy_status_t *s = checkString(fn, param.c_str(), axis_names[i]))
+        return s;
+    }
+    ContextRef ctx = context->impl;
+    std::lock_guard<std::recursive_mutex> lock(ctx->mutex);
+    MLIRContext *mlirCtx = &ctx->context;
+    SmallVector<MeshAxisAttr> axes;
+    for (size_t i = 0; i < num_axes; ++i)
+      axes.push_back(MeshAxisAttr::get(mlirCtx, axis_names[i], axis_sizes[i]));
+    SmallVector<int64_t> ids(device_ids, device_ids + num_device_ids);
+    // An explicit iota is the default order: drop it (SPEC §1.1).
+    if (!axes.empty() && !ids.empty()) {
+      bool iota = true;
+      for (auto [index, id] : llvm::enumerate(ids))
+        iota &= id == static_cast<int64_t>(index);
+      if (iota) {
+        int64_t total = 1;
+        for (size_t i = 0; i < num_axes; ++i)
+          total = axis_sizes[i] > 0 && total < (int64_t(1) << 40)
+                      ? total * axis_sizes[i]
+                      : total;
+        if (total == static_cast<int64_t>(ids.size()))
+          ids.clear();
+      }
+    }
+    DiagnosticCapture diags(mlirCtx);
+    if (failed(MeshAttr::verify([&] { return emitUnknownLocError(mlirCtx); },
+                                axes, ids)))
+      return invalidArgument(fn, diags.take("invalid mesh"));
+    MeshAttr attr = MeshAttr::get(mlirCtx, axes, ids);
+    *out_mesh = newMesh(ctx, attr);
+    return nullptr;
+  });
+}
+
+sdy_status_t *sdy_mesh_parse(sdy_context_t *context, const char *text,
+                             sdy_mesh_t **out_mesh) {
+  static constexpr const char *fn = "sdy_mesh_parse";
+  return guarded(fn, [&]() -> sdy_status_t * {
+    if (sdy_status_t *s =
+            checkHandle(fn, "context", context, HandleKind::Context))
+      return s;
+    if (sdy_status_t *s = checkString(fn, "text", text))
+      return s;
+    if (sdy_status_t *s = checkOut(fn, "out_mesh", out_mesh))
+      return s;
+    ContextRef ctx = context->impl;
+    std::lock_guard<std::recursive_mutex> lock(ctx->mutex);
+    MLIRContext *mlirCtx = &ctx->context;
+    DiagnosticCapture diags(mlirCtx);
+    Attribute attr =
+        parseAttributeText(mlirCtx, text, "#sdy.mesh", "<mesh>", diags);
+    if (!attr) {
+      return makeStatus(SDY_PARSE_ERROR,
+                        std::string(fn) + ": " +
+                            diags.take("invalid mesh syntax"));
+    }
+    auto mesh = dyn_cast<MeshAttr>(attr);
+    if (!mesh)
+      return makeStatus(SDY_PARSE_ERROR,
+                        std::string(fn) + ": expected a mesh, got " +
+                            printAttribute(attr));
+    *out_mesh = newMesh(ctx, mesh);
+    return nullptr;
+  });
+}
+
+void sdy_mesh_destroy(sdy_mesh_t *mesh) {
+  if (!mesh || !unregisterHandle(mesh, HandleKind::Mesh))
+    return;
+  delete mesh;
+}
+
+sdy_status_t *sdy_mesh_print(const sdy_mesh_t *mesh, char **out_text) {
+  static constexpr const char *fn = "sdy_mesh_print";
+  return guarded(fn, [&]() -> sdy_status_t * {
+    if (sdy_status_t *s = checkHandle(fn, "mesh", mesh, HandleKind::Mesh))
+      return s;
+    if (sdy_status_t *s = checkOut(fn, "out_text", out_text))
+      return s;
+    std::lock_guard<std::recursive_mutex> lock(mesh->ctx->mutex);
+    std::string text = printAttribute(mesh->attr);
+    llvm::StringRef view(text);
+    view.consume_front("#sdy.mesh");
+    *out_text = copyString(view);
+    return nullptr;
+  });
+}
+
+sdy_status_t *sdy_mesh_num_axes(const sdy_mesh_t *mesh, size_t *out_num_axes) {
+  static constexpr const char *fn = "sdy_mesh_num_axes";
+  return guarded(fn, [&]() -> sdy_status_t * {
+    if (sdy_status_t *s = checkHandle(fn, "mesh", mesh, HandleKind::Mesh))
+      return s;
+    if (sdy_status_t *s = checkOut(fn, "out_num_axes", out_num_axes))
+      return s;
+    *out_num_axes = mesh->axisNames.size();
+    return nullptr;
+  });
+}
+
+sdy_status_t *sdy_mesh_axis(const sdy_mesh_t *mesh, size_t index,
+                            const char **out_name, int64_t *out_size) {
+  static constexpr const char *fn = "sdy_mesh_axis";
+  return guarded(fn, [&]() -> sdy_status_t * {
+    if (sdy_status_t *s = checkHandle(fn, "mesh", mesh, HandleKind::Mesh))
+      return s;
+    if (!out_name && !out_size)
+      return invalidArgument(fn, "both 'out_name' and 'out_size' are NULL");
+    if (index >= mesh->axisNames.size())
+      return invalidArgument(fn, "axis index " + std::to_string(index) +
+                                     " is out of range: the mesh has " +
+                                     std::to_string(mesh->axisNames.size()) +
+                                     " axes");
+    if (out_name)
+      *out_name = mesh->axisNames[index].c_str();
+    if (out_size)
+      *out_size = mesh->attr.getAxes()[index].getSize();
+    return nullptr;
+  });
+}
+
+sdy_status_t *sdy_mesh_num_devices(const sdy_mesh_t *mesh,
+                                   int64_t *out_num_devices) {
+  static constexpr const char *fn = "sdy_mesh_num_devices";
+  return guarded(fn, [&]() -> sdy_status_t * {
+    if (sdy_status_t *s = checkHandle(fn, "mesh", mesh, HandleKind::Mesh))
+      return s;
+    if (sdy_status_t *s = checkOut(fn, "out_num_devices", out_num_devices))
+      return s;
+    *out_num_devices = mesh->attr.getTotalSize();
+    return nullptr;
+  });
+}
+
+sdy_status_t *sdy_mesh_device_ids(const sdy_mesh_t *mesh,
+                                  int64_t *out_device_ids, size_t capacity) {
+  static constexpr const char *fn = "sdy_mesh_device_ids";
+  return guarded(fn, [&]() -> sdy_status_t * {
+    if (sdy_status_t *s = checkHandle(fn, "mesh", mesh, HandleKind::Mesh))
+      return s;
+    if (sdy_status_t *s = checkOut(fn, "out_device_ids", out_device_ids))
+      return s;
+    int64_t total = mesh->attr.getTotalSize();
+    if (capacity < static_cast<uint64_t>(total))
+      return invalidArgument(fn, "capacity " + std::to_string(capacity) +
+                                     " is less than the number of devices (" +
+                                     std::to_string(total) + ")");
+    for (int64_t i = 0; i < total; ++i)
+      out_device_ids[i] = mesh->attr.getDeviceId(i);
+    return nullptr;
+  });
+}
+
+sdy_status_t *sdy_mesh_has_explicit_device_ids(const sdy_mesh_t *mesh,
+                                               int32_t *out_has_ids) {
+  static constexpr const char *fn = "sdy_mesh_has_explicit_device_ids";
+  return guarded(fn, [&]() -> sdy_status_t * {
+    if (sdy_status_t *s = checkHandle(fn, "mesh", mesh, HandleKind::Mesh))
+      return s;
+    if (sdy_status_t *s = checkOut(fn, "out_has_ids", out_has_ids))
+      return s;
+    *out_has_ids = mesh->attr.getDeviceIds().empty() ? 0 : 1;
+    return nullptr;
+  });
+}
+
+sdy_status_t *sdy_mesh_device_coordinates(const sdy_mesh_t *mesh,
+                                          int64_t device_id,
+                                          int64_t *out_coords,
+                                          size_t num_coords) {
+  static constexpr const char *fn = "sdy_mesh_device_coordinates";
+  return guarded(fn, [&]() -> sdy_status_t * {
+    if (sdy_status_t *s = checkHandle(fn, "mesh", mesh, HandleKind::Mesh))
+      return s;
+    if (sdy_status_t *s = checkArray(fn, "out_coords", out_coords, num_coords))
+      return s;
+    ArrayRef<MeshAxisAttr> axes = mesh->attr.getAxes();
+    if (num_coords != axes.size())
+      return invalidArgument(fn, "num_coords is " + std::to_string(num_coords) +
+                                     " but the mesh has " +
+                                     std::to_string(axes.size()) + " axes");
+    int64_t linear = linearIndexOf(mesh->attr, device_id);
+    if (linear < 0)
+      return invalidArgument(fn, "device " + std::to_string(device_id) +
+                                     " is not in the mesh");
+    for (size_t i = axes.size(); i-- > 0;) {
+      out_coords[i] = linear % axes[i].getSize();
+      linear /= axes[i].getSize();
+    }
+    return nullptr;
+  });
+}
+
+sdy_status_t *sdy_mesh_device_at(const sdy_mesh_t *mesh, const int64_t *coords,
+                                 size_t num_coords, int64_t *out_device_id) {
+  static constexpr const char *fn = "sdy_mesh_device_at";
+  return guarded(fn, [&]() -> sdy_status_t * {
+    if (sdy_status_t *s = checkHandle(fn, "mesh", mesh, HandleKind::Mesh))
+      return s;
+    if (sdy_status_t *s = checkArray(fn, "coords", coords, num_coords))
+      return s;
+    if (sdy_status_t *s = checkOut(fn, "out_device_id", out_device_id))
+      return s;
+    ArrayRef<MeshAxisAttr> axes = mesh->attr.getAxes();
+    if (num_coords != axes.size())
+      return invalidArgument(fn, "num_coords is " + std::to_string(num_coords) +
+                                     " but the mesh has " +
+                                     std::to_string(axes.size()) + " axes");
+    int64_t linear = 0;
+    for (size_t i = 0; i < axes.size(); ++i) {
+      if (coords[i] < 0 || coords[i] >= axes[i].getSize())
+        return invalidArgument(
+            fn, "coordinate " + std::to_string(coords[i]) + " of axis \"" +
+                    mesh->axisNames[i] + "\" is out of range [0, " +
+                    std::to_string(axes[i].getSize()) + ")");
+      linear = linear * axes[i].getSize() + coords[i];
+    }
+    *out_device_id = mesh->attr.getDeviceId(linear);
+    return nullptr;
+  });
+}
+
+sdy_status_t *sdy_mesh_equal(const sdy_mesh_t *a, const sdy_mesh_t *b,
+                             int32_t *out_equal) {
+  static constexpr const char *fn = "sdy_mesh_equal";
+  return guarded(fn, [&]() -> sdy_status_t * {
+    if (sdy_status_t *s = checkHandle(fn, "a", a, HandleKind::Mesh))
+      return s;
+    if (sdy_status_t *s = checkHandle(fn, "b", b, HandleKind::Mesh))
+      return s;
+    if (sdy_status_t *s = checkOut(fn, "out_equal", out_equal))
+      return s;
+    if (a->ctx == b->ctx) {
+      *out_equal = a->attr == b->attr;
+      return nullptr;
+    }
+    std::string textA, textB;
+    {
+      std::lock_guard<std::recursive_mutex> lock(a->ctx->mutex);
+      textA = printAttribute(a->attr);
+    }
+    {
+      std::lock_guard<std::recursive_mutex> lock(b->ctx->mutex);
+      textB = printAttribute(b->attr);
+    }
+    *out_equal = textA == textB;
+    return nullptr;
+  });
+}
+
+} // extern "C"
