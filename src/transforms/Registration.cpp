@@ -1,5 +1,9 @@
 //===- Registration.cpp - registering sdy passes --------------------------===//
 
 #include "transforms/Passes.h"
+#include "transforms/propagation/PropagationPipeline.h"
 
-void mlir::sdy::registerAllSdyPassesAndPipelines() { registerSdyPasses(); }
+void mlir::sdy::registerAllSdyPassesAndPipelines() {
+  registerSdyPasses();
+  registerPropagationPipeline();
+}

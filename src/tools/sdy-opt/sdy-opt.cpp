@@ -8,6 +8,7 @@
 
 #include "ir/sdy/SdyDialect.h"
 #include "ir/stablehlo/StablehloDialect.h"
+#include "rules/Passes.h"
 #include "transforms/Passes.h"
 #include "mlir/Dialect/Func/Extensions/InlinerExtension.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -35,6 +36,7 @@ int main(int argc, char **argv) {
   mlir::registerSymbolDCEPass();
   mlir::registerInlinerPass();
   mlir::sdy::registerAllSdyPassesAndPipelines();
+  mlir::sdy::registerSdyRulesPasses();
 
   return mlir::asMainReturnCode(
       mlir::MlirOptMain(static_cast<int>(args.size()), args.data(),

@@ -96,14 +96,26 @@ struct ConstantOrScalarSplitterPass
       for (Operation &op : llvm::make_early_inc_range(llvm::reverse(*block))) {
         if (!constant.contains(&op) && !isScalarBroadcast(&op))
           continue;
+        // Group membership belongs to the value: every copy joins the
+        // groups of the original, and group ops are not uses to split for.
         Value result = op.getResult(0);
         SmallVector<OpOperand *> uses;
-        for (OpOperand &use : result.getUses())
-          uses.push_back(&use);
-        builder.setInsertionPoint(&op);
+        SmallVector<ShardingGroupOp> groups;
+        for (OpOperand &use : result.getUses()) {
+          if (auto group = dyn_cast<ShardingGroupOp>(use.getOwner()))
+            groups.push_back(group);
+          else
+            uses.push_back(&use);
+        }
         for (OpOperand *use : llvm::drop_begin(uses)) {
+          builder.setInsertionPoint(&op);
           Operation *copy = builder.clone(op);
           use->set(copy->getResult(0));
+          for (ShardingGroupOp group : groups) {
+            builder.setInsertionPointAfter(copy);
+            builder.create<ShardingGroupOp>(group.getLoc(), copy->getResult(0),
+                                            group.getGroupId());
+          }
         }
       }
     });

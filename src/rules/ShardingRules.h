@@ -1,0 +1,34 @@
+//===- ShardingRules.h - the sharding-rule registry -------------*- C++ -*-===//
+//
+// One place that computes the OpShardingRuleAttr of every op we support
+// (SPEC.md §4, §8). Propagation and the partitioner only ever ask here.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SDY_RULES_SHARDINGRULES_H
+#define SDY_RULES_SHARDINGRULES_H
+
+#include "ir/sdy/SdyDialect.h"
+
+namespace mlir::sdy {
+
+/// The rule the registry computes for `op` from its kind, attributes and
+/// shapes, ignoring any user rule; null if the op has none (unknown
+/// custom_call, data-flow ops such as while/case/optimization_barrier, ops
+/// without operands and results, sdy ops).
+///
+/// `conservativePropagation` asks for rules that never need sub-axes
+/// (e.g. a reshape that splits or merges dimensions gets no compound factors).
+OpShardingRuleAttr createOpShardingRule(Operation *op,
+                                        bool conservativePropagation = false);
+
+/// The rule to use for `op`: its user `sdy.sharding_rule` if it has one (a
+/// custom rule is never replaced), otherwise createOpShardingRule(). With
+/// `setShardingRuleOnOp`, a computed rule is attached to `op`.
+OpShardingRuleAttr getOrCreateShardingRule(Operation *op,
+                                           bool conservativePropagation = false,
+                                           bool setShardingRuleOnOp = false);
+
+} // namespace mlir::sdy
+
+#endif // SDY_RULES_SHARDINGRULES_H

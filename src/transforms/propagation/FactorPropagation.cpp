@@ -1,0 +1,273 @@
+//===- FactorPropagation.cpp - one propagation step on one op -------------===//
+
+#include "transforms/propagation/FactorPropagation.h"
+
+#include <numeric>
+
+using namespace mlir;
+using namespace mlir::sdy;
+
+namespace {
+
+bool isPrefix(ArrayRef<AxisRefAttr> prefix, ArrayRef<AxisRefAttr> axes) {
+  return prefix.size() <= axes.size() &&
+         llvm::equal(prefix, axes.take_front(prefix.size()));
+}
+
+/// The longest list every tensor agrees with: at each position all tensors
+/// that are long enough hold the same axis (shorter open tensors are
+/// prefixes and agree; a shorter closed tensor does not). Where they hold
+/// sub-axes of which one is a prefix of the others, that one ends the list.
+SmallVector<AxisRefAttr>
+getCompatibleMajorAxes(ArrayRef<ArrayRef<AxisRefAttr>> lists,
+                       ArrayRef<bool> closed, bool allowSubAxes) {
+  SmallVector<AxisRefAttr> result;
+  for (size_t i = 0;; ++i) {
+    SmallVector<AxisRefAttr> atI;
+    for (auto [list, isClosed] : llvm::zip(lists, closed)) {
+      if (list.size() > i)
+        atI.push_back(list[i]);
+      else if (isClosed)
+        return result;
+    }
+    if (atI.empty())
+      return result;
+    if (llvm::all_equal(atI)) {
+      result.push_back(atI.front());
+      continue;
+    }
+    if (allowSubAxes)
+      for (AxisRefAttr candidate : atI)
+        if (llvm::all_of(atI, [&](AxisRefAttr other) {
+              return candidate.prefixOf(other);
+            })) {
+          result.push_back(candidate);
+          break;
+        }
+    return result;
+  }
+}
+
+/// The largest sub-axis prefix of `axis` of a size dividing `limit`, or null.
+AxisRefAttr getDividingPrefix(AxisRefAttr axis, int64_t limit, MeshAttr mesh) {
+  int64_t size = axis.getSize(mesh);
+  int64_t g = std::gcd(size, limit);
+  if (g <= 1)
+    return {};
+  if (g == size)
+    return axis;
+  return AxisRefAttr::get(axis.getContext(), axis.getName(),
+                          axis.getSubAxisPreSize(), g);
+}
+
+/// The largest prefix of `axis` that overlaps none of `used`, or null.
+AxisRefAttr getNonOverlappingPrefix(AxisRefAttr axis,
+                                    ArrayRef<AxisRefAttr> used, MeshAttr mesh) {
+  int64_t pre = axis.getSubAxisPreSize();
+  int64_t end = pre * axis.getSize(mesh);
+  for (AxisRefAttr other : used) {
+    if (!axis.overlaps(other))
+      continue;
+    if (!other.isSubAxis() || other.getSubAxisPreSize() <= pre)
+      return {};
+    end = std::min(end, other.getSubAxisPreSize());
+  }
+  if (end % pre != 0)
+    return {};
+  int64_t size = end / pre;
+  if (size <= 1 || axis.getSize(mesh) % size != 0)
+    return {};
+  if (size == axis.getSize(mesh))
+    return axis;
+  return AxisRefAttr::get(axis.getContext(), axis.getName(), pre, size);
+}
+
+/// `candidate` cut where it stops fitting factor `factor` of `tensor`: at an
+/// axis the tensor uses elsewhere or replicates, or where the factor would
+/// become indivisible (non-minor-most factors) or over-sharded.
+SmallVector<AxisRefAttr> truncateForTensor(ArrayRef<AxisRefAttr> candidate,
+                                           const TensorFactorShardings &tensor,
+                                           int64_t factor,
+                                           const FactorSharding &sharding,
+                                           const FactorPropagationOptions &opt) {
+  SmallVector<AxisRefAttr> used = tensor.getAxesUsedOutside(factor);
+  int64_t factorSize = opt.rule.getFactorSizes()[factor];
+  bool allowSubAxes = !opt.conservative;
+  SmallVector<AxisRefAttr> result;
+  int64_t product = 1;
+  for (size_t position = 0; position < candidate.size(); ++position) {
+    AxisRefAttr axis = candidate[position];
+    if (position >= sharding.axisRefs.size() &&
+        llvm::any_of(tensor.blockedAxisNames, [&](StringAttr name) {
+          return name.getValue() == axis.getName();
+        }))
+      break;
+    AxisRefAttr usable = axis;
+    if (llvm::any_of(used, [&](AxisRefAttr u) { return axis.overlaps(u); })) {
+      usable = allowSubAxes ? getNonOverlappingPrefix(axis, used, opt.mesh)
+                            : AxisRefAttr();
+      if (!usable)
+        break;
+    }
+    int64_t size = usable.getSize(opt.mesh);
+    bool divisible = factorSize % (product * size) == 0;
+    bool fits = product * size <= factorSize;
+    bool ok = divisible ||
+              (sharding.isMinorMost && !opt.conservative && fits);
+    if (!ok) {
+      AxisRefAttr prefix =
+          allowSubAxes && factorSize % product == 0
+              ? getDividingPrefix(usable, factorSize / product, opt.mesh)
+              : AxisRefAttr();
+      if (prefix)
+        result.push_back(prefix);
+      break;
+    }
+    result.push_back(usable);
+    product *= size;
+    if (usable != axis)
+      break; // only a part of the axis fit
+  }
+  return result;
+}
+
+bool mayUpdate(int64_t tensorIndex, int64_t numOperands,
+               PropagationDirection direction) {
+  bool isResult = tensorIndex >= numOperands;
+  switch (direction) {
+  case PropagationDirection::BOTH:
+    return true;
+  case PropagationDirection::FORWARD:
+    return isResult;
+  case PropagationDirection::BACKWARD:
+    return !isResult;
+  case PropagationDirection::NONE:
+    return false;
+  }
+  return false;
+}
+
+int64_t getAxesProduct(ArrayRef<AxisRefAttr> axes, MeshAttr mesh) {
+  int64_t product = 1;
+  for (AxisRefAttr axis : axes)
+    product *= axis.getSize(mesh);
+  return product;
+}
+
+} // namespace
+
+SmallVector<bool>
+mlir::sdy::propagateFactors(ShardingProjection &projection,
+                            const FactorPropagationOptions &options) {
+  int64_t numTensors = projection.getNumTensors();
+  int64_t numOperands = projection.operands.size();
+  SmallVector<bool> changed(numTensors, false);
+  OpShardingRuleAttr rule = options.rule;
+
+  // Candidate axes per factor, and the order to apply them in.
+  struct Candidate {
+    int64_t factor;
+    SmallVector<AxisRefAttr> axes;
+    int64_t sourceSize = 0;
+  };
+  SmallVector<Candidate> candidates;
+  for (int64_t factor = 0; factor < rule.getNumFactors(); ++factor) {
+    if (rule.isNeedReplicationFactor(factor) ||
+        rule.isPermutationFactor(factor) ||
+        rule.isBlockedPropagationFactor(factor))
+      continue;
+    if (options.factorFilter && !options.factorFilter(factor))
+      continue;
+    SmallVector<ArrayRef<AxisRefAttr>> lists;
+    SmallVector<bool> closed;
+    SmallVector<int64_t> holders;
+    for (int64_t t = 0; t < numTensors; ++t) {
+      auto it = projection.getTensor(t).factors.find(factor);
+      if (it == projection.getTensor(t).factors.end())
+        continue;
+      lists.push_back(it->second.axisRefs);
+      closed.push_back(it->second.isClosed);
+      holders.push_back(t);
+    }
+    if (lists.size() < 2)
+      continue;
+    Candidate candidate{factor, getCompatibleMajorAxes(lists, closed,
+                                                       !options.conservative)};
+    bool conflict = llvm::any_of(
+        llvm::zip(lists, closed), [&](auto pair) {
+          auto [list, isClosed] = pair;
+          return !isPrefix(list, candidate.axes) ||
+                 (isClosed && list.size() < candidate.axes.size());
+        });
+    if (options.aggressive && conflict) {
+      // Pick one source: the larger tensor, then the more sharded factor,
+      // then the lower tensor index.
+      int64_t best = -1;
+      for (auto [list, t] : llvm::zip(lists, holders)) {
+        if (list.empty())
+          continue;
+        auto key = [&](int64_t index, ArrayRef<AxisRefAttr> axes) {
+          int64_t size = index < static_cast<int64_t>(options.tensorSizes.size())
+                             ? options.tensorSizes[index]
+                             : 0;
+          return std::make_tuple(size, getAxesProduct(axes, options.mesh),
+                                 -index);
+        };
+        if (best < 0 ||
+            key(t, list) >
+                key(best, projection.getTensor(best).factors[factor].axisRefs))
+          best = t;
+      }
+      if (best >= 0) {
+        candidate.axes.assign(
+            projection.getTensor(best).factors[factor].axisRefs.begin(),
+            projection.getTensor(best).factors[factor].axisRefs.end());
+        candidate.sourceSize =
+            best < static_cast<int64_t>(options.tensorSizes.size())
+                ? options.tensorSizes[best]
+                : 0;
+      }
+    }
+    if (!candidate.axes.empty())
+      candidates.push_back(std::move(candidate));
+  }
+  llvm::sort(candidates, [](const Candidate &a, const Candidate &b) {
+    return std::make_pair(-a.sourceSize, a.factor) <
+           std::make_pair(-b.sourceSize, b.factor);
+  });
+
+  for (Candidate &candidate : candidates) {
+    int64_t factor = candidate.factor;
+    PropagationDirection direction =
+        options.factorDirection ? options.factorDirection(factor)
+                                : options.direction;
+    // Tensors that would receive the axes limit them; others do not.
+    auto receives = [&](int64_t t, ArrayRef<AxisRefAttr> axes) {
+      TensorFactorShardings &tensor = projection.getTensor(t);
+      auto it = tensor.factors.find(factor);
+      if (it == tensor.factors.end())
+        return false;
+      const FactorSharding &sharding = it->second;
+      return !sharding.isClosed && sharding.overflowAxes.empty() &&
+             mayUpdate(t, numOperands, direction) &&
+             sharding.axisRefs.size() < axes.size() &&
+             isPrefix(sharding.axisRefs, axes);
+    };
+    SmallVector<AxisRefAttr> axes = candidate.axes;
+    for (int64_t t = 0; t < numTensors; ++t) {
+      if (!receives(t, axes))
+        continue;
+      TensorFactorShardings &tensor = projection.getTensor(t);
+      axes = truncateForTensor(axes, tensor, factor, tensor.factors[factor],
+                               options);
+    }
+    for (int64_t t = 0; t < numTensors; ++t) {
+      if (!receives(t, axes))
+        continue;
+      projection.getTensor(t).factors[factor].axisRefs.assign(axes.begin(),
+                                                              axes.end());
+      changed[t] = true;
+    }
+  }
+  return changed;
+}

@@ -1,0 +1,175 @@
+//===- FactorSharding.cpp - shardings projected onto factors --------------===//
+
+#include "transforms/propagation/FactorSharding.h"
+
+using namespace mlir;
+using namespace mlir::sdy;
+
+namespace {
+
+/// Splits `axis` into a major part of size `majorSize` and the rest.
+std::pair<AxisRefAttr, AxisRefAttr> splitAxis(AxisRefAttr axis,
+                                              int64_t majorSize,
+                                              MeshAttr mesh) {
+  MLIRContext *ctx = axis.getContext();
+  int64_t preSize = axis.getSubAxisPreSize();
+  int64_t size = axis.getSize(mesh);
+  AxisRefAttr major =
+      AxisRefAttr::get(ctx, axis.getName(), preSize, majorSize);
+  AxisRefAttr minor = AxisRefAttr::get(ctx, axis.getName(),
+                                       preSize * majorSize, size / majorSize);
+  return {major, minor};
+}
+
+/// Projects one dimension's axes onto its factors (major to minor).
+void projectDimension(ArrayRef<AxisRefAttr> axes, ArrayRef<int64_t> factors,
+                      bool isClosed, OpShardingRuleAttr rule, MeshAttr mesh,
+                      TensorFactorShardings &tensor) {
+  if (factors.empty()) {
+    tensor.unmappedDimAxes.emplace_back(axes.begin(), axes.end());
+    return;
+  }
+  tensor.unmappedDimAxes.emplace_back();
+  SmallVector<AxisRefAttr> pending(axes.rbegin(), axes.rend()); // a stack
+  bool overflowed = false;
+  for (auto [index, factor] : llvm::enumerate(factors)) {
+    FactorSharding &sharding = tensor.factors[factor];
+    sharding.isClosed = isClosed || overflowed;
+    sharding.isMinorMost = index + 1 == factors.size();
+    if (overflowed)
+      continue;
+    if (sharding.isMinorMost) {
+      while (!pending.empty())
+        sharding.axisRefs.push_back(pending.pop_back_val());
+      break;
+    }
+    int64_t remaining = rule.getFactorSizes()[factor];
+    while (remaining > 1 && !pending.empty()) {
+      AxisRefAttr axis = pending.back();
+      int64_t size = axis.getSize(mesh);
+      if (remaining % size == 0) {
+        sharding.axisRefs.push_back(pending.pop_back_val());
+        remaining /= size;
+      } else if (size % remaining == 0) {
+        auto [major, minor] = splitAxis(axis, remaining, mesh);
+        pending.back() = minor;
+        sharding.axisRefs.push_back(major);
+        remaining = 1;
+      } else {
+        // Not divisible either way: the rest of the dimension overflows.
+        while (!pending.empty())
+          sharding.overflowAxes.push_back(pending.pop_back_val());
+        overflowed = true;
+      }
+    }
+  }
+}
+
+TensorFactorShardings projectTensor(TensorShardingAttr sharding,
+                                    TensorMappingAttr mapping,
+                                    OpShardingRuleAttr rule, MeshAttr mesh,
+                                    int64_t visiblePriority) {
+  TensorFactorShardings tensor;
+  for (auto [dim, dimMapping] : llvm::enumerate(mapping.getDimMappings())) {
+    ArrayRef<AxisRefAttr> axes;
+    bool isClosed = false;
+    if (sharding && dim < sharding.getDimShardings().size()) {
+      DimensionShardingAttr dimSharding = sharding.getDimShardings()[dim];
+      axes = dimSharding.getAxes();
+      isClosed = dimSharding.getIsClosed();
+      if (isHidden(dimSharding, visiblePriority)) {
+        llvm::append_range(tensor.hiddenAxes, axes);
+        axes = {};
+        isClosed = true;
+      }
+    }
+    projectDimension(axes, dimMapping.getFactorIndices(), isClosed, rule, mesh,
+                     tensor);
+  }
+  if (sharding)
+    llvm::append_range(tensor.replicatedAxes, sharding.getReplicatedAxes());
+  return tensor;
+}
+
+} // namespace
+
+SmallVector<AxisRefAttr>
+TensorFactorShardings::getAxesUsedOutside(int64_t exceptFactor) const {
+  SmallVector<AxisRefAttr> used(replicatedAxes);
+  llvm::append_range(used, hiddenAxes);
+  for (const auto &[factor, sharding] : factors) {
+    if (factor != exceptFactor)
+      llvm::append_range(used, sharding.axisRefs);
+    llvm::append_range(used, sharding.overflowAxes);
+  }
+  for (const SmallVector<AxisRefAttr> &axes : unmappedDimAxes)
+    llvm::append_range(used, axes);
+  return used;
+}
+
+ShardingProjection
+ShardingProjection::build(ArrayRef<TensorShardingAttr> operandShardings,
+                          ArrayRef<TensorShardingAttr> resultShardings,
+                          OpShardingRuleAttr rule, MeshAttr mesh,
+                          int64_t visiblePriority) {
+  ShardingProjection projection;
+  for (auto [sharding, mapping] :
+       llvm::zip(operandShardings, rule.getOperandMappings()))
+    projection.operands.push_back(
+        projectTensor(sharding, mapping, rule, mesh, visiblePriority));
+  for (auto [sharding, mapping] :
+       llvm::zip(resultShardings, rule.getResultMappings()))
+    projection.results.push_back(
+        projectTensor(sharding, mapping, rule, mesh, visiblePriority));
+  return projection;
+}
+
+SmallVector<AxisRefAttr> mlir::sdy::mergeSubAxes(ArrayRef<AxisRefAttr> axes,
+                                                 MeshAttr mesh) {
+  SmallVector<AxisRefAttr> merged;
+  for (AxisRefAttr axis : axes) {
+    if (!merged.empty() && merged.back().canMerge(axis))
+      merged.back() = merged.back().merge(axis, mesh);
+    else
+      merged.push_back(axis);
+  }
+  return merged;
+}
+
+TensorShardingAttr mlir::sdy::buildTensorSharding(
+    const TensorFactorShardings &tensor, TensorMappingAttr mapping,
+    TensorShardingAttr original, Attribute meshOrRef, MeshAttr mesh,
+    int64_t visiblePriority) {
+  MLIRContext *ctx = mesh.getContext();
+  SmallVector<DimensionShardingAttr> dims;
+  for (auto [dim, dimMapping] : llvm::enumerate(mapping.getDimMappings())) {
+    if (original && dim < original.getDimShardings().size() &&
+        isHidden(original.getDimShardings()[dim], visiblePriority)) {
+      dims.push_back(original.getDimShardings()[dim]);
+      continue;
+    }
+    SmallVector<AxisRefAttr> axes;
+    ArrayRef<int64_t> factors = dimMapping.getFactorIndices();
+    if (factors.empty() && dim < tensor.unmappedDimAxes.size())
+      llvm::append_range(axes, tensor.unmappedDimAxes[dim]);
+    for (int64_t factor : factors) {
+      const FactorSharding *sharding = nullptr;
+      auto it = tensor.factors.find(factor);
+      if (it != tensor.factors.end())
+        sharding = &it->second;
+      if (!sharding)
+        continue;
+      llvm::append_range(axes, sharding->axisRefs);
+      llvm::append_range(axes, sharding->overflowAxes);
+    }
+    bool isClosed = false;
+    std::optional<int64_t> priority;
+    if (original && dim < original.getDimShardings().size()) {
+      isClosed = original.getDimShardings()[dim].getIsClosed();
+      priority = original.getDimShardings()[dim].getPriority();
+    }
+    dims.push_back(DimensionShardingAttr::get(ctx, mergeSubAxes(axes, mesh),
+                                              isClosed, priority));
+  }
+  return TensorShardingAttr::get(ctx, meshOrRef, dims, tensor.replicatedAxes);
+}

@@ -1,0 +1,357 @@
+//===- PropagationDriver.cpp - propagation to a fixed point ---------------===//
+
+#include "transforms/propagation/PropagationDriver.h"
+
+#include <deque>
+#include <set>
+
+#include "ir/utils/DataFlow.h"
+#include "ir/utils/ShardingUtils.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "rules/ShardingRules.h"
+#include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/StringSet.h"
+
+using namespace mlir;
+using namespace mlir::sdy;
+
+namespace {
+
+/// Ops whose every factor passes through unchanged (SPEC.md §5.4 round 1).
+bool isPassThroughOpName(StringRef name) {
+  static const llvm::StringSet<> kNames = {
+      "stablehlo.abs", "stablehlo.add", "stablehlo.and", "stablehlo.atan2",
+      "stablehlo.cbrt", "stablehlo.ceil", "stablehlo.clamp",
+      "stablehlo.compare", "stablehlo.convert", "stablehlo.cosine",
+      "stablehlo.divide", "stablehlo.exponential",
+      "stablehlo.exponential_minus_one", "stablehlo.floor",
+      "stablehlo.is_finite", "stablehlo.log", "stablehlo.log_plus_one",
+      "stablehlo.logistic", "stablehlo.maximum", "stablehlo.minimum",
+      "stablehlo.multiply", "stablehlo.negate", "stablehlo.not", "stablehlo.or",
+      "stablehlo.power", "stablehlo.remainder", "stablehlo.round_nearest_even",
+      "stablehlo.rsqrt", "stablehlo.select", "stablehlo.sign", "stablehlo.sine",
+      "stablehlo.sqrt", "stablehlo.subtract", "stablehlo.tan", "stablehlo.tanh",
+      "stablehlo.xor", "stablehlo.reshape", "stablehlo.transpose"};
+  return kNames.contains(name);
+}
+
+/// A rule that maps every dimension of `type` to its own factor, shared by
+/// all `numOperands` + `numResults` tensors.
+OpShardingRuleAttr getIdentityRule(Type type, int64_t numOperands,
+                                   int64_t numResults) {
+  MLIRContext *ctx = type.getContext();
+  auto shaped = dyn_cast<ShapedType>(type);
+  if (!shaped || !shaped.hasStaticShape() || shaped.getRank() == 0)
+    return {};
+  SmallVector<DimMappingAttr> dims;
+  for (int64_t dim = 0; dim < shaped.getRank(); ++dim)
+    dims.push_back(DimMappingAttr::get(ctx, {dim}));
+  auto mapping = TensorMappingAttr::get(ctx, dims);
+  SmallVector<TensorMappingAttr> operands(numOperands, mapping);
+  SmallVector<TensorMappingAttr> results(numResults, mapping);
+  return OpShardingRuleAttr::get(ctx, shaped.getShape(), operands, results, {},
+                                 {}, {}, {}, /*isCustomRule=*/false);
+}
+
+int64_t getNumElements(Type type) {
+  auto shaped = dyn_cast<ShapedType>(type);
+  return shaped && shaped.hasStaticShape() ? shaped.getNumElements() : 0;
+}
+
+} // namespace
+
+PropagationDriver::PropagationDriver(ModuleOp module,
+                                     const PropagationConfig &config)
+    : module(module), config(config) {
+  collectItems();
+}
+
+PropagationDriver::SlotKey
+PropagationDriver::getKey(const ShardingSlot &slot) {
+  constexpr unsigned kIn = 1u << 28, kOut = 2u << 28, kResult = 3u << 28;
+  switch (slot.kind) {
+  case ShardingSlot::Kind::kFuncResult:
+    return {slot.op, kResult | slot.index};
+  case ShardingSlot::Kind::kManualIn:
+    return {slot.op, kIn | slot.index};
+  case ShardingSlot::Kind::kManualOut:
+  case ShardingSlot::Kind::kManualOutLocal:
+    return {slot.op, kOut | slot.index};
+  case ShardingSlot::Kind::kValue:
+    break;
+  }
+  if (auto arg = dyn_cast<BlockArgument>(slot.value)) {
+    Operation *parent = arg.getOwner()->getParentOp();
+    if (isa_and_nonnull<ManualComputationOp>(parent))
+      return {parent, kIn | arg.getArgNumber()};
+    // While block arguments share the sharding of the result's edge.
+    if (parent && parent->getName().getStringRef() == "stablehlo.while" &&
+        arg.getArgNumber() < parent->getNumResults())
+      for (Operation *user : parent->getResult(arg.getArgNumber()).getUsers())
+        if (auto edge = dyn_cast<DataFlowEdgeOp>(user))
+          return {edge.getResult().getAsOpaquePointer(), 0};
+  }
+  return {slot.value.getAsOpaquePointer(), 0};
+}
+
+void PropagationDriver::addIdentityItem(Operation *anchor,
+                                        ArrayRef<ShardingSlot> operands,
+                                        ArrayRef<ShardingSlot> results,
+                                        PropagationDirection direction) {
+  if (operands.empty() && results.empty())
+    return;
+  Type type = operands.empty() ? results.front().type : operands.front().type;
+  OpShardingRuleAttr rule =
+      getIdentityRule(type, operands.size(), results.size());
+  if (!rule)
+    return;
+  Item item{anchor, SmallVector<ShardingSlot>(operands),
+            SmallVector<ShardingSlot>(results), rule, direction};
+  item.isPassThroughOp = true;
+  items.push_back(std::move(item));
+}
+
+void PropagationDriver::addRuleItem(Operation *op, OpShardingRuleAttr rule) {
+  Item item{op, {}, {}, rule, PropagationDirection::BOTH};
+  for (Value operand : op->getOperands())
+    item.operands.push_back(ShardingSlot::forValue(operand));
+  for (Value result : op->getResults())
+    item.results.push_back(ShardingSlot::forValue(result));
+  StringRef name = op->getName().getStringRef();
+  item.isPassThroughOp = isPassThroughOpName(name);
+  item.isBroadcast = name == "stablehlo.broadcast_in_dim";
+  item.hasMultiUseOperand = llvm::any_of(
+      op->getOperands(), [](Value v) { return !v.hasOneUse(); });
+  items.push_back(std::move(item));
+}
+
+void PropagationDriver::collectItems() {
+  using Slot = ShardingSlot;
+  llvm::MapVector<int64_t, SmallVector<ShardingSlot>> groups;
+  module.walk<WalkOrder::PreOrder>([&](Operation *op) {
+    if (auto ret = dyn_cast<func::ReturnOp>(op)) {
+      auto func = dyn_cast<func::FuncOp>(op->getParentOp());
+      if (!func)
+        return;
+      for (auto [i, value] : llvm::enumerate(ret.getOperands()))
+        addIdentityItem(op, {Slot::forValue(value)},
+                        {Slot{Slot::Kind::kFuncResult, Value(), func,
+                              static_cast<unsigned>(i), value.getType()}});
+      return;
+    }
+    if (auto constraint = dyn_cast<ShardingConstraintOp>(op)) {
+      addIdentityItem(op, {Slot::forValue(constraint.getInput())},
+                      {Slot::forValue(constraint.getResult())});
+      return;
+    }
+    if (auto barrier = dyn_cast<PropagationBarrierOp>(op)) {
+      addIdentityItem(op, {Slot::forValue(barrier.getInput())},
+                      {Slot::forValue(barrier.getResult())},
+                      barrier.getAllowedDirection());
+      return;
+    }
+    if (auto edge = dyn_cast<DataFlowEdgeOp>(op)) {
+      SmallVector<ShardingSlot> sources;
+      for (Value source : getDataFlowEdgeSources(edge.getInput()))
+        sources.push_back(Slot::forValue(source));
+      addIdentityItem(op, sources, {Slot::forValue(edge.getResult())});
+      return;
+    }
+    if (auto group = dyn_cast<ShardingGroupOp>(op)) {
+      groups[group.getGroupId()].push_back(Slot::forValue(group.getInput()));
+      return;
+    }
+    if (auto named = dyn_cast<NamedComputationOp>(op)) {
+      Block &body = named.getBody().front();
+      for (auto [operand, arg] :
+           llvm::zip(named.getOperands(), body.getArguments()))
+        addIdentityItem(op, {Slot::forValue(operand)}, {Slot::forValue(arg)});
+      for (auto [returned, result] :
+           llvm::zip(body.getTerminator()->getOperands(), named.getResults()))
+        addIdentityItem(op, {Slot::forValue(returned)},
+                        {Slot::forValue(result)});
+      return;
+    }
+    if (auto manual = dyn_cast<ManualComputationOp>(op)) {
+      Block &body = manual.getBody().front();
+      for (auto [i, operand] : llvm::enumerate(manual.getOperands()))
+        addIdentityItem(op, {Slot::forValue(operand)},
+                        {Slot{Slot::Kind::kManualIn, Value(), op,
+                              static_cast<unsigned>(i), operand.getType()}});
+      for (auto [i, result] : llvm::enumerate(manual.getResults())) {
+        Slot out{Slot::Kind::kManualOut, Value(), op, static_cast<unsigned>(i),
+                 result.getType()};
+        addIdentityItem(op, {out}, {Slot::forValue(result)});
+        Value returned = body.getTerminator()->getOperand(i);
+        addIdentityItem(op, {Slot::forValue(returned)},
+                        {Slot{Slot::Kind::kManualOutLocal, Value(), op,
+                              static_cast<unsigned>(i), returned.getType()}});
+      }
+      return;
+    }
+    if (op->getDialect() && isa<SdyDialect>(op->getDialect()))
+      return;
+    // Data-flow ops propagate through their sdy.data_flow_edge ops.
+    if (isDataFlowOp(op) || isa<func::FuncOp, ModuleOp>(op))
+      return;
+    if (OpShardingRuleAttr rule = getOrCreateShardingRule(
+            op, config.conservative, config.keepShardingRules))
+      addRuleItem(op, rule);
+  });
+  for (auto &[id, members] : groups)
+    if (members.size() > 1)
+      addIdentityItem(module, members, {});
+
+  for (auto [index, item] : llvm::enumerate(items)) {
+    for (const ShardingSlot &slot : item.operands)
+      itemsOfSlot[getKey(slot)].push_back(index);
+    for (const ShardingSlot &slot : item.results)
+      itemsOfSlot[getKey(slot)].push_back(index);
+  }
+}
+
+bool PropagationDriver::admits(const Item &item, OpPriorityRound round) const {
+  switch (round) {
+  case OpPriorityRound::kPassThroughSingleUse:
+    return item.isPassThroughOp && !item.hasMultiUseOperand;
+  case OpPriorityRound::kPassThrough:
+    return item.isPassThroughOp;
+  default:
+    return true;
+  }
+}
+
+SmallVector<const ShardingSlot *>
+PropagationDriver::visit(const Item &item, OpPriorityRound round,
+                         int64_t visiblePriority,
+                         PropagationStrategy strategy) {
+  SmallVector<const ShardingSlot *> changedSlots;
+  SmallVector<const ShardingSlot *> slots;
+  for (const ShardingSlot &slot : item.operands)
+    slots.push_back(&slot);
+  for (const ShardingSlot &slot : item.results)
+    slots.push_back(&slot);
+
+  // All existing shardings must be on one mesh.
+  SmallVector<TensorShardingAttr> shardings;
+  Attribute meshOrRef;
+  for (const ShardingSlot *slot : slots) {
+    TensorShardingAttr sharding = slot->get();
+    if (sharding && sharding.getRank() != getShardingRank(slot->type))
+      return changedSlots;
+    shardings.push_back(sharding);
+    if (!sharding)
+      continue;
+    if (!meshOrRef)
+      meshOrRef = sharding.getMeshOrRef();
+    else if (meshOrRef != sharding.getMeshOrRef())
+      return changedSlots; // no propagation between different meshes
+  }
+  if (!meshOrRef)
+    return changedSlots;
+  MeshAttr mesh = lookupMesh(item.anchor, meshOrRef);
+  if (!mesh || mesh.getAxes().empty())
+    return changedSlots;
+
+  ArrayRef<TensorShardingAttr> all(shardings);
+  size_t numOperands = item.operands.size();
+  ShardingProjection projection =
+      ShardingProjection::build(all.take_front(numOperands),
+                                all.drop_front(numOperands), item.rule, mesh,
+                                visiblePriority);
+  for (auto [index, slot] : llvm::enumerate(slots))
+    projection.getTensor(index).blockedAxisNames = slot->getBlockedAxisNames();
+
+  SmallVector<int64_t> sizes;
+  for (const ShardingSlot *slot : slots)
+    sizes.push_back(getNumElements(slot->type));
+
+  OpShardingRuleAttr rule = item.rule;
+  bool passThroughFactorsOnly =
+      round == OpPriorityRound::kPassThroughFactorsBroadcastBackward;
+  bool broadcastBackwardOnly =
+      item.isBroadcast && round != OpPriorityRound::kAll;
+  auto factorFilter = [&](int64_t factor) {
+    return !passThroughFactorsOnly || rule.isPassThroughFactor(factor);
+  };
+
+  FactorPropagationOptions options;
+  options.mesh = mesh;
+  options.rule = rule;
+  options.direction = broadcastBackwardOnly ? PropagationDirection::BACKWARD
+                                            : item.direction;
+  options.conservative = config.conservative;
+  options.aggressive = strategy == PropagationStrategy::kAggressive;
+  options.tensorSizes = sizes;
+  options.factorFilter = factorFilter;
+
+  SmallVector<bool> changed = propagateFactors(projection, options);
+  for (auto [index, slot] : llvm::enumerate(slots)) {
+    if (!changed[index])
+      continue;
+    TensorMappingAttr mapping = index < numOperands
+                                    ? rule.getOperandMappings()[index]
+                                    : rule.getResultMappings()[index - numOperands];
+    TensorShardingAttr updated =
+        buildTensorSharding(projection.getTensor(index), mapping,
+                            shardings[index], meshOrRef, mesh, visiblePriority);
+    if (updated == shardings[index])
+      continue;
+    if (slot->set(updated))
+      changedSlots.push_back(slot);
+  }
+  return changedSlots;
+}
+
+LogicalResult PropagationDriver::run(OpPriorityRound round,
+                                     int64_t visiblePriority,
+                                     PropagationStrategy strategy) {
+  if (strategy == PropagationStrategy::kBasicThenAggressive) {
+    if (failed(run(round, visiblePriority, PropagationStrategy::kBasic)))
+      return failure();
+    return run(round, visiblePriority, PropagationStrategy::kAggressive);
+  }
+  std::deque<unsigned> worklist;
+  std::vector<bool> queued(items.size(), false);
+  for (unsigned i = 0; i < items.size(); ++i)
+    if (admits(items[i], round)) {
+      worklist.push_back(i);
+      queued[i] = true;
+    }
+  // Each visit only adds axes, so a fixed point is reached; the bound guards
+  // against a bug turning into a hang.
+  uint64_t budget = 64 * static_cast<uint64_t>(items.size()) + 1024;
+  while (!worklist.empty()) {
+    if (budget-- == 0)
+      return module.emitError()
+             << "sharding propagation did not reach a fixed point";
+    unsigned index = worklist.front();
+    worklist.pop_front();
+    queued[index] = false;
+    for (const ShardingSlot *slot :
+         visit(items[index], round, visiblePriority, strategy)) {
+      auto it = itemsOfSlot.find(getKey(*slot));
+      if (it == itemsOfSlot.end())
+        continue;
+      for (unsigned other : it->second)
+        if (other != index && !queued[other] && admits(items[other], round)) {
+          worklist.push_back(other);
+          queued[other] = true;
+        }
+    }
+  }
+  return success();
+}
+
+SmallVector<int64_t> PropagationDriver::getUserPriorities() const {
+  std::set<int64_t> priorities = {0};
+  ModuleOp(module).walk([&](Operation *op) {
+    transformShardings(op, [&](TensorShardingAttr sharding) {
+      for (DimensionShardingAttr dim : sharding.getDimShardings())
+        if (dim.getPriority())
+          priorities.insert(*dim.getPriority());
+      return sharding;
+    });
+  });
+  return SmallVector<int64_t>(priorities.begin(), priorities.end());
+}

@@ -1,0 +1,51 @@
+//===- PropagationPipeline.cpp - -sdy-propagation-pipeline ----------------===//
+//
+// Import (seed 004) → user-priority propagation → export cleanup.
+//
+//===----------------------------------------------------------------------===//
+
+#include "transforms/propagation/PropagationPipeline.h"
+
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "mlir/Transforms/Passes.h"
+#include "transforms/Passes.h"
+
+using namespace mlir;
+using namespace mlir::sdy;
+
+void mlir::sdy::addPropagationPipeline(
+    OpPassManager &pm, const PropagationPipelineOptions &options) {
+  // Import.
+  pm.addPass(createSymbolDCEPass());
+  pm.addPass(createLiftInlinedMeshesPass());
+  pm.addPass(createRemoveSizeOneAxesPass());
+  pm.addNestedPass<func::FuncOp>(createConstantOrScalarSplitterPass());
+  pm.addPass(createManualAxesCleanupPass());
+  pm.addNestedPass<func::FuncOp>(createAddDataFlowEdgesPass());
+  pm.addNestedPass<func::FuncOp>(createApplyShardingConstraintsPass());
+  pm.addPass(createShardingGroupImportPass());
+
+  // Propagation.
+  UserPriorityPropagationPassOptions propagation;
+  propagation.keepShardingRules = options.keepShardingRules;
+  propagation.conservativePropagation = options.conservativePropagation;
+  propagation.debugShardingOrigins = options.debugShardingOrigins;
+  propagation.propagationStrategy = options.propagationStrategy;
+  pm.addPass(createUserPriorityPropagationPass(propagation));
+
+  // Export.
+  pm.addNestedPass<func::FuncOp>(createSinkDataFlowEdgesPass());
+  pm.addNestedPass<func::FuncOp>(createRemoveShardingGroupsPass());
+  pm.addNestedPass<func::FuncOp>(createShardingConstraintToReshardPass());
+  pm.addPass(createCloseShardingsPass());
+  if (!options.keepShardingRules)
+    pm.addNestedPass<func::FuncOp>(createDropShardingRulesPass());
+}
+
+void mlir::sdy::registerPropagationPipeline() {
+  PassPipelineRegistration<PropagationPipelineOptions>(
+      "sdy-propagation-pipeline",
+      "Import, user-priority propagation and export cleanup",
+      addPropagationPipeline);
+}
