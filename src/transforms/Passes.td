@@ -150,7 +150,7 @@ def CloseShardingsPass : Pass<"sdy-close-shardings", "ModuleOp"> {
 }
 
 def DropShardingRulesPass : Pass<"sdy-drop-sharding-rules", "func::FuncOp"> {
-  let summary = "Drops sdy.sharding_rule attributes from every op.";
+  let summary = "Drops sdy.sharding_rule attributes except custom ones.";
   let dependentDialects = ["mlir::sdy::SdyDialect"];
 }
 

@@ -11,8 +11,13 @@ namespace {
 struct DropShardingRulesPass
     : impl::DropShardingRulesPassBase<DropShardingRulesPass> {
   void runOnOperation() override {
-    getOperation().walk(
-        [](Operation *op) { op->removeAttr(SdyDialect::kShardingRuleAttr); });
+    // Custom rules are the user's and are never removed (SPEC.md §4).
+    getOperation().walk([](Operation *op) {
+      auto rule =
+          op->getAttrOfType<OpShardingRuleAttr>(SdyDialect::kShardingRuleAttr);
+      if (rule && !rule.isCustom())
+        op->removeAttr(SdyDialect::kShardingRuleAttr);
+    });
   }
 };
 

@@ -14,10 +14,23 @@ sdy.mesh @mesh = <["a"=2, "b"=2, "c"=2]>
 // CLOSE:        sdy.sharding_constraint %arg0 <@mesh, [{"a"}, {}]>
 // CLOSE:        #sdy.sharding_per_value<[<@mesh, [{}, {"c"}]>]>
 // RULES-LABEL:  func.func @f
-// RULES-NOT:    sdy.sharding_rule
+// RULES-NOT:    sdy.sharding_rule = #sdy.op_sharding_rule<([i, j], [i, j])
 func.func @f(%arg0: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a", ?}p1, {"b"}], replicated={"c"}>}) -> tensor<8x8xf32> {
   sdy.sharding_group %arg0 group_id=0 : tensor<8x8xf32>
   %0 = sdy.sharding_constraint %arg0 <@mesh, [{"a", ?}, {}]> : tensor<8x8xf32>
   %1 = stablehlo.add %0, %0 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{?}, {"c", ?}]>]>, sdy.sharding_rule = #sdy.op_sharding_rule<([i, j], [i, j])->([i, j]) {i=8, j=8}>} : tensor<8x8xf32>
   return %1 : tensor<8x8xf32>
+}
+
+// -----
+
+// A custom rule is the user's: it stays.
+// RULES-LABEL: func.func @custom
+// RULES: sdy.sharding_rule = #sdy.op_sharding_rule<([i])->([i]) {i=8}, custom>
+// GROUPS-LABEL: func.func @custom
+// RESHARD-LABEL: func.func @custom
+// CLOSE-LABEL: func.func @custom
+func.func @custom(%arg0: tensor<8xf32>) -> tensor<8xf32> {
+  %0 = stablehlo.custom_call @foo(%arg0) {sdy.sharding_rule = #sdy.op_sharding_rule<([i])->([i]) {i=8}, custom>} : (tensor<8xf32>) -> tensor<8xf32>
+  return %0 : tensor<8xf32>
 }
