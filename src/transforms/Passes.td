@@ -79,6 +79,17 @@ def ConstantOrScalarSplitterPass
   let dependentDialects = ["mlir::sdy::SdyDialect"];
 }
 
+def ImportFuncCallsPass : Pass<"sdy-import-func-calls", "ModuleOp"> {
+  let summary = "Turns func.call ops into sdy.named_computation ops.";
+  let description = [{
+    Each call becomes an `sdy.named_computation` named after the callee,
+    holding a copy of the callee's body and the callee's argument/result
+    shardings as in/out shardings, so that propagation sees through calls.
+    Callees left without calls are erased (unless they are public).
+  }];
+  let dependentDialects = ["mlir::sdy::SdyDialect"];
+}
+
 //===----------------------------------------------------------------------===//
 // Propagation (SPEC.md §5)
 //===----------------------------------------------------------------------===//

@@ -17,6 +17,7 @@ using namespace mlir::sdy;
 void mlir::sdy::addPropagationPipeline(
     OpPassManager &pm, const PropagationPipelineOptions &options) {
   // Import.
+  pm.addPass(createImportFuncCallsPass());
   pm.addPass(createSymbolDCEPass());
   pm.addPass(createLiftInlinedMeshesPass());
   pm.addPass(createRemoveSizeOneAxesPass());

@@ -1,0 +1,104 @@
+//===- ImportFuncCalls.cpp - -sdy-import-func-calls -----------------------===//
+
+#include "ir/utils/ShardingUtils.h"
+#include "mlir/IR/IRMapping.h"
+#include "transforms/Passes.h"
+
+namespace mlir::sdy {
+#define GEN_PASS_DEF_IMPORTFUNCCALLSPASS
+#include "transforms/Passes.h.inc"
+
+namespace {
+
+/// The callee's shardings for `count` values, or null when it has none;
+/// missing ones become fully open on the mesh of the others.
+TensorShardingPerValueAttr
+getShardings(MLIRContext *ctx, TypeRange types,
+             llvm::function_ref<TensorShardingAttr(unsigned)> get) {
+  SmallVector<TensorShardingAttr> shardings;
+  Attribute meshOrRef;
+  for (unsigned i = 0; i < types.size(); ++i) {
+    TensorShardingAttr sharding = get(i);
+    if (sharding && !meshOrRef)
+      meshOrRef = sharding.getMeshOrRef();
+    shardings.push_back(sharding);
+  }
+  if (!meshOrRef)
+    return {};
+  for (auto [sharding, type] : llvm::zip(shardings, types))
+    if (!sharding)
+      sharding = getFullyOpenSharding(ctx, meshOrRef, getShardingRank(type));
+  return TensorShardingPerValueAttr::get(ctx, shardings);
+}
+
+struct ImportFuncCallsPass
+    : impl::ImportFuncCallsPassBase<ImportFuncCallsPass> {
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    MLIRContext *ctx = &getContext();
+    SymbolTable symbols(module);
+    llvm::DenseSet<Operation *> callees;
+    OpBuilder builder(ctx);
+
+    // Copies may contain calls again: repeat until none is left, bounded so
+    // that a recursive call is an error rather than a hang.
+    for (int depth = 0;; ++depth) {
+      SmallVector<func::CallOp> calls;
+      module.walk([&](func::CallOp call) { calls.push_back(call); });
+      if (calls.empty())
+        break;
+      if (depth == 64) {
+        calls.front().emitOpError()
+            << "calls nest more than 64 deep; recursive calls cannot be "
+               "imported as named computations";
+        return signalPassFailure();
+      }
+      for (func::CallOp call : calls) {
+        auto callee = symbols.lookup<func::FuncOp>(call.getCallee());
+        if (!callee || callee.isExternal()) {
+          call.emitOpError() << "callee @" << call.getCallee()
+                             << " has no body to import";
+          return signalPassFailure();
+        }
+        if (call->getParentOfType<func::FuncOp>() == callee) {
+          call.emitOpError() << "calls its own function @" << call.getCallee()
+                             << "; recursive calls cannot be imported as "
+                                "named computations";
+          return signalPassFailure();
+        }
+        callees.insert(callee);
+        builder.setInsertionPoint(call);
+        auto named = builder.create<NamedComputationOp>(
+            call.getLoc(), call.getResultTypes(),
+            builder.getStringAttr(call.getCallee()), call.getOperands(),
+            getShardings(ctx, callee.getArgumentTypes(),
+                         [&](unsigned i) {
+                           return callee.getArgAttrOfType<TensorShardingAttr>(
+                               i, SdyDialect::kShardingAttr);
+                         }),
+            getShardings(ctx, callee.getResultTypes(), [&](unsigned i) {
+              return callee.getResultAttrOfType<TensorShardingAttr>(
+                  i, SdyDialect::kShardingAttr);
+            }));
+        IRMapping mapping;
+        callee.getBody().cloneInto(&named.getBody(), mapping);
+        Block &body = named.getBody().front();
+        auto ret = cast<func::ReturnOp>(body.getTerminator());
+        builder.setInsertionPoint(ret);
+        builder.create<ReturnOp>(ret.getLoc(), ret.getOperands());
+        ret.erase();
+        call.replaceAllUsesWith(named.getResults());
+        call.erase();
+      }
+    }
+    // Private callees are only reachable through calls, and none are left.
+    for (Operation *callee : callees) {
+      auto func = cast<func::FuncOp>(callee);
+      if (func.isPrivate() && SymbolTable::symbolKnownUseEmpty(func, module))
+        func.erase();
+    }
+  }
+};
+
+} // namespace
+} // namespace mlir::sdy
