@@ -64,6 +64,204 @@ PropagationDriver::PropagationDriver(ModuleOp module,
                                      const PropagationConfig &config)
     : module(module), config(config) {
   collectItems();
+  if (!config.debugShardingOrigins)
+    return;
+  for (const Item &item : items) {
+    for (const ShardingSlot &slot : item.operands)
+      slotOfKey.try_emplace(getKey(slot), slot);
+    for (const ShardingSlot &slot : item.results)
+      slotOfKey.try_emplace(getKey(slot), slot);
+  }
+  // User shardings: function inputs/outputs, constraints, groups; any other
+  // sharding present before propagation is the op's own ("self").
+  int64_t constraintIndex = 0;
+  module.walk([&](Operation *op) {
+    if (auto func = dyn_cast<func::FuncOp>(op)) {
+      if (func.isExternal())
+        return;
+      for (BlockArgument arg : func.getArguments())
+        labelSlot(ShardingSlot::forValue(arg),
+                  ("input: " + Twine(arg.getArgNumber())).str());
+      for (unsigned i = 0; i < func.getNumResults(); ++i)
+        labelSlot(ShardingSlot{ShardingSlot::Kind::kFuncResult, Value(), op, i,
+                               func.getResultTypes()[i]},
+                  ("output: " + Twine(i)).str());
+      return;
+    }
+    if (auto constraint = dyn_cast<ShardingConstraintOp>(op)) {
+      std::string name = ("constraint_" + Twine(constraintIndex++)).str();
+      constraint->setAttr("sdy.sharding_origin_name",
+                          StringAttr::get(op->getContext(), name));
+      labelSlot(ShardingSlot::forValue(constraint.getResult()), name);
+      return;
+    }
+    if (auto group = dyn_cast<ShardingGroupOp>(op)) {
+      labelSlot(ShardingSlot::forValue(group.getInput()),
+                ("group_" + Twine(group.getGroupId())).str());
+      return;
+    }
+    for (Value result : op->getResults())
+      labelSlot(ShardingSlot::forValue(result), "self");
+  });
+}
+
+void PropagationDriver::labelSlot(const ShardingSlot &slot, StringRef label) {
+  TensorShardingAttr sharding = slot.get();
+  if (!sharding)
+    return;
+  auto &axes = origins[getKey(slot)];
+  StringAttr labelAttr = StringAttr::get(module.getContext(), label);
+  for (DimensionShardingAttr dim : sharding.getDimShardings())
+    for (AxisRefAttr axis : dim.getAxes())
+      axes.insert({axis, labelAttr});
+}
+
+void PropagationDriver::inheritOrigins(const Item &item,
+                                       const ShardingSlot &slot,
+                                       TensorShardingAttr previous,
+                                       TensorShardingAttr updated) {
+  auto &mine = origins[getKey(slot)];
+  auto had = [&](AxisRefAttr axis) {
+    return previous &&
+           llvm::any_of(previous.getDimShardings(),
+                        [&](DimensionShardingAttr d) {
+                          return llvm::is_contained(d.getAxes(), axis);
+                        });
+  };
+  for (DimensionShardingAttr dim : updated.getDimShardings())
+    for (AxisRefAttr axis : dim.getAxes()) {
+      if (had(axis) || mine.count(axis))
+        continue;
+      // Any other slot of the item holding an overlapping axis it knows the
+      // origin of.
+      for (const ShardingSlot &other :
+           llvm::concat<const ShardingSlot>(item.operands, item.results)) {
+        if (getKey(other) == getKey(slot))
+          continue;
+        auto it = origins.find(getKey(other));
+        if (it == origins.end())
+          continue;
+        for (auto &[otherAxis, label] : it->second)
+          if (cast<AxisRefAttr>(otherAxis).overlaps(axis)) {
+            mine.insert({axis, label});
+            break;
+          }
+        if (mine.count(axis))
+          break;
+      }
+    }
+}
+
+void PropagationDriver::writeShardingOrigins() {
+  MLIRContext *ctx = module.getContext();
+  constexpr StringLiteral kOrigins = "sdy.sharding_origins";
+  auto toDict = [&](const llvm::SmallMapVector<Attribute, StringAttr, 4> &map) {
+    SmallVector<NamedAttribute> entries;
+    for (auto &[axis, label] : map) {
+      std::string name = cast<AxisRefAttr>(axis).toString();
+      name.erase(std::remove(name.begin(), name.end(), '"'), name.end());
+      entries.emplace_back(StringAttr::get(ctx, name), label);
+    }
+    return DictionaryAttr::get(ctx, entries);
+  };
+  // Results of one op are written together.
+  llvm::MapVector<Operation *, SmallVector<Attribute>> opOrigins;
+  for (auto &[key, map] : origins) {
+    if (map.empty())
+      continue;
+    auto slotIt = slotOfKey.find(key);
+    if (slotIt == slotOfKey.end())
+      continue;
+    const ShardingSlot &slot = slotIt->second;
+    if (slot.kind == ShardingSlot::Kind::kFuncResult) {
+      cast<func::FuncOp>(slot.op).setResultAttr(slot.index, kOrigins,
+                                                toDict(map));
+      continue;
+    }
+    if (slot.kind != ShardingSlot::Kind::kValue)
+      continue;
+    if (auto arg = dyn_cast<BlockArgument>(slot.value)) {
+      if (auto func = dyn_cast_or_null<func::FuncOp>(
+              arg.getOwner()->getParentOp()))
+        func.setArgAttr(arg.getArgNumber(), kOrigins, toDict(map));
+      continue;
+    }
+    auto result = cast<OpResult>(slot.value);
+    SmallVector<Attribute> &perResult = opOrigins[result.getOwner()];
+    perResult.resize(result.getOwner()->getNumResults(),
+                     DictionaryAttr::get(ctx, {}));
+    perResult[result.getResultNumber()] = toDict(map);
+  }
+  for (auto &[op, perResult] : opOrigins)
+    op->setAttr(kOrigins, ArrayAttr::get(ctx, perResult));
+}
+
+void PropagationDriver::reportConflicts() {
+  for (const Item &item : items) {
+    // Only ops with their own rules: identity relations report nothing new.
+    if (item.isPassThroughOp && !isa<ShardingConstraintOp>(item.anchor) &&
+        item.anchor->getDialect() &&
+        isa<SdyDialect>(item.anchor->getDialect()))
+      continue;
+    SmallVector<TensorShardingAttr> shardings;
+    Attribute meshOrRef;
+    bool sameMesh = true;
+    for (const ShardingSlot &slot :
+         llvm::concat<const ShardingSlot>(item.operands, item.results)) {
+      shardings.push_back(slot.get());
+      if (!shardings.back())
+        continue;
+      if (!meshOrRef)
+        meshOrRef = shardings.back().getMeshOrRef();
+      sameMesh &= meshOrRef == shardings.back().getMeshOrRef();
+    }
+    if (!meshOrRef || !sameMesh)
+      continue;
+    MeshAttr mesh = lookupMesh(item.anchor, meshOrRef);
+    if (!mesh)
+      continue;
+    ArrayRef<TensorShardingAttr> all(shardings);
+    ShardingProjection projection = ShardingProjection::build(
+        all.take_front(item.operands.size()),
+        all.drop_front(item.operands.size()), item.rule, mesh);
+    for (int64_t factor = 0; factor < item.rule.getNumFactors(); ++factor) {
+      if (!item.rule.isPassThroughFactor(factor) &&
+          !item.rule.isReductionFactor(factor))
+        continue;
+      SmallVector<std::pair<int64_t, ArrayRef<AxisRefAttr>>> holders;
+      for (int64_t t = 0; t < projection.getNumTensors(); ++t) {
+        auto it = projection.getTensor(t).factors.find(factor);
+        if (it != projection.getTensor(t).factors.end())
+          holders.push_back({t, it->second.axisRefs});
+      }
+      auto describe = [&](int64_t t, ArrayRef<AxisRefAttr> axes) {
+        std::string text = t < static_cast<int64_t>(item.operands.size())
+                               ? "operand " + std::to_string(t)
+                               : "result " + std::to_string(
+                                                 t - item.operands.size());
+        text += " has [";
+        llvm::interleave(
+            axes, [&](AxisRefAttr a) { text += a.toString(); },
+            [&] { text += ", "; });
+        return text + "]";
+      };
+      for (size_t i = 0; i < holders.size(); ++i)
+        for (size_t j = i + 1; j < holders.size(); ++j) {
+          ArrayRef<AxisRefAttr> a = holders[i].second, b = holders[j].second;
+          size_t n = std::min(a.size(), b.size());
+          if (llvm::equal(a.take_front(n), b.take_front(n)))
+            continue;
+          item.anchor->emitRemark()
+              << "sharding conflict on factor '"
+              << OpShardingRuleAttr::getFactorName(factor) << "' of '"
+              << item.anchor->getName() << "': "
+              << describe(holders[i].first, a) << " but "
+              << describe(holders[j].first, b)
+              << "; a reshard will be needed";
+          i = j = holders.size();
+        }
+    }
+  }
 }
 
 PropagationDriver::SlotKey
@@ -297,8 +495,11 @@ PropagationDriver::visit(const Item &item, OpPriorityRound round,
                             shardings[index], meshOrRef, mesh, visiblePriority);
     if (updated == shardings[index])
       continue;
-    if (slot->set(updated))
+    if (slot->set(updated)) {
       changedSlots.push_back(slot);
+      if (config.debugShardingOrigins)
+        inheritOrigins(item, *slot, shardings[index], updated);
+    }
   }
   return changedSlots;
 }

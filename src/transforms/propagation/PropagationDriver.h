@@ -22,6 +22,8 @@ struct PropagationConfig {
   PropagationStrategy strategy = PropagationStrategy::kAggressive;
   bool conservative = false;
   bool keepShardingRules = false;
+  /// Track which user sharding every axis came from.
+  bool debugShardingOrigins = false;
 };
 
 /// Op-priority rounds (SPEC.md §5.4); kAll admits everything.
@@ -44,6 +46,16 @@ public:
 
   /// The distinct user priorities in the module, ascending (0 included).
   SmallVector<int64_t> getUserPriorities() const;
+
+  /// Emits a remark on every op whose operands/results still disagree on a
+  /// factor after propagation (some tensor is less sharded than a user may
+  /// expect), naming the op and the factor.
+  void reportConflicts();
+
+  /// With debugShardingOrigins: writes `sdy.sharding_origins` (axis name →
+  /// "input: i", "output: i", "constraint_N", "group_N" or "self") on
+  /// function arguments/results and ops.
+  void writeShardingOrigins();
 
 private:
   struct Item {
@@ -71,10 +83,21 @@ private:
                                           int64_t visiblePriority,
                                           PropagationStrategy strategy);
 
+  /// Records `label` as the origin of every axis of the slot's sharding.
+  void labelSlot(const ShardingSlot &slot, StringRef label);
+  /// Records origins for the axes `updated` has and `previous` had not,
+  /// taken from the other slots of `item`.
+  void inheritOrigins(const Item &item, const ShardingSlot &slot,
+                      TensorShardingAttr previous, TensorShardingAttr updated);
+
   ModuleOp module;
   PropagationConfig config;
   std::vector<Item> items;
   llvm::DenseMap<SlotKey, SmallVector<unsigned>> itemsOfSlot;
+  /// Per slot: axis → where it came from (only with debugShardingOrigins).
+  llvm::DenseMap<SlotKey, llvm::SmallMapVector<Attribute, StringAttr, 4>>
+      origins;
+  llvm::DenseMap<SlotKey, ShardingSlot> slotOfKey;
 };
 
 } // namespace mlir::sdy

@@ -38,6 +38,7 @@ LogicalResult runPropagation(ModuleOp module, Level level, StringRef strategyNam
   PropagationConfig config;
   config.conservative = conservative;
   config.keepShardingRules = keepRules;
+  config.debugShardingOrigins = debugOrigins;
   PropagationStrategy strategy = PropagationStrategy::kBasic;
   if (level != Level::kBasic) {
     FailureOr<PropagationStrategy> parsed = parseStrategy(module, strategyName);
@@ -45,10 +46,15 @@ LogicalResult runPropagation(ModuleOp module, Level level, StringRef strategyNam
       return failure();
     strategy = *parsed;
   }
-  if (debugOrigins)
-    module.emitWarning() << "debug-sharding-origins is not supported yet; "
-                            "shardings are propagated without origins";
   PropagationDriver driver(module, config);
+  auto finish = [&](LogicalResult result) {
+    if (succeeded(result)) {
+      driver.reportConflicts();
+      if (debugOrigins)
+        driver.writeShardingOrigins();
+    }
+    return result;
+  };
 
   auto runOpPriority = [&](int64_t visiblePriority) -> LogicalResult {
     if (level == Level::kBasic || level == Level::kAggressive)
@@ -63,12 +69,12 @@ LogicalResult runPropagation(ModuleOp module, Level level, StringRef strategyNam
   };
 
   if (level != Level::kUserPriority)
-    return runOpPriority(INT64_MAX);
+    return finish(runOpPriority(INT64_MAX));
   // Priorities p0 first; every later round also sees the earlier ones.
   for (int64_t priority : driver.getUserPriorities())
     if (failed(runOpPriority(priority)))
       return failure();
-  return success();
+  return finish(success());
 }
 
 struct BasicPropagationPass

@@ -1,0 +1,28 @@
+//===- Passes.h - sdy partitioner passes ------------------------*- C++ -*-===//
+
+#ifndef SDY_TRANSFORMS_PARTITION_PASSES_H
+#define SDY_TRANSFORMS_PARTITION_PASSES_H
+
+#include "ir/sdy/SdyDialect.h"
+#include "ir/stablehlo/StablehloDialect.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Pass/Pass.h"
+
+namespace mlir::sdy {
+
+#define GEN_PASS_DECL
+#include "transforms/partition/Passes.h.inc"
+
+namespace detail {
+// The generated registerSdyPartitionPasses() registers the passes only; the
+// public one below adds the pipelines.
+#define GEN_PASS_REGISTRATION
+#include "transforms/partition/Passes.h.inc"
+} // namespace detail
+
+/// Registers every partitioner pass and `-sdy-partition-pipeline`.
+void registerSdyPartitionPasses();
+
+} // namespace mlir::sdy
+
+#endif // SDY_TRANSFORMS_PARTITION_PASSES_H

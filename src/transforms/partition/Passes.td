@@ -1,0 +1,81 @@
+//===- Passes.td - sdy partitioner passes -------------------*- tablegen -*-===//
+//
+// The SPMD partitioner (SPEC.md §6). Pass names are part of the tool
+// interface.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SDY_TRANSFORMS_PARTITION_PASSES
+#define SDY_TRANSFORMS_PARTITION_PASSES
+
+include "mlir/Pass/PassBase.td"
+
+//===----------------------------------------------------------------------===//
+// Steps 1-2: explicit reshards and reshard-to-collectives.
+//===----------------------------------------------------------------------===//
+
+//===----------------------------------------------------------------------===//
+// Collective canonicalization, steps 3-4 and cleanup.
+//===----------------------------------------------------------------------===//
+
+def CanonicalizeCollectivesPass
+    : Pass<"sdy-canonicalize-collectives", "func::FuncOp"> {
+  let summary = "Folds pairs of sdy collectives.";
+  let description = [{
+    `all_slice(all_gather(x))` and `all_gather(all_slice(x))` over the same
+    axes fold to `x`; `all_slice(all_reduce(x))` whose slicing axes are the
+    reduction axes (and the all_reduce has no other use) becomes
+    `sdy.reduce_scatter`; collectives that do nothing are removed.
+  }];
+  let dependentDialects = ["mlir::sdy::SdyDialect"];
+}
+
+def PadForDivisibilityPass : Pass<"sdy-pad-for-divisibility", "ModuleOp"> {
+  let summary = "Keeps the padding of indivisible shardings out of results.";
+  let description = [{
+    A dimension of size d sharded n ways with d % n != 0 is held as ceil(d/n)
+    rows on every device (SPEC §1.3); the rows past d on the last shards are
+    padding. The padded layout itself comes from the local types and the
+    padding-aware lowering of collectives in -sdy-convert-global-to-local.
+    This pass inserts, in the global program, the masks that keep padding
+    from leaking: before a `stablehlo.reduce` over such a dimension the
+    input is `select(iota < d, x, init)`, before a `dot`/`dot_general`
+    contracting such a dimension both operands are `select(iota < d, x, 0)`,
+    and values returned with such a dimension get their padding zeroed. The
+    masks are identities on the global program; once iotas are lowered to
+    local iota + shard offset they select exactly the real rows.
+  }];
+  let options = [
+    Option<"zeroPaddingAtReturn", "zero-padding-at-return", "bool",
+           /*default=*/"true",
+           "Zero the padding of returned values with indivisible shardings">
+  ];
+  let dependentDialects = ["mlir::sdy::SdyDialect",
+                           "mlir::stablehlo::StablehloDialect"];
+}
+
+def ConvertGlobalToLocalPass
+    : Pass<"sdy-convert-global-to-local", "ModuleOp"> {
+  let summary = "Turns the global program into the per-device program.";
+  let description = [{
+    Every tensor type becomes its local type (ceil(d/n) per dimension);
+    sdy collectives become StableHLO collectives with explicit replica
+    groups of device ids and channel handles; all_slice becomes a
+    dynamic_slice whose offsets come from `stablehlo.partition_id` through a
+    constant lookup table; constants and iotas produce their local part;
+    manual and named computations are inlined. `stablehlo.partition_id` is
+    the device id (the ids of the meshes are 0..N-1): the device at mesh
+    coordinates c is `device_ids[linearize(c)]` (iota when implicit).
+    Meshes and shardings stay as documentation attributes.
+  }];
+  let dependentDialects = ["mlir::sdy::SdyDialect",
+                           "mlir::stablehlo::StablehloDialect"];
+}
+
+def DropShardingAndMeshPass
+    : Pass<"sdy-drop-sharding-and-mesh", "ModuleOp"> {
+  let summary = "Removes sdy.mesh ops and every sdy attribute.";
+  let dependentDialects = ["mlir::sdy::SdyDialect"];
+}
+
+#endif // SDY_TRANSFORMS_PARTITION_PASSES
