@@ -1,6 +1,7 @@
 #!/bin/sh
 # The sdy demo: parses the examples of the Shardy seeds with sdy-opt,
-# verifies them and prints them back in canonical form.
+# verifies them and prints them back in canonical form, then propagates the
+# shardings of a Megatron MLP.
 set -eu
 build=${1:-build}
 here=$(cd "$(dirname "$0")" && pwd)
@@ -12,6 +13,15 @@ for f in "$here"/ir/*.mlir; do
   sed -n '1,/^$/p' "$f" | sed -n '/^\/\//p'
   echo "=================================================================="
   "$opt" "$f"
+  echo
+done
+
+for f in "$here"/ir/propagate/*.mlir; do
+  echo "=================================================================="
+  echo "== sdy-opt -sdy-propagation-pipeline $(basename "$f")"
+  sed -n '1,/^sdy.mesh/p' "$f" | sed -n '/^\/\//p'
+  echo "=================================================================="
+  "$opt" "$f" -sdy-propagation-pipeline
   echo
 done
 
