@@ -24,7 +24,8 @@ jobs=${SDY_JOBS:-$(nproc)}
 # (ABI baseline check), pytest (Python binding tests).
 packages="clang-22 llvm-22-dev llvm-22-tools libmlir-22-dev mlir-22-tools
   cmake ninja-build pkg-config libabsl-dev libcmocka-dev libffi-dev
-  abigail-tools python3 python3-pytest ccache"
+  abigail-tools python3 python3-pytest ccache libopenblas-dev libopenmpi-dev
+  openmpi-bin libgtest-dev"
 
 if [ "${SDY_SKIP_APT:-0}" != 1 ]; then
   missing=""

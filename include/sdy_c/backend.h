@@ -1,0 +1,185 @@
+/*===- sdy_c/backend.h - device-backend ABI ------------------------*- C -*-===*
+ *
+ * The device-backend ABI of sdy: a versioned table of C functions through
+ * which the runtime enumerates devices, allocates device memory, copies
+ * between host and device, and runs collectives over explicit groups of
+ * device ids. A vendor implements the table; the runtime calls it.
+ *
+ * Plain C99. No function in this file is exported by libsdy_c itself: the
+ * header only describes the table a backend provides.
+ *
+ * Versioning
+ *   `struct_size` is the first member and holds sizeof(sdy_backend_t) as the
+ *   backend was compiled. New members are only ever appended; the runtime
+ *   treats a member lying beyond `struct_size`, or a NULL function pointer,
+ *   as "not provided". `abi_version` is SDY_BACKEND_ABI_VERSION at compile
+ *   time; a backend with a larger major version is refused.
+ *
+ * Errors
+ *   Every function returns an sdy_backend_code_t (SDY_BACKEND_OK == 0 on
+ *   success) and, on failure, may fill `err->message` (NUL-terminated,
+ *   truncated to SDY_BACKEND_MESSAGE_SIZE). `err` is never NULL.
+ *
+ * Devices and groups
+ *   Devices are numbered 0..device_count-1 (the "global device ids" of
+ *   StableHLO collectives, which equal partition ids in sdy). A group is an
+ *   array of distinct device ids; its order defines the order of chunks in
+ *   all_gather / all_to_all / reduce_scatter. Every member of a group calls
+ *   the collective with the same group, sizes, element type and operation,
+ *   and members of a group issue their collectives on that group in the same
+ *   order. A process drives only its local devices (`local_devices`); the
+ *   local backend has all devices in one process (one calling thread per
+ *   device), the mpi backend one device per process.
+ *
+ * Memory
+ *   Collectives take device pointers obtained from `buffer_alloc`. When
+ *   `flags` has SDY_BACKEND_FLAG_HOST_MEMORY, device memory is ordinary host
+ *   memory and any host pointer may be passed (the runtime then skips
+ *   copies). Send and receive buffers may be the same pointer for all_reduce
+ *   (in-place); otherwise they must not overlap.
+ *
+ * Timeouts
+ *   Each collective takes `timeout_ms` (<= 0: wait forever). When a peer does
+ *   not join within it, the call returns SDY_BACKEND_ERR_TIMEOUT instead of
+ *   hanging; other members waiting on the same collective then fail too.
+ *
+ * Threads
+ *   The functions may be called concurrently from several threads (one per
+ *   local device).
+ *
+ *===----------------------------------------------------------------------===*/
+#ifndef SDY_C_BACKEND_H
+#define SDY_C_BACKEND_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define SDY_BACKEND_ABI_VERSION 1
+#define SDY_BACKEND_MESSAGE_SIZE 512
+
+/* The name of the function a plugin .so exports: it returns a newly created
+ * table (ownership passes to the caller, who releases it with `destroy`).
+ * `options` is a NUL-terminated, backend-defined string (may be NULL). */
+#define SDY_BACKEND_ENTRY_SYMBOL "sdy_backend_create"
+
+typedef enum sdy_backend_code_t {
+  SDY_BACKEND_OK = 0,
+  SDY_BACKEND_ERR_INVALID_ARGUMENT = 1, /* bad id, group, size or pointer */
+  SDY_BACKEND_ERR_UNSUPPORTED = 2,      /* dtype/op not provided */
+  SDY_BACKEND_ERR_OUT_OF_MEMORY = 3,
+  SDY_BACKEND_ERR_TIMEOUT = 4,          /* a peer did not join in time */
+  SDY_BACKEND_ERR_MISMATCH = 5,         /* peers called with other args */
+  SDY_BACKEND_ERR_INTERNAL = 6          /* transport or library failure */
+} sdy_backend_code_t;
+
+typedef struct sdy_backend_error_t {
+  int32_t code;
+  char message[SDY_BACKEND_MESSAGE_SIZE];
+} sdy_backend_error_t;
+
+/* Element types of reducing collectives. Booleans (PRED) are one byte. */
+typedef enum sdy_backend_dtype_t {
+  SDY_BACKEND_DTYPE_PRED = 0,
+  SDY_BACKEND_DTYPE_I8 = 1,
+  SDY_BACKEND_DTYPE_I16 = 2,
+  SDY_BACKEND_DTYPE_I32 = 3,
+  SDY_BACKEND_DTYPE_I64 = 4,
+  SDY_BACKEND_DTYPE_U8 = 5,
+  SDY_BACKEND_DTYPE_U16 = 6,
+  SDY_BACKEND_DTYPE_U32 = 7,
+  SDY_BACKEND_DTYPE_U64 = 8,
+  SDY_BACKEND_DTYPE_F16 = 9,
+  SDY_BACKEND_DTYPE_BF16 = 10,
+  SDY_BACKEND_DTYPE_F32 = 11,
+  SDY_BACKEND_DTYPE_F64 = 12
+} sdy_backend_dtype_t;
+
+typedef enum sdy_backend_reduce_op_t {
+  SDY_BACKEND_REDUCE_SUM = 0,
+  SDY_BACKEND_REDUCE_MAX = 1,
+  SDY_BACKEND_REDUCE_MIN = 2,
+  SDY_BACKEND_REDUCE_PROD = 3
+} sdy_backend_reduce_op_t;
+
+/* Device memory is host memory (host pointers may be passed directly). */
+#define SDY_BACKEND_FLAG_HOST_MEMORY 1u
+
+typedef struct sdy_backend_t {
+  size_t struct_size;   /* sizeof(sdy_backend_t) of the backend's build */
+  uint32_t abi_version; /* SDY_BACKEND_ABI_VERSION */
+  uint32_t flags;       /* SDY_BACKEND_FLAG_* */
+  const char *name;     /* e.g. "local", "mpi"; owned by the backend */
+  void *user_data;      /* passed back as the first argument of each call */
+
+  /* Releases the backend (and the table itself when it was heap-allocated by
+   * the backend). */
+  void (*destroy)(void *user_data);
+
+  /* Number of devices in the whole system. */
+  int32_t (*device_count)(void *user_data, int32_t *count,
+                          sdy_backend_error_t *err);
+  /* Devices this process drives: writes min(capacity, n) ids, sets *n. */
+  int32_t (*local_devices)(void *user_data, int64_t *ids, int32_t capacity,
+                           int32_t *n, sdy_backend_error_t *err);
+
+  int32_t (*buffer_alloc)(void *user_data, int64_t device, size_t bytes,
+                          void **out, sdy_backend_error_t *err);
+  int32_t (*buffer_free)(void *user_data, int64_t device, void *buffer,
+                         sdy_backend_error_t *err);
+  int32_t (*copy_to_device)(void *user_data, int64_t device, void *dst,
+                            const void *host_src, size_t bytes,
+                            sdy_backend_error_t *err);
+  int32_t (*copy_to_host)(void *user_data, int64_t device, void *host_dst,
+                          const void *src, size_t bytes,
+                          sdy_backend_error_t *err);
+
+  /* recv[i] = op over members m of send_m[i], for i < count elements. */
+  int32_t (*all_reduce)(void *user_data, int64_t device, const int64_t *group,
+                        int32_t group_size, const void *send, void *recv,
+                        size_t count, int32_t dtype, int32_t op,
+                        int64_t timeout_ms, sdy_backend_error_t *err);
+  /* recv = concatenation, in group order, of every member's `bytes` bytes. */
+  int32_t (*all_gather)(void *user_data, int64_t device, const int64_t *group,
+                        int32_t group_size, const void *send, void *recv,
+                        size_t bytes, int64_t timeout_ms,
+                        sdy_backend_error_t *err);
+  /* send holds group_size chunks of `chunk_bytes`; chunk j goes to member j;
+   * recv chunk j comes from member j. */
+  int32_t (*all_to_all)(void *user_data, int64_t device, const int64_t *group,
+                        int32_t group_size, const void *send, void *recv,
+                        size_t chunk_bytes, int64_t timeout_ms,
+                        sdy_backend_error_t *err);
+  /* send holds group_size * count elements; member j receives in recv the
+   * reduction of chunk j (count elements) over all members. */
+  int32_t (*reduce_scatter)(void *user_data, int64_t device,
+                            const int64_t *group, int32_t group_size,
+                            const void *send, void *recv, size_t count,
+                            int32_t dtype, int32_t op, int64_t timeout_ms,
+                            sdy_backend_error_t *err);
+  /* `pairs` holds num_pairs (source, target) device ids; sources distinct,
+   * targets distinct. Every device named in pairs calls it with the same
+   * pairs. A source sends `bytes` from send to its target; a target writes
+   * recv. `recv` is untouched on a device that is no target. */
+  int32_t (*collective_permute)(void *user_data, int64_t device,
+                                const int64_t *pairs, int32_t num_pairs,
+                                const void *send, void *recv, size_t bytes,
+                                int64_t timeout_ms, sdy_backend_error_t *err);
+  int32_t (*barrier)(void *user_data, int64_t device, const int64_t *group,
+                     int32_t group_size, int64_t timeout_ms,
+                     sdy_backend_error_t *err);
+} sdy_backend_t;
+
+/* Signature of SDY_BACKEND_ENTRY_SYMBOL in a plugin. Returns NULL on failure
+ * and then fills err. */
+typedef sdy_backend_t *(*sdy_backend_create_fn)(const char *options,
+                                                sdy_backend_error_t *err);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* SDY_C_BACKEND_H */

@@ -1,0 +1,286 @@
+//===- Collectives.cpp - StableHLO collectives over the backend -----------===//
+//
+// Each collective is laid out so that the backend sees contiguous chunks in
+// group order (transposing the gathered/scattered dimension to the front
+// when needed), then the result is laid back out. all_reduce/reduce_scatter
+// with an add/max/min/mul body map to the backend's reductions; any other
+// body (or a dtype the backend refuses) falls back to exchanging the data
+// and folding it locally in group order, so all members agree bit-for-bit.
+//
+//===----------------------------------------------------------------------===//
+#include "runtime/Backend.h"
+#include "runtime/Interpreter.h"
+
+#include "mlir/IR/BuiltinAttributes.h"
+
+#include <algorithm>
+
+namespace sdy::runtime::collectives {
+
+using kernels::ReduceKind;
+
+Status findGroup(mlir::Attribute attr, const DeviceContext &ctx,
+                 std::vector<int64_t> &group) {
+  group.clear();
+  auto dense = mlir::dyn_cast_or_null<mlir::DenseIntElementsAttr>(attr);
+  if (!dense) return Status::invalid("replica_groups is not a dense i64 tensor");
+  auto type = mlir::cast<mlir::ShapedType>(dense.getType());
+  if (type.getNumElements() == 0) {
+    for (int64_t i = 0; i < ctx.numDevices; ++i) group.push_back(i);
+    return Status::ok();
+  }
+  if (type.getRank() != 2) return Status::invalid("replica_groups must be 2-D");
+  int64_t cols = type.getDimSize(1);
+  std::vector<int64_t> all;
+  for (const llvm::APInt &v : dense.getValues<llvm::APInt>())
+    all.push_back(v.getSExtValue());
+  for (size_t g = 0; g < all.size() / cols; ++g) {
+    std::vector<int64_t> row;
+    for (int64_t c = 0; c < cols; ++c)
+      if (all[g * cols + c] >= 0) row.push_back(all[g * cols + c]);
+    if (std::find(row.begin(), row.end(), ctx.deviceId) != row.end()) {
+      for (int64_t id : row)
+        if (id >= ctx.numDevices)
+          return Status::invalid("replica group names device " +
+                                 std::to_string(id) + " but only " +
+                                 std::to_string(ctx.numDevices) +
+                                 " devices run the program");
+      group = row;
+      return Status::ok();
+    }
+  }
+  return Status::invalid("device " + std::to_string(ctx.deviceId) +
+                         " is in no replica group");
+}
+
+namespace {
+
+std::optional<CollectiveReduce> backendOp(ReduceKind k, ElementType t) {
+  switch (k) {
+  case ReduceKind::Add: return t == ElementType::Pred ? CollectiveReduce::Max : CollectiveReduce::Sum;
+  case ReduceKind::Max: return CollectiveReduce::Max;
+  case ReduceKind::Min: return CollectiveReduce::Min;
+  case ReduceKind::Mul: return t == ElementType::Pred ? CollectiveReduce::Min : CollectiveReduce::Prod;
+  case ReduceKind::Or:
+    if (t == ElementType::Pred) return CollectiveReduce::Max;
+    return std::nullopt;
+  case ReduceKind::And:
+    if (t == ElementType::Pred) return CollectiveReduce::Min;
+    return std::nullopt;
+  }
+  return std::nullopt;
+}
+
+// Folds n chunks (stacked along a new leading dim of `stacked`) in order.
+Status foldChunks(const Tensor &stacked, const Shape &chunkShape,
+                  std::optional<ReduceKind> kind,
+                  const kernels::ScalarBody &body, Tensor &out) {
+  int64_t n = stacked.dim(0);
+  int64_t per = numElements(chunkShape);
+  size_t es = elementSize(stacked.type());
+  auto chunk = [&](int64_t j) {
+    return Tensor::fromData(stacked.type(), chunkShape,
+                            static_cast<const char *>(stacked.raw()) +
+                                j * per * es);
+  };
+  Tensor acc = chunk(0);
+  for (int64_t j = 1; j < n; ++j) {
+    Tensor c = chunk(j);
+    if (kind) {
+      acc = kernels::combine(*kind, acc, c);
+      continue;
+    }
+    Tensor next(acc.type(), chunkShape);
+    std::vector<Tensor> args(2), res;
+    std::string error;
+    for (int64_t i = 0; i < per; ++i) {
+      args[0] = kernels::scalarAt(acc, i);
+      args[1] = kernels::scalarAt(c, i);
+      if (!body(args, res, error)) return Status::internal(error);
+      kernels::storeScalar(next, i, res[0]);
+    }
+    acc = next;
+  }
+  out = acc;
+  return Status::ok();
+}
+
+std::vector<int64_t> moveToFront(int64_t rank, int64_t dim) {
+  std::vector<int64_t> p{dim};
+  for (int64_t i = 0; i < rank; ++i)
+    if (i != dim) p.push_back(i);
+  return p;
+}
+
+std::vector<int64_t> inverse(const std::vector<int64_t> &p) {
+  std::vector<int64_t> inv(p.size());
+  for (size_t i = 0; i < p.size(); ++i) inv[p[i]] = i;
+  return inv;
+}
+
+} // namespace
+
+Status allGather(const DeviceContext &ctx, const std::vector<int64_t> &group,
+                 const Tensor &x, int64_t dim, Tensor &out) {
+  int64_t n = group.size();
+  if (n == 1) {
+    out = x;
+    return Status::ok();
+  }
+  if (!ctx.backend) return Status::invalid("collective without a backend");
+  Shape stackedShape = x.shape();
+  stackedShape.insert(stackedShape.begin(), n);
+  Tensor stacked(x.type(), stackedShape);
+  SDY_RETURN_IF_ERROR(ctx.backend->allGather(ctx.deviceId, group, x.raw(),
+                                             stacked.raw(), x.byteSize(),
+                                             ctx.timeoutMs));
+  // [n, s0, .., s_dim, ..] -> [s0, .., n, s_dim, ..] -> merge.
+  std::vector<int64_t> perm;
+  for (int64_t i = 1; i <= dim; ++i) perm.push_back(i);
+  perm.push_back(0);
+  for (int64_t i = dim + 1; i <= x.rank(); ++i) perm.push_back(i);
+  Tensor t = kernels::transpose(stacked, perm);
+  Shape rs = x.shape();
+  rs[dim] *= n;
+  out = t.reshaped(rs);
+  return Status::ok();
+}
+
+Status allReduce(const DeviceContext &ctx, const std::vector<int64_t> &group,
+                 const Tensor &x, std::optional<ReduceKind> kind,
+                 const kernels::ScalarBody &body, Tensor &out) {
+  if (group.size() == 1) {
+    out = x;
+    return Status::ok();
+  }
+  if (!ctx.backend) return Status::invalid("collective without a backend");
+  if (kind) {
+    if (auto op = backendOp(*kind, x.type())) {
+      Tensor r(x.type(), x.shape());
+      Status s = ctx.backend->allReduce(ctx.deviceId, group, x.raw(), r.raw(),
+                                        x.numElements(), x.type(), *op,
+                                        ctx.timeoutMs);
+      if (s.isOk()) {
+        out = r;
+        return s;
+      }
+      if (s.code() != StatusCode::Unsupported) return s;
+    }
+  }
+  // Generic: gather everything, fold in group order.
+  int64_t n = group.size();
+  Shape stackedShape = x.shape();
+  stackedShape.insert(stackedShape.begin(), n);
+  Tensor stacked(x.type(), stackedShape);
+  SDY_RETURN_IF_ERROR(ctx.backend->allGather(ctx.deviceId, group, x.raw(),
+                                             stacked.raw(), x.byteSize(),
+                                             ctx.timeoutMs));
+  return foldChunks(stacked, x.shape(), kind, body, out);
+}
+
+Status allToAll(const DeviceContext &ctx, const std::vector<int64_t> &group,
+                const Tensor &x, int64_t splitDim, int64_t concatDim,
+                Tensor &out) {
+  int64_t n = group.size();
+  if (n == 1) {
+    out = x;
+    return Status::ok();
+  }
+  if (!ctx.backend) return Status::invalid("collective without a backend");
+  if (x.dim(splitDim) % n != 0)
+    return Status::invalid("all_to_all: split dimension not divisible by the "
+                           "group size");
+  // [.., s_split, ..] -> [.., n, s_split/n, ..] -> n to the front.
+  Shape split = x.shape();
+  split[splitDim] /= n;
+  split.insert(split.begin() + splitDim, n);
+  Tensor send = kernels::transpose(x.reshaped(split),
+                                   moveToFront(split.size(), splitDim));
+  Shape chunkShape = x.shape();
+  chunkShape[splitDim] /= n;
+  Shape recvShape = chunkShape;
+  recvShape.insert(recvShape.begin(), n);
+  Tensor recv(x.type(), recvShape);
+  SDY_RETURN_IF_ERROR(ctx.backend->allToAll(ctx.deviceId, group, send.raw(),
+                                            recv.raw(), send.byteSize() / n,
+                                            ctx.timeoutMs));
+  // [n, c0, .., c_concat, ..] -> [c0, .., n, c_concat, ..] -> merge.
+  std::vector<int64_t> perm;
+  for (int64_t i = 1; i <= concatDim; ++i) perm.push_back(i);
+  perm.push_back(0);
+  for (int64_t i = concatDim + 1; i <= (int64_t)chunkShape.size(); ++i)
+    perm.push_back(i);
+  Tensor t = kernels::transpose(recv, perm);
+  Shape rs = chunkShape;
+  rs[concatDim] *= n;
+  out = t.reshaped(rs);
+  return Status::ok();
+}
+
+Status reduceScatter(const DeviceContext &ctx,
+                     const std::vector<int64_t> &group, const Tensor &x,
+                     int64_t dim, std::optional<ReduceKind> kind,
+                     const kernels::ScalarBody &body, Tensor &out) {
+  int64_t n = group.size();
+  if (n == 1) {
+    out = x;
+    return Status::ok();
+  }
+  if (!ctx.backend) return Status::invalid("collective without a backend");
+  if (x.dim(dim) % n != 0)
+    return Status::invalid("reduce_scatter: scatter dimension not divisible "
+                           "by the group size");
+  auto perm = moveToFront(x.rank(), dim);
+  Tensor front = kernels::transpose(x, perm);
+  Shape chunkFront = front.shape();
+  chunkFront[0] /= n;
+  int64_t count = numElements(chunkFront);
+  Tensor r(x.type(), chunkFront);
+  bool done = false;
+  if (kind) {
+    if (auto op = backendOp(*kind, x.type())) {
+      Status s = ctx.backend->reduceScatter(ctx.deviceId, group, front.raw(),
+                                            r.raw(), count, x.type(), *op,
+                                            ctx.timeoutMs);
+      if (!s.isOk() && s.code() != StatusCode::Unsupported) return s;
+      done = s.isOk();
+    }
+  }
+  if (!done) {
+    // Exchange chunks (chunk j to member j), then fold in group order.
+    Shape stackedShape = chunkFront;
+    stackedShape.insert(stackedShape.begin(), n);
+    Tensor stacked(x.type(), stackedShape);
+    SDY_RETURN_IF_ERROR(ctx.backend->allToAll(
+        ctx.deviceId, group, front.raw(), stacked.raw(),
+        count * elementSize(x.type()), ctx.timeoutMs));
+    SDY_RETURN_IF_ERROR(foldChunks(stacked, chunkFront, kind, body, r));
+  }
+  out = kernels::transpose(r, inverse(perm));
+  return Status::ok();
+}
+
+Status collectivePermute(const DeviceContext &ctx,
+                         const std::vector<int64_t> &pairs, const Tensor &x,
+                         Tensor &out) {
+  for (int64_t id : pairs)
+    if (id < 0 || id >= ctx.numDevices)
+      return Status::invalid("collective_permute names device " +
+                             std::to_string(id));
+  Tensor r = Tensor::zeros(x.type(), x.shape());
+  if (!ctx.backend) {
+    for (size_t i = 0; i + 1 < pairs.size(); i += 2)
+      if (pairs[i] == ctx.deviceId && pairs[i + 1] == ctx.deviceId) r = x;
+    if (ctx.numDevices == 1) {
+      out = r;
+      return Status::ok();
+    }
+    return Status::invalid("collective without a backend");
+  }
+  SDY_RETURN_IF_ERROR(ctx.backend->collectivePermute(
+      ctx.deviceId, pairs, x.raw(), r.raw(), x.byteSize(), ctx.timeoutMs));
+  out = r;
+  return Status::ok();
+}
+
+} // namespace sdy::runtime::collectives

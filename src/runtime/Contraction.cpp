@@ -1,0 +1,159 @@
+//===- Contraction.cpp - dot and dot_general ------------------------------===//
+//
+// dot_general is brought to a batched matrix product [B,M,K] x [B,K,N]
+// (operands transposed only when their layout is neither that nor the
+// transposed [B,K,M] / [B,N,K] one, which BLAS takes with a Trans flag).
+// f32/f64 go to OpenBLAS; every other type is converted to a compute type
+// (f32 for f16/bf16, i64 for integers and pred, wrapping) and multiplied with
+// plain loops, then converted to the result type.
+//
+//===----------------------------------------------------------------------===//
+#include "runtime/Dispatch.h"
+#include "runtime/Kernels.h"
+
+#include <cblas.h>
+
+namespace sdy::runtime::kernels {
+
+namespace {
+
+bool isIdentity(const std::vector<int64_t> &p) {
+  for (size_t i = 0; i < p.size(); ++i)
+    if (p[i] != static_cast<int64_t>(i)) return false;
+  return true;
+}
+
+std::vector<int64_t> concat(std::initializer_list<std::vector<int64_t>> ls) {
+  std::vector<int64_t> r;
+  for (auto &l : ls) r.insert(r.end(), l.begin(), l.end());
+  return r;
+}
+
+// Batched row-major GEMM in any arithmetic type: C[b] = op(A[b]) * op(B[b]).
+template <typename C>
+void gemmLoops(int64_t batch, int64_t m, int64_t n, int64_t k, const C *a,
+               bool ta, const C *b, bool tb, C *c) {
+  std::vector<C> bt;
+  for (int64_t bi = 0; bi < batch; ++bi) {
+    const C *A = a + bi * m * k;
+    const C *B = b + bi * k * n;
+    C *Cm = c + bi * m * n;
+    if (tb) { // make B row-major KxN
+      bt.resize(k * n);
+      for (int64_t j = 0; j < n; ++j)
+        for (int64_t kk = 0; kk < k; ++kk) bt[kk * n + j] = B[j * k + kk];
+      B = bt.data();
+    }
+    for (int64_t i = 0; i < m * n; ++i) Cm[i] = C(0);
+    for (int64_t i = 0; i < m; ++i)
+      for (int64_t kk = 0; kk < k; ++kk) {
+        C av = ta ? A[kk * m + i] : A[i * k + kk];
+        if constexpr (std::is_integral_v<C>) {
+          using U = std::make_unsigned_t<C>;
+          for (int64_t j = 0; j < n; ++j)
+            Cm[i * n + j] = static_cast<C>(
+                static_cast<U>(Cm[i * n + j]) +
+                static_cast<U>(av) * static_cast<U>(B[kk * n + j]));
+        } else {
+          for (int64_t j = 0; j < n; ++j) Cm[i * n + j] += av * B[kk * n + j];
+        }
+      }
+  }
+}
+
+} // namespace
+
+void gemmF32(int64_t m, int64_t n, int64_t k, const float *a, const float *b,
+             float *c) {
+  cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, m, n, k, 1.0f, a, k,
+              b, n, 0.0f, c, n);
+}
+
+Tensor dotGeneral(const Tensor &lhs, const Tensor &rhs, const DotDims &dims,
+                  ElementType resultType) {
+  auto freeDims = [](int64_t rank, const std::vector<int64_t> &batch,
+                     const std::vector<int64_t> &contract) {
+    std::vector<int64_t> f;
+    for (int64_t i = 0; i < rank; ++i)
+      if (std::find(batch.begin(), batch.end(), i) == batch.end() &&
+          std::find(contract.begin(), contract.end(), i) == contract.end())
+        f.push_back(i);
+    return f;
+  };
+  auto lf = freeDims(lhs.rank(), dims.lhsBatch, dims.lhsContract);
+  auto rf = freeDims(rhs.rank(), dims.rhsBatch, dims.rhsContract);
+  int64_t B = 1, M = 1, N = 1, K = 1;
+  Shape resultShape;
+  for (int64_t d : dims.lhsBatch) {
+    B *= lhs.dim(d);
+    resultShape.push_back(lhs.dim(d));
+  }
+  for (int64_t d : lf) {
+    M *= lhs.dim(d);
+    resultShape.push_back(lhs.dim(d));
+  }
+  for (int64_t d : rf) {
+    N *= rhs.dim(d);
+    resultShape.push_back(rhs.dim(d));
+  }
+  for (int64_t d : dims.lhsContract) K *= lhs.dim(d);
+
+  // Layouts: lhs [B,M,K] (no trans) or [B,K,M] (trans).
+  auto lp = concat({dims.lhsBatch, lf, dims.lhsContract});
+  auto lpT = concat({dims.lhsBatch, dims.lhsContract, lf});
+  bool ta = false;
+  Tensor L;
+  if (isIdentity(lp)) L = lhs;
+  else if (isIdentity(lpT)) { L = lhs; ta = true; }
+  else L = transpose(lhs, lp);
+  auto rp = concat({dims.rhsBatch, dims.rhsContract, rf});
+  auto rpT = concat({dims.rhsBatch, rf, dims.rhsContract});
+  bool tb = false;
+  Tensor R;
+  if (isIdentity(rp)) R = rhs;
+  else if (isIdentity(rpT)) { R = rhs; tb = true; }
+  else R = transpose(rhs, rp);
+
+  ElementType ct;
+  if (isFloat(resultType) || isFloat(lhs.type()) || isFloat(rhs.type())) {
+    ct = (resultType == ElementType::F64 || lhs.type() == ElementType::F64 ||
+          rhs.type() == ElementType::F64)
+             ? ElementType::F64
+             : ElementType::F32;
+  } else {
+    ct = ElementType::I64;
+  }
+  L = convert(L, ct);
+  R = convert(R, ct);
+  Tensor out(ct, resultShape);
+  if (M == 0 || N == 0 || K == 0) {
+    std::memset(out.raw(), 0, out.byteSize());
+  } else if (ct == ElementType::F32) {
+    for (int64_t b = 0; b < B; ++b)
+      cblas_sgemm(CblasRowMajor, ta ? CblasTrans : CblasNoTrans,
+                  tb ? CblasTrans : CblasNoTrans, M, N, K, 1.0f,
+                  L.data<float>() + b * M * K, ta ? M : K,
+                  R.data<float>() + b * K * N, tb ? K : N, 0.0f,
+                  out.data<float>() + b * M * N, N);
+  } else if (ct == ElementType::F64) {
+    for (int64_t b = 0; b < B; ++b)
+      cblas_dgemm(CblasRowMajor, ta ? CblasTrans : CblasNoTrans,
+                  tb ? CblasTrans : CblasNoTrans, M, N, K, 1.0,
+                  L.data<double>() + b * M * K, ta ? M : K,
+                  R.data<double>() + b * K * N, tb ? K : N, 0.0,
+                  out.data<double>() + b * M * N, N);
+  } else {
+    gemmLoops<int64_t>(B, M, N, K, L.data<int64_t>(), ta, R.data<int64_t>(),
+                       tb, out.data<int64_t>());
+  }
+  return convert(out, resultType);
+}
+
+Tensor dot(const Tensor &lhs, const Tensor &rhs, ElementType resultType) {
+  DotDims d;
+  d.lhsContract = {lhs.rank() - 1};
+  d.rhsContract = {0};
+  return dotGeneral(lhs, rhs, d, resultType);
+}
+
+} // namespace sdy::runtime::kernels

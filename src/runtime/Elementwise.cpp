@@ -1,0 +1,385 @@
+//===- Elementwise.cpp - elementwise kernels ------------------------------===//
+//
+// Integer arithmetic wraps (two's complement); integer division by zero gives
+// all bits set and remainder by zero gives the dividend (as XLA); INT_MIN / -1
+// gives INT_MIN. Float maximum/minimum propagate NaN. f16/bf16 are computed
+// in float and rounded to nearest even.
+//
+//===----------------------------------------------------------------------===//
+#include "runtime/Dispatch.h"
+#include "runtime/Kernels.h"
+
+#include <cmath>
+#include <limits>
+
+namespace sdy::runtime::kernels {
+namespace {
+
+template <typename T, typename F> Tensor mapUnary(const Tensor &x, F f) {
+  Tensor r(x.type(), x.shape());
+  const T *in = x.data<T>();
+  T *out = r.data<T>();
+  int64_t n = x.numElements();
+  for (int64_t i = 0; i < n; ++i) out[i] = store<T>(f(load(in[i])));
+  return r;
+}
+
+template <typename T, typename R, typename F>
+Tensor mapUnaryTo(const Tensor &x, ElementType rt, F f) {
+  Tensor r(rt, x.shape());
+  const T *in = x.data<T>();
+  R *out = r.data<R>();
+  int64_t n = x.numElements();
+  for (int64_t i = 0; i < n; ++i) out[i] = store<R>(f(load(in[i])));
+  return r;
+}
+
+// Binary map; either side may be a single element (broadcast).
+template <typename T, typename R, typename F>
+Tensor mapBinary(const Tensor &a, const Tensor &b, ElementType rt, F f) {
+  const Tensor &shapeSrc = a.numElements() >= b.numElements() ? a : b;
+  Tensor r(rt, shapeSrc.shape());
+  const T *pa = a.data<T>();
+  const T *pb = b.data<T>();
+  R *out = r.data<R>();
+  int64_t n = r.numElements();
+  bool sa = a.numElements() == 1 && n != 1, sb = b.numElements() == 1 && n != 1;
+  if (!sa && !sb) {
+    for (int64_t i = 0; i < n; ++i)
+      out[i] = store<R>(f(load(pa[i]), load(pb[i])));
+  } else if (sa) {
+    auto va = load(pa[0]);
+    for (int64_t i = 0; i < n; ++i) out[i] = store<R>(f(va, load(pb[i])));
+  } else {
+    auto vb = load(pb[0]);
+    for (int64_t i = 0; i < n; ++i) out[i] = store<R>(f(load(pa[i]), vb));
+  }
+  return r;
+}
+
+// Wide unsigned type for wrapping arithmetic without promotion UB.
+template <typename C>
+using wrap_t = std::conditional_t<(sizeof(C) < 4), uint32_t,
+                                  std::make_unsigned_t<C>>;
+
+template <typename C> C wrapAdd(C a, C b) {
+  return static_cast<C>(static_cast<wrap_t<C>>(a) + static_cast<wrap_t<C>>(b));
+}
+template <typename C> C wrapSub(C a, C b) {
+  return static_cast<C>(static_cast<wrap_t<C>>(a) - static_cast<wrap_t<C>>(b));
+}
+template <typename C> C wrapMul(C a, C b) {
+  return static_cast<C>(static_cast<wrap_t<C>>(a) * static_cast<wrap_t<C>>(b));
+}
+template <typename C> C wrapNeg(C a) {
+  return static_cast<C>(wrap_t<C>(0) - static_cast<wrap_t<C>>(a));
+}
+
+template <typename C> C intDiv(C a, C b) {
+  if (b == 0) return static_cast<C>(~static_cast<wrap_t<C>>(0));
+  if constexpr (std::is_signed_v<C>)
+    if (a == std::numeric_limits<C>::min() && b == C(-1)) return a;
+  return static_cast<C>(a / b);
+}
+template <typename C> C intRem(C a, C b) {
+  if (b == 0) return a;
+  if constexpr (std::is_signed_v<C>)
+    if (a == std::numeric_limits<C>::min() && b == C(-1)) return 0;
+  return static_cast<C>(a % b);
+}
+template <typename C> C intPow(C base, C exp) {
+  if constexpr (std::is_signed_v<C>) {
+    if (exp < 0) {
+      if (base == 1) return 1;
+      if (base == -1) return (exp % 2 == 0) ? 1 : -1;
+      return 0;
+    }
+  }
+  C result = 1;
+  while (exp != 0) {
+    if (exp & 1) result = wrapMul(result, base);
+    base = wrapMul(base, base);
+    exp = static_cast<C>(exp >> 1);
+  }
+  return result;
+}
+
+template <typename C> C fmax_nan(C a, C b) {
+  if (std::isnan(a)) return a;
+  if (std::isnan(b)) return b;
+  return a > b ? a : b;
+}
+template <typename C> C fmin_nan(C a, C b) {
+  if (std::isnan(a)) return a;
+  if (std::isnan(b)) return b;
+  return a < b ? a : b;
+}
+
+// Total order key for floats (-NaN < -Inf < ... < -0 < +0 < ... < +NaN).
+template <typename Bits> int64_t orderKeyBits(Bits b, int bitsWidth) {
+  // Map sign-magnitude to a monotone signed integer.
+  int64_t signBit = int64_t(1) << (bitsWidth - 1);
+  int64_t v = static_cast<int64_t>(b);
+  if (v & signBit) return -(v & (signBit - 1)) - 1;
+  return v;
+}
+
+template <typename T> int64_t floatKey(T v) {
+  if constexpr (std::is_same_v<T, float>) {
+    uint32_t b;
+    std::memcpy(&b, &v, 4);
+    return orderKeyBits<uint32_t>(b, 32);
+  } else if constexpr (std::is_same_v<T, double>) {
+    uint64_t b;
+    std::memcpy(&b, &v, 8);
+    // orderKeyBits for 64 bits without overflow:
+    if (b >> 63) return -static_cast<int64_t>(b & 0x7fffffffffffffffull) - 1;
+    return static_cast<int64_t>(b);
+  } else {
+    return orderKeyBits<uint16_t>(v.bits, 16);
+  }
+}
+
+template <typename C> bool cmp(CompareDir d, C a, C b) {
+  switch (d) {
+  case CompareDir::EQ: return a == b;
+  case CompareDir::NE: return a != b;
+  case CompareDir::GE: return a >= b;
+  case CompareDir::GT: return a > b;
+  case CompareDir::LE: return a <= b;
+  case CompareDir::LT: return a < b;
+  }
+  return false;
+}
+
+} // namespace
+
+Tensor unary(UnaryOp op, const Tensor &x) {
+  return dispatch(x.type(), [&](auto tag) -> Tensor {
+    using T = typename decltype(tag)::type;
+    using C = compute_t<T>;
+    if constexpr (is_pred_v<T>) {
+      return mapUnary<T>(x, [](bool v) { return !v; }); // only `not`
+    } else if constexpr (std::is_floating_point_v<C>) {
+      switch (op) {
+      case UnaryOp::Abs: return mapUnary<T>(x, [](C v) { return std::fabs(v); });
+      case UnaryOp::Cbrt: return mapUnary<T>(x, [](C v) { return std::cbrt(v); });
+      case UnaryOp::Ceil: return mapUnary<T>(x, [](C v) { return std::ceil(v); });
+      case UnaryOp::Cosine: return mapUnary<T>(x, [](C v) { return std::cos(v); });
+      case UnaryOp::Exp: return mapUnary<T>(x, [](C v) { return std::exp(v); });
+      case UnaryOp::Expm1: return mapUnary<T>(x, [](C v) { return std::expm1(v); });
+      case UnaryOp::Floor: return mapUnary<T>(x, [](C v) { return std::floor(v); });
+      case UnaryOp::Log: return mapUnary<T>(x, [](C v) { return std::log(v); });
+      case UnaryOp::Log1p: return mapUnary<T>(x, [](C v) { return std::log1p(v); });
+      case UnaryOp::Logistic:
+        return mapUnary<T>(x, [](C v) { return C(1) / (C(1) + std::exp(-v)); });
+      case UnaryOp::Negate: return mapUnary<T>(x, [](C v) { return -v; });
+      case UnaryOp::RoundNearestEven:
+        return mapUnary<T>(x, [](C v) {
+          C r = std::round(v);
+          if (std::fabs(v - std::trunc(v)) == C(0.5))
+            r = C(2) * std::round(v / C(2));
+          return r;
+        });
+      case UnaryOp::Rsqrt: return mapUnary<T>(x, [](C v) { return C(1) / std::sqrt(v); });
+      case UnaryOp::Sign:
+        return mapUnary<T>(x, [](C v) -> C {
+          if (std::isnan(v)) return v;
+          if (v == C(0)) return v; // keeps -0
+          return v > 0 ? C(1) : C(-1);
+        });
+      case UnaryOp::Sine: return mapUnary<T>(x, [](C v) { return std::sin(v); });
+      case UnaryOp::Sqrt: return mapUnary<T>(x, [](C v) { return std::sqrt(v); });
+      case UnaryOp::Tan: return mapUnary<T>(x, [](C v) { return std::tan(v); });
+      case UnaryOp::Tanh: return mapUnary<T>(x, [](C v) { return std::tanh(v); });
+      case UnaryOp::Not: break;
+      }
+      unreachableType("unary(float)");
+    } else {
+      switch (op) {
+      case UnaryOp::Abs:
+        return mapUnary<T>(x, [](C v) -> C {
+          if constexpr (std::is_signed_v<C>) return v < 0 ? wrapNeg(v) : v;
+          return v;
+        });
+      case UnaryOp::Negate: return mapUnary<T>(x, [](C v) { return wrapNeg(v); });
+      case UnaryOp::Not: return mapUnary<T>(x, [](C v) { return static_cast<C>(~v); });
+      case UnaryOp::Sign:
+        return mapUnary<T>(x, [](C v) -> C {
+          if constexpr (std::is_signed_v<C>) return v < 0 ? C(-1) : (v > 0 ? 1 : 0);
+          return v > 0 ? 1 : 0;
+        });
+      default: break;
+      }
+      unreachableType("unary(int)");
+    }
+  });
+}
+
+Tensor binary(BinaryOp op, const Tensor &a, const Tensor &b) {
+  ElementType rt = a.type();
+  return dispatch(a.type(), [&](auto tag) -> Tensor {
+    using T = typename decltype(tag)::type;
+    using C = compute_t<T>;
+    if constexpr (is_pred_v<T>) {
+      switch (op) {
+      case BinaryOp::Add: case BinaryOp::Or: case BinaryOp::Maximum:
+        return mapBinary<T, T>(a, b, rt, [](bool x, bool y) { return x || y; });
+      case BinaryOp::Multiply: case BinaryOp::And: case BinaryOp::Minimum:
+        return mapBinary<T, T>(a, b, rt, [](bool x, bool y) { return x && y; });
+      case BinaryOp::Xor: case BinaryOp::Subtract:
+        return mapBinary<T, T>(a, b, rt, [](bool x, bool y) { return x != y; });
+      default: break;
+      }
+      unreachableType("binary(pred)");
+    } else if constexpr (std::is_floating_point_v<C>) {
+      switch (op) {
+      case BinaryOp::Add: return mapBinary<T, T>(a, b, rt, [](C x, C y) { return x + y; });
+      case BinaryOp::Subtract: return mapBinary<T, T>(a, b, rt, [](C x, C y) { return x - y; });
+      case BinaryOp::Multiply: return mapBinary<T, T>(a, b, rt, [](C x, C y) { return x * y; });
+      case BinaryOp::Divide: return mapBinary<T, T>(a, b, rt, [](C x, C y) { return x / y; });
+      case BinaryOp::Atan2: return mapBinary<T, T>(a, b, rt, [](C x, C y) { return std::atan2(x, y); });
+      case BinaryOp::Power: return mapBinary<T, T>(a, b, rt, [](C x, C y) { return std::pow(x, y); });
+      case BinaryOp::Remainder: return mapBinary<T, T>(a, b, rt, [](C x, C y) { return std::fmod(x, y); });
+      case BinaryOp::Maximum: return mapBinary<T, T>(a, b, rt, [](C x, C y) { return fmax_nan(x, y); });
+      case BinaryOp::Minimum: return mapBinary<T, T>(a, b, rt, [](C x, C y) { return fmin_nan(x, y); });
+      default: break;
+      }
+      unreachableType("binary(float)");
+    } else {
+      switch (op) {
+      case BinaryOp::Add: return mapBinary<T, T>(a, b, rt, [](C x, C y) { return wrapAdd(x, y); });
+      case BinaryOp::Subtract: return mapBinary<T, T>(a, b, rt, [](C x, C y) { return wrapSub(x, y); });
+      case BinaryOp::Multiply: return mapBinary<T, T>(a, b, rt, [](C x, C y) { return wrapMul(x, y); });
+      case BinaryOp::Divide: return mapBinary<T, T>(a, b, rt, [](C x, C y) { return intDiv(x, y); });
+      case BinaryOp::Remainder: return mapBinary<T, T>(a, b, rt, [](C x, C y) { return intRem(x, y); });
+      case BinaryOp::Power: return mapBinary<T, T>(a, b, rt, [](C x, C y) { return intPow(x, y); });
+      case BinaryOp::Maximum: return mapBinary<T, T>(a, b, rt, [](C x, C y) { return x > y ? x : y; });
+      case BinaryOp::Minimum: return mapBinary<T, T>(a, b, rt, [](C x, C y) { return x < y ? x : y; });
+      case BinaryOp::And: return mapBinary<T, T>(a, b, rt, [](C x, C y) { return static_cast<C>(x & y); });
+      case BinaryOp::Or: return mapBinary<T, T>(a, b, rt, [](C x, C y) { return static_cast<C>(x | y); });
+      case BinaryOp::Xor: return mapBinary<T, T>(a, b, rt, [](C x, C y) { return static_cast<C>(x ^ y); });
+      default: break;
+      }
+      unreachableType("binary(int)");
+    }
+  });
+}
+
+Tensor compare(CompareDir dir, const Tensor &a, const Tensor &b,
+               CompareKind kind) {
+  return dispatch(a.type(), [&](auto tag) -> Tensor {
+    using T = typename decltype(tag)::type;
+    using C = compute_t<T>;
+    if constexpr (is_float_v<T>) {
+      if (kind == CompareKind::TotalOrder) {
+        Tensor r(ElementType::Pred, a.shape());
+        const T *pa = a.data<T>(), *pb = b.data<T>();
+        pred_t *out = r.data<pred_t>();
+        for (int64_t i = 0, n = a.numElements(); i < n; ++i)
+          out[i] = store<pred_t>(cmp(dir, floatKey(pa[i]), floatKey(pb[i])));
+        return r;
+      }
+    }
+    return mapBinary<T, pred_t>(a, b, ElementType::Pred,
+                                [dir](C x, C y) { return cmp(dir, x, y); });
+  });
+}
+
+Tensor isFinite(const Tensor &x) {
+  return dispatch(x.type(), [&](auto tag) -> Tensor {
+    using T = typename decltype(tag)::type;
+    using C = compute_t<T>;
+    if constexpr (std::is_floating_point_v<C>)
+      return mapUnaryTo<T, pred_t>(x, ElementType::Pred,
+                                   [](C v) { return std::isfinite(v); });
+    else
+      unreachableType("is_finite");
+  });
+}
+
+namespace {
+template <typename D, typename S> D convertScalar(S v) {
+  using DC = compute_t<D>;
+  using SC = compute_t<S>;
+  SC s = load(v);
+  if constexpr (is_pred_v<D>) {
+    return store<D>(s != SC(0));
+  } else if constexpr (std::is_floating_point_v<SC> && std::is_integral_v<DC>) {
+    if (std::isnan(s)) return store<D>(0);
+    double d = std::trunc(static_cast<double>(s));
+    if (d <= static_cast<double>(std::numeric_limits<DC>::min()))
+      return store<D>(std::numeric_limits<DC>::min());
+    if (d >= static_cast<double>(std::numeric_limits<DC>::max()))
+      return store<D>(std::numeric_limits<DC>::max());
+    return store<D>(static_cast<DC>(d));
+  } else if constexpr (std::is_floating_point_v<DC> &&
+                       std::is_floating_point_v<SC>) {
+    if constexpr (std::is_same_v<D, f16_t> && std::is_same_v<SC, double>)
+      return store<D>(static_cast<float>(s)); // may double-round
+    return store<D>(static_cast<DC>(s));
+  } else {
+    return store<D>(static_cast<DC>(s));
+  }
+}
+} // namespace
+
+Tensor convert(const Tensor &x, ElementType to) {
+  if (x.type() == to) return x;
+  return dispatch(x.type(), [&](auto stag) -> Tensor {
+    using S = typename decltype(stag)::type;
+    return dispatch(to, [&](auto dtag) -> Tensor {
+      using D = typename decltype(dtag)::type;
+      Tensor r(to, x.shape());
+      const S *in = x.data<S>();
+      D *out = r.data<D>();
+      for (int64_t i = 0, n = x.numElements(); i < n; ++i)
+        out[i] = convertScalar<D, S>(in[i]);
+      return r;
+    });
+  });
+}
+
+Tensor clamp(const Tensor &mn, const Tensor &x, const Tensor &mx) {
+  return dispatch(x.type(), [&](auto tag) -> Tensor {
+    using T = typename decltype(tag)::type;
+    using C = compute_t<T>;
+    Tensor r(x.type(), x.shape());
+    const T *px = x.data<T>(), *pl = mn.data<T>(), *ph = mx.data<T>();
+    T *out = r.data<T>();
+    bool sl = mn.numElements() == 1, sh = mx.numElements() == 1;
+    for (int64_t i = 0, n = x.numElements(); i < n; ++i) {
+      C v = load(px[i]), lo = load(pl[sl ? 0 : i]), hi = load(ph[sh ? 0 : i]);
+      C t;
+      if constexpr (std::is_floating_point_v<C>) t = fmin_nan(fmax_nan(v, lo), hi);
+      else t = std::min(std::max(v, lo), hi);
+      out[i] = store<T>(t);
+    }
+    return r;
+  });
+}
+
+Tensor select(const Tensor &pred, const Tensor &a, const Tensor &b) {
+  Tensor r(a.type(), a.shape());
+  size_t es = elementSize(a.type());
+  const uint8_t *p = pred.data<uint8_t>();
+  const char *pa = static_cast<const char *>(a.raw());
+  const char *pb = static_cast<const char *>(b.raw());
+  char *out = static_cast<char *>(r.raw());
+  int64_t n = a.numElements();
+  if (pred.numElements() == 1 && n != 1) {
+    std::memcpy(out, p[0] ? pa : pb, r.byteSize());
+    return r;
+  }
+  dispatch(a.type(), [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    (void)es;
+    const T *ta = reinterpret_cast<const T *>(pa);
+    const T *tb = reinterpret_cast<const T *>(pb);
+    T *to = reinterpret_cast<T *>(out);
+    for (int64_t i = 0; i < n; ++i) to[i] = p[i] ? ta[i] : tb[i];
+  });
+  return r;
+}
+
+} // namespace sdy::runtime::kernels

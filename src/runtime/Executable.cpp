@@ -1,0 +1,182 @@
+//===- Executable.cpp - a prepared module run on N devices ----------------===//
+#include "runtime/Executable.h"
+#include "runtime/Interpreter.h"
+
+#include "ir/sdy/SdyDialect.h"
+#include "ir/stablehlo/StablehloDialect.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/Parser/Parser.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <thread>
+
+namespace sdy::runtime {
+
+using namespace mlir;
+
+void registerRuntimeDialects(MLIRContext &ctx) {
+  DialectRegistry registry;
+  registry.insert<func::FuncDialect, stablehlo::StablehloDialect,
+                  ::mlir::sdy::SdyDialect>();
+  ctx.appendDialectRegistry(registry);
+  ctx.loadAllAvailableDialects();
+}
+
+Executable::~Executable() {
+  if (ownedModule_) ownedModule_->erase();
+}
+
+namespace {
+Status parseInto(MLIRContext &ctx, llvm::SourceMgr &sm, OwningOpRef<ModuleOp> &m) {
+  std::string diags;
+  {
+    llvm::raw_string_ostream os(diags);
+    SourceMgrDiagnosticHandler handler(sm, &ctx, os);
+    m = parseSourceFile<ModuleOp>(sm, &ctx);
+  }
+  if (!m) return Status::invalid("cannot parse module:\n" + diags);
+  return Status::ok();
+}
+} // namespace
+
+Status Executable::fromText(const std::string &text,
+                            const ExecutableOptions &opts,
+                            std::unique_ptr<Executable> &out) {
+  std::unique_ptr<Executable> e(new Executable());
+  e->opts_ = opts;
+  e->context_ = std::make_unique<MLIRContext>(MLIRContext::Threading::DISABLED);
+  registerRuntimeDialects(*e->context_);
+  llvm::SourceMgr sm;
+  sm.AddNewSourceBuffer(llvm::MemoryBuffer::getMemBufferCopy(text, "<module>"),
+                        llvm::SMLoc());
+  OwningOpRef<ModuleOp> m;
+  SDY_RETURN_IF_ERROR(parseInto(*e->context_, sm, m));
+  e->ownedModule_ = m.release().getOperation();
+  SDY_RETURN_IF_ERROR(e->prepare(cast<ModuleOp>(e->ownedModule_)));
+  out = std::move(e);
+  return Status::ok();
+}
+
+Status Executable::fromFile(const std::string &path,
+                            const ExecutableOptions &opts,
+                            std::unique_ptr<Executable> &out) {
+  auto buf = llvm::MemoryBuffer::getFileOrSTDIN(path);
+  if (!buf) return Status::invalid("cannot read '" + path + "'");
+  return fromText((*buf)->getBuffer().str(), opts, out);
+}
+
+Status Executable::fromModule(ModuleOp module, const ExecutableOptions &opts,
+                              std::unique_ptr<Executable> &out) {
+  std::unique_ptr<Executable> e(new Executable());
+  e->opts_ = opts;
+  SDY_RETURN_IF_ERROR(e->prepare(module));
+  out = std::move(e);
+  return Status::ok();
+}
+
+Status Executable::prepare(ModuleOp module) {
+  module_ = module.getOperation();
+  auto f = module.lookupSymbol<func::FuncOp>(opts_.entry);
+  if (!f) {
+    // A module with a single public function may name it differently.
+    func::FuncOp only;
+    int count = 0;
+    for (auto fn : module.getOps<func::FuncOp>())
+      if (!fn.isPrivate() && !fn.isExternal()) {
+        only = fn;
+        ++count;
+      }
+    if (count != 1)
+      return Status::invalid("module has no function @" + opts_.entry);
+    f = only;
+  }
+  entry_ = f.getOperation();
+  for (Type t : f.getFunctionType().getInputs()) {
+    auto rt = dyn_cast<RankedTensorType>(t);
+    TensorSpec s;
+    if (!rt || !rt.hasStaticShape() || !fromMlirType(rt.getElementType(), s.type))
+      return Status::unsupported("entry argument of unsupported type");
+    s.shape.assign(rt.getShape().begin(), rt.getShape().end());
+    args_.push_back(s);
+  }
+  for (Type t : f.getFunctionType().getResults()) {
+    auto rt = dyn_cast<RankedTensorType>(t);
+    TensorSpec s;
+    if (!rt || !rt.hasStaticShape() || !fromMlirType(rt.getElementType(), s.type))
+      return Status::unsupported("entry result of unsupported type");
+    s.shape.assign(rt.getShape().begin(), rt.getShape().end());
+    results_.push_back(s);
+  }
+  if (auto np = module->getAttrOfType<IntegerAttr>("mhlo.num_partitions"))
+    numPartitions_ = np.getInt();
+  // The interpreter asks for op order (isBeforeInBlock); compute it now so
+  // that concurrent device threads only read the IR.
+  module->walk([](Block *b) {
+    if (!b->empty() && !b->isOpOrderValid()) b->recomputeOpOrder();
+  });
+  return Status::ok();
+}
+
+Status Executable::runSingle(const std::vector<Tensor> &inputs,
+                             std::vector<Tensor> &outputs) const {
+  DeviceContext ctx;
+  ctx.deviceId = 0;
+  ctx.numDevices = 1;
+  ctx.timeoutMs = opts_.timeoutMs;
+  Interpreter interp(ctx);
+  return interp.run(cast<func::FuncOp>(entry_), inputs, outputs);
+}
+
+Status Executable::run(const Backend &backend,
+                       const std::vector<std::vector<Tensor>> &inputs,
+                       std::vector<std::vector<Tensor>> &outputs) const {
+  int32_t numDevices = 0;
+  SDY_RETURN_IF_ERROR(backend.deviceCount(numDevices));
+  std::vector<int64_t> local;
+  SDY_RETURN_IF_ERROR(backend.localDevices(local));
+  if (inputs.size() != local.size())
+    return Status::invalid("got inputs for " + std::to_string(inputs.size()) +
+                           " devices, backend '" + backend.name() + "' has " +
+                           std::to_string(local.size()) + " local devices");
+  outputs.assign(local.size(), {});
+  std::vector<Status> statuses(local.size());
+  auto work = [&](size_t i) {
+    DeviceContext ctx;
+    ctx.deviceId = local[i];
+    ctx.numDevices = numDevices;
+    ctx.backend = &backend;
+    ctx.timeoutMs = opts_.timeoutMs;
+    Interpreter interp(ctx);
+    statuses[i] = interp.run(cast<func::FuncOp>(entry_), inputs[i], outputs[i])
+                      .withContext("device " + std::to_string(local[i]));
+  };
+  if (local.size() == 1) {
+    work(0);
+  } else {
+    std::vector<std::thread> threads;
+    for (size_t i = 0; i < local.size(); ++i) threads.emplace_back(work, i);
+    for (auto &t : threads) t.join();
+  }
+  // Report the root cause first: a non-timeout error over the timeouts it
+  // caused on peers.
+  for (const Status &s : statuses)
+    if (!s.isOk() && s.code() != StatusCode::Timeout) return s;
+  for (const Status &s : statuses)
+    if (!s.isOk()) return s;
+  return Status::ok();
+}
+
+Status Executable::runLocal(int32_t numDevices,
+                            const std::vector<std::vector<Tensor>> &inputs,
+                            std::vector<std::vector<Tensor>> &outputs) const {
+  std::unique_ptr<Backend> backend;
+  SDY_RETURN_IF_ERROR(Backend::create("local", numDevices, backend));
+  return run(*backend, inputs, outputs);
+}
+
+} // namespace sdy::runtime

@@ -1,0 +1,93 @@
+//===- Executable.h - a prepared module run on N devices --------*- C++ -*-===//
+//
+// An Executable owns (or borrows) a module whose entry function is run on
+// every local device of a backend: one host thread per local device, each
+// with its own Interpreter whose partition_id is the device id. Inputs and
+// outputs are per local device, in the order of Backend::localDevices().
+// The API is plain (Status + vectors of Tensor) so that a C layer can wrap
+// it 1:1 (sdy_executable_t over Executable, sdy_backend_t over Backend).
+//
+//===----------------------------------------------------------------------===//
+#ifndef SDY_RUNTIME_EXECUTABLE_H
+#define SDY_RUNTIME_EXECUTABLE_H
+
+#include "runtime/Backend.h"
+#include "runtime/Status.h"
+#include "runtime/Tensor.h"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace mlir {
+class MLIRContext;
+class ModuleOp;
+class Operation;
+namespace func {
+class FuncOp;
+}
+} // namespace mlir
+
+namespace sdy::runtime {
+
+struct ExecutableOptions {
+  std::string entry = "main";   // name of the func.func to run
+  int64_t timeoutMs = 60000;    // per-collective timeout
+};
+
+struct TensorSpec {
+  ElementType type;
+  Shape shape;
+};
+
+// Registers the dialects an executable module may contain (func, stablehlo,
+// sdy) in `ctx`.
+void registerRuntimeDialects(mlir::MLIRContext &ctx);
+
+class Executable {
+public:
+  ~Executable();
+  // Parses MLIR text (owns a fresh context).
+  static Status fromText(const std::string &text, const ExecutableOptions &opts,
+                         std::unique_ptr<Executable> &out);
+  static Status fromFile(const std::string &path, const ExecutableOptions &opts,
+                         std::unique_ptr<Executable> &out);
+  // Borrows `module`: it (and its context) must outlive the executable and
+  // must not change while the executable runs.
+  static Status fromModule(mlir::ModuleOp module, const ExecutableOptions &opts,
+                           std::unique_ptr<Executable> &out);
+
+  const std::vector<TensorSpec> &argumentSpecs() const { return args_; }
+  const std::vector<TensorSpec> &resultSpecs() const { return results_; }
+  // mhlo.num_partitions of the module, or 0 when absent.
+  int64_t numPartitionsHint() const { return numPartitions_; }
+
+  // Runs on the local devices of `backend` (inputs[i] for the i-th local
+  // device); `outputs` gets one result list per local device.
+  Status run(const Backend &backend,
+             const std::vector<std::vector<Tensor>> &inputs,
+             std::vector<std::vector<Tensor>> &outputs) const;
+  // Runs on one device without a backend (device id 0 of 1).
+  Status runSingle(const std::vector<Tensor> &inputs,
+                   std::vector<Tensor> &outputs) const;
+  // Convenience: a fresh local backend with `numDevices` devices.
+  Status runLocal(int32_t numDevices,
+                  const std::vector<std::vector<Tensor>> &inputs,
+                  std::vector<std::vector<Tensor>> &outputs) const;
+
+private:
+  Executable() = default;
+  Status prepare(mlir::ModuleOp module);
+
+  std::unique_ptr<mlir::MLIRContext> context_;
+  mlir::Operation *ownedModule_ = nullptr;
+  mlir::Operation *module_ = nullptr;
+  mlir::Operation *entry_ = nullptr;
+  ExecutableOptions opts_;
+  std::vector<TensorSpec> args_, results_;
+  int64_t numPartitions_ = 0;
+};
+
+} // namespace sdy::runtime
+
+#endif // SDY_RUNTIME_EXECUTABLE_H

@@ -1,0 +1,115 @@
+//===- Interpreter.h - StableHLO interpreter over host tensors --*- C++ -*-===//
+//
+// Walks a func.func op by op, keeping an SSA value -> Tensor map, and runs
+// each op's kernel. Regions (reduce, while, case, if, scatter, all_reduce,
+// reduce_scatter) are run by the same interpreter; reduction bodies that are
+// a single known binary op are recognised and run as typed kernels.
+//
+// One Interpreter runs one device: `partition_id` is its device id, and
+// collectives call the backend with that id. Many interpreters (one per
+// thread) may run the same module concurrently: the module is only read.
+//
+//===----------------------------------------------------------------------===//
+#ifndef SDY_RUNTIME_INTERPRETER_H
+#define SDY_RUNTIME_INTERPRETER_H
+
+#include "runtime/Kernels.h"
+#include "runtime/Status.h"
+#include "runtime/Tensor.h"
+
+#include "mlir/IR/Attributes.h"
+#include "mlir/IR/Value.h"
+#include "llvm/ADT/DenseMap.h"
+
+#include <optional>
+#include <vector>
+
+namespace mlir {
+class Block;
+class Operation;
+class Region;
+namespace func {
+class FuncOp;
+}
+} // namespace mlir
+
+namespace sdy::runtime {
+
+class Backend;
+
+struct DeviceContext {
+  int64_t deviceId = 0;   // partition id / global device id
+  int64_t numDevices = 1; // devices of the program (for empty groups)
+  const Backend *backend = nullptr; // needed only by collectives
+  int64_t timeoutMs = 60000;        // collective timeout
+};
+
+class Interpreter {
+public:
+  explicit Interpreter(DeviceContext ctx) : ctx_(ctx) {}
+
+  Status run(mlir::func::FuncOp func, const std::vector<Tensor> &args,
+             std::vector<Tensor> &results);
+
+  // Runs a single-block region with `args` bound to its block arguments and
+  // returns its terminator's operands. `parent` resolves values defined
+  // outside the region.
+  struct Env;
+  Status runRegion(mlir::Region &region, const std::vector<Tensor> &args,
+                   std::vector<Tensor> &results, const Env *parent);
+
+  const DeviceContext &context() const { return ctx_; }
+
+  // If `region` is `^bb(a, b): r = OP(a, b); return r` for a known OP, the
+  // kind; replace=true when it is `^bb(a, b): return b`.
+  static std::optional<kernels::ReduceKind>
+  recognizeBinaryBody(mlir::Region &region, bool *replace = nullptr);
+
+  // Builds a scalar-body callback that evaluates `region`.
+  kernels::ScalarBody scalarBody(mlir::Region &region, const Env *parent);
+
+  struct Env {
+    llvm::DenseMap<mlir::Value, Tensor> values;
+    const Env *parent = nullptr;
+    const Tensor *lookup(mlir::Value v) const;
+  };
+
+private:
+  Status runBlock(mlir::Block &block, Env &env, std::vector<Tensor> &results);
+  Status runOp(mlir::Operation *op, Env &env);
+  Status callFunction(mlir::Operation *callOp, const std::vector<Tensor> &args,
+                      std::vector<Tensor> &results);
+
+  DeviceContext ctx_;
+  llvm::DenseMap<mlir::Operation *, Tensor> constants_;
+  int callDepth_ = 0;
+};
+
+// Converts a constant attribute (DenseElementsAttr) into a tensor.
+Status tensorFromAttr(mlir::Attribute attr, Tensor &out);
+
+// Collective kernels (Collectives.cpp). `groups` is the replica_groups
+// attribute (rank-2 i64, -1 = padding, empty = all devices).
+namespace collectives {
+Status findGroup(mlir::Attribute replicaGroups, const DeviceContext &ctx,
+                 std::vector<int64_t> &group);
+Status allReduce(const DeviceContext &ctx, const std::vector<int64_t> &group,
+                 const Tensor &x, std::optional<kernels::ReduceKind> kind,
+                 const kernels::ScalarBody &body, Tensor &out);
+Status allGather(const DeviceContext &ctx, const std::vector<int64_t> &group,
+                 const Tensor &x, int64_t dim, Tensor &out);
+Status allToAll(const DeviceContext &ctx, const std::vector<int64_t> &group,
+                const Tensor &x, int64_t splitDim, int64_t concatDim,
+                Tensor &out);
+Status reduceScatter(const DeviceContext &ctx,
+                     const std::vector<int64_t> &group, const Tensor &x,
+                     int64_t dim, std::optional<kernels::ReduceKind> kind,
+                     const kernels::ScalarBody &body, Tensor &out);
+Status collectivePermute(const DeviceContext &ctx,
+                         const std::vector<int64_t> &pairs, const Tensor &x,
+                         Tensor &out);
+} // namespace collectives
+
+} // namespace sdy::runtime
+
+#endif // SDY_RUNTIME_INTERPRETER_H

@@ -1,0 +1,24 @@
+//===- Npy.h - .npy files for tensors ---------------------------*- C++ -*-===//
+//
+// Reads and writes NumPy .npy files (format 1.0/2.0, little-endian, C order).
+// bf16 is written with the descr '<V2' plus a "bfloat16" hint is not
+// standard, so it is stored as '<u2' bit patterns and read back only when the
+// caller asks for bf16.
+//
+//===----------------------------------------------------------------------===//
+#ifndef SDY_RUNTIME_NPY_H
+#define SDY_RUNTIME_NPY_H
+
+#include "runtime/Status.h"
+#include "runtime/Tensor.h"
+
+#include <string>
+
+namespace sdy::runtime {
+
+Status readNpy(const std::string &path, Tensor &out);
+Status writeNpy(const std::string &path, const Tensor &t);
+
+} // namespace sdy::runtime
+
+#endif // SDY_RUNTIME_NPY_H

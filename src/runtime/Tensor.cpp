@@ -1,0 +1,268 @@
+//===- Tensor.cpp - host tensors ------------------------------------------===//
+#include "runtime/Tensor.h"
+#include "runtime/Dispatch.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/MLIRContext.h"
+
+#include <cmath>
+#include <cstdio>
+#include <sstream>
+
+namespace sdy::runtime {
+
+void unreachableType(const char *where) {
+  std::fprintf(stderr, "sdy runtime: bad element type in %s\n", where);
+  std::abort();
+}
+
+size_t elementSize(ElementType t) {
+  switch (t) {
+  case ElementType::Pred: case ElementType::I8: case ElementType::U8:
+    return 1;
+  case ElementType::I16: case ElementType::U16: case ElementType::F16:
+  case ElementType::BF16:
+    return 2;
+  case ElementType::I32: case ElementType::U32: case ElementType::F32:
+    return 4;
+  case ElementType::I64: case ElementType::U64: case ElementType::F64:
+    return 8;
+  }
+  return 0;
+}
+
+static const char *kNames[] = {"i1",  "i8",   "i16",  "i32", "i64",
+                               "ui8", "ui16", "ui32", "ui64", "f16",
+                               "bf16", "f32", "f64"};
+
+const char *elementTypeName(ElementType t) {
+  return kNames[static_cast<int>(t)];
+}
+
+bool parseElementType(const std::string &name, ElementType &out) {
+  for (int i = 0; i < 13; ++i)
+    if (name == kNames[i]) {
+      out = static_cast<ElementType>(i);
+      return true;
+    }
+  if (name == "pred" || name == "bool") {
+    out = ElementType::Pred;
+    return true;
+  }
+  return false;
+}
+
+bool isFloat(ElementType t) {
+  return t == ElementType::F16 || t == ElementType::BF16 ||
+         t == ElementType::F32 || t == ElementType::F64;
+}
+bool isSignedInt(ElementType t) {
+  return t == ElementType::I8 || t == ElementType::I16 ||
+         t == ElementType::I32 || t == ElementType::I64;
+}
+bool isUnsignedInt(ElementType t) {
+  return t == ElementType::U8 || t == ElementType::U16 ||
+         t == ElementType::U32 || t == ElementType::U64;
+}
+
+bool fromMlirType(mlir::Type type, ElementType &out) {
+  if (type.isF32()) out = ElementType::F32;
+  else if (type.isF64()) out = ElementType::F64;
+  else if (type.isF16()) out = ElementType::F16;
+  else if (type.isBF16()) out = ElementType::BF16;
+  else if (auto it = mlir::dyn_cast<mlir::IntegerType>(type)) {
+    unsigned w = it.getWidth();
+    bool u = it.isUnsigned();
+    if (w == 1) out = ElementType::Pred;
+    else if (w == 8) out = u ? ElementType::U8 : ElementType::I8;
+    else if (w == 16) out = u ? ElementType::U16 : ElementType::I16;
+    else if (w == 32) out = u ? ElementType::U32 : ElementType::I32;
+    else if (w == 64) out = u ? ElementType::U64 : ElementType::I64;
+    else return false;
+  } else
+    return false;
+  return true;
+}
+
+mlir::Type toMlirType(mlir::MLIRContext *ctx, ElementType t) {
+  mlir::Builder b(ctx);
+  using S = mlir::IntegerType::SignednessSemantics;
+  switch (t) {
+  case ElementType::Pred: return b.getI1Type();
+  case ElementType::I8: return b.getI8Type();
+  case ElementType::I16: return b.getI16Type();
+  case ElementType::I32: return b.getI32Type();
+  case ElementType::I64: return b.getI64Type();
+  case ElementType::U8: return mlir::IntegerType::get(ctx, 8, S::Unsigned);
+  case ElementType::U16: return mlir::IntegerType::get(ctx, 16, S::Unsigned);
+  case ElementType::U32: return mlir::IntegerType::get(ctx, 32, S::Unsigned);
+  case ElementType::U64: return mlir::IntegerType::get(ctx, 64, S::Unsigned);
+  case ElementType::F16: return b.getF16Type();
+  case ElementType::BF16: return b.getBF16Type();
+  case ElementType::F32: return b.getF32Type();
+  case ElementType::F64: return b.getF64Type();
+  }
+  return {};
+}
+
+int64_t numElements(const Shape &shape) {
+  int64_t n = 1;
+  for (int64_t d : shape) n *= d;
+  return n;
+}
+
+std::vector<int64_t> rowMajorStrides(const Shape &shape) {
+  std::vector<int64_t> s(shape.size(), 1);
+  for (int64_t i = static_cast<int64_t>(shape.size()) - 2; i >= 0; --i)
+    s[i] = s[i + 1] * shape[i + 1];
+  return s;
+}
+
+std::string shapeString(const Shape &shape, ElementType t) {
+  std::string s;
+  for (int64_t d : shape) s += std::to_string(d) + "x";
+  return s + elementTypeName(t);
+}
+
+Storage::Storage(size_t bytes) : size_(bytes) {
+  size_t rounded = (bytes + 63) / 64 * 64;
+  if (rounded == 0) rounded = 64;
+  data_ = std::aligned_alloc(64, rounded);
+  if (!data_) {
+    std::fprintf(stderr, "sdy runtime: out of memory (%zu bytes)\n", bytes);
+    std::abort();
+  }
+}
+Storage::~Storage() { std::free(data_); }
+
+Tensor::Tensor(ElementType type, Shape shape)
+    : type_(type), shape_(std::move(shape)) {
+  numElements_ = runtime::numElements(shape_);
+  storage_ = std::make_shared<Storage>(byteSize());
+}
+
+Tensor Tensor::zeros(ElementType type, Shape shape) {
+  Tensor t(type, std::move(shape));
+  std::memset(t.raw(), 0, t.byteSize());
+  return t;
+}
+
+Tensor Tensor::fromData(ElementType type, Shape shape, const void *data) {
+  Tensor t(type, std::move(shape));
+  if (t.byteSize()) std::memcpy(t.raw(), data, t.byteSize());
+  return t;
+}
+
+Tensor Tensor::reshaped(Shape shape) const {
+  Tensor t = *this;
+  t.shape_ = std::move(shape);
+  return t;
+}
+
+Tensor Tensor::clone() const { return fromData(type_, shape_, raw()); }
+
+double Tensor::getDouble(int64_t i) const {
+  return dispatch(type_, [&](auto tag) -> double {
+    using T = typename decltype(tag)::type;
+    return static_cast<double>(load(data<T>()[i]));
+  });
+}
+
+int64_t Tensor::getInt(int64_t i) const {
+  return dispatch(type_, [&](auto tag) -> int64_t {
+    using T = typename decltype(tag)::type;
+    return static_cast<int64_t>(load(data<T>()[i]));
+  });
+}
+
+std::string Tensor::toString(int64_t limit) const {
+  std::ostringstream os;
+  os << "tensor<" << shapeString(shape_, type_) << "> [";
+  int64_t n = std::min(numElements_, limit);
+  for (int64_t i = 0; i < n; ++i) {
+    if (i) os << ", ";
+    if (isFloat(type_)) os << getDouble(i);
+    else if (type_ == ElementType::U64)
+      os << static_cast<uint64_t>(getInt(i));
+    else if (type_ == ElementType::Pred) os << (getInt(i) ? "true" : "false");
+    else os << getInt(i);
+  }
+  if (n < numElements_) os << ", ...";
+  os << "]";
+  return os.str();
+}
+
+bool Tensor::bitEqual(const Tensor &o) const {
+  return type_ == o.type_ && shape_ == o.shape_ &&
+         std::memcmp(raw(), o.raw(), byteSize()) == 0;
+}
+
+// --- half precision -------------------------------------------------------
+
+float halfToFloat(uint16_t h) {
+  uint32_t sign = (h & 0x8000u) << 16;
+  uint32_t exp = (h >> 10) & 0x1f;
+  uint32_t mant = h & 0x3ff;
+  uint32_t bits;
+  if (exp == 0) {
+    if (mant == 0) {
+      bits = sign;
+    } else { // subnormal
+      float f = std::ldexp(static_cast<float>(mant), -24);
+      return (h & 0x8000u) ? -f : f;
+    }
+  } else if (exp == 31) {
+    bits = sign | 0x7f800000u | (mant << 13);
+  } else {
+    bits = sign | ((exp + 112) << 23) | (mant << 13);
+  }
+  float f;
+  std::memcpy(&f, &bits, 4);
+  return f;
+}
+
+uint16_t floatToHalf(float f) {
+  uint32_t x;
+  std::memcpy(&x, &f, 4);
+  uint32_t sign = (x >> 16) & 0x8000u;
+  uint32_t absx = x & 0x7fffffffu;
+  if (absx >= 0x7f800000u) // inf or nan
+    return static_cast<uint16_t>(sign | 0x7c00u |
+                                 (absx > 0x7f800000u ? 0x200u : 0));
+  if (absx >= 0x477ff000u) // rounds to >= 65520 -> inf
+    return static_cast<uint16_t>(sign | 0x7c00u);
+  if (absx < 0x38800000u) { // subnormal or zero in half
+    // value = absx as float; half subnormal unit = 2^-24
+    float a;
+    std::memcpy(&a, &absx, 4);
+    float scaled = a * 16777216.0f; // 2^24
+    uint32_t m = static_cast<uint32_t>(std::nearbyint(scaled));
+    return static_cast<uint16_t>(sign | m);
+  }
+  uint32_t exp = ((absx >> 23) - 112);
+  uint32_t mant = absx & 0x7fffffu;
+  uint32_t h = (exp << 10) | (mant >> 13);
+  uint32_t rest = mant & 0x1fffu;
+  if (rest > 0x1000u || (rest == 0x1000u && (h & 1u))) ++h;
+  return static_cast<uint16_t>(sign | h);
+}
+
+float bf16ToFloat(uint16_t h) {
+  uint32_t bits = static_cast<uint32_t>(h) << 16;
+  float f;
+  std::memcpy(&f, &bits, 4);
+  return f;
+}
+
+uint16_t floatToBf16(float f) {
+  uint32_t x;
+  std::memcpy(&x, &f, 4);
+  if ((x & 0x7fffffffu) > 0x7f800000u) // nan
+    return static_cast<uint16_t>((x >> 16) | 0x40u);
+  uint32_t lsb = (x >> 16) & 1u;
+  x += 0x7fffu + lsb;
+  return static_cast<uint16_t>(x >> 16);
+}
+
+} // namespace sdy::runtime

@@ -1,0 +1,129 @@
+//===- Tensor.h - host tensors of the runtime -------------------*- C++ -*-===//
+//
+// A Tensor is a statically shaped, row-major, immutable-by-convention host
+// array of one of the element types of SPEC §8. Storage is shared (reshape
+// and identity transposes do not copy); kernels always produce new tensors.
+//
+//===----------------------------------------------------------------------===//
+#ifndef SDY_RUNTIME_TENSOR_H
+#define SDY_RUNTIME_TENSOR_H
+
+#include <cstdint>
+#include <cstring>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace mlir {
+class Type;
+class MLIRContext;
+} // namespace mlir
+
+namespace sdy::runtime {
+
+// Values match sdy_backend_dtype_t.
+enum class ElementType : int32_t {
+  Pred = 0, I8, I16, I32, I64, U8, U16, U32, U64, F16, BF16, F32, F64
+};
+
+size_t elementSize(ElementType t);
+const char *elementTypeName(ElementType t); // "f32", "i1", "ui8", ...
+bool isFloat(ElementType t);
+bool isSignedInt(ElementType t);
+bool isUnsignedInt(ElementType t);
+inline bool isInteger(ElementType t) {
+  return isSignedInt(t) || isUnsignedInt(t);
+}
+// Parses the names printed by elementTypeName; false when unknown.
+bool parseElementType(const std::string &name, ElementType &out);
+// From an MLIR element type; false when not one of ours.
+bool fromMlirType(mlir::Type type, ElementType &out);
+mlir::Type toMlirType(mlir::MLIRContext *ctx, ElementType t);
+
+using Shape = std::vector<int64_t>;
+int64_t numElements(const Shape &shape);
+std::vector<int64_t> rowMajorStrides(const Shape &shape);
+std::string shapeString(const Shape &shape, ElementType t); // "4x8xf32"
+
+// Host storage, 64-byte aligned.
+class Storage {
+public:
+  explicit Storage(size_t bytes);
+  ~Storage();
+  Storage(const Storage &) = delete;
+  Storage &operator=(const Storage &) = delete;
+  void *data() { return data_; }
+  size_t size() const { return size_; }
+
+private:
+  void *data_;
+  size_t size_;
+};
+
+class Tensor {
+public:
+  Tensor() = default;
+  // Uninitialised contents.
+  Tensor(ElementType type, Shape shape);
+  static Tensor zeros(ElementType type, Shape shape);
+  // Copies `bytes` from `data` (must equal byteSize()).
+  static Tensor fromData(ElementType type, Shape shape, const void *data);
+  template <typename T>
+  static Tensor fromVector(ElementType type, Shape shape,
+                           const std::vector<T> &values) {
+    Tensor t(type, std::move(shape));
+    std::memcpy(t.raw(), values.data(), t.byteSize());
+    return t;
+  }
+
+  bool valid() const { return storage_ != nullptr; }
+  ElementType type() const { return type_; }
+  const Shape &shape() const { return shape_; }
+  int64_t rank() const { return static_cast<int64_t>(shape_.size()); }
+  int64_t dim(int64_t i) const { return shape_[i]; }
+  int64_t numElements() const { return numElements_; }
+  size_t byteSize() const { return numElements_ * elementSize(type_); }
+
+  const void *raw() const {
+    return static_cast<const char *>(storage_->data()) + offset_;
+  }
+  // Writing is only legal while the tensor is freshly created by a kernel.
+  void *raw() { return static_cast<char *>(storage_->data()) + offset_; }
+  template <typename T> const T *data() const {
+    return static_cast<const T *>(raw());
+  }
+  template <typename T> T *data() { return static_cast<T *>(raw()); }
+
+  // Same storage, new shape with the same element count.
+  Tensor reshaped(Shape shape) const;
+  // Deep copy.
+  Tensor clone() const;
+  // Element i as double / int64 (for printing and tests).
+  double getDouble(int64_t i) const;
+  int64_t getInt(int64_t i) const;
+  // "tensor<2x2xf32> [1, 2, 3, 4]" (at most `limit` elements shown).
+  std::string toString(int64_t limit = 64) const;
+  // Exact equality of type, shape and bytes.
+  bool bitEqual(const Tensor &other) const;
+
+private:
+  ElementType type_ = ElementType::F32;
+  Shape shape_;
+  int64_t numElements_ = 0;
+  std::shared_ptr<Storage> storage_;
+  size_t offset_ = 0;
+};
+
+// Half precision conversions (round to nearest even).
+float halfToFloat(uint16_t h);
+uint16_t floatToHalf(float f);
+float bf16ToFloat(uint16_t h);
+uint16_t floatToBf16(float f);
+
+// Element storage types.
+struct f16_t { uint16_t bits; };
+struct bf16_t { uint16_t bits; };
+
+} // namespace sdy::runtime
+
+#endif // SDY_RUNTIME_TENSOR_H

@@ -1,0 +1,19 @@
+# Runs sdy-run on the modules in inputs/ and checks its output.
+function(run_and_expect expected)
+  execute_process(COMMAND ${ARGN} RESULT_VARIABLE rc OUTPUT_VARIABLE out
+                  ERROR_VARIABLE err)
+  if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "${ARGN} failed (${rc}):\n${out}\n${err}")
+  endif()
+  if(NOT out MATCHES "${expected}")
+    message(FATAL_ERROR "${ARGN}: output does not match '${expected}':\n${out}")
+  endif()
+endfunction()
+
+run_and_expect("device 0 result 0: tensor<4x2xf32>"
+  ${SDY_RUN} ${SRC}/inputs/mlp.mlir --seed 3)
+# Zero inputs: each device adds its id, the sum is 0+1+2+3 = 6.
+run_and_expect("device 3 result 0: tensor<2xi32> \\[[0-9]+, [0-9]+\\]"
+  ${SDY_RUN} ${SRC}/inputs/sum_partitioned.mlir --devices 4 --seed 1)
+run_and_expect("device 2 result 0: tensor<2xi32> \\[6, 6\\]"
+  ${SDY_RUN} ${SRC}/inputs/sum_partitioned.mlir --devices 4 --inputs ${SRC}/inputs/zeros_2xi32.npy)
