@@ -19,9 +19,11 @@ src=$(cd "$(dirname "$0")/.." && pwd)
 build=${SDY_BUILD_DIR:-$src/build}
 jobs=${SDY_JOBS:-$(nproc)}
 
-# Debian packages, one per job: the LLVM/MLIR 22 toolchain, the build tools,
-# Abseil, CMocka (C ABI tests), libffi (dynamic-call ABI test), abigail-tools
-# (ABI baseline check), pytest (Python binding tests).
+# Debian packages, one per job: the LLVM/MLIR 22 toolchain and build tools
+# (ccache shares objects between the normal and sanitizer builds), CMocka (C
+# ABI tests), libffi (dynamic-call ABI test), abigail-tools (ABI baseline),
+# pytest (Python binding), OpenBLAS (dot_general kernels), OpenMPI (the mpi
+# backend), GoogleTest (runtime tests). Abseil is listed for the engine.
 packages="clang-22 llvm-22-dev llvm-22-tools libmlir-22-dev mlir-22-tools
   cmake ninja-build pkg-config libabsl-dev libcmocka-dev libffi-dev
   abigail-tools python3 python3-pytest ccache libopenblas-dev libopenmpi-dev
