@@ -23,9 +23,9 @@ jobs=${SDY_JOBS:-$(nproc)}
 # (ccache shares objects between the normal and sanitizer builds), CMocka (C
 # ABI tests), libffi (dynamic-call ABI test), abigail-tools (ABI baseline),
 # pytest (Python binding), OpenBLAS (dot_general kernels), OpenMPI (the mpi
-# backend), GoogleTest (runtime tests). Abseil is listed for the engine.
+# backend), GoogleTest (runtime tests).
 packages="clang-22 llvm-22-dev llvm-22-tools libmlir-22-dev mlir-22-tools
-  cmake ninja-build pkg-config libabsl-dev libcmocka-dev libffi-dev
+  cmake ninja-build pkg-config libcmocka-dev libffi-dev
   abigail-tools python3 python3-pytest ccache libopenblas-dev libopenmpi-dev
   openmpi-bin libgtest-dev"
 
