@@ -8,8 +8,19 @@
  *   "canonicalize"  canonicalize
  *   "cleanup"       canonicalize,cse,symbol-dce
  *   "inline"        inline,symbol-dce
- *   "propagation"   SDY_UNIMPLEMENTED until sharding propagation lands
+ *   "propagation"   sdy-propagation-pipeline (import, user-priority sharding
+ *                   propagation, export cleanup); options:
+ *                     propagation-strategy=basic|aggressive|
+ *                                          basic-then-aggressive
+ *                                                    (default aggressive)
+ *                     conservative-propagation=true|false (default false)
+ *                     keep-sharding-rules=true|false      (default false)
+ *                     debug-sharding-origins=true|false   (default false)
  *   "partition"     SDY_UNIMPLEMENTED until SPMD partitioning lands
+ *
+ * Every sdy pass and pipeline can also be named in a textual pipeline, e.g.
+ * `builtin.module(sdy-propagation-pipeline{propagation-strategy=basic})` or
+ * `sdy-lift-inlined-meshes`.
  *
  * A pipeline not anchored on an op (`canonicalize,cse`) runs on the
  * module (`builtin.module(canonicalize,cse)`).
@@ -48,6 +59,18 @@ sdy_status_t *sdy_pipeline_create(sdy_context_t *context, const char *pipeline,
  * SDY_INVALID_ARGUMENT; planned presets SDY_UNIMPLEMENTED. */
 sdy_status_t *sdy_pipeline_create_preset(sdy_context_t *context, const char *name,
                                          sdy_pipeline_t **out_pipeline);
+
+/* Creates a preset pipeline by name with options: `options` is
+ * a space-separated list of `key=value` in MLIR pass-option syntax, e.g.
+ * "propagation-strategy=basic conservative-propagation=true"; NULL or ""
+ * means the defaults (same as sdy_pipeline_create_preset()). Unknown names,
+ * and options given to a preset that takes none, give SDY_INVALID_ARGUMENT;
+ * unknown options or malformed values SDY_PARSE_ERROR; planned presets
+ * SDY_UNIMPLEMENTED. A propagation-strategy that is not one of the listed
+ * strategies is reported by sdy_pipeline_run() (SDY_FAILED_PRECONDITION). */
+sdy_status_t *sdy_pipeline_create_preset_with_options(
+    sdy_context_t *context, const char *name, const char *options,
+    sdy_pipeline_t **out_pipeline);
 
 /* Releases `pipeline`. NULL is a no-op. */
 void sdy_pipeline_destroy(sdy_pipeline_t *pipeline);

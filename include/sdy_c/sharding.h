@@ -122,10 +122,13 @@ sdy_status_t *sdy_sharding_local_shape(const sdy_sharding_t *sharding,
                                        int64_t *out_shape, size_t capacity);
 
 /* For device `device_id` of the mesh, the half-open range
- * [out_starts[i], out_limits[i]) of dimension i that it holds (shard s holds
- * [s*L, min((s+1)*L, d)), L = ceil(d/n); indivisible dimensions give a short
- * or empty last shard). Both output arrays have room for `capacity` >= rank
- * entries. */
+ * [out_starts[i], out_limits[i]) of dimension i that it holds. A dimension
+ * of size d sharded by axes (A1, ..., Ak) of product n has n shards; the
+ * device's shard index s is the mixed-radix number of its (sub-)axis
+ * coordinates with A1 most significant, and shard s holds
+ * [min(s*L, d), min((s+1)*L, d)), L = ceil(d/n): indivisible dimensions give
+ * a short or empty last shard. Exact for every d up to INT64_MAX (no
+ * overflow). Both output arrays have room for `capacity` >= rank entries. */
 sdy_status_t *sdy_sharding_device_slice(const sdy_sharding_t *sharding,
                                         const int64_t *shape, size_t rank,
                                         int64_t device_id, int64_t *out_starts,

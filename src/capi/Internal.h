@@ -182,9 +182,6 @@ sdy_sharding_t *newSharding(const ContextRef &ctx,
                             mlir::sdy::TensorShardingAttr attr,
                             mlir::sdy::MeshAttr mesh);
 
-/// Linear position of `deviceId` in `mesh`, or -1 if it is not a device of it.
-int64_t linearIndexOf(mlir::sdy::MeshAttr mesh, int64_t deviceId);
-
 /// `text` with leading whitespace removed and `prefix` prepended when it is
 /// in the stripped `<...>` form; *added is the number of characters added
 /// before the first character of the text (negative when removed).

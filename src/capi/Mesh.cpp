@@ -2,6 +2,7 @@
 
 #include "Internal.h"
 
+#include "ir/utils/DeviceLayout.h"
 #include "mlir/AsmParser/AsmParser.h"
 #include "llvm/ADT/STLExtras.h"
 
@@ -17,15 +18,6 @@ sdy_mesh_t *sdycapi::newMesh(const ContextRef &ctx, MeshAttr attr) {
     mesh->axisNames.push_back(axis.getName().str());
   registerHandle(mesh, HandleKind::Mesh);
   return mesh;
-}
-
-/// Linear position of `deviceId` in the mesh, or -1.
-int64_t sdycapi::linearIndexOf(MeshAttr mesh, int64_t deviceId) {
-  ArrayRef<int64_t> ids = mesh.getDeviceIds();
-  if (ids.empty())
-    return deviceId >= 0 && deviceId < mesh.getTotalSize() ? deviceId : -1;
-  auto it = llvm::find(ids, deviceId);
-  return it == ids.end() ? -1 : it - ids.begin();
 }
 
 std::string sdycapi::withPrefix(const char *text, llvm::StringRef prefix,
@@ -248,14 +240,12 @@ sdy_status_t *sdy_mesh_device_coordinates(const sdy_mesh_t *mesh,
       return invalidArgument(fn, "num_coords is " + std::to_string(num_coords) +
                                      " but the mesh has " +
                                      std::to_string(axes.size()) + " axes");
-    int64_t linear = linearIndexOf(mesh->attr, device_id);
-    if (linear < 0)
+    std::optional<SmallVector<int64_t>> coords =
+        getMeshCoordinates(mesh->attr, device_id);
+    if (!coords)
       return invalidArgument(fn, "device " + std::to_string(device_id) +
                                      " is not in the mesh");
-    for (size_t i = axes.size(); i-- > 0;) {
-      out_coords[i] = linear % axes[i].getSize();
-      linear /= axes[i].getSize();
-    }
+    llvm::copy(*coords, out_coords);
     return nullptr;
   });
 }
@@ -275,16 +265,18 @@ sdy_status_t *sdy_mesh_device_at(const sdy_mesh_t *mesh, const int64_t *coords,
       return invalidArgument(fn, "num_coords is " + std::to_string(num_coords) +
                                      " but the mesh has " +
                                      std::to_string(axes.size()) + " axes");
-    int64_t linear = 0;
-    for (size_t i = 0; i < axes.size(); ++i) {
+    for (size_t i = 0; i < axes.size(); ++i)
       if (coords[i] < 0 || coords[i] >= axes[i].getSize())
         return invalidArgument(
             fn, "coordinate " + std::to_string(coords[i]) + " of axis \"" +
                     mesh->axisNames[i] + "\" is out of range [0, " +
                     std::to_string(axes[i].getSize()) + ")");
-      linear = linear * axes[i].getSize() + coords[i];
-    }
-    *out_device_id = mesh->attr.getDeviceId(linear);
+    std::optional<int64_t> id =
+        getDeviceId(mesh->attr, ArrayRef<int64_t>(coords, num_coords));
+    if (!id)
+      return makeStatus(SDY_INTERNAL,
+                        std::string(fn) + ": no device at the coordinates");
+    *out_device_id = *id;
     return nullptr;
   });
 }

@@ -1,7 +1,8 @@
 //===- Registration.cpp - dialects and passes known to the C ABI ----------===//
 //
 // The one place that decides what a context contains and which passes a
-// textual pipeline may name. New sdy passes are added to registerPasses().
+// textual pipeline may name: MLIR's generic passes used by the presets and
+// every sdy pass and pipeline (transforms/Passes.h, rules/Passes.h).
 //
 //===----------------------------------------------------------------------===//
 
@@ -15,7 +16,9 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Transforms/Passes.h"
+#include "rules/Passes.h"
 #include "sdy_c/dialect.h"
+#include "transforms/Passes.h"
 
 void sdycapi::registerPasses() {
   static std::once_flag once;
@@ -24,6 +27,8 @@ void sdycapi::registerPasses() {
     mlir::registerCSEPass();
     mlir::registerSymbolDCEPass();
     mlir::registerInlinerPass();
+    mlir::sdy::registerAllSdyPassesAndPipelines();
+    mlir::sdy::registerSdyRulesPasses();
   });
 }
 

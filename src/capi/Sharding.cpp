@@ -2,16 +2,16 @@
 //
 // Creation, parsing and printing wrap the dialect's attributes; validation
 // calls the dialect verifier (verifyTensorShardingWithMesh). The per-device
-// slice follows SPEC §1.2–1.3 (sub-axis coordinates, mixed-radix shard index).
+// slice is computed by the engine (ir/utils/DeviceLayout.h, SPEC §1.2–1.3).
 //
 //===----------------------------------------------------------------------===//
 
 #include "Internal.h"
 
 #include "ir/sdy/ShardingVerifier.h"
+#include "ir/utils/DeviceLayout.h"
 #include "mlir/AsmParser/AsmParser.h"
 #include "llvm/ADT/STLExtras.h"
-#include "llvm/Support/MathExtras.h"
 
 using namespace sdycapi;
 using namespace mlir;
@@ -465,37 +465,14 @@ sdy_status_t *sdy_sharding_device_slice(const sdy_sharding_t *sharding,
     if (sdy_status_t *s = validateForShape(fn, sharding, shape, rank))
       return s;
     MeshAttr mesh = sharding->mesh;
-    int64_t linear = linearIndexOf(mesh, device_id);
-    if (linear < 0)
+    std::optional<DeviceSlice> slice = getDeviceSlice(
+        sharding->attr, mesh, ArrayRef<int64_t>(shape, rank), device_id);
+    if (!slice)
       return invalidArgument(fn, "device " + std::to_string(device_id) +
                                      " is not in the mesh " +
                                      printAttribute(mesh));
-    // Mesh coordinates, row-major.
-    ArrayRef<MeshAxisAttr> meshAxes = mesh.getAxes();
-    SmallVector<int64_t> coords(meshAxes.size());
-    for (size_t i = meshAxes.size(); i-- > 0;) {
-      coords[i] = linear % meshAxes[i].getSize();
-      linear /= meshAxes[i].getSize();
-    }
-    for (auto [d, dimSharding] :
-         llvm::enumerate(sharding->attr.getDimShardings())) {
-      int64_t shards = 1, index = 0;
-      for (AxisRefAttr axis : dimSharding.getAxes()) {
-        int64_t axisIndex = mesh.getAxisIndex(axis.getName());
-        int64_t axisSize = meshAxes[axisIndex].getSize();
-        int64_t coord = coords[axisIndex], size = axisSize;
-        if (SubAxisInfoAttr sub = axis.getSubAxisInfo()) {
-          coord = (coord / (axisSize / sub.getNextPreSize())) % sub.getSize();
-          size = sub.getSize();
-        }
-        index = index * size + coord;
-        shards *= size;
-      }
-      int64_t dimSize = shape[d];
-      int64_t chunk = llvm::divideCeil(dimSize, shards);
-      out_starts[d] = std::min(index * chunk, dimSize);
-      out_limits[d] = std::min((index + 1) * chunk, dimSize);
-    }
+    llvm::copy(slice->starts, out_starts);
+    llvm::copy(slice->limits, out_limits);
     return nullptr;
   });
 }

@@ -216,6 +216,13 @@ mlir::Attribute sdycapi::parseAttributeText(mlir::MLIRContext *context,
   int added = 0;
   std::string source = withPrefix(text, prefix, &added);
   diags.renameBuffer(source, displayName.str(), added > 0 ? added : 0);
+  if (source.empty()) {
+    // MLIR locates errors in an empty buffer at `-:1:0`; report them at the
+    // start of the text like any other syntax error.
+    mlir::emitError(mlir::FileLineColLoc::get(context, displayName, 1, 1))
+        << "expected attribute value";
+    return {};
+  }
   return mlir::parseAttribute(source, context);
 }
 

@@ -266,6 +266,9 @@ static void test_mesh_parse_print(void **state) {
              "<mesh>:1:");
   ASSERT_ERR(sdy_mesh_parse(f->ctx, "<[\"x\"=2, \"x\"=3]>", &mesh),
              SDY_PARSE_ERROR, "duplicate mesh axis name \"x\"");
+  /* Empty text is located like other syntax errors. */
+  ASSERT_ERR(sdy_mesh_parse(f->ctx, "", &mesh), SDY_PARSE_ERROR,
+             "sdy_mesh_parse: <mesh>:1:1: error: expected attribute value");
   ASSERT_ERR(sdy_mesh_parse(f->ctx, "#sdy.sharding<mesh<[\"x\"=2]>, []>", &mesh),
              SDY_PARSE_ERROR, "expected a mesh");
   ASSERT_INVALID(sdy_mesh_parse(f->ctx, NULL, &mesh), "string 'text' is NULL");
@@ -525,6 +528,10 @@ static void test_sharding_parse(void **state) {
 
   ASSERT_ERR(sdy_sharding_parse(f->ctx, "<@mesh, [{\"x\"}", f->mesh, &sharding),
              SDY_PARSE_ERROR, "<sharding>:1:");
+  ASSERT_ERR(sdy_sharding_parse(f->ctx, "", f->mesh, &sharding),
+             SDY_PARSE_ERROR,
+             "sdy_sharding_parse: <sharding>:1:1: error: expected attribute "
+             "value");
   ASSERT_ERR(sdy_sharding_parse(f->ctx, "#sdy.mesh<[]>", f->mesh, &sharding),
              SDY_PARSE_ERROR, "expected a #sdy.sharding attribute, got");
   ASSERT_ERR(sdy_sharding_parse(f->ctx, "<@mesh, [{\"z\"}]>", f->mesh, &sharding),
@@ -714,6 +721,24 @@ static void test_sharding_device_slice(void **state) {
   ASSERT_ERR(sdy_sharding_device_slice(sharding, square, 1, 0, starts, limits,
                                        2),
              SDY_VERIFICATION_ERROR, "has rank 1");
+  sdy_sharding_destroy(sharding);
+
+  /* Huge dimensions: (s + 1) * L would overflow int64; limits clamp to d. */
+  sharding = parse_sharding(f, "<@mesh, [{\"y\"}, {\"x\"}]>");
+  const int64_t huge[] = {INT64_MAX, INT64_MAX};
+  const int64_t chunk0 = INT64_MAX / 4 + 1, chunk1 = INT64_MAX / 2 + 1;
+  /* device 7 = (x=1, y=3): last shard of both dimensions. */
+  ASSERT_OK(sdy_sharding_device_slice(sharding, huge, 2, 7, starts, limits, 2));
+  assert_int_equal(starts[0], 3 * chunk0);
+  assert_int_equal(limits[0], INT64_MAX);
+  assert_int_equal(starts[1], chunk1);
+  assert_int_equal(limits[1], INT64_MAX);
+  /* device 0: first shards. */
+  ASSERT_OK(sdy_sharding_device_slice(sharding, huge, 2, 0, starts, limits, 2));
+  assert_int_equal(starts[0], 0);
+  assert_int_equal(limits[0], chunk0);
+  assert_int_equal(starts[1], 0);
+  assert_int_equal(limits[1], chunk1);
   sdy_sharding_destroy(sharding);
 }
 
@@ -1103,8 +1128,18 @@ static void test_pipeline(void **state) {
              SDY_PARSE_ERROR,
              "'bogus-pass' does not refer to a registered pass or pass "
              "pipeline");
-  ASSERT_ERR(sdy_pipeline_create_preset(f->ctx, "propagation", &pipeline),
-             SDY_UNIMPLEMENTED, "preset 'propagation' is not implemented yet");
+  ASSERT_ERR(sdy_pipeline_create(f->ctx, "builtin.module(cse", &pipeline),
+             SDY_PARSE_ERROR,
+             "sdy_pipeline_create: encountered unbalanced parentheses while "
+             "parsing pipeline: 'builtin.module(' has no matching ')'");
+  ASSERT_ERR(sdy_pipeline_create(f->ctx, "builtin.module(cse),canonicalize",
+                                 &pipeline),
+             SDY_PARSE_ERROR, "unbalanced parentheses");
+  ASSERT_ERR(sdy_pipeline_create(f->ctx, "builtin.module(func.func(cse)",
+                                 &pipeline),
+             SDY_PARSE_ERROR, "unbalanced parentheses");
+  ASSERT_ERR(sdy_pipeline_create(f->ctx, "builtin.module(cse))", &pipeline),
+             SDY_PARSE_ERROR, "unbalanced parentheses");
   ASSERT_ERR(sdy_pipeline_create_preset(f->ctx, "partition", &pipeline),
              SDY_UNIMPLEMENTED, "preset 'partition' is not implemented yet");
   ASSERT_INVALID(sdy_pipeline_create_preset(f->ctx, "fast", &pipeline),
@@ -1172,6 +1207,250 @@ static void test_pipeline_failure_keeps_module(void **state) {
              "must be a #sdy.sharding_per_value");
   sdy_pipeline_destroy(pipeline);
   sdy_module_destroy(module);
+}
+
+/* seed-001 style: a dot_general between an argument sharded along "x" and
+ * a result sharded along "y". */
+static const char *kDotModule =
+    "sdy.mesh @mesh_xy = <[\"x\"=2, \"y\"=2]>\n"
+    "func.func @main(%arg0: tensor<8x8xf32> {sdy.sharding = "
+    "#sdy.sharding<@mesh_xy, [{\"x\"}, {}]>}, %arg1: tensor<8x16xf32>) -> "
+    "(tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh_xy, [{}, "
+    "{\"y\"}]>}) {\n"
+    "  %0 = stablehlo.dot_general %arg0, %arg1, contracting_dims = [1] x [0] "
+    ": (tensor<8x8xf32>, tensor<8x16xf32>) -> tensor<8x16xf32>\n"
+    "  return %0 : tensor<8x16xf32>\n"
+    "}\n";
+
+/* An argument sharding and an unannotated result: propagation carries the
+ * sharding through the elementwise ops to the function result. */
+static const char *kChainModule =
+    "sdy.mesh @mesh = <[\"x\"=2, \"y\"=4]>\n"
+    "func.func @main(%arg0: tensor<8x16xf32> {sdy.sharding = "
+    "#sdy.sharding<@mesh, [{\"x\"}, {\"y\"}]>}) -> tensor<8x16xf32> {\n"
+    "  %0 = stablehlo.negate %arg0 : tensor<8x16xf32>\n"
+    "  %1 = stablehlo.add %0, %0 : tensor<8x16xf32>\n"
+    "  return %1 : tensor<8x16xf32>\n"
+    "}\n";
+
+static void test_pipeline_propagation_preset(void **state) {
+  fixture_t *f = *state;
+  sdy_module_t *module = NULL;
+  ASSERT_OK(sdy_module_parse(f->ctx, kChainModule, "chain.mlir", &module));
+  sdy_sharding_t *result = NULL;
+  ASSERT_OK(sdy_module_get_result_sharding(module, "main", 0, &result));
+  assert_null(result); /* no sharding before propagation */
+
+  sdy_pipeline_t *pipeline = NULL;
+  ASSERT_OK(sdy_pipeline_create_preset(f->ctx, "propagation", &pipeline));
+  char *text = NULL;
+  ASSERT_OK(sdy_pipeline_print(pipeline, &text));
+  assert_contains(text, "propagation-strategy=aggressive");
+  ASSERT_OK(sdy_pipeline_run(pipeline, module));
+  sdy_pipeline_destroy(pipeline);
+  ASSERT_OK(sdy_module_get_result_sharding(module, "main", 0, &result));
+  assert_non_null(result);
+  ASSERT_OK(sdy_sharding_print(result, &text));
+  assert_string(text, "#sdy.sharding<@mesh, [{\"x\"}, {\"y\"}]>");
+  sdy_sharding_destroy(result);
+  ASSERT_OK(sdy_module_print(module, 0, &text));
+  assert_contains(text, "stablehlo.negate %arg0 {sdy.sharding = "
+                        "#sdy.sharding_per_value<[<@mesh, [{\"x\"}, "
+                        "{\"y\"}]>]>}");
+  ASSERT_OK(sdy_module_verify(module));
+  sdy_module_destroy(module);
+
+  /* The seed-001 dot_general: the result is sharded along "x" (from the
+   * lhs) and "y" (from the function result). */
+  ASSERT_OK(sdy_module_parse(f->ctx, kDotModule, "dot.mlir", &module));
+  ASSERT_OK(sdy_pipeline_create_preset(f->ctx, "propagation", &pipeline));
+  ASSERT_OK(sdy_pipeline_run(pipeline, module));
+  sdy_pipeline_destroy(pipeline);
+  ASSERT_OK(sdy_module_print(module, 0, &text));
+  assert_contains(text, "stablehlo.dot_general %arg0, %arg1, contracting_dims "
+                        "= [1] x [0] {sdy.sharding = "
+                        "#sdy.sharding_per_value<[<@mesh_xy, [{\"x\"}, "
+                        "{\"y\"}]>]>}");
+  sdy_module_destroy(module);
+}
+
+static void test_pipeline_create_preset_with_options(void **state) {
+  fixture_t *f = *state;
+  sdy_pipeline_t *pipeline = NULL;
+  char *text = NULL;
+  ASSERT_OK(sdy_pipeline_create_preset_with_options(
+      f->ctx, "propagation",
+      "propagation-strategy=basic conservative-propagation=true", &pipeline));
+  ASSERT_OK(sdy_pipeline_print(pipeline, &text));
+  assert_contains(text, "sdy-user-priority-propagate{conservative-propagation="
+                        "true debug-sharding-origins=false keep-sharding-rules="
+                        "false propagation-strategy=basic}");
+  sdy_module_t *module = NULL;
+  ASSERT_OK(sdy_module_parse(f->ctx, kChainModule, "chain.mlir", &module));
+  ASSERT_OK(sdy_pipeline_run(pipeline, module));
+  sdy_pipeline_destroy(pipeline);
+  sdy_sharding_t *result = NULL;
+  ASSERT_OK(sdy_module_get_result_sharding(module, "main", 0, &result));
+  ASSERT_OK(sdy_sharding_print(result, &text));
+  assert_string(text, "#sdy.sharding<@mesh, [{\"x\"}, {\"y\"}]>");
+  sdy_sharding_destroy(result);
+  sdy_module_destroy(module);
+
+  /* Any whitespace separates options. */
+  ASSERT_OK(sdy_pipeline_create_preset_with_options(
+      f->ctx, "propagation",
+      "\tpropagation-strategy=basic\n  conservative-propagation=1 ",
+      &pipeline));
+  ASSERT_OK(sdy_pipeline_print(pipeline, &text));
+  assert_contains(text, "{conservative-propagation=true debug-sharding-origins="
+                        "false keep-sharding-rules=false propagation-strategy="
+                        "basic}");
+  sdy_pipeline_destroy(pipeline);
+
+  /* keep-sharding-rules keeps the rules on the ops. */
+  ASSERT_OK(sdy_pipeline_create_preset_with_options(
+      f->ctx, "propagation", "keep-sharding-rules=true", &pipeline));
+  ASSERT_OK(sdy_module_parse(f->ctx, kDotModule, "dot.mlir", &module));
+  ASSERT_OK(sdy_pipeline_run(pipeline, module));
+  sdy_pipeline_destroy(pipeline);
+  ASSERT_OK(sdy_module_print(module, 0, &text));
+  assert_contains(text, "sdy.sharding_rule = #sdy.op_sharding_rule<([i, k], "
+                        "[k, j])->([i, j])");
+  sdy_module_destroy(module);
+
+  /* NULL and "" options are the defaults; so is whitespace. */
+  char *defaults = NULL;
+  ASSERT_OK(sdy_pipeline_create_preset(f->ctx, "propagation", &pipeline));
+  ASSERT_OK(sdy_pipeline_print(pipeline, &defaults));
+  sdy_pipeline_destroy(pipeline);
+  const char *empty_options[] = {NULL, "", "  "};
+  for (size_t i = 0; i < 3; ++i) {
+    ASSERT_OK(sdy_pipeline_create_preset_with_options(
+        f->ctx, "propagation", empty_options[i], &pipeline));
+    ASSERT_OK(sdy_pipeline_print(pipeline, &text));
+    assert_string(text, defaults);
+    sdy_pipeline_destroy(pipeline);
+  }
+  sdy_string_destroy(defaults);
+  ASSERT_OK(sdy_pipeline_create_preset_with_options(f->ctx, "cleanup", NULL,
+                                                    &pipeline));
+  ASSERT_OK(sdy_pipeline_print(pipeline, &text));
+  assert_contains(text, "symbol-dce");
+  sdy_pipeline_destroy(pipeline);
+  ASSERT_OK(sdy_pipeline_create_preset_with_options(f->ctx, "inline", "",
+                                                    &pipeline));
+  sdy_pipeline_destroy(pipeline);
+
+  /* Errors. */
+  ASSERT_ERR(sdy_pipeline_create_preset_with_options(f->ctx, "propagation",
+                                                     "bogus=1", &pipeline),
+             SDY_PARSE_ERROR,
+             "sdy_pipeline_create_preset_with_options: invalid options for "
+             "preset 'propagation': <Pass-Options-Parser>: no such option "
+             "bogus");
+  ASSERT_ERR(sdy_pipeline_create_preset_with_options(
+                 f->ctx, "propagation",
+                 "propagation-strategy=basic conservative-propagation=maybe",
+                 &pipeline),
+             SDY_PARSE_ERROR,
+             "invalid options for preset 'propagation': malformed option "
+             "'conservative-propagation=maybe'");
+  ASSERT_INVALID(sdy_pipeline_create_preset_with_options(
+                     f->ctx, "cleanup", "max-iterations=1", &pipeline),
+                 "preset 'cleanup' takes no options, got 'max-iterations=1'");
+  ASSERT_ERR(sdy_pipeline_create_preset_with_options(f->ctx, "partition", NULL,
+                                                     &pipeline),
+             SDY_UNIMPLEMENTED, "preset 'partition' is not implemented yet");
+  ASSERT_INVALID(sdy_pipeline_create_preset_with_options(f->ctx, "fast", NULL,
+                                                         &pipeline),
+                 "unknown preset 'fast' (known presets: canonicalize, cleanup, "
+                 "inline, propagation, partition)");
+  ASSERT_INVALID(sdy_pipeline_create_preset_with_options(f->ctx, "", NULL,
+                                                         &pipeline),
+                 "string 'name' is empty");
+  ASSERT_INVALID(sdy_pipeline_create_preset_with_options(f->ctx, NULL, NULL,
+                                                         &pipeline),
+                 "string 'name' is NULL");
+  ASSERT_INVALID(sdy_pipeline_create_preset_with_options(
+                     f->ctx, "propagation", "\xff", &pipeline),
+                 "string 'options' is not valid UTF-8");
+  ASSERT_INVALID(sdy_pipeline_create_preset_with_options(NULL, "propagation",
+                                                         NULL, &pipeline),
+                 "'context' is NULL");
+  ASSERT_INVALID(sdy_pipeline_create_preset_with_options(f->ctx, "propagation",
+                                                         NULL, NULL),
+                 "'out_pipeline' is NULL");
+
+  /* An unknown strategy is reported when the pipeline runs. */
+  ASSERT_OK(sdy_pipeline_create_preset_with_options(
+      f->ctx, "propagation", "propagation-strategy=fancy", &pipeline));
+  ASSERT_OK(sdy_module_parse(f->ctx, kChainModule, "chain.mlir", &module));
+  ASSERT_ERR(sdy_pipeline_run(pipeline, module), SDY_FAILED_PRECONDITION,
+             "unknown propagation-strategy 'fancy'");
+  sdy_module_destroy(module);
+  sdy_pipeline_destroy(pipeline);
+}
+
+static void test_pipeline_sdy_passes(void **state) {
+  fixture_t *f = *state;
+  sdy_pipeline_t *pipeline = NULL;
+  char *text = NULL;
+  /* The registered pipeline with options, in a textual pipeline. */
+  ASSERT_OK(sdy_pipeline_create(
+      f->ctx, "builtin.module(sdy-propagation-pipeline{propagation-strategy="
+              "basic})",
+      &pipeline));
+  ASSERT_OK(sdy_pipeline_print(pipeline, &text));
+  assert_contains(text, "propagation-strategy=basic}");
+  sdy_module_t *module = NULL;
+  ASSERT_OK(sdy_module_parse(f->ctx, kChainModule, "chain.mlir", &module));
+  ASSERT_OK(sdy_pipeline_run(pipeline, module));
+  sdy_pipeline_destroy(pipeline);
+  sdy_sharding_t *result = NULL;
+  ASSERT_OK(sdy_module_get_result_sharding(module, "main", 0, &result));
+  ASSERT_OK(sdy_sharding_print(result, &text));
+  assert_string(text, "#sdy.sharding<@mesh, [{\"x\"}, {\"y\"}]>");
+  sdy_sharding_destroy(result);
+  sdy_module_destroy(module);
+
+  /* A single sdy pass: inlined meshes are lifted to sdy.mesh symbols. */
+  ASSERT_OK(sdy_module_parse(
+      f->ctx,
+      "func.func @main(%arg0: tensor<8xf32> {sdy.sharding = "
+      "#sdy.sharding<mesh<[\"x\"=2]>, [{\"x\"}]>}) -> tensor<8xf32> {\n"
+      "  return %arg0 : tensor<8xf32>\n}\n",
+      "inlined.mlir", &module));
+  ASSERT_OK(sdy_pipeline_create(f->ctx, "builtin.module(sdy-lift-inlined-meshes)",
+                                &pipeline));
+  ASSERT_OK(sdy_pipeline_run(pipeline, module));
+  sdy_pipeline_destroy(pipeline);
+  size_t count = 0;
+  ASSERT_OK(sdy_module_num_meshes(module, &count));
+  assert_int_equal(count, 1);
+  ASSERT_OK(sdy_module_print(module, 0, &text));
+  assert_contains(text, "sdy.mesh @mesh = <[\"x\"=2]>");
+  sdy_module_destroy(module);
+
+  /* Unanchored sdy passes and the sharding-rule pass (nested on func). */
+  ASSERT_OK(sdy_pipeline_create(f->ctx, "sdy-lift-inlined-meshes,"
+                                        "sdy-basic-propagate",
+                                &pipeline));
+  ASSERT_OK(sdy_pipeline_print(pipeline, &text));
+  assert_contains(text, "builtin.module(sdy-lift-inlined-meshes,"
+                        "sdy-basic-propagate");
+  sdy_pipeline_destroy(pipeline);
+  ASSERT_OK(sdy_pipeline_create(f->ctx, "func.func(sdy-populate-op-sharding-"
+                                        "rules)",
+                                &pipeline));
+  ASSERT_OK(sdy_module_parse(f->ctx, kDotModule, "dot.mlir", &module));
+  ASSERT_OK(sdy_pipeline_run(pipeline, module));
+  ASSERT_OK(sdy_module_print(module, 0, &text));
+  assert_contains(text, "sdy.sharding_rule = #sdy.op_sharding_rule");
+  sdy_module_destroy(module);
+  sdy_pipeline_destroy(pipeline);
+  ASSERT_ERR(sdy_pipeline_create(f->ctx, "sdy-populate-op-sharding-rules",
+                                 &pipeline),
+             SDY_PARSE_ERROR, "did you intend to nest?");
 }
 
 /*--- mlir_interop.h ----------------------------------------------------------*/
@@ -1506,6 +1785,12 @@ int main(void) {
       cmocka_unit_test_setup_teardown(test_module_constraints, setup, teardown),
       cmocka_unit_test_setup_teardown(test_pipeline, setup, teardown),
       cmocka_unit_test_setup_teardown(test_pipeline_failure_keeps_module, setup,
+                                      teardown),
+      cmocka_unit_test_setup_teardown(test_pipeline_propagation_preset, setup,
+                                      teardown),
+      cmocka_unit_test_setup_teardown(test_pipeline_create_preset_with_options,
+                                      setup, teardown),
+      cmocka_unit_test_setup_teardown(test_pipeline_sdy_passes, setup,
                                       teardown),
       cmocka_unit_test_setup_teardown(test_mlir_interop, setup, teardown),
       cmocka_unit_test(test_dialect_handle),

@@ -18,13 +18,14 @@ from ._status import (ClosedError, FailedPreconditionError, InternalError,
 from .context import Context, default_context
 from .mesh import Mesh
 from .module import Module
-from .pipeline import PRESETS, Pipeline
+from .pipeline import PRESETS, PROPAGATION_STRATEGIES, Pipeline
 from .sharding import AxisRef, Dim, Sharding
 
 __all__ = [
     "AxisRef", "ClosedError", "Context", "Dim", "FailedPreconditionError",
     "InternalError", "InvalidArgumentError", "LibraryNotFoundError", "Mesh",
-    "Module", "ParseError", "Pipeline", "PRESETS", "SdyError", "Sharding",
+    "Module", "ParseError", "Pipeline", "PRESETS", "PROPAGATION_STRATEGIES",
+    "SdyError", "Sharding",
     "UnimplementedError", "VerificationError", "default_context",
     "library_path", "library_version", "library_version_string",
 ]

@@ -202,11 +202,16 @@ _PROTOTYPES = {
     "sdy_pipeline_timing_report": (_S, [_H, _PSTR]),
 }
 
-# mlir_interop.h: MLIR-convention functions, declared when exported.
+# Declared when exported: mlir_interop.h (MLIR-convention functions) and
+# functions newer than the oldest library the binding accepts.
 _OPTIONAL_PROTOTYPES = {
     "sdy_context_get_mlir_context": (_S, [_H, POINTER(MlirContextStruct)]),
     "sdy_module_get_mlir_module": (_S, [_H, POINTER(MlirModuleStruct)]),
     "sdy_module_wrap_mlir_module": (_S, [_H, MlirModuleStruct, _PH]),
+    # pipeline.h, added after 1.0.0: a binding used with an older library
+    # loads, and raises when preset options are used.
+    "sdy_pipeline_create_preset_with_options": (_S, [_H, c_char_p, c_char_p,
+                                                     _PH]),
 }
 
 

@@ -78,6 +78,35 @@ class Module(_Handle):
     def __deepcopy__(self, memo):
         return self.clone()
 
+    def propagate(self, strategy="aggressive", conservative=False,
+                  keep_sharding_rules=False, debug_sharding_origins=False):
+        """Runs sharding propagation (the "propagation" preset,
+        ``sdy-propagation-pipeline``) on the module, in place; returns the
+        module. Every op result, argument and result gets the sharding
+        propagated from the shardings the user gave (function arguments and
+        results, constraints, groups).
+
+        Args:
+            strategy: "basic", "aggressive" (default) or
+                "basic-then-aggressive".
+            conservative: never create sub-axes or indivisible shardings.
+            keep_sharding_rules: keep the ``sdy.sharding_rule`` of ops.
+            debug_sharding_origins: record which user sharding each axis
+                came from.
+
+        Raises:
+            ValueError: an unknown strategy.
+            VerificationError: the module does not verify.
+            FailedPreconditionError: propagation failed (the module is left
+                unchanged).
+        """
+        from .pipeline import Pipeline
+        with Pipeline.propagation(strategy, conservative, keep_sharding_rules,
+                                  debug_sharding_origins,
+                                  context=self.context) as pipeline:
+            pipeline.run(self)
+        return self
+
     def verify(self):
         """Runs the verifier.
 

@@ -3,15 +3,48 @@
 import ctypes
 
 from ._lib import lib
-from ._status import check, encode, take_string
+from ._status import (UNIMPLEMENTED, UnimplementedError, check, encode,
+                      take_string)
 from .context import _Handle, new_out, resolve_context
 from .module import Module
 
-__all__ = ["Pipeline", "PRESETS"]
+__all__ = ["Pipeline", "PRESETS", "PROPAGATION_STRATEGIES"]
 
 #: Names accepted by :meth:`Pipeline.preset` (see sdy_c/pipeline.h);
-#: "propagation" and "partition" raise UnimplementedError until those land.
+#: "partition" raises UnimplementedError until the partitioner lands.
 PRESETS = ("canonicalize", "cleanup", "inline", "propagation", "partition")
+
+#: The values of the "propagation" preset's ``propagation-strategy`` option.
+PROPAGATION_STRATEGIES = ("basic", "aggressive", "basic-then-aggressive")
+
+
+def _format_options(options):
+    """Preset options as the C ABI's text: a string is passed as is, a
+    mapping becomes ``key=value`` pairs (booleans as true/false, keys with
+    ``_`` written with ``-``)."""
+    if options is None or isinstance(options, (str, bytes)):
+        return options
+    try:
+        items = list(options.items())
+    except AttributeError:
+        raise TypeError("options must be a str or a mapping, not %s"
+                        % type(options).__name__) from None
+    parts = []
+    for key, value in items:
+        if not isinstance(key, str) or not key:
+            raise TypeError("option names must be non-empty str, got %r"
+                            % (key,))
+        if isinstance(value, bool):
+            value = "true" if value else "false"
+        elif isinstance(value, (int, str)):
+            value = str(value)
+        else:
+            raise TypeError("option %r: value must be a bool, int or str, "
+                            "not %s" % (key, type(value).__name__))
+        if not value or any(c.isspace() or c in "{}'\"=" for c in value):
+            raise ValueError("option %r: invalid value %r" % (key, value))
+        parts.append("%s=%s" % (key.replace("_", "-"), value))
+    return " ".join(parts)
 
 
 class Pipeline(_Handle):
@@ -41,19 +74,66 @@ class Pipeline(_Handle):
         self._init_handle(out.value, context)
 
     @classmethod
-    def preset(cls, name, *, context=None):
-        """A preset pipeline by name.
+    def preset(cls, name, options=None, *, context=None):
+        """A preset pipeline by name (see :data:`PRESETS`).
+
+        `options` configures presets that take options ("propagation"):
+        a string in MLIR pass-option syntax
+        (``"propagation-strategy=basic conservative-propagation=true"``) or
+        a mapping (``{"propagation-strategy": "basic",
+        "conservative_propagation": True}``). None (or empty) means the
+        defaults.
 
         Raises:
-            InvalidArgumentError: unknown name.
+            InvalidArgumentError: unknown name, or options given to a preset
+                that takes none.
+            ParseError: unknown options or malformed values.
             UnimplementedError: a planned preset that is not available yet.
         """
         context = resolve_context(context)
         out = new_out()
-        check(lib.sdy_pipeline_create_preset(context._handle,
-                                             encode(name, "name"),
-                                             ctypes.byref(out)))
+        options = _format_options(options)
+        if not options:
+            check(lib.sdy_pipeline_create_preset(context._handle,
+                                                 encode(name, "name"),
+                                                 ctypes.byref(out)))
+        else:
+            fn = getattr(lib, "sdy_pipeline_create_preset_with_options",
+                         None)
+            if fn is None:
+                raise UnimplementedError(
+                    "the loaded libsdy_c (%s) has no "
+                    "sdy_pipeline_create_preset_with_options: preset options "
+                    "need a newer library"
+                    % lib.sdy_version_string().decode(), UNIMPLEMENTED)
+            check(fn(context._handle, encode(name, "name"),
+                     encode(options, "options"), ctypes.byref(out)))
         return cls._wrap(out.value, context)
+
+    @classmethod
+    def propagation(cls, strategy="aggressive", conservative=False,
+                    keep_sharding_rules=False, debug_sharding_origins=False,
+                    *, context=None):
+        """The "propagation" preset (``sdy-propagation-pipeline``): import,
+        user-priority sharding propagation with `strategy` (one of
+        :data:`PROPAGATION_STRATEGIES`), export cleanup. `conservative`
+        never creates sub-axes or indivisible shardings;
+        `keep_sharding_rules` keeps the ``sdy.sharding_rule`` of ops;
+        `debug_sharding_origins` records where each axis came from.
+
+        Raises:
+            ValueError: an unknown strategy.
+        """
+        if strategy not in PROPAGATION_STRATEGIES:
+            raise ValueError("unknown propagation strategy %r (expected one "
+                             "of %s)" % (strategy,
+                                         ", ".join(PROPAGATION_STRATEGIES)))
+        return cls.preset("propagation", {
+            "propagation-strategy": strategy,
+            "conservative-propagation": bool(conservative),
+            "keep-sharding-rules": bool(keep_sharding_rules),
+            "debug-sharding-origins": bool(debug_sharding_origins),
+        }, context=context)
 
     @property
     def context(self):

@@ -177,6 +177,7 @@ def test_create_bad_python_arguments(ctx):
     ('<["x"=2, "x"=4]>', "duplicate mesh axis name"),
     ('<["x"=2], device_ids=[0, 0]>', "device"),
     ("#sdy.sharding<@m, []>", "sdy_mesh_parse"),
+    ("", "sdy_mesh_parse: <mesh>:1:1: error: expected attribute value"),
 ])
 def test_parse_invalid(ctx, text, message):
     with pytest.raises(sdy.ParseError) as info:
