@@ -78,43 +78,49 @@ LogicalResult mlir::sdy::verifyTensorShardingWithMesh(
                        << " has rank " << shapedType.getRank();
 
   // Every axis across all dimensions and the replicated list: no overlap.
-  SmallVector<std::pair<AxisRefAttr, std::string>> seen;
-  auto checkOverlap = [&](AxisRefAttr axis,
-                          const std::string &where) -> LogicalResult {
-    for (auto &[other, otherWhere] : seen) {
+  // Places are dimension numbers, -1 for the replicated list; messages are
+  // only formatted on error (this runs after every pass on every op).
+  auto describe = [](int64_t place) {
+    return place < 0 ? std::string("replicated axes")
+                     : "dimension " + std::to_string(place);
+  };
+  SmallVector<std::pair<AxisRefAttr, int64_t>, 8> seen;
+  auto checkOverlap = [&](AxisRefAttr axis, int64_t place) -> LogicalResult {
+    for (auto &[other, otherPlace] : seen) {
       if (!axis.overlaps(other))
         continue;
       if (axis == other)
         return emitError() << "axis " << axis.toString()
-                           << " is used more than once (in " << otherWhere
-                           << " and in " << where << ")";
-      return emitError() << "axis " << axis.toString() << " in " << where
-                         << " overlaps with " << other.toString() << " in "
-                         << otherWhere;
+                           << " is used more than once (in "
+                           << describe(otherPlace) << " and in "
+                           << describe(place) << ")";
+      return emitError() << "axis " << axis.toString() << " in "
+                         << describe(place) << " overlaps with "
+                         << other.toString() << " in " << describe(otherPlace);
     }
-    seen.emplace_back(axis, where);
+    seen.emplace_back(axis, place);
     return success();
   };
 
   for (auto [dim, dimSharding] : llvm::enumerate(sharding.getDimShardings())) {
-    std::string where = "dimension " + std::to_string(dim);
-    if (failed(verifyAxisRefList(dimSharding.getAxes(), mesh, where,
-                                 emitError)))
+    if (dimSharding.getAxes().empty())
+      continue;
+    if (failed(verifyAxisRefList(dimSharding.getAxes(), mesh,
+                                 describe(dim), emitError)))
       return failure();
-    if (!dimSharding.getAxes().empty() && shapedType.getDimSize(dim) == 0)
-      return emitError() << where
-                         << " has size 0 and cannot be sharded";
+    if (shapedType.getDimSize(dim) == 0)
+      return emitError() << describe(dim) << " has size 0 and cannot be sharded";
     for (AxisRefAttr axis : dimSharding.getAxes())
-      if (failed(checkOverlap(axis, where)))
+      if (failed(checkOverlap(axis, dim)))
         return failure();
   }
 
   ArrayRef<AxisRefAttr> replicated = sharding.getReplicatedAxes();
-  if (failed(verifyAxisRefList(replicated, mesh, "replicated axes",
-                               emitError)))
+  if (!replicated.empty() &&
+      failed(verifyAxisRefList(replicated, mesh, "replicated axes", emitError)))
     return failure();
   for (AxisRefAttr axis : replicated)
-    if (failed(checkOverlap(axis, "replicated axes")))
+    if (failed(checkOverlap(axis, -1)))
       return failure();
   auto comparator = AxisRefAttr::getMeshComparator(mesh);
   for (size_t i = 1; i < replicated.size(); ++i)
@@ -221,12 +227,60 @@ LogicalResult mlir::sdy::verifyShardingRuleForOp(OpShardingRuleAttr rule,
                                       op->getResultTypes(), "result")));
 }
 
+namespace {
+/// `sharding` without the manual axes of `manual`: how the body sees it.
+TensorShardingAttr stripManualAxes(TensorShardingAttr sharding,
+                                   ManualComputationOp manual) {
+  MLIRContext *ctx = sharding.getContext();
+  auto keep = [&](AxisRefAttr axis) {
+    return !manual.getManualAxes().contains(axis.getName());
+  };
+  SmallVector<DimensionShardingAttr> dims;
+  for (DimensionShardingAttr dim : sharding.getDimShardings()) {
+    SmallVector<AxisRefAttr> axes;
+    llvm::copy_if(dim.getAxes(), std::back_inserter(axes), keep);
+    std::optional<int64_t> priority = dim.getPriority();
+    if (dim.getIsClosed() && axes.empty())
+      priority = std::nullopt;
+    dims.push_back(
+        DimensionShardingAttr::get(ctx, axes, dim.getIsClosed(), priority));
+  }
+  SmallVector<AxisRefAttr> replicated;
+  llvm::copy_if(sharding.getReplicatedAxes(), std::back_inserter(replicated),
+                keep);
+  return TensorShardingAttr::get(ctx, sharding.getMeshOrRef(), dims,
+                                 replicated);
+}
+} // namespace
+
 TensorShardingAttr mlir::sdy::getSharding(Value value) {
   if (auto arg = dyn_cast<BlockArgument>(value)) {
     Operation *owner = arg.getOwner()->getParentOp();
+    unsigned index = arg.getArgNumber();
     if (auto func = dyn_cast_or_null<FunctionOpInterface>(owner))
       return func.getArgAttrOfType<TensorShardingAttr>(
-          arg.getArgNumber(), SdyDialect::kShardingAttr);
+          index, SdyDialect::kShardingAttr);
+    if (auto manual = dyn_cast_or_null<ManualComputationOp>(owner)) {
+      ArrayRef<TensorShardingAttr> in = manual.getInShardings().getShardings();
+      return index < in.size() ? stripManualAxes(in[index], manual)
+                               : TensorShardingAttr();
+    }
+    if (auto named = dyn_cast_or_null<NamedComputationOp>(owner)) {
+      std::optional<TensorShardingPerValueAttr> in = named.getInShardings();
+      return in && index < in->getShardings().size()
+                 ? in->getShardings()[index]
+                 : TensorShardingAttr();
+    }
+    // The block arguments of a while share the sharding of its results
+    // (held by the result's data_flow_edge during propagation).
+    if (owner && owner->getName().getStringRef() == "stablehlo.while" &&
+        index < owner->getNumResults()) {
+      Value result = owner->getResult(index);
+      for (Operation *user : result.getUsers())
+        if (auto edge = dyn_cast<DataFlowEdgeOp>(user))
+          return edge.getShardingAttr();
+      return getSharding(result);
+    }
     return {};
   }
   Operation *op = value.getDefiningOp();
@@ -247,5 +301,9 @@ TensorShardingAttr mlir::sdy::getSharding(Value value) {
   if (auto manual = dyn_cast<ManualComputationOp>(op))
     if (result.getResultNumber() < manual.getOutShardings().getShardings().size())
       return manual.getOutShardings().getShardings()[result.getResultNumber()];
+  if (auto named = dyn_cast<NamedComputationOp>(op))
+    if (std::optional<TensorShardingPerValueAttr> out = named.getOutShardings())
+      if (result.getResultNumber() < out->getShardings().size())
+        return out->getShardings()[result.getResultNumber()];
   return {};
 }

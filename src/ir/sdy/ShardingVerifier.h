@@ -50,8 +50,11 @@ LogicalResult verifyShardingPerValue(TensorShardingPerValueAttr shardings,
 LogicalResult verifyShardingRuleForOp(OpShardingRuleAttr rule, Operation *op);
 
 /// The sharding of `value` if it has one: the `sdy.sharding` of its defining
-/// op (or the op's own sharding for sdy ops that carry one), or the
-/// `sdy.sharding` argument attribute of a function argument.
+/// op (or the op's own sharding for sdy ops that carry one), the
+/// `sdy.sharding` argument attribute of a function argument, or for a body
+/// argument of a region op the sharding the body sees (a manual
+/// computation's in_sharding without its manual axes, a named computation's
+/// in_sharding, a while loop's result sharding).
 TensorShardingAttr getSharding(Value value);
 
 } // namespace mlir::sdy

@@ -10,6 +10,7 @@
 #include "ir/stablehlo/StablehloDialect.h"
 #include "rules/Passes.h"
 #include "transforms/Passes.h"
+#include "transforms/partition/Passes.h"
 #include "mlir/Dialect/Func/Extensions/InlinerExtension.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/DialectRegistry.h"
@@ -37,6 +38,7 @@ int main(int argc, char **argv) {
   mlir::registerInlinerPass();
   mlir::sdy::registerAllSdyPassesAndPipelines();
   mlir::sdy::registerSdyRulesPasses();
+  mlir::sdy::registerSdyPartitionPasses();
 
   return mlir::asMainReturnCode(
       mlir::MlirOptMain(static_cast<int>(args.size()), args.data(),

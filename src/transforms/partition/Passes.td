@@ -14,6 +14,42 @@ include "mlir/Pass/PassBase.td"
 // Steps 1-2: explicit reshards and reshard-to-collectives.
 //===----------------------------------------------------------------------===//
 
+def InsertExplicitReshardsPass
+    : Pass<"sdy-insert-explicit-reshards", "func::FuncOp"> {
+  let summary = "Makes every op's operand and result shardings consistent.";
+  let description = [{
+    For every op with a sharding rule, chooses one sharding per factor
+    (keeping the operands/results that already agree, otherwise preferring
+    the larger tensors' shardings), inserts `sdy.reshard` on operands whose
+    sharding differs and after results whose sharding differs, gathers
+    need-replication factors, and inserts `sdy.all_reduce` after ops whose
+    reduction factors are sharded (e.g. a dot with a sharded contracting
+    dimension). Data-flow ops (while, case, optimization_barrier,
+    named_computation) and manual computations get reshards on their
+    operands where the shardings of the edge differ; the body of a manual
+    computation is already local along its manual axes, so only its free
+    axes are considered there. Returned values get a reshard when their
+    sharding differs from the function result's `sdy.sharding`.
+  }];
+  let dependentDialects = ["mlir::sdy::SdyDialect"];
+}
+
+def ReshardToCollectivesPass
+    : Pass<"sdy-reshard-to-collectives", "func::FuncOp"> {
+  let summary = "Replaces sdy.reshard with sdy collectives.";
+  let description = [{
+    Replaces every `sdy.reshard` by a sequence of `sdy.all_slice`,
+    `sdy.all_gather`, `sdy.all_to_all` and `sdy.collective_permute` that
+    turns the operand's sharding into the reshard's sharding (see
+    ReshardPlanner.h): one collective for a pure slice, a pure gather, axes
+    moving between dimensions (one all_to_all) and reorders/swaps of equally
+    sized axes (one collective_permute); two otherwise (plus one
+    collective_permute when the meshes differ in device order). A reshard
+    between identical layouts is removed.
+  }];
+  let dependentDialects = ["mlir::sdy::SdyDialect"];
+}
+
 //===----------------------------------------------------------------------===//
 // Collective canonicalization, steps 3-4 and cleanup.
 //===----------------------------------------------------------------------===//

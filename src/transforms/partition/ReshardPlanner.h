@@ -41,6 +41,7 @@
 #define SDY_TRANSFORMS_PARTITION_RESHARDPLANNER_H
 
 #include <string>
+#include <vector>
 
 #include "ir/sdy/SdyDialect.h"
 #include "llvm/ADT/SmallVector.h"
@@ -82,22 +83,30 @@ struct ReshardStep {
   /// The mesh of the result (the target mesh after the step that moves the
   /// tensor to it, the source mesh before).
   MeshAttr mesh;
+  /// True from the collective_permute that moves the tensor to the target
+  /// mesh on (always false when no move is needed).
+  bool onTargetMesh = false;
 
   StringRef getKindName() const;
   /// E.g. `all_to_all [{"x"}: 0->1] -> [{}, {"x"}]`.
   std::string toString() const;
 };
 
+/// A sequence of collectives.
+using ReshardPlan = std::vector<ReshardStep>;
+
 /// The collectives that turn `source` (on `sourceMesh`) into `target` (on
 /// `targetMesh`). Fails (with `error` set) if the meshes do not have the same
-/// axes, the ranks differ, or a sharding uses an axis the mesh lacks.
-FailureOr<SmallVector<ReshardStep>>
+/// axes, the ranks differ, or a sharding uses an axis the mesh lacks. A move
+/// between the meshes is planned when they differ or `forceMeshChange` is
+/// set (the same mesh under two symbol names).
+FailureOr<ReshardPlan>
 planReshard(MeshAttr sourceMesh, ArrayRef<AxisList> source,
             MeshAttr targetMesh, ArrayRef<AxisList> target,
-            std::string *error = nullptr);
+            std::string *error = nullptr, bool forceMeshChange = false);
 
 /// Same mesh.
-inline FailureOr<SmallVector<ReshardStep>>
+inline FailureOr<ReshardPlan>
 planReshard(MeshAttr mesh, ArrayRef<AxisList> source,
             ArrayRef<AxisList> target, std::string *error = nullptr) {
   return planReshard(mesh, source, mesh, target, error);

@@ -1,0 +1,604 @@
+//===- CollectiveLowering.cpp - sdy collectives to StableHLO --------------===//
+//
+// See CollectiveLowering.h for the conventions (device ids, replica groups,
+// local layout of indivisible dimensions).
+//
+//===----------------------------------------------------------------------===//
+
+#include "transforms/partition/CollectiveLowering.h"
+
+#include <map>
+
+#include "ir/utils/DeviceLayout.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/MathExtras.h"
+
+using namespace mlir;
+using namespace mlir::sdy;
+using namespace mlir::sdy::partition;
+namespace shlo = mlir::stablehlo;
+
+namespace {
+
+int64_t ceilDiv(int64_t a, int64_t b) { return (a + b - 1) / b; }
+
+struct Device {
+  int64_t id;
+  SmallVector<int64_t> coords;
+};
+
+SmallVector<Device> getDevices(MeshAttr mesh) {
+  SmallVector<Device> devices;
+  for (int64_t i = 0, e = mesh.getTotalSize(); i < e; ++i)
+    devices.push_back({mesh.getDeviceId(i), delinearizeMeshIndex(mesh, i)});
+  return devices;
+}
+
+/// Size of a lookup table indexed by the device ids of `mesh`.
+int64_t getTableSize(MeshAttr mesh) {
+  int64_t size = 1;
+  for (int64_t i = 0, e = mesh.getTotalSize(); i < e; ++i)
+    size = std::max(size, mesh.getDeviceId(i) + 1);
+  return size;
+}
+
+int64_t getIndex(ArrayRef<AxisRefAttr> axes, MeshAttr mesh,
+                 ArrayRef<int64_t> coords) {
+  int64_t index = 0;
+  for (AxisRefAttr axis : axes)
+    index = index * axis.getSize(mesh) + getAxisCoordinate(axis, mesh, coords);
+  return index;
+}
+
+RankedTensorType withDim(RankedTensorType type, int64_t dim, int64_t size) {
+  SmallVector<int64_t> shape(type.getShape());
+  shape[dim] = size;
+  return type.clone(shape);
+}
+
+Value zeroScalar(OpBuilder &b, Location loc, Type elementType) {
+  auto type = RankedTensorType::get({}, elementType);
+  return b.create<shlo::ConstantOp>(loc, cast<ElementsAttr>(b.getZeroAttr(type)));
+}
+
+Value sliceStatic(OpBuilder &b, Location loc, Value value, int64_t dim,
+                  int64_t limit) {
+  auto type = cast<RankedTensorType>(value.getType());
+  if (type.getDimSize(dim) == limit)
+    return value;
+  SmallVector<int64_t> starts(type.getRank(), 0), strides(type.getRank(), 1);
+  SmallVector<int64_t> limits(type.getShape());
+  limits[dim] = limit;
+  return b.create<shlo::SliceOp>(loc, withDim(type, dim, limit), value, starts,
+                                 limits, strides);
+}
+
+Value padHigh(OpBuilder &b, Location loc, Value value,
+              ArrayRef<int64_t> high) {
+  if (llvm::all_of(high, [](int64_t h) { return h == 0; }))
+    return value;
+  auto type = cast<RankedTensorType>(value.getType());
+  SmallVector<int64_t> shape(type.getShape()), zeros(type.getRank(), 0);
+  for (auto [size, h] : llvm::zip(shape, high))
+    size += h;
+  Value zero = zeroScalar(b, loc, type.getElementType());
+  return b.create<shlo::PadOp>(loc, type.clone(shape), value, zero, zeros,
+                               high, zeros);
+}
+
+Value emitAllGather(LocalEmitter &e, Location loc, Value value, int64_t dim,
+                    ArrayRef<AxisRefAttr> axes, MeshAttr mesh) {
+  int64_t n = axesSize(axes, mesh);
+  if (n == 1)
+    return value;
+  auto type = cast<RankedTensorType>(value.getType());
+  auto op = e.builder.create<shlo::AllGatherOp>(
+      loc, TypeRange{withDim(type, dim, type.getDimSize(dim) * n)},
+      ValueRange{value}, static_cast<uint64_t>(dim),
+      getDeviceGroups(mesh, axes), e.channel(), /*use_global_device_ids=*/true);
+  return op.getResult(0);
+}
+
+void buildReductionBody(OpBuilder &b, Location loc, Region &region,
+                        Type elementType, ReductionKind kind) {
+  OpBuilder::InsertionGuard guard(b);
+  auto scalar = RankedTensorType::get({}, elementType);
+  Block *block = b.createBlock(&region, {}, {scalar, scalar}, {loc, loc});
+  Value lhs = block->getArgument(0), rhs = block->getArgument(1);
+  Value result;
+  switch (kind) {
+  case ReductionKind::SUM:
+    result = b.create<shlo::AddOp>(loc, lhs, rhs);
+    break;
+  case ReductionKind::MAX:
+    result = b.create<shlo::MaxOp>(loc, lhs, rhs);
+    break;
+  case ReductionKind::MIN:
+    result = b.create<shlo::MinOp>(loc, lhs, rhs);
+    break;
+  case ReductionKind::PROD:
+    result = b.create<shlo::MulOp>(loc, lhs, rhs);
+    break;
+  }
+  b.create<shlo::ReturnOp>(loc, ValueRange{result});
+}
+
+/// How to take the slice of `outAxes` from a local value laid out by
+/// `inAxes` (a prefix of `outAxes`) along one dimension of size `globalSize`
+/// without communication: pad the local rows to `paddedLength`, then take
+/// `outLength` rows at the device's offset.
+struct SlicePlan {
+  SmallVector<int64_t> offsets; // by device id
+  int64_t paddedLength;
+  int64_t outLength;
+};
+
+/// Nullopt if some device needs rows that it does not hold (possible for
+/// indivisible dimensions).
+std::optional<SlicePlan> planSlice(ArrayRef<AxisRefAttr> inAxes,
+                                   ArrayRef<AxisRefAttr> outAxes,
+                                   int64_t globalSize, MeshAttr mesh) {
+  int64_t inLength = ceilDiv(globalSize, axesSize(inAxes, mesh));
+  int64_t outLength = ceilDiv(globalSize, axesSize(outAxes, mesh));
+  SlicePlan plan{SmallVector<int64_t>(getTableSize(mesh), 0), inLength,
+                 outLength};
+  for (const Device &device : getDevices(mesh)) {
+    int64_t inStart = getIndex(inAxes, mesh, device.coords) * inLength;
+    int64_t outStart = getIndex(outAxes, mesh, device.coords) * outLength;
+    if (outStart >= globalSize)
+      continue; // Only padding: any rows will do.
+    int64_t inEnd = std::min(inStart + inLength, globalSize);
+    int64_t outEnd = std::min(outStart + outLength, globalSize);
+    if (outStart < inStart || outEnd > inEnd)
+      return std::nullopt;
+    plan.offsets[device.id] = outStart - inStart;
+    plan.paddedLength =
+        std::max(plan.paddedLength, outStart - inStart + outLength);
+  }
+  return plan;
+}
+
+/// Gathers the last `count` axes of `inAxes` along `dim`, keeping the local
+/// layout of the remaining axes.
+Value gatherDim(LocalEmitter &e, Location loc, Value value, int64_t dim,
+                ArrayRef<AxisRefAttr> inAxes, size_t count, int64_t globalSize,
+                MeshAttr mesh) {
+  ArrayRef<AxisRefAttr> kept = inAxes.drop_back(count);
+  ArrayRef<AxisRefAttr> gathered = inAxes.take_back(count);
+  int64_t gatheredSize = axesSize(gathered, mesh);
+  if (gatheredSize == 1)
+    return value;
+  int64_t inLength = ceilDiv(globalSize, axesSize(inAxes, mesh));
+  int64_t outLength = ceilDiv(globalSize, axesSize(kept, mesh));
+  if (gatheredSize * inLength == outLength)
+    return emitAllGather(e, loc, value, dim, gathered, mesh);
+  if (kept.empty())
+    return sliceStatic(e.builder, loc,
+                       emitAllGather(e, loc, value, dim, gathered, mesh), dim,
+                       globalSize);
+  // Indivisible and still sharded: the gathered rows are not the rows of the
+  // kept shard. Gather everything, drop the padding, slice again.
+  Value full = sliceStatic(e.builder, loc,
+                           emitAllGather(e, loc, value, dim, inAxes, mesh),
+                           dim, globalSize);
+  DimAxes in(cast<RankedTensorType>(value.getType()).getRank());
+  DimAxes slice(in.size());
+  slice[dim].assign(kept.begin(), kept.end());
+  SmallVector<int64_t> globalShape(
+      cast<RankedTensorType>(full.getType()).getShape());
+  globalShape[dim] = globalSize;
+  return lowerAllSlice(e, loc, full, globalShape, in, slice, mesh);
+}
+
+Type indexElementType(MLIRContext *ctx, ArrayRef<int64_t> globalShape) {
+  for (int64_t size : globalShape)
+    if (size > std::numeric_limits<int32_t>::max())
+      return IntegerType::get(ctx, 64);
+  return IntegerType::get(ctx, 32);
+}
+
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// LocalEmitter
+//===----------------------------------------------------------------------===//
+
+Value LocalEmitter::partitionId() {
+  if (pid)
+    return pid;
+  OpBuilder::InsertionGuard guard(builder);
+  builder.setInsertionPointToStart(&func.getBody().front());
+  pid = builder.create<shlo::PartitionIdOp>(func.getLoc());
+  return pid;
+}
+
+static Value lookupTyped(LocalEmitter &e, Location loc,
+                         ArrayRef<int64_t> perDevice, Type elementType) {
+  OpBuilder &b = e.builder;
+  auto scalar = RankedTensorType::get({}, elementType);
+  auto makeAttr = [&](RankedTensorType type, ArrayRef<int64_t> values) {
+    SmallVector<APInt> ints;
+    for (int64_t v : values)
+      ints.push_back(APInt(elementType.getIntOrFloatBitWidth(), v,
+                           /*isSigned=*/true));
+    return DenseElementsAttr::get(type, ints);
+  };
+  if (llvm::all_equal(perDevice))
+    return b.create<shlo::ConstantOp>(
+        loc, cast<ElementsAttr>(makeAttr(scalar, perDevice.take_front(1))));
+  auto tableType = RankedTensorType::get(
+      {static_cast<int64_t>(perDevice.size())}, elementType);
+  Value table = b.create<shlo::ConstantOp>(
+      loc, cast<ElementsAttr>(makeAttr(tableType, perDevice)));
+  Value entry = b.create<shlo::DynamicSliceOp>(
+      loc, RankedTensorType::get({1}, elementType), table,
+      ValueRange{e.partitionId()}, ArrayRef<int64_t>{1});
+  return b.create<shlo::ReshapeOp>(loc, scalar, entry);
+}
+
+Value LocalEmitter::lookup(Location loc, ArrayRef<int64_t> perDevice) {
+  bool wide = llvm::any_of(perDevice, [](int64_t v) {
+    return v > std::numeric_limits<int32_t>::max() ||
+           v < std::numeric_limits<int32_t>::min();
+  });
+  return lookupTyped(*this, loc, perDevice,
+                     builder.getIntegerType(wide ? 64 : 32));
+}
+
+Value LocalEmitter::constantIndex(Location loc, int64_t value) {
+  return lookupTyped(*this, loc, {value}, builder.getIntegerType(32));
+}
+
+stablehlo::ChannelHandleAttr LocalEmitter::channel() {
+  return stablehlo::ChannelHandleAttr::get(builder.getContext(),
+                                           nextChannel++, /*type=*/1);
+}
+
+//===----------------------------------------------------------------------===//
+// Helpers
+//===----------------------------------------------------------------------===//
+
+int64_t partition::axesSize(ArrayRef<AxisRefAttr> axes, MeshAttr mesh) {
+  int64_t size = 1;
+  for (AxisRefAttr axis : axes)
+    size *= axis.getSize(mesh);
+  return size;
+}
+
+DimAxes partition::getDimAxes(TensorShardingAttr sharding, int64_t rank) {
+  DimAxes axes(rank);
+  if (!sharding)
+    return axes;
+  for (auto [dim, dimSharding] : llvm::enumerate(sharding.getDimShardings()))
+    if (static_cast<int64_t>(dim) < rank)
+      axes[dim].assign(dimSharding.getAxes().begin(),
+                       dimSharding.getAxes().end());
+  return axes;
+}
+
+DenseIntElementsAttr partition::getDeviceGroups(MeshAttr mesh,
+                                                ArrayRef<AxisRefAttr> axes) {
+  int64_t groupSize = axesSize(axes, mesh);
+  std::map<SmallVector<int64_t>, int64_t> groupOf;
+  SmallVector<SmallVector<int64_t>> groups;
+  for (const Device &device : getDevices(mesh)) {
+    // The coordinates outside `axes`: remove each axis' part.
+    SmallVector<int64_t> key(device.coords);
+    for (AxisRefAttr axis : axes) {
+      int64_t index = mesh.getAxisIndex(axis.getName());
+      int64_t full = mesh.getAxes()[index].getSize();
+      int64_t stride = axis.isSubAxis()
+                           ? full / (axis.getSubAxisPreSize() * axis.getSize(mesh))
+                           : 1;
+      key[index] -= getAxisCoordinate(axis, mesh, device.coords) * stride;
+    }
+    auto [it, inserted] = groupOf.try_emplace(key, groups.size());
+    if (inserted)
+      groups.emplace_back(groupSize, -1);
+    groups[it->second][getIndex(axes, mesh, device.coords)] = device.id;
+  }
+  SmallVector<int64_t> flat;
+  for (const SmallVector<int64_t> &group : groups)
+    llvm::append_range(flat, group);
+  auto type = RankedTensorType::get(
+      {static_cast<int64_t>(groups.size()), groupSize},
+      IntegerType::get(mesh.getContext(), 64));
+  return DenseIntElementsAttr::get(type, flat);
+}
+
+Value partition::shardOffset(LocalEmitter &e, Location loc,
+                             ArrayRef<AxisRefAttr> axes, int64_t globalSize,
+                             MeshAttr mesh) {
+  int64_t n = axesSize(axes, mesh);
+  if (n == 1)
+    return e.constantIndex(loc, 0);
+  int64_t length = ceilDiv(globalSize, n);
+  SmallVector<int64_t> offsets(getTableSize(mesh), 0);
+  for (const Device &device : getDevices(mesh))
+    offsets[device.id] = getIndex(axes, mesh, device.coords) * length;
+  return e.lookup(loc, offsets);
+}
+
+//===----------------------------------------------------------------------===//
+// Collectives
+//===----------------------------------------------------------------------===//
+
+Value partition::lowerAllGather(LocalEmitter &e, Location loc, Value value,
+                                ArrayRef<int64_t> globalShape,
+                                const DimAxes &in, const DimAxes &axes,
+                                MeshAttr mesh) {
+  for (auto [dim, gathered] : llvm::enumerate(axes))
+    if (!gathered.empty())
+      value = gatherDim(e, loc, value, dim, in[dim], gathered.size(),
+                        globalShape[dim], mesh);
+  return value;
+}
+
+Value partition::lowerAllSlice(LocalEmitter &e, Location loc, Value value,
+                               ArrayRef<int64_t> globalShape,
+                               const DimAxes &in, const DimAxes &axes,
+                               MeshAttr mesh) {
+  OpBuilder &b = e.builder;
+  int64_t rank = globalShape.size();
+  SmallVector<std::optional<SlicePlan>> plans(rank);
+  for (int64_t dim = 0; dim < rank; ++dim) {
+    if (axesSize(axes[dim], mesh) == 1)
+      continue;
+    AxisList out(in[dim]);
+    llvm::append_range(out, axes[dim]);
+    plans[dim] = planSlice(in[dim], out, globalShape[dim], mesh);
+    if (plans[dim])
+      continue;
+    // The new shards straddle the old ones (indivisible): gather this
+    // dimension first and slice from the full rows.
+    value = gatherDim(e, loc, value, dim, in[dim], in[dim].size(),
+                      globalShape[dim], mesh);
+    plans[dim] = planSlice({}, out, globalShape[dim], mesh);
+  }
+  if (llvm::none_of(plans, [](auto &plan) { return plan.has_value(); }))
+    return value;
+
+  auto type = cast<RankedTensorType>(value.getType());
+  SmallVector<int64_t> high(rank, 0), sizes(type.getShape());
+  for (int64_t dim = 0; dim < rank; ++dim) {
+    if (!plans[dim])
+      continue;
+    high[dim] = std::max<int64_t>(0, plans[dim]->paddedLength -
+                                         type.getDimSize(dim));
+    sizes[dim] = plans[dim]->outLength;
+  }
+  value = padHigh(b, loc, value, high);
+
+  Type indexType = indexElementType(b.getContext(), globalShape);
+  SmallVector<Value> starts;
+  for (int64_t dim = 0; dim < rank; ++dim)
+    starts.push_back(lookupTyped(
+        e, loc, plans[dim] ? ArrayRef<int64_t>(plans[dim]->offsets)
+                           : ArrayRef<int64_t>{0},
+        indexType));
+  return b.create<shlo::DynamicSliceOp>(loc, type.clone(sizes), value, starts,
+                                        sizes);
+}
+
+Value partition::lowerAllToAll(LocalEmitter &e, Location loc, Value value,
+                               ArrayRef<int64_t> globalShape,
+                               const DimAxes &in,
+                               ArrayRef<AllToAllParamAttr> params,
+                               MeshAttr mesh) {
+  DimAxes cur(in);
+  int64_t rank = globalShape.size();
+  for (AllToAllParamAttr param : params) {
+    ArrayRef<AxisRefAttr> moved = param.getAxes();
+    int64_t src = param.getSrcDim(), tgt = param.getTgtDim();
+    int64_t n = axesSize(moved, mesh);
+    AxisList srcOut(ArrayRef<AxisRefAttr>(cur[src]).drop_back(moved.size()));
+    AxisList tgtOut(cur[tgt]);
+    llvm::append_range(tgtOut, moved);
+    int64_t srcIn = ceilDiv(globalShape[src], axesSize(cur[src], mesh));
+    int64_t srcOutLen = ceilDiv(globalShape[src], axesSize(srcOut, mesh));
+    int64_t tgtIn = ceilDiv(globalShape[tgt], axesSize(cur[tgt], mesh));
+    int64_t tgtOutLen = ceilDiv(globalShape[tgt], axesSize(tgtOut, mesh));
+    if (n == 1) {
+      // Nothing moves between devices.
+    } else if (n * srcIn == srcOutLen && tgtIn == n * tgtOutLen) {
+      auto type = cast<RankedTensorType>(value.getType());
+      SmallVector<int64_t> shape(type.getShape());
+      shape[src] = srcOutLen;
+      shape[tgt] = tgtOutLen;
+      value = e.builder
+                  .create<shlo::AllToAllOp>(
+                      loc, TypeRange{type.clone(shape)}, ValueRange{value},
+                      static_cast<uint64_t>(tgt), static_cast<uint64_t>(src),
+                      static_cast<uint64_t>(n), getDeviceGroups(mesh, moved),
+                      e.channel())
+                  .getResult(0);
+    } else {
+      // Indivisible: gather from the source dim, slice into the target.
+      DimAxes gather(rank), slice(rank);
+      gather[src].assign(moved.begin(), moved.end());
+      value = lowerAllGather(e, loc, value, globalShape, cur, gather, mesh);
+      DimAxes mid(cur);
+      mid[src] = srcOut;
+      slice[tgt].assign(moved.begin(), moved.end());
+      value = lowerAllSlice(e, loc, value, globalShape, mid, slice, mesh);
+    }
+    cur[src] = srcOut;
+    cur[tgt] = tgtOut;
+  }
+  return value;
+}
+
+Value partition::lowerCollectivePermute(LocalEmitter &e, Location loc,
+                                        Value value, const DimAxes &in,
+                                        MeshAttr inMesh, const DimAxes &out,
+                                        MeshAttr outMesh) {
+  OpBuilder &b = e.builder;
+  auto keyOf = [](const DimAxes &axes, MeshAttr mesh, const Device &device) {
+    SmallVector<int64_t> key;
+    for (const AxisList &dimAxes : axes)
+      key.push_back(getIndex(dimAxes, mesh, device.coords));
+    return key;
+  };
+  std::map<SmallVector<int64_t>, SmallVector<int64_t>> holders, needers;
+  for (const Device &device : getDevices(inMesh))
+    holders[keyOf(in, inMesh, device)].push_back(device.id);
+  for (const Device &device : getDevices(outMesh))
+    needers[keyOf(out, outMesh, device)].push_back(device.id);
+
+  int64_t tableSize = std::max(getTableSize(inMesh), getTableSize(outMesh));
+  SmallVector<int64_t> keeps(tableSize, 0);
+  SmallVector<int64_t> pairs;
+  for (auto &[key, targets] : needers) {
+    SmallVector<int64_t> sources = holders[key];
+    SmallVector<int64_t> freeSources, freeTargets;
+    for (int64_t source : sources)
+      if (!llvm::is_contained(targets, source))
+        freeSources.push_back(source);
+    for (int64_t target : targets) {
+      if (llvm::is_contained(sources, target))
+        keeps[target] = 1;
+      else
+        freeTargets.push_back(target);
+    }
+    // Every shard has as many holders as needers (same number of shards),
+    // so the devices that do not keep their data pair up one to one.
+    for (auto [source, target] : llvm::zip(freeSources, freeTargets)) {
+      pairs.push_back(source);
+      pairs.push_back(target);
+    }
+  }
+  if (pairs.empty())
+    return value;
+  auto pairsType = RankedTensorType::get(
+      {static_cast<int64_t>(pairs.size() / 2), 2}, b.getI64Type());
+  Value permuted = b.create<shlo::CollectivePermuteOp>(
+      loc, value.getType(), value, DenseIntElementsAttr::get(pairsType, pairs),
+      e.channel());
+  if (llvm::none_of(keeps, [](int64_t k) { return k != 0; }))
+    return permuted;
+  Value keep = b.create<shlo::CompareOp>(loc, e.lookup(loc, keeps),
+                                         e.constantIndex(loc, 0),
+                                         shlo::ComparisonDirection::NE);
+  return b.create<shlo::SelectOp>(loc, keep, value, permuted);
+}
+
+Value partition::lowerAllReduce(LocalEmitter &e, Location loc, Value value,
+                                ArrayRef<AxisRefAttr> axes, ReductionKind kind,
+                                MeshAttr mesh) {
+  if (axesSize(axes, mesh) == 1)
+    return value;
+  auto op = e.builder.create<shlo::AllReduceOp>(
+      loc, TypeRange{value.getType()}, ValueRange{value},
+      getDeviceGroups(mesh, axes), e.channel(),
+      /*use_global_device_ids=*/true);
+  buildReductionBody(e.builder, loc, op.getComputation(),
+                     cast<RankedTensorType>(value.getType()).getElementType(),
+                     kind);
+  return op.getResult(0);
+}
+
+Value partition::lowerReduceScatter(LocalEmitter &e, Location loc, Value value,
+                                    ArrayRef<int64_t> globalShape,
+                                    const DimAxes &in, const DimAxes &axes,
+                                    ReductionKind kind, MeshAttr mesh) {
+  int64_t rank = globalShape.size();
+  bool even = true;
+  for (int64_t dim = 0; dim < rank; ++dim) {
+    int64_t n = axesSize(axes[dim], mesh);
+    int64_t inLength = ceilDiv(globalShape[dim], axesSize(in[dim], mesh));
+    if (inLength % n != 0 ||
+        ceilDiv(globalShape[dim], axesSize(in[dim], mesh) * n) != inLength / n)
+      even = false;
+  }
+  if (!even) {
+    AxisList all;
+    for (const AxisList &dimAxes : axes)
+      llvm::append_range(all, dimAxes);
+    value = lowerAllReduce(e, loc, value, all, kind, mesh);
+    return lowerAllSlice(e, loc, value, globalShape, in, axes, mesh);
+  }
+  // One reduce_scatter per dimension: the first sums over its axes and keeps
+  // one chunk; the next ones sum those partial chunks over theirs.
+  for (int64_t dim = 0; dim < rank; ++dim) {
+    int64_t n = axesSize(axes[dim], mesh);
+    if (n == 1)
+      continue;
+    auto type = cast<RankedTensorType>(value.getType());
+    auto op = e.builder.create<shlo::ReduceScatterOp>(
+        loc, withDim(type, dim, type.getDimSize(dim) / n), value,
+        static_cast<uint64_t>(dim), getDeviceGroups(mesh, axes[dim]),
+        e.channel(), /*use_global_device_ids=*/true);
+    buildReductionBody(e.builder, loc, op.getComputation(),
+                       type.getElementType(), kind);
+    value = op.getResult();
+  }
+  return value;
+}
+
+Value partition::lowerReshard(LocalEmitter &e, Location loc, Value value,
+                              ArrayRef<int64_t> globalShape, const DimAxes &in,
+                              MeshAttr inMesh, const DimAxes &out,
+                              MeshAttr outMesh) {
+  if (in == out && inMesh == outMesh)
+    return value;
+  int64_t rank = globalShape.size();
+  bool sameCounts = true;
+  for (int64_t dim = 0; dim < rank; ++dim)
+    sameCounts &=
+        axesSize(in[dim], inMesh) == axesSize(out[dim], outMesh);
+  if (sameCounts)
+    return lowerCollectivePermute(e, loc, value, in, inMesh, out, outMesh);
+  // Keep the longest common prefix of each dimension, gather the rest
+  // (on the operand's mesh), slice the new axes (on the result's mesh).
+  DimAxes gather(rank), kept(rank), slice(rank);
+  bool sameMesh = inMesh == outMesh;
+  for (int64_t dim = 0; dim < rank; ++dim) {
+    size_t common = 0;
+    while (sameMesh && common < in[dim].size() &&
+           common < out[dim].size() && in[dim][common] == out[dim][common])
+      ++common;
+    kept[dim].assign(in[dim].begin(), in[dim].begin() + common);
+    gather[dim].assign(in[dim].begin() + common, in[dim].end());
+    slice[dim].assign(out[dim].begin() + common, out[dim].end());
+  }
+  value = lowerAllGather(e, loc, value, globalShape, in, gather, inMesh);
+  return lowerAllSlice(e, loc, value, globalShape, kept, slice, outMesh);
+}
+
+Value partition::lowerConstant(LocalEmitter &e, Location loc,
+                               ElementsAttr value, const DimAxes &axes,
+                               MeshAttr mesh) {
+  OpBuilder &b = e.builder;
+  auto type = cast<RankedTensorType>(value.getType());
+  int64_t rank = type.getRank();
+  SmallVector<int64_t> local(type.getShape()), high(rank, 0);
+  bool sharded = false;
+  for (int64_t dim = 0; dim < rank; ++dim) {
+    int64_t n = axesSize(axes[dim], mesh);
+    if (n == 1)
+      continue;
+    sharded = true;
+    local[dim] = ceilDiv(type.getDimSize(dim), n);
+    high[dim] = local[dim] * n - type.getDimSize(dim);
+  }
+  if (!sharded)
+    return b.create<shlo::ConstantOp>(loc, value);
+  if (auto dense = dyn_cast<DenseElementsAttr>(value); dense && dense.isSplat())
+    return b.create<shlo::ConstantOp>(
+        loc, cast<ElementsAttr>(DenseElementsAttr::get(
+                 type.clone(local), dense.getSplatValue<Attribute>())));
+  Value full = padHigh(b, loc, b.create<shlo::ConstantOp>(loc, value), high);
+  Type indexType = indexElementType(b.getContext(), type.getShape());
+  SmallVector<Value> starts;
+  for (int64_t dim = 0; dim < rank; ++dim) {
+    int64_t n = axesSize(axes[dim], mesh);
+    SmallVector<int64_t> offsets(getTableSize(mesh), 0);
+    if (n > 1)
+      for (const Device &device : getDevices(mesh))
+        offsets[device.id] =
+            getIndex(axes[dim], mesh, device.coords) * local[dim];
+    starts.push_back(lookupTyped(e, loc, offsets, indexType));
+  }
+  return b.create<shlo::DynamicSliceOp>(loc, type.clone(local), full, starts,
+                                        local);
+}

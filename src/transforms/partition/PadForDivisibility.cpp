@@ -1,0 +1,180 @@
+//===- PadForDivisibility.cpp - -sdy-pad-for-divisibility -----------------===//
+//
+// Step 3 of the partitioner (SPEC §6). A dimension of size d sharded n ways
+// with d % n != 0 is held as L = ceil(d/n) rows on every device, so the
+// padded tensor has n·L rows and the rows [d, n·L) are padding (they sit on
+// the last shards). The local types (ceil(d/n)) and the padding-aware
+// lowering of collectives in -sdy-convert-global-to-local produce that
+// layout; this pass keeps the padding out of the results:
+//
+// * before a `stablehlo.reduce` over a padded dimension, the input becomes
+//   `select(iota < d, x, init)` (init is the identity of the reduction);
+// * before a `dot`/`dot_general` contracting a padded dimension, both
+//   operands become `select(iota < d, x, 0)` (0·garbage could be NaN);
+// * values returned with a padded dimension get their padding zeroed, so
+//   devices return deterministic shards (option zero-padding-at-return).
+//
+// On the global program these masks are identities (every global index is
+// < d); once -sdy-convert-global-to-local turns the iota into local iota +
+// shard offset, they select exactly the real rows. Every op created here
+// carries the sharding of the masked value.
+//
+//===----------------------------------------------------------------------===//
+
+#include "transforms/partition/PartitionUtils.h"
+#include "transforms/partition/Passes.h"
+
+#include "ir/sdy/ShardingVerifier.h"
+#include "ir/utils/ShardingUtils.h"
+
+namespace mlir::sdy {
+#define GEN_PASS_DEF_PADFORDIVISIBILITYPASS
+#include "transforms/partition/Passes.h.inc"
+
+namespace {
+
+namespace shlo = mlir::stablehlo;
+
+/// The dimensions among `dims` (all if empty) that `sharding` pads.
+SmallVector<int64_t> getPaddedDims(TensorShardingAttr sharding,
+                                   RankedTensorType type, Operation *from,
+                                   ArrayRef<int64_t> dims = {}) {
+  SmallVector<int64_t> padded;
+  if (!sharding || sharding.getRank() != type.getRank())
+    return padded;
+  MeshAttr mesh = sharding.getMesh(from);
+  if (!mesh)
+    return padded;
+  for (auto [dim, dimSharding] : llvm::enumerate(sharding.getDimShardings())) {
+    if (!dims.empty() && !llvm::is_contained(dims, dim))
+      continue;
+    int64_t n = dimSharding.getShardedSize(mesh);
+    if (n > 1 && type.getDimSize(dim) % n != 0)
+      padded.push_back(dim);
+  }
+  return padded;
+}
+
+void annotate(Operation *op, TensorShardingAttr sharding) {
+  op->setAttr(SdyDialect::kShardingAttr,
+              TensorShardingPerValueAttr::get(op->getContext(), {sharding}));
+}
+
+/// `select(iota_0 < d_0 && ..., value, fill)` along `dims`.
+Value mask(OpBuilder &b, Location loc, Value value, TensorShardingAttr sharding,
+           ArrayRef<int64_t> dims, Value fill) {
+  auto type = cast<RankedTensorType>(value.getType());
+  Value keep;
+  for (int64_t dim : dims) {
+    int64_t size = type.getDimSize(dim);
+    Type indexType =
+        b.getIntegerType(size > std::numeric_limits<int32_t>::max() ? 64 : 32);
+    auto indexTensor = type.clone(indexType);
+    auto iota = b.create<shlo::IotaOp>(loc, indexTensor,
+                                       static_cast<uint64_t>(dim));
+    annotate(iota, sharding);
+    auto limit = b.create<shlo::ConstantOp>(
+        loc, cast<ElementsAttr>(DenseElementsAttr::get(
+                 indexTensor, b.getIntegerAttr(indexType, size).getValue())));
+    annotate(limit, sharding);
+    auto inRange = b.create<shlo::CompareOp>(loc, iota, limit,
+                                             shlo::ComparisonDirection::LT);
+    annotate(inRange, sharding);
+    if (keep) {
+      auto both = b.create<shlo::AndOp>(loc, keep, inRange);
+      annotate(both, sharding);
+      keep = both;
+    } else {
+      keep = inRange;
+    }
+  }
+  auto select = b.create<shlo::SelectOp>(loc, keep, value, fill);
+  annotate(select, sharding);
+  return select;
+}
+
+Value zeros(OpBuilder &b, Location loc, RankedTensorType type,
+            TensorShardingAttr sharding) {
+  auto zero = b.create<shlo::ConstantOp>(
+      loc, cast<ElementsAttr>(b.getZeroAttr(type)));
+  annotate(zero, sharding);
+  return zero;
+}
+
+/// Masks operand `index` of `op` along `dims` (those that are padded) with
+/// zeros.
+void maskOperandWithZeros(Operation *op, unsigned index,
+                          ArrayRef<int64_t> dims) {
+  Value operand = op->getOperand(index);
+  auto type = cast<RankedTensorType>(operand.getType());
+  TensorShardingAttr sharding = getPartitionSharding(operand);
+  SmallVector<int64_t> padded = getPaddedDims(sharding, type, op, dims);
+  if (padded.empty() || dims.empty())
+    return;
+  OpBuilder b(op);
+  op->setOperand(index, mask(b, op->getLoc(), operand, sharding, padded,
+                             zeros(b, op->getLoc(), type, sharding)));
+}
+
+struct PadForDivisibilityPass
+    : impl::PadForDivisibilityPassBase<PadForDivisibilityPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    getOperation().walk([&](Operation *op) {
+      if (auto reduce = dyn_cast<shlo::ReduceOp>(op)) {
+        ArrayRef<int64_t> dims = reduce.getDimensions();
+        for (unsigned i = 0, e = reduce.getInputs().size(); i < e; ++i) {
+          Value input = reduce.getInputs()[i];
+          auto type = cast<RankedTensorType>(input.getType());
+          TensorShardingAttr sharding = getPartitionSharding(input);
+          SmallVector<int64_t> padded =
+              getPaddedDims(sharding, type, op, dims);
+          if (padded.empty() || dims.empty())
+            continue;
+          OpBuilder b(op);
+          auto fill = b.create<shlo::BroadcastInDimOp>(
+              op->getLoc(), type, reduce.getInitValues()[i],
+              ArrayRef<int64_t>{});
+          annotate(fill, sharding);
+          op->setOperand(i, mask(b, op->getLoc(), input, sharding, padded,
+                                 fill));
+        }
+      } else if (auto dot = dyn_cast<shlo::DotGeneralOp>(op)) {
+        auto numbers = dot.getDotDimensionNumbers();
+        maskOperandWithZeros(op, 0, numbers.getLhsContractingDimensions());
+        maskOperandWithZeros(op, 1, numbers.getRhsContractingDimensions());
+      } else if (auto dot = dyn_cast<shlo::DotOp>(op)) {
+        int64_t lhsRank =
+            cast<RankedTensorType>(dot.getLhs().getType()).getRank();
+        maskOperandWithZeros(op, 0, {lhsRank - 1});
+        maskOperandWithZeros(op, 1, {0});
+      }
+    });
+    if (!zeroPaddingAtReturn)
+      return;
+    for (auto func : getOperation().getOps<func::FuncOp>()) {
+      if (func.isDeclaration())
+        continue;
+      func.walk([&](func::ReturnOp ret) {
+        for (unsigned i = 0, e = ret.getNumOperands(); i < e; ++i) {
+          Value value = ret.getOperand(i);
+          auto type = dyn_cast<RankedTensorType>(value.getType());
+          auto sharding = func.getResultAttrOfType<TensorShardingAttr>(
+              i, SdyDialect::kShardingAttr);
+          if (!type)
+            continue;
+          SmallVector<int64_t> padded = getPaddedDims(sharding, type, func);
+          if (padded.empty())
+            continue;
+          OpBuilder b(ret);
+          ret.setOperand(i, mask(b, ret.getLoc(), value, sharding, padded,
+                                 zeros(b, ret.getLoc(), type, sharding)));
+        }
+      });
+    }
+  }
+};
+
+} // namespace
+} // namespace mlir::sdy

@@ -1,0 +1,47 @@
+//===- PartitionPipeline.cpp - -sdy-partition-pipeline --------------------===//
+//
+// Propagation → explicit reshards → collectives → canonicalized collectives
+// → padding masks → local program (SPEC §6).
+//
+//===----------------------------------------------------------------------===//
+
+#include "transforms/partition/PartitionPipeline.h"
+
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "transforms/partition/Passes.h"
+#include "transforms/propagation/PropagationPipeline.h"
+
+using namespace mlir;
+using namespace mlir::sdy;
+
+void mlir::sdy::addPartitionPipeline(OpPassManager &pm,
+                                     const PartitionPipelineOptions &options) {
+  if (!options.skipPropagation) {
+    PropagationPipelineOptions propagation;
+    propagation.keepShardingRules = options.keepShardingRules;
+    propagation.conservativePropagation = options.conservativePropagation;
+    propagation.debugShardingOrigins = options.debugShardingOrigins;
+    propagation.propagationStrategy = options.propagationStrategy;
+    addPropagationPipeline(pm, propagation);
+  }
+  pm.addNestedPass<func::FuncOp>(createInsertExplicitReshardsPass());
+  pm.addNestedPass<func::FuncOp>(createReshardToCollectivesPass());
+  pm.addNestedPass<func::FuncOp>(createCanonicalizeCollectivesPass());
+  pm.addPass(createPadForDivisibilityPass());
+  pm.addPass(createConvertGlobalToLocalPass());
+  if (options.dropShardingAndMesh)
+    pm.addPass(createDropShardingAndMeshPass());
+}
+
+void mlir::sdy::registerPartitionPipeline() {
+  PassPipelineRegistration<PartitionPipelineOptions>(
+      "sdy-partition-pipeline",
+      "Propagation, then SPMD partitioning into the per-device program",
+      addPartitionPipeline);
+}
+
+void mlir::sdy::registerSdyPartitionPasses() {
+  detail::registerSdyPartitionPasses();
+  registerPartitionPipeline();
+}

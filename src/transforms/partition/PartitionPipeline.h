@@ -1,0 +1,55 @@
+//===- PartitionPipeline.h - -sdy-partition-pipeline ------------*- C++ -*-===//
+
+#ifndef SDY_TRANSFORMS_PARTITION_PARTITIONPIPELINE_H
+#define SDY_TRANSFORMS_PARTITION_PARTITIONPIPELINE_H
+
+#include "mlir/Pass/PassOptions.h"
+
+namespace mlir {
+class OpPassManager;
+namespace sdy {
+
+struct PartitionPipelineOptions
+    : public PassPipelineOptions<PartitionPipelineOptions> {
+  // Propagation (SPEC §5.7), forwarded to -sdy-propagation-pipeline.
+  Option<bool> keepShardingRules{
+      *this, "keep-sharding-rules",
+      llvm::cl::desc("Keep the sharding rules computed for ops"),
+      llvm::cl::init(false)};
+  Option<bool> conservativePropagation{
+      *this, "conservative-propagation",
+      llvm::cl::desc("Never create sub-axes or indivisible shardings"),
+      llvm::cl::init(false)};
+  Option<bool> debugShardingOrigins{
+      *this, "debug-sharding-origins",
+      llvm::cl::desc("Record which user sharding each axis came from"),
+      llvm::cl::init(false)};
+  Option<std::string> propagationStrategy{
+      *this, "propagation-strategy",
+      llvm::cl::desc("basic, aggressive or basic-then-aggressive"),
+      llvm::cl::init("aggressive")};
+  // Partitioning.
+  Option<bool> skipPropagation{
+      *this, "skip-propagation",
+      llvm::cl::desc("The input is already fully sharded: partition only"),
+      llvm::cl::init(false)};
+  Option<bool> dropShardingAndMesh{
+      *this, "drop-sharding-and-mesh",
+      llvm::cl::desc("Remove meshes and sharding attributes at the end"),
+      llvm::cl::init(false)};
+};
+
+/// Adds propagation (unless skipped), -sdy-insert-explicit-reshards,
+/// -sdy-reshard-to-collectives, -sdy-canonicalize-collectives,
+/// -sdy-pad-for-divisibility, -sdy-convert-global-to-local (and
+/// -sdy-drop-sharding-and-mesh if asked) to `pm`, anchored on builtin.module.
+void addPartitionPipeline(OpPassManager &pm,
+                          const PartitionPipelineOptions &options);
+
+/// Registers `-sdy-partition-pipeline`.
+void registerPartitionPipeline();
+
+} // namespace sdy
+} // namespace mlir
+
+#endif // SDY_TRANSFORMS_PARTITION_PARTITIONPIPELINE_H
