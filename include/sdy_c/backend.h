@@ -9,7 +9,7 @@
  * header only describes the table a backend provides.
  *
  * Versioning
- *   `struct_size` is the first member and holds sizeof(sdy_backend_t) as the
+ *   `struct_size` is the first member and holds sizeof(sdy_backend_table_t) as the
  *   backend was compiled. New members are only ever appended; the runtime
  *   treats a member lying beyond `struct_size`, or a NULL function pointer,
  *   as "not provided". `abi_version` is SDY_BACKEND_ABI_VERSION at compile
@@ -108,8 +108,8 @@ typedef enum sdy_backend_reduce_op_t {
 /* Device memory is host memory (host pointers may be passed directly). */
 #define SDY_BACKEND_FLAG_HOST_MEMORY 1u
 
-typedef struct sdy_backend_t {
-  size_t struct_size;   /* sizeof(sdy_backend_t) of the backend's build */
+typedef struct sdy_backend_table_t {
+  size_t struct_size;   /* sizeof(sdy_backend_table_t) of the backend's build */
   uint32_t abi_version; /* SDY_BACKEND_ABI_VERSION */
   uint32_t flags;       /* SDY_BACKEND_FLAG_* */
   const char *name;     /* e.g. "local", "mpi"; owned by the backend */
@@ -171,11 +171,11 @@ typedef struct sdy_backend_t {
   int32_t (*barrier)(void *user_data, int64_t device, const int64_t *group,
                      int32_t group_size, int64_t timeout_ms,
                      sdy_backend_error_t *err);
-} sdy_backend_t;
+} sdy_backend_table_t;
 
 /* Signature of SDY_BACKEND_ENTRY_SYMBOL in a plugin. Returns NULL on failure
  * and then fills err. */
-typedef sdy_backend_t *(*sdy_backend_create_fn)(const char *options,
+typedef sdy_backend_table_t *(*sdy_backend_create_fn)(const char *options,
                                                 sdy_backend_error_t *err);
 
 #ifdef __cplusplus

@@ -16,7 +16,12 @@
  *                     conservative-propagation=true|false (default false)
  *                     keep-sharding-rules=true|false      (default false)
  *                     debug-sharding-origins=true|false   (default false)
- *   "partition"     SDY_UNIMPLEMENTED until SPMD partitioning lands
+ *   "partition"     sdy-partition-pipeline (propagation unless skipped,
+ *                   explicit reshards, reshards to collectives, padding for
+ *                   divisibility, global to local: the per-device program,
+ *                   see executable.h); options: those of "propagation" and
+ *                     skip-propagation=true|false     (default false)
+ *                     drop-sharding-and-mesh=true|false (default false)
  *
  * Every sdy pass and pipeline can also be named in a textual pipeline, e.g.
  * `builtin.module(sdy-propagation-pipeline{propagation-strategy=basic})` or

@@ -31,5 +31,7 @@
 #include "sdy_c/sharding.h"
 #include "sdy_c/module.h"
 #include "sdy_c/pipeline.h"
+#include "sdy_c/backend.h"
+#include "sdy_c/executable.h"
 
 #endif /* SDY_C_SDY_C_H */

@@ -37,6 +37,8 @@ enum class HandleKind : uint32_t {
   Sharding,
   Module,
   Pipeline,
+  Backend,
+  Executable,
 };
 
 void registerHandle(const void *handle, HandleKind kind);

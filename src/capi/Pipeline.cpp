@@ -6,6 +6,7 @@
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Support/Timing.h"
+#include "transforms/partition/PartitionPipeline.h"
 #include "transforms/propagation/PropagationPipeline.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/raw_ostream.h"
@@ -58,6 +59,15 @@ LogicalResult buildPropagation(OpPassManager &pm, llvm::StringRef options,
   return success();
 }
 
+LogicalResult buildPartition(OpPassManager &pm, llvm::StringRef options,
+                             std::string &error) {
+  sdy::PartitionPipelineOptions parsed;
+  if (failed(parseOptions(parsed, options, error)))
+    return failure();
+  sdy::addPartitionPipeline(pm, parsed);
+  return success();
+}
+
 struct Preset {
   const char *name;
   const char *pipeline;  // textual presets (no options)
@@ -70,7 +80,7 @@ constexpr Preset kPresets[] = {
     {"cleanup", "canonicalize,cse,symbol-dce", nullptr},
     {"inline", "inline,symbol-dce", nullptr},
     {"propagation", nullptr, buildPropagation},
-    {"partition", nullptr, nullptr},
+    {"partition", nullptr, buildPartition},
 };
 
 /// Parses `text` into a module pass manager; on failure returns the error.

@@ -19,6 +19,7 @@
 #include "rules/Passes.h"
 #include "sdy_c/dialect.h"
 #include "transforms/Passes.h"
+#include "transforms/partition/Passes.h"
 
 void sdycapi::registerPasses() {
   static std::once_flag once;
@@ -29,6 +30,7 @@ void sdycapi::registerPasses() {
     mlir::registerInlinerPass();
     mlir::sdy::registerAllSdyPassesAndPipelines();
     mlir::sdy::registerSdyRulesPasses();
+    mlir::sdy::registerSdyPartitionPasses();
   });
 }
 

@@ -76,6 +76,10 @@ const char *kindName(HandleKind kind) {
     return "sdy_module_t";
   case HandleKind::Pipeline:
     return "sdy_pipeline_t";
+  case HandleKind::Backend:
+    return "sdy_backend_t";
+  case HandleKind::Executable:
+    return "sdy_executable_t";
   }
   return "handle";
 }

@@ -21,7 +21,7 @@ Status fromBackend(int32_t code, const sdy_backend_error_t &err,
 int32_t dtypeOf(ElementType t) { return static_cast<int32_t>(t); }
 } // namespace
 
-#define SDY_HAS(field) has(offsetof(sdy_backend_t, field), (const void *)table_->field)
+#define SDY_HAS(field) has(offsetof(sdy_backend_table_t, field), (const void *)table_->field)
 #define SDY_CALL(field, what, ...)                                             \
   do {                                                                         \
     if (!SDY_HAS(field))                                                       \
@@ -34,10 +34,10 @@ int32_t dtypeOf(ElementType t) { return static_cast<int32_t>(t); }
     if (rc != SDY_BACKEND_OK) return fromBackend(rc, err, what);               \
   } while (0)
 
-Status Backend::wrap(sdy_backend_t *table, bool owned,
+Status Backend::wrap(sdy_backend_table_t *table, bool owned,
                      std::unique_ptr<Backend> &out, void *dlHandle) {
   if (!table) return Status::invalid("null backend table");
-  if (table->struct_size < offsetof(sdy_backend_t, destroy))
+  if (table->struct_size < offsetof(sdy_backend_table_t, destroy))
     return Status::invalid("backend table too small (struct_size)");
   if (table->abi_version > SDY_BACKEND_ABI_VERSION)
     return Status::unsupported("backend ABI version " +
@@ -67,7 +67,7 @@ Status Backend::load(const std::string &path, const std::string &options,
   sdy_backend_error_t err;
   err.code = 0;
   err.message[0] = 0;
-  sdy_backend_t *t = fn(options.empty() ? nullptr : options.c_str(), &err);
+  sdy_backend_table_t *t = fn(options.empty() ? nullptr : options.c_str(), &err);
   if (!t) {
     dlclose(h);
     return Status(StatusCode::Internal,

@@ -1,6 +1,6 @@
 //===- Backend.h - C++ side of the device-backend ABI -----------*- C++ -*-===//
 //
-// `Backend` owns an sdy_backend_t table (include/sdy_c/backend.h), checks
+// `Backend` owns an sdy_backend_table_t table (include/sdy_c/backend.h), checks
 // its version, and offers typed calls that handle missing functions and,
 // for backends whose memory is not host memory, the staging copies. Built-in
 // backends: `createLocalBackend` (threads in one process) and the mpi plugin
@@ -26,7 +26,7 @@ class Backend {
 public:
   // Wraps a table. With `owned`, the table's destroy() is called by the
   // destructor; `dlHandle` (from dlopen) is closed after that.
-  static Status wrap(sdy_backend_t *table, bool owned,
+  static Status wrap(sdy_backend_table_t *table, bool owned,
                      std::unique_ptr<Backend> &out, void *dlHandle = nullptr);
   // dlopen()s `path` and calls its SDY_BACKEND_ENTRY_SYMBOL with `options`.
   static Status load(const std::string &path, const std::string &options,
@@ -39,7 +39,7 @@ public:
   Backend(const Backend &) = delete;
   Backend &operator=(const Backend &) = delete;
 
-  const sdy_backend_t &table() const { return *table_; }
+  const sdy_backend_table_t &table() const { return *table_; }
   std::string name() const;
   bool hostMemory() const {
     return (table_->flags & SDY_BACKEND_FLAG_HOST_MEMORY) != 0;
@@ -81,14 +81,14 @@ private:
                     bool freeAfter) const;
   Status freeDev(int64_t device, void *dev) const;
 
-  sdy_backend_t *table_ = nullptr;
+  sdy_backend_table_t *table_ = nullptr;
   bool owned_ = false;
   void *dlHandle_ = nullptr;
 };
 
 // The local backend: `numDevices` devices as threads of this process, with
 // shared-memory collectives. The table is heap-allocated; destroy() frees it.
-sdy_backend_t *createLocalBackendTable(int32_t numDevices);
+sdy_backend_table_t *createLocalBackendTable(int32_t numDevices);
 
 } // namespace sdy::runtime
 

@@ -5,7 +5,7 @@
 // with its own Interpreter whose partition_id is the device id. Inputs and
 // outputs are per local device, in the order of Backend::localDevices().
 // The API is plain (Status + vectors of Tensor) so that a C layer can wrap
-// it 1:1 (sdy_executable_t over Executable, sdy_backend_t over Backend).
+// it 1:1 (sdy_executable_t over Executable, sdy_backend_table_t over Backend).
 //
 //===----------------------------------------------------------------------===//
 #ifndef SDY_RUNTIME_EXECUTABLE_H

@@ -211,7 +211,7 @@ TEST(BackendAbi, ErrorsAreValues) {
   EXPECT_FALSE(s.isOk());
   EXPECT_NE(s.message().find("cannot load"), std::string::npos);
   // A table with a newer ABI major version is refused.
-  sdy_backend_t t{};
+  sdy_backend_table_t t{};
   t.struct_size = sizeof t;
   t.abi_version = SDY_BACKEND_ABI_VERSION + 1;
   EXPECT_EQ(Backend::wrap(&t, false, p).code(), StatusCode::Unsupported);

@@ -16,13 +16,15 @@ from ._status import (ClosedError, FailedPreconditionError, InternalError,
                       InvalidArgumentError, ParseError, SdyError,
                       UnimplementedError, VerificationError)
 from .context import Context, default_context
+from .executable import Backend, Executable
 from .mesh import Mesh
 from .module import Module
 from .pipeline import PRESETS, PROPAGATION_STRATEGIES, Pipeline
 from .sharding import AxisRef, Dim, Sharding
 
 __all__ = [
-    "AxisRef", "ClosedError", "Context", "Dim", "FailedPreconditionError",
+    "AxisRef", "Backend", "ClosedError", "Context", "Dim", "Executable",
+    "FailedPreconditionError",
     "InternalError", "InvalidArgumentError", "LibraryNotFoundError", "Mesh",
     "Module", "ParseError", "Pipeline", "PRESETS", "PROPAGATION_STRATEGIES",
     "SdyError", "Sharding",

@@ -25,7 +25,8 @@ from ctypes import (POINTER, Structure, c_char_p, c_int32, c_int64, c_size_t,
                     c_uint32, c_void_p)
 
 __all__ = ["lib", "library_path", "LibraryNotFoundError", "AxisRefStruct",
-           "DimShardingStruct", "HEADER_VERSION"]
+           "DimShardingStruct", "DtypeStruct", "DeviceStruct", "TensorStruct",
+           "HEADER_VERSION"]
 
 # The version of the C headers this binding was written against
 # (MAJOR * 10000 + MINOR * 100 + PATCH, see sdy_c/version.h).
@@ -52,6 +53,30 @@ class DimShardingStruct(Structure):
 
 assert ctypes.sizeof(AxisRefStruct) == 24
 assert ctypes.sizeof(DimShardingStruct) == 32
+
+
+class DtypeStruct(Structure):
+    """``sdy_dtype_t``: DLPack's DLDataType (4 bytes)."""
+    _fields_ = [("code", ctypes.c_uint8), ("bits", ctypes.c_uint8),
+                ("lanes", ctypes.c_uint16)]
+
+
+class DeviceStruct(Structure):
+    """``sdy_device_t``: DLPack's DLDevice (8 bytes)."""
+    _fields_ = [("device_type", c_int32), ("device_id", c_int32)]
+
+
+class TensorStruct(Structure):
+    """``sdy_tensor_t``: DLPack's DLTensor (48 bytes)."""
+    _fields_ = [("data", c_void_p), ("device", DeviceStruct),
+                ("ndim", c_int32), ("dtype", DtypeStruct),
+                ("shape", POINTER(c_int64)), ("strides", POINTER(c_int64)),
+                ("byte_offset", ctypes.c_uint64)]
+
+
+assert ctypes.sizeof(DtypeStruct) == 4
+assert ctypes.sizeof(TensorStruct) == 48
+assert TensorStruct.byte_offset.offset == 40
 
 
 class MlirContextStruct(Structure):
@@ -212,6 +237,35 @@ _OPTIONAL_PROTOTYPES = {
     # loads, and raises when preset options are used.
     "sdy_pipeline_create_preset_with_options": (_S, [_H, c_char_p, c_char_p,
                                                      _PH]),
+    # executable.h, added after 1.0.0: Backend and Executable raise
+    # UnimplementedError with an older library.
+    "sdy_backend_create_local": (_S, [c_int32, _PH]),
+    "sdy_backend_load": (_S, [c_char_p, c_char_p, _PH]),
+    "sdy_backend_wrap": (_S, [c_void_p, _PH]),
+    "sdy_backend_destroy": (None, [_H]),
+    "sdy_backend_device_count": (_S, [_H, _PI32]),
+    "sdy_backend_local_devices": (_S, [_H, _PI64, c_size_t, _PSZ]),
+    "sdy_executable_compile": (_S, [_H, c_char_p, _PH]),
+    "sdy_executable_destroy": (None, [_H]),
+    "sdy_executable_num_devices": (_S, [_H, _PI64]),
+    "sdy_executable_num_args": (_S, [_H, _PSZ]),
+    "sdy_executable_num_results": (_S, [_H, _PSZ]),
+    "sdy_executable_arg_type": (_S, [_H, c_size_t, POINTER(DtypeStruct),
+                                     _PSZ, _PI64, c_size_t]),
+    "sdy_executable_result_type": (_S, [_H, c_size_t, POINTER(DtypeStruct),
+                                        _PSZ, _PI64, c_size_t]),
+    "sdy_executable_arg_num_shards": (_S, [_H, c_size_t, _PI64, c_size_t]),
+    "sdy_executable_result_num_shards": (_S, [_H, c_size_t, _PI64,
+                                              c_size_t]),
+    "sdy_executable_arg_device_slice": (_S, [_H, c_size_t, _PI64, c_size_t,
+                                             c_int64, _PI64, _PI64,
+                                             c_size_t]),
+    "sdy_executable_run_local": (_S, [_H, _H, POINTER(TensorStruct),
+                                      c_size_t, POINTER(TensorStruct),
+                                      c_size_t]),
+    "sdy_executable_run_global": (_S, [_H, _H, POINTER(TensorStruct),
+                                       c_size_t, POINTER(TensorStruct),
+                                       c_size_t]),
 }
 
 

@@ -107,6 +107,56 @@ class Module(_Handle):
             pipeline.run(self)
         return self
 
+    def partition(self, strategy="aggressive", conservative=False,
+                  skip_propagation=False, drop_sharding_and_mesh=False,
+                  keep_sharding_rules=False, debug_sharding_origins=False):
+        """Runs the "partition" preset (``sdy-partition-pipeline``) on the
+        module, in place; returns the module. Sharding propagation (unless
+        `skip_propagation`; `strategy`, `conservative`,
+        `keep_sharding_rules` and `debug_sharding_origins` as in
+        :meth:`propagate`), then SPMD partitioning: the module becomes the
+        program every device runs, with local types and StableHLO
+        collectives. `drop_sharding_and_mesh` removes the meshes and
+        shardings at the end (the program then no longer says how its
+        arguments are split: run it with :meth:`Executable.run_local`).
+
+        Raises:
+            ValueError: an unknown strategy.
+            FailedPreconditionError: a pass failed (the module is left
+                unchanged).
+            UnimplementedError: the library has no partitioner.
+        """
+        from .pipeline import PROPAGATION_STRATEGIES, Pipeline
+        if strategy not in PROPAGATION_STRATEGIES:
+            raise ValueError("unknown propagation strategy %r (expected one "
+                             "of %s)" % (strategy,
+                                         ", ".join(PROPAGATION_STRATEGIES)))
+        options = {
+            "propagation-strategy": strategy,
+            "conservative-propagation": bool(conservative),
+            "keep-sharding-rules": bool(keep_sharding_rules),
+            "debug-sharding-origins": bool(debug_sharding_origins),
+            "skip-propagation": bool(skip_propagation),
+            "drop-sharding-and-mesh": bool(drop_sharding_and_mesh),
+        }
+        with Pipeline.preset("partition", options,
+                             context=self.context) as pipeline:
+            pipeline.run(self)
+        return self
+
+    def compile(self, backend=None, function=None):
+        """An :class:`~sdy.Executable` of `function` (None: ``main``, or the
+        only public function) of this module; `backend` is the
+        :class:`~sdy.Backend` its runs use by default (None: a local
+        backend with as many devices as the program needs).
+
+        Raises:
+            InvalidArgumentError: no such function, inconsistent shardings.
+            UnimplementedError: unsupported argument or result types.
+        """
+        from .executable import Executable
+        return Executable(self, function=function, backend=backend)
+
     def verify(self):
         """Runs the verifier.
 

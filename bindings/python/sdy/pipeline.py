@@ -11,7 +11,8 @@ from .module import Module
 __all__ = ["Pipeline", "PRESETS", "PROPAGATION_STRATEGIES"]
 
 #: Names accepted by :meth:`Pipeline.preset` (see sdy_c/pipeline.h);
-#: "partition" raises UnimplementedError until the partitioner lands.
+#: "partition" raises UnimplementedError with libraries older than the
+#: partitioner.
 PRESETS = ("canonicalize", "cleanup", "inline", "propagation", "partition")
 
 #: The values of the "propagation" preset's ``propagation-strategy`` option.

@@ -57,13 +57,12 @@ def test_anchored_pipelines(ctx, foldable):
 
 
 def test_all_presets(ctx):
-    for name in ("canonicalize", "cleanup", "inline", "propagation"):
+    for name in ("canonicalize", "cleanup", "inline", "propagation",
+                 "partition"):
         with sdy.Pipeline.preset(name, context=ctx) as p:
             assert str(p)
-    with pytest.raises(sdy.UnimplementedError) as info:
-        sdy.Pipeline.preset("partition", context=ctx)
-    assert info.value.code == 5
-    assert "partition" in info.value.message
+    with sdy.Pipeline.preset("partition", context=ctx) as p:
+        assert "sdy-convert-global-to-local" in str(p)
     assert set(sdy.PRESETS) == {"canonicalize", "cleanup", "inline",
                                 "propagation", "partition"}
 

@@ -135,7 +135,7 @@ def test_option_errors(ctx, chain):
     with pytest.raises(sdy.InvalidArgumentError,
                        match="preset 'cleanup' takes no options"):
         sdy.Pipeline.preset("cleanup", "max-iterations=1", context=ctx)
-    with pytest.raises(sdy.UnimplementedError):
+    with pytest.raises(sdy.ParseError, match="no such option x"):
         sdy.Pipeline.preset("partition", "x=1", context=ctx)
     with pytest.raises(TypeError, match="options must be a str or a mapping"):
         sdy.Pipeline.preset("propagation", 3, context=ctx)

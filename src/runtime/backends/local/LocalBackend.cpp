@@ -116,7 +116,7 @@ struct Rendezvous {
 };
 
 struct LocalBackend {
-  sdy_backend_t table;
+  sdy_backend_table_t table;
   int32_t numDevices;
   std::mutex mapMu;
   std::map<std::vector<int64_t>, std::shared_ptr<Rendezvous>> groups;
@@ -432,12 +432,12 @@ int32_t lbBarrier(void *ud, int64_t device, const int64_t *group,
 
 } // namespace
 
-sdy_backend_t *createLocalBackendTable(int32_t numDevices) {
+sdy_backend_table_t *createLocalBackendTable(int32_t numDevices) {
   auto *b = new LocalBackend();
   b->numDevices = numDevices;
-  sdy_backend_t &t = b->table;
+  sdy_backend_table_t &t = b->table;
   std::memset(&t, 0, sizeof(t));
-  t.struct_size = sizeof(sdy_backend_t);
+  t.struct_size = sizeof(sdy_backend_table_t);
   t.abi_version = SDY_BACKEND_ABI_VERSION;
   t.flags = SDY_BACKEND_FLAG_HOST_MEMORY;
   t.name = "local";

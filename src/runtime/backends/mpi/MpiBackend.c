@@ -30,7 +30,7 @@ typedef struct group_comm {
 } group_comm;
 
 typedef struct mpi_backend {
-  sdy_backend_t table;
+  sdy_backend_table_t table;
   int rank, size;
   int we_initialized;
   group_comm *comms;
@@ -334,7 +334,7 @@ static int32_t mb_barrier(void *ud, int64_t device, const int64_t *group,
   return wait_req(&req, timeout_ms, "barrier", err);
 }
 
-__attribute__((visibility("default"))) sdy_backend_t *
+__attribute__((visibility("default"))) sdy_backend_table_t *
 sdy_backend_create(const char *options, sdy_backend_error_t *err) {
   (void)options;
   int initialized = 0;
@@ -357,8 +357,8 @@ sdy_backend_create(const char *options, sdy_backend_error_t *err) {
   MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
   MPI_Comm_rank(MPI_COMM_WORLD, &b->rank);
   MPI_Comm_size(MPI_COMM_WORLD, &b->size);
-  sdy_backend_t *t = &b->table;
-  t->struct_size = sizeof(sdy_backend_t);
+  sdy_backend_table_t *t = &b->table;
+  t->struct_size = sizeof(sdy_backend_table_t);
   t->abi_version = SDY_BACKEND_ABI_VERSION;
   t->flags = SDY_BACKEND_FLAG_HOST_MEMORY;
   t->name = "mpi";

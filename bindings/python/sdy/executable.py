@@ -1,0 +1,394 @@
+"""Running programs: device backends and executables (sdy_c/executable.h).
+
+Arrays are numpy arrays (Debian: python3-numpy), imported only when a
+program runs; the rest of the binding needs nothing but the standard
+library.
+"""
+
+import ctypes
+
+from ._lib import DtypeStruct, TensorStruct, lib
+from ._status import UNIMPLEMENTED, UnimplementedError, check, encode, to_size
+from .context import _Handle, new_out
+
+__all__ = ["Backend", "Executable"]
+
+_DL_INT, _DL_UINT, _DL_FLOAT, _DL_BFLOAT, _DL_BOOL = 0, 1, 2, 4, 6
+_DL_CPU = 1
+
+
+def _need(name):
+    fn = getattr(lib, name, None)
+    if fn is None:
+        raise UnimplementedError(
+            "the loaded libsdy_c (%s) has no %s: running programs needs a "
+            "newer library" % (lib.sdy_version_string().decode(), name),
+            UNIMPLEMENTED)
+    return fn
+
+
+def _numpy():
+    try:
+        import numpy
+    except ImportError as e:  # pragma: no cover - depends on the system
+        raise ImportError("running programs needs numpy (Debian: "
+                          "apt-get install python3-numpy)") from e
+    return numpy
+
+
+def _np_dtype(np, dtype):
+    """The numpy dtype of an sdy_dtype_t (bf16 as its raw uint16 bits)."""
+    code, bits = dtype.code, dtype.bits
+    if code == _DL_BOOL:
+        return np.dtype(np.bool_)
+    if code == _DL_BFLOAT:
+        return np.dtype(np.uint16)
+    kind = {_DL_INT: "int", _DL_UINT: "uint", _DL_FLOAT: "float"}[code]
+    return np.dtype("%s%d" % (kind, bits))
+
+
+def _type_name(dtype):
+    if dtype.code == _DL_BOOL:
+        return "i1"
+    prefix = {_DL_INT: "i", _DL_UINT: "ui", _DL_FLOAT: "f",
+              _DL_BFLOAT: "bf"}.get(dtype.code, "?")
+    return "%s%d" % (prefix, dtype.bits)
+
+
+class Backend(_Handle):
+    """A device backend: the devices a program runs on and the collectives
+    between them.
+
+    >>> backend = Backend.local(4)        # 4 devices as threads
+    >>> backend.device_count
+    4
+
+    ``Backend.load(path, options)`` loads a plugin .so implementing the
+    device-backend table of ``sdy_c/backend.h`` (e.g. the mpi backend).
+    """
+
+    _destroy = getattr(lib, "sdy_backend_destroy", None)
+    _kind = "Backend"
+
+    def __init__(self, *args, **kwargs):
+        raise TypeError("use Backend.local(n) or Backend.load(path)")
+
+    @classmethod
+    def local(cls, num_devices):
+        """The built-in local backend: `num_devices` devices as threads of
+        this process.
+
+        Raises:
+            InvalidArgumentError: num_devices outside [1, 4096].
+        """
+        if isinstance(num_devices, bool) or not isinstance(num_devices, int):
+            raise TypeError("num_devices must be an int, not %s"
+                            % type(num_devices).__name__)
+        if not -2**31 <= num_devices < 2**31:
+            raise ValueError("num_devices %d does not fit int32"
+                             % num_devices)
+        out = new_out()
+        check(_need("sdy_backend_create_local")(num_devices,
+                                                ctypes.byref(out)))
+        return cls._wrap(out.value, None)
+
+    @classmethod
+    def load(cls, path, options=None):
+        """Loads a backend plugin .so and starts it with `options` (a
+        backend-defined string).
+
+        Raises:
+            InvalidArgumentError: the file cannot be loaded or lacks the
+                entry symbol.
+            FailedPreconditionError: the backend failed to start.
+        """
+        out = new_out()
+        opts = None if options is None else encode(options, "options")
+        check(_need("sdy_backend_load")(encode(path, "path"), opts,
+                                        ctypes.byref(out)))
+        return cls._wrap(out.value, None)
+
+    @property
+    def device_count(self):
+        """The number of devices of the whole system."""
+        count = ctypes.c_int32()
+        check(lib.sdy_backend_device_count(self._handle, ctypes.byref(count)))
+        return count.value
+
+    @property
+    def local_devices(self):
+        """The ids of the devices this process drives."""
+        n = ctypes.c_size_t()
+        check(lib.sdy_backend_local_devices(self._handle, None, 0,
+                                            ctypes.byref(n)))
+        ids = (ctypes.c_int64 * max(n.value, 1))()
+        check(lib.sdy_backend_local_devices(self._handle, ids, n.value,
+                                            ctypes.byref(n)))
+        return list(ids[:n.value])
+
+    def __repr__(self):
+        if self.closed:
+            return "<sdy.Backend closed>"
+        return "<sdy.Backend devices=%d>" % self.device_count
+
+
+class _Descriptors:
+    """sdy_tensor_t descriptors over numpy arrays (kept alive here)."""
+
+    def __init__(self, count):
+        self.array = (TensorStruct * max(count, 1))()
+        self._keep = []
+
+    def set(self, i, arr, dtype=None):
+        shape = (ctypes.c_int64 * max(arr.ndim, 1))(*arr.shape)
+        itemsize = arr.dtype.itemsize
+        strides = None
+        if not arr.flags.c_contiguous:
+            strides = (ctypes.c_int64 * max(arr.ndim, 1))(
+                *[s // itemsize for s in arr.strides])
+        t = self.array[i]
+        t.data = arr.ctypes.data if arr.size else None
+        t.device.device_type = _DL_CPU
+        t.ndim = arr.ndim
+        kind = arr.dtype.kind
+        if kind == "b":
+            t.dtype.code, t.dtype.bits = _DL_BOOL, 8
+        else:
+            t.dtype.code = {"i": _DL_INT, "u": _DL_UINT, "f": _DL_FLOAT}[kind]
+            t.dtype.bits = itemsize * 8
+        t.dtype.lanes = 1
+        if dtype is not None:  # the program's (bf16 travels as uint16)
+            t.dtype.code, t.dtype.bits = dtype.code, dtype.bits
+        t.shape = ctypes.cast(shape, ctypes.POINTER(ctypes.c_int64))
+        t.strides = (ctypes.cast(strides, ctypes.POINTER(ctypes.c_int64))
+                     if strides is not None else None)
+        t.byte_offset = 0
+        self._keep += [arr, shape, strides]
+
+
+class Executable(_Handle):
+    """A function of a module prepared to run on N devices
+    (:attr:`num_devices`; see ``sdy_c/executable.h`` for how N is found).
+
+    >>> exe = module.compile()                 # or Executable(module)
+    >>> (c,) = exe.run(a, b)                   # global numpy arrays
+
+    :meth:`run` scatters global arrays to the devices according to the
+    argument shardings and gathers the results according to the result
+    shardings; :meth:`run_local` takes and returns per-device arrays.
+    `backend` is the :class:`Backend` runs use by default (None: a local
+    backend with :attr:`num_devices` devices, created on first use).
+
+    The executable owns a copy of the module: the module may change or be
+    closed afterwards. bf16 values are passed as their uint16 bits.
+    """
+
+    _destroy = getattr(lib, "sdy_executable_destroy", None)
+    _kind = "Executable"
+
+    def __init__(self, module, function=None, backend=None):
+        from .module import Module
+        if not isinstance(module, Module):
+            raise TypeError("module must be an sdy.Module, not %s"
+                            % type(module).__name__)
+        if backend is not None and not isinstance(backend, Backend):
+            raise TypeError("backend must be an sdy.Backend, not %s"
+                            % type(backend).__name__)
+        out = new_out()
+        fn = None if function is None else encode(function, "function")
+        check(_need("sdy_executable_compile")(module._handle, fn,
+                                              ctypes.byref(out)))
+        self._init_handle(out.value, None)
+        self._backend = backend
+        self._own_backend = None
+
+    # --- queries -----------------------------------------------------------
+
+    @property
+    def num_devices(self):
+        """The number of devices the program runs on."""
+        n = ctypes.c_int64()
+        check(lib.sdy_executable_num_devices(self._handle, ctypes.byref(n)))
+        return n.value
+
+    @property
+    def num_args(self):
+        n = ctypes.c_size_t()
+        check(lib.sdy_executable_num_args(self._handle, ctypes.byref(n)))
+        return n.value
+
+    @property
+    def num_results(self):
+        n = ctypes.c_size_t()
+        check(lib.sdy_executable_num_results(self._handle, ctypes.byref(n)))
+        return n.value
+
+    def _type(self, is_arg, index):
+        fn = (lib.sdy_executable_arg_type if is_arg
+              else lib.sdy_executable_result_type)
+        dtype = DtypeStruct()
+        rank = ctypes.c_size_t()
+        check(fn(self._handle, index, ctypes.byref(dtype), ctypes.byref(rank),
+                 None, 0))
+        shape = (ctypes.c_int64 * max(rank.value, 1))()
+        check(fn(self._handle, index, None, ctypes.byref(rank), shape,
+                 rank.value))
+        return tuple(shape[:rank.value]), dtype
+
+    def _shards(self, is_arg, index, rank):
+        fn = (lib.sdy_executable_arg_num_shards if is_arg
+              else lib.sdy_executable_result_num_shards)
+        out = (ctypes.c_int64 * max(rank, 1))()
+        check(fn(self._handle, index, out, rank))
+        return tuple(out[:rank])
+
+    def _types(self, is_arg):
+        count = self.num_args if is_arg else self.num_results
+        result = []
+        for i in range(count):
+            shape, dtype = self._type(is_arg, i)
+            result.append((shape, _type_name(dtype)))
+        return result
+
+    @property
+    def arg_types(self):
+        """The local (per-device) type of each argument as (shape, element
+        type name), e.g. ``((4, 4), "f32")``."""
+        return self._types(True)
+
+    @property
+    def result_types(self):
+        """The local (per-device) type of each result."""
+        return self._types(False)
+
+    def num_shards(self, index, result=False):
+        """How argument (or result) `index` is split: shards per
+        dimension."""
+        shape, _ = self._type(not result, to_size(index, "index"))
+        return self._shards(not result, index, len(shape))
+
+    # --- runs --------------------------------------------------------------
+
+    def _resolve_backend(self, backend):
+        if backend is not None:
+            if not isinstance(backend, Backend):
+                raise TypeError("backend must be an sdy.Backend, not %s"
+                                % type(backend).__name__)
+            return backend
+        if self._backend is not None:
+            return self._backend
+        if self._own_backend is None or self._own_backend.closed:
+            self._own_backend = Backend.local(self.num_devices)
+        return self._own_backend
+
+    def _input(self, np, value, dtype, what):
+        expected = _np_dtype(np, dtype)
+        if isinstance(value, np.ndarray):
+            if value.dtype != expected:
+                raise TypeError("%s has dtype %s, the program expects %s (%s)"
+                                % (what, value.dtype, expected,
+                                   _type_name(dtype)))
+            arr = value
+        else:
+            arr = np.asarray(value, dtype=expected)
+        if arr.ndim and any(s % arr.dtype.itemsize for s in arr.strides):
+            arr = np.ascontiguousarray(arr)
+        return arr
+
+    def run(self, *args, backend=None, result_shapes=None):
+        """Runs on global arrays: each argument is scattered to the devices
+        according to its sharding; the results (numpy arrays of the global
+        shapes) are gathered according to the result shardings.
+
+        The global shape of a result is its local shape times its shard
+        counts (:meth:`num_shards`); pass `result_shapes` (one shape or
+        None per result) for results whose global size is not a multiple
+        of the shard count.
+
+        Raises:
+            TypeError: an ndarray of another dtype than the argument's.
+            InvalidArgumentError: wrong counts or shapes.
+            FailedPreconditionError: the program failed on a device.
+        """
+        np = _numpy()
+        backend = self._resolve_backend(backend)
+        n_args, n_results = self.num_args, self.num_results
+        if len(args) != n_args:
+            raise TypeError("the program takes %d arguments, got %d"
+                            % (n_args, len(args)))
+        if result_shapes is not None and len(result_shapes) != n_results:
+            raise ValueError("result_shapes has %d entries, the program "
+                             "returns %d results"
+                             % (len(result_shapes), n_results))
+        ins = _Descriptors(n_args)
+        for i, value in enumerate(args):
+            _, dtype = self._type(True, i)
+            ins.set(i, self._input(np, value, dtype, "argument %d" % i),
+                    dtype)
+        outs = _Descriptors(n_results)
+        results = []
+        for j in range(n_results):
+            shape, dtype = self._type(False, j)
+            given = None if result_shapes is None else result_shapes[j]
+            if given is None:
+                shards = self._shards(False, j, len(shape))
+                given = tuple(s * n for s, n in zip(shape, shards))
+            arr = np.zeros(tuple(given), dtype=_np_dtype(np, dtype))
+            outs.set(j, arr, dtype)
+            results.append(arr)
+        check(lib.sdy_executable_run_global(self._handle, backend._handle,
+                                            ins.array, n_args, outs.array,
+                                            n_results))
+        return results
+
+    def run_local(self, per_device_args, backend=None):
+        """Runs with per-device arrays: `per_device_args` holds, for every
+        local device of the backend (in the order of
+        :attr:`Backend.local_devices`), the list of its arguments (local
+        shapes). Returns the per-device lists of results."""
+        np = _numpy()
+        backend = self._resolve_backend(backend)
+        n_args, n_results = self.num_args, self.num_results
+        per_device_args = [list(a) for a in per_device_args]
+        n_dev = len(per_device_args)
+        local = len(backend.local_devices)
+        if n_dev != local:
+            raise ValueError("per_device_args has %d entries, the backend "
+                             "drives %d local devices" % (n_dev, local))
+        ins = _Descriptors(n_dev * n_args)
+        arg_types = [self._type(True, i) for i in range(n_args)]
+        for k, dev_args in enumerate(per_device_args):
+            if len(dev_args) != n_args:
+                raise TypeError("device %d: the program takes %d arguments, "
+                                "got %d" % (k, n_args, len(dev_args)))
+            for i, value in enumerate(dev_args):
+                ins.set(k * n_args + i,
+                        self._input(np, value, arg_types[i][1],
+                                    "argument %d of device %d" % (i, k)),
+                        arg_types[i][1])
+        outs = _Descriptors(n_dev * n_results)
+        results = []
+        for k in range(n_dev):
+            dev = []
+            for j in range(n_results):
+                shape, dtype = self._type(False, j)
+                arr = np.zeros(shape, dtype=_np_dtype(np, dtype))
+                outs.set(k * n_results + j, arr, dtype)
+                dev.append(arr)
+            results.append(dev)
+        check(lib.sdy_executable_run_local(self._handle, backend._handle,
+                                           ins.array, n_args, outs.array,
+                                           n_results))
+        return results
+
+    def close(self):
+        super().close()
+        if self._own_backend is not None:
+            self._own_backend.close()
+            self._own_backend = None
+
+    def __repr__(self):
+        if self.closed:
+            return "<sdy.Executable closed>"
+        return "<sdy.Executable devices=%d args=%d results=%d>" % (
+            self.num_devices, self.num_args, self.num_results)

@@ -1,0 +1,254 @@
+/*===- sdy_c/executable.h - running programs on devices ------------------===*
+ *
+ * An executable is a function of a module prepared to run on N devices; a
+ * backend (handle over the device-backend table of backend.h) provides the
+ * devices and the collectives. Tensors passed in and out are described by
+ * sdy_tensor_t, which has the layout of DLPack's DLTensor.
+ *
+ * Programs and device counts
+ *   sdy_executable_compile() takes a partitioned module (the output of the
+ *   "partition" preset, or any StableHLO module with local types and
+ *   StableHLO collectives whose `replica_groups` name device ids) or an
+ *   unpartitioned one. The number of devices N is, in this order:
+ *     1. the module attribute `mhlo.num_partitions` when present;
+ *     2. 1 when the module still holds sdy ops other than `sdy.mesh`
+ *        (`sdy.reshard`, `sdy.sharding_constraint`, …: a global program that
+ *        was not partitioned); its shardings are then ignored;
+ *     3. the device count of the mesh used by the `sdy.sharding` of the
+ *        function's arguments and results (all must agree);
+ *     4. 1 + the largest device id named by a collective's `replica_groups`
+ *        or `source_target_pairs`;
+ *     5. otherwise 1.
+ *   The partitioner keeps `sdy.sharding` on function arguments and results
+ *   (they describe the global program), which rule 3 relies on. To run an
+ *   annotated global program on one device, set `mhlo.num_partitions = 1`.
+ *
+ * Local runs
+ *   sdy_executable_run_local() gives every local device of the backend its
+ *   own arguments (local shapes, as the function's signature says) and
+ *   writes every device's results into caller-provided buffers.
+ *
+ * Global runs
+ *   sdy_executable_run_global() takes global arrays, scatters each argument
+ *   to the devices according to its `sdy.sharding` (SPEC §1.3: device d
+ *   receives its slice [min(s·L, g), min((s+1)·L, g)) along each dimension,
+ *   L = ceil(g / n); an argument without a sharding, or a replicated
+ *   dimension, is copied whole), padding a short or empty last shard with
+ *   zeros up to the local shape; runs; and gathers each result from the
+ *   devices that own its elements (for replicated data, the device with the
+ *   lowest id among the holders). The global shape of an argument or result
+ *   comes from its descriptor: along a dimension split into n shards, the
+ *   global size g must satisfy ceil(g / n) == the local size. Every device
+ *   of the backend must be local (the local backend; not mpi).
+ *
+ * Ownership: handles from `**out` parameters belong to the caller
+ * (sdy_backend_destroy(), sdy_executable_destroy()). An executable copies
+ * the module: the module may be changed or destroyed afterwards. A wrapped
+ * backend table is borrowed and must outlive the backend handle.
+ *
+ * Thread safety: an executable may be run from several threads at once
+ * (each run uses its own buffers); a backend runs one program at a time
+ * (collectives of two concurrent runs on one backend would interleave).
+ *===----------------------------------------------------------------------===*/
+#ifndef SDY_C_EXECUTABLE_H
+#define SDY_C_EXECUTABLE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "sdy_c/backend.h"
+#include "sdy_c/module.h"
+#include "sdy_c/status.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/*--- tensors (DLPack-compatible) --------------------------------------------*/
+
+/* DLPack's DLDataTypeCode values. */
+enum {
+  SDY_DL_INT = 0,    /* kDLInt: i8, i16, i32, i64 */
+  SDY_DL_UINT = 1,   /* kDLUInt: ui8, ui16, ui32, ui64 */
+  SDY_DL_FLOAT = 2,  /* kDLFloat: f16, f32, f64 */
+  SDY_DL_BFLOAT = 4, /* kDLBfloat: bf16 */
+  SDY_DL_BOOL = 6    /* kDLBool: i1, one byte per element (bits = 8) */
+};
+
+/* DLPack's DLDeviceType values accepted for tensor memory: host memory. */
+enum {
+  SDY_DL_CPU = 1,       /* kDLCPU (0 is accepted as "host" too) */
+  SDY_DL_CUDA_HOST = 3  /* kDLCUDAHost: pinned host memory */
+};
+
+/* Layout of DLPack's DLDataType: 4 bytes. `lanes` must be 1. */
+typedef struct sdy_dtype {
+  uint8_t code; /* SDY_DL_* */
+  uint8_t bits; /* 8, 16, 32 or 64 */
+  uint16_t lanes;
+} sdy_dtype_t;
+
+/* Layout of DLPack's DLDevice: 8 bytes. */
+typedef struct sdy_device {
+  int32_t device_type; /* SDY_DL_CPU (or 0), SDY_DL_CUDA_HOST */
+  int32_t device_id;   /* ignored */
+} sdy_device_t;
+
+/* A strided array in host memory, field for field DLPack's DLTensor (48
+ * bytes): a `DLTensor *` may be passed where a `sdy_tensor_t *` is expected.
+ * The element at index (i0, …, in-1) is at
+ *   (char *)data + byte_offset + (i0·strides[0] + … ) · bits / 8
+ * with `strides` counted in elements; NULL strides mean compact row-major.
+ * `shape` may be NULL only when ndim == 0; `data` may be NULL only when the
+ * tensor has no elements. Descriptors are only read, except that results are
+ * written through their `data`. */
+typedef struct sdy_tensor {
+  void *data;
+  sdy_device_t device;
+  int32_t ndim;
+  sdy_dtype_t dtype;
+  int64_t *shape;
+  int64_t *strides; /* NULL: row-major compact */
+  uint64_t byte_offset;
+} sdy_tensor_t;
+
+/*--- backends ---------------------------------------------------------------*/
+
+/* A handle over a device backend (the table of backend.h). */
+typedef struct sdy_backend sdy_backend_t;
+
+/* The built-in local backend: `num_devices` (1..4096) devices as threads of
+ * this process, collectives over shared memory. */
+sdy_status_t *sdy_backend_create_local(int32_t num_devices,
+                                       sdy_backend_t **out_backend);
+
+/* Loads a backend plugin .so (dlopen) and calls its
+ * SDY_BACKEND_ENTRY_SYMBOL with `options` (NULL or "": none). The plugin
+ * stays loaded until the handle is destroyed. A file that cannot be loaded,
+ * lacks the entry symbol or fails to start gives SDY_INVALID_ARGUMENT /
+ * SDY_FAILED_PRECONDITION with the loader's or backend's message. */
+sdy_status_t *sdy_backend_load(const char *path, const char *options,
+                               sdy_backend_t **out_backend);
+
+/* Wraps an in-process backend table. The table is borrowed: it must stay
+ * valid until the handle is destroyed, and its `destroy` is not called. A
+ * table with a newer major ABI version or a too-small `struct_size` gives
+ * SDY_INVALID_ARGUMENT / SDY_UNIMPLEMENTED. */
+sdy_status_t *sdy_backend_wrap(const sdy_backend_table_t *table,
+                               sdy_backend_t **out_backend);
+
+/* Releases `backend` (for created and loaded backends, the backend itself).
+ * NULL is a no-op. */
+void sdy_backend_destroy(sdy_backend_t *backend);
+
+/* The number of devices of the whole system. */
+sdy_status_t *sdy_backend_device_count(const sdy_backend_t *backend,
+                                       int32_t *out_count);
+
+/* The ids of the devices this process drives, in the order run_local
+ * expects them: writes *out_count ids to `out_ids`, which has room for
+ * `capacity` entries (capacity must be >= the count; call with NULL and 0
+ * to get the count only). */
+sdy_status_t *sdy_backend_local_devices(const sdy_backend_t *backend,
+                                        int64_t *out_ids, size_t capacity,
+                                        size_t *out_count);
+
+/*--- executables ------------------------------------------------------------*/
+
+typedef struct sdy_executable sdy_executable_t;
+
+/* Prepares `function` (NULL: "main", or the only public function) of
+ * `module` to run. The module must verify; every argument and result must
+ * be a statically shaped tensor of an element type of SPEC §8. Failures:
+ * SDY_INVALID_ARGUMENT (no such function, inconsistent shardings),
+ * SDY_VERIFICATION_ERROR, SDY_UNIMPLEMENTED (unsupported types). */
+sdy_status_t *sdy_executable_compile(const sdy_module_t *module,
+                                     const char *function,
+                                     sdy_executable_t **out_executable);
+
+/* Releases `executable`. NULL is a no-op. */
+void sdy_executable_destroy(sdy_executable_t *executable);
+
+/* The number of devices N the program runs on (see above). */
+sdy_status_t *sdy_executable_num_devices(const sdy_executable_t *executable,
+                                         int64_t *out_num_devices);
+
+sdy_status_t *sdy_executable_num_args(const sdy_executable_t *executable,
+                                      size_t *out_num_args);
+sdy_status_t *sdy_executable_num_results(const sdy_executable_t *executable,
+                                         size_t *out_num_results);
+
+/* The local (per-device) type of argument `index`: its element type and
+ * rank, and its shape written to `out_shape` (room for `capacity` >= rank
+ * entries; NULL and 0 to get the rank only). Any of out_dtype, out_rank may
+ * be NULL, not both. */
+sdy_status_t *sdy_executable_arg_type(const sdy_executable_t *executable,
+                                      size_t index, sdy_dtype_t *out_dtype,
+                                      size_t *out_rank, int64_t *out_shape,
+                                      size_t capacity);
+/* Same for result `index`. */
+sdy_status_t *sdy_executable_result_type(const sdy_executable_t *executable,
+                                         size_t index, sdy_dtype_t *out_dtype,
+                                         size_t *out_rank, int64_t *out_shape,
+                                         size_t capacity);
+
+/* How argument `index` is split: the number of shards of each dimension
+ * (1 for a dimension that is not split, and for every dimension of an
+ * argument without a sharding or of a one-device program), written to
+ * `out_num_shards` (room for `capacity` >= rank entries). A global size g
+ * fits a local size l split into n shards when ceil(g / n) == l; g = l · n is
+ * the padded global size. */
+sdy_status_t *sdy_executable_arg_num_shards(const sdy_executable_t *executable,
+                                            size_t index,
+                                            int64_t *out_num_shards,
+                                            size_t capacity);
+/* Same for result `index`. */
+sdy_status_t *sdy_executable_result_num_shards(
+    const sdy_executable_t *executable, size_t index, int64_t *out_num_shards,
+    size_t capacity);
+
+/* The slice of a global argument `index` of `global_shape` (rank entries)
+ * that device `device` receives in a global run: [start, limit) per
+ * dimension (room for `capacity` >= rank entries each). Checks that the
+ * global shape fits the local type and the sharding. */
+sdy_status_t *sdy_executable_arg_device_slice(
+    const sdy_executable_t *executable, size_t index,
+    const int64_t *global_shape, size_t rank, int64_t device,
+    int64_t *out_starts, int64_t *out_limits, size_t capacity);
+
+/* Runs on the local devices of `backend`, whose device count must be the
+ * executable's N. `args` holds num_local_devices * num_args descriptors,
+ * device-major (all arguments of the first local device, then the second,
+ * … in the order of sdy_backend_local_devices()); `results` likewise
+ * num_local_devices * num_results caller-allocated buffers, written on
+ * success. `num_args` / `num_results` are per device and must equal the
+ * function's. Shapes and dtypes must match the local types exactly.
+ * Errors: SDY_INVALID_ARGUMENT (counts, shapes, dtypes, NULL data, non-host
+ * memory, a backend with another device count), SDY_FAILED_PRECONDITION
+ * (the program failed on a device: the message names the device and op;
+ * a collective a peer did not join in time), SDY_UNIMPLEMENTED (an op or a
+ * collective the engine or the backend does not provide). Result buffers
+ * are unspecified after a failure. */
+sdy_status_t *sdy_executable_run_local(const sdy_executable_t *executable,
+                                       const sdy_backend_t *backend,
+                                       const sdy_tensor_t *args,
+                                       size_t num_args, sdy_tensor_t *results,
+                                       size_t num_results);
+
+/* Runs on all devices of `backend` (all local, N of them) with global
+ * arrays: scatters `global_args` (num_args descriptors) according to the
+ * argument shardings and gathers the results into `global_results`
+ * (num_results caller-allocated buffers of the global shapes) according to
+ * the result shardings (see above). Errors as sdy_executable_run_local(). */
+sdy_status_t *sdy_executable_run_global(const sdy_executable_t *executable,
+                                        const sdy_backend_t *backend,
+                                        const sdy_tensor_t *global_args,
+                                        size_t num_args,
+                                        sdy_tensor_t *global_results,
+                                        size_t num_results);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* SDY_C_EXECUTABLE_H */
