@@ -8,6 +8,10 @@
  * unpartitioned program on 1 device and prints the step times.
  *
  *   megatron_demo [--batch B] [--hidden H] [--ffn F] [--steps S]
+ *                 [--backend PLUGIN.so] [--backend-options OPTIONS]
+ *
+ * With --backend, the 8-device run uses a device backend loaded from a
+ * plugin (include/sdy_c/backend.h) instead of the built-in local one.
  *===----------------------------------------------------------------------===*/
 
 #define _POSIX_C_SOURCE 200809L /* clock_gettime */
@@ -111,14 +115,19 @@ static sdy_tensor_t tensor2(float *data, int64_t *shape) {
   return t;
 }
 
-/* Runs `module` on `num_devices` local devices `steps` times with global
- * arrays; returns the best step time. */
+/* Runs `module` on `num_devices` local devices (or the devices of the
+ * backend plugin `plugin`) `steps` times with global arrays; returns the
+ * best step time. */
 static double run(const sdy_module_t *module, int32_t num_devices,
-                  sdy_tensor_t *args, sdy_tensor_t *result, int steps) {
+                  const char *plugin, const char *options, sdy_tensor_t *args,
+                  sdy_tensor_t *result, int steps) {
   sdy_backend_t *backend = NULL;
   sdy_executable_t *exe = NULL;
-  check(sdy_backend_create_local(num_devices, &backend),
-        "sdy_backend_create_local");
+  if (plugin)
+    check(sdy_backend_load(plugin, options, &backend), "sdy_backend_load");
+  else
+    check(sdy_backend_create_local(num_devices, &backend),
+          "sdy_backend_create_local");
   check(sdy_executable_compile(module, "main", &exe), "sdy_executable_compile");
   double best = 1e30;
   for (int i = 0; i < steps; ++i) {
@@ -145,9 +154,14 @@ static int count(const char *text, const char *needle) {
 int main(int argc, char **argv) {
   long batch = 64, hidden = 256, ffn = 1024;
   int steps = 5;
+  const char *plugin = NULL, *options = NULL;
   for (int i = 1; i + 1 < argc; i += 2) {
     long value = atol(argv[i + 1]);
-    if (!strcmp(argv[i], "--batch"))
+    if (!strcmp(argv[i], "--backend"))
+      plugin = argv[i + 1];
+    else if (!strcmp(argv[i], "--backend-options"))
+      options = argv[i + 1];
+    else if (!strcmp(argv[i], "--batch"))
       batch = value;
     else if (!strcmp(argv[i], "--hidden"))
       hidden = value;
@@ -236,8 +250,8 @@ int main(int argc, char **argv) {
                           tensor2(w2d, w2s)};
   sdy_tensor_t r8 = tensor2(y8, ys), r1 = tensor2(y1, ys);
 
-  double t8 = run(module, 8, args, &r8, steps);
-  double t1 = run(reference, 1, args, &r1, steps);
+  double t8 = run(module, 8, plugin, options, args, &r8, steps);
+  double t1 = run(reference, 1, NULL, NULL, args, &r1, steps);
 
   double max_error = 0, max_value = 0;
   for (long i = 0; i < batch * hidden; ++i) {
