@@ -98,10 +98,11 @@ MeshAttr mlir::sdy::lookupMesh(Operation *from, Attribute meshOrRef) {
   return meshOp ? meshOp.getMesh() : MeshAttr();
 }
 
-void mlir::sdy::transformShardings(
+bool mlir::sdy::transformShardings(
     Operation *op,
     llvm::function_ref<TensorShardingAttr(TensorShardingAttr)> fn) {
   MLIRContext *ctx = op->getContext();
+  bool changed = false;
   auto transformPerValue = [&](TensorShardingPerValueAttr perValue) {
     SmallVector<TensorShardingAttr> shardings;
     for (TensorShardingAttr sharding : perValue.getShardings())
@@ -115,17 +116,26 @@ void mlir::sdy::transformShardings(
     else if (auto perValue =
                  dyn_cast<TensorShardingPerValueAttr>(attr.getValue()))
       newValue = transformPerValue(perValue);
-    if (newValue && newValue != attr.getValue())
+    if (newValue && newValue != attr.getValue()) {
       op->setAttr(attr.getName(), newValue);
+      changed = true;
+    }
   }
   if (auto func = dyn_cast<FunctionOpInterface>(op)) {
     for (unsigned i = 0, e = func.getNumArguments(); i < e; ++i)
       if (auto sharding = func.getArgAttrOfType<TensorShardingAttr>(
               i, SdyDialect::kShardingAttr))
-        func.setArgAttr(i, SdyDialect::kShardingAttr, fn(sharding));
+        if (TensorShardingAttr updated = fn(sharding); updated != sharding) {
+          func.setArgAttr(i, SdyDialect::kShardingAttr, updated);
+          changed = true;
+        }
     for (unsigned i = 0, e = func.getNumResults(); i < e; ++i)
       if (auto sharding = func.getResultAttrOfType<TensorShardingAttr>(
               i, SdyDialect::kShardingAttr))
-        func.setResultAttr(i, SdyDialect::kShardingAttr, fn(sharding));
+        if (TensorShardingAttr updated = fn(sharding); updated != sharding) {
+          func.setResultAttr(i, SdyDialect::kShardingAttr, updated);
+          changed = true;
+        }
   }
+  return changed;
 }

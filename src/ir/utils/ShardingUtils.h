@@ -37,8 +37,8 @@ MeshAttr lookupMesh(Operation *from, Attribute meshOrRef);
 
 /// Calls `fn` on every sharding attribute held by `op` (per-value, inherent
 /// sharding, in/out shardings, function arguments/results) and replaces it
-/// with the result when that differs.
-void transformShardings(Operation *op,
+/// with the result when that differs. Returns true if anything changed.
+bool transformShardings(Operation *op,
                         llvm::function_ref<TensorShardingAttr(
                             TensorShardingAttr)> fn);
 

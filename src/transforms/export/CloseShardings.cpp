@@ -17,8 +17,9 @@ namespace {
 struct CloseShardingsPass : impl::CloseShardingsPassBase<CloseShardingsPass> {
   void runOnOperation() override {
     MLIRContext *ctx = &getContext();
+    bool changed = false;
     getOperation().walk([&](Operation *op) {
-      transformShardings(op, [&](TensorShardingAttr sharding) {
+      changed |= transformShardings(op, [&](TensorShardingAttr sharding) {
         SmallVector<DimensionShardingAttr> dims;
         for (DimensionShardingAttr dim : sharding.getDimShardings())
           dims.push_back(
@@ -26,6 +27,8 @@ struct CloseShardingsPass : impl::CloseShardingsPassBase<CloseShardingsPass> {
         return TensorShardingAttr::get(ctx, sharding.getMeshOrRef(), dims, {});
       });
     });
+    if (!changed)
+      markAllAnalysesPreserved();
   }
 };
 

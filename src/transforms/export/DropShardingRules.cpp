@@ -12,12 +12,17 @@ struct DropShardingRulesPass
     : impl::DropShardingRulesPassBase<DropShardingRulesPass> {
   void runOnOperation() override {
     // Custom rules are the user's and are never removed (SPEC.md §4).
-    getOperation().walk([](Operation *op) {
+    bool changed = false;
+    getOperation().walk([&](Operation *op) {
       auto rule =
           op->getAttrOfType<OpShardingRuleAttr>(SdyDialect::kShardingRuleAttr);
-      if (rule && !rule.isCustom())
+      if (rule && !rule.isCustom()) {
         op->removeAttr(SdyDialect::kShardingRuleAttr);
+        changed = true;
+      }
     });
+    if (!changed)
+      markAllAnalysesPreserved();
   }
 };
 

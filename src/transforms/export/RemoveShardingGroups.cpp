@@ -11,7 +11,13 @@ namespace {
 struct RemoveShardingGroupsPass
     : impl::RemoveShardingGroupsPassBase<RemoveShardingGroupsPass> {
   void runOnOperation() override {
-    getOperation().walk([](ShardingGroupOp op) { op.erase(); });
+    bool changed = false;
+    getOperation().walk([&](ShardingGroupOp op) {
+      op.erase();
+      changed = true;
+    });
+    if (!changed)
+      markAllAnalysesPreserved();
   }
 };
 

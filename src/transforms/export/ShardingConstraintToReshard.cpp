@@ -12,7 +12,9 @@ struct ShardingConstraintToReshardPass
     : impl::ShardingConstraintToReshardPassBase<ShardingConstraintToReshardPass> {
   void runOnOperation() override {
     OpBuilder builder(&getContext());
+    bool changed = false;
     getOperation().walk([&](ShardingConstraintOp op) {
+      changed = true;
       builder.setInsertionPoint(op);
       auto reshard = builder.create<ReshardOp>(op.getLoc(), op.getInput(),
                                                op.getSharding());
@@ -20,6 +22,8 @@ struct ShardingConstraintToReshardPass
       op.replaceAllUsesWith(reshard.getResult());
       op.erase();
     });
+    if (!changed)
+      markAllAnalysesPreserved();
   }
 };
 

@@ -12,13 +12,17 @@ namespace {
 struct SinkDataFlowEdgesPass
     : impl::SinkDataFlowEdgesPassBase<SinkDataFlowEdgesPass> {
   void runOnOperation() override {
+    bool changed = false;
     getOperation().walk([&](DataFlowEdgeOp edge) {
+      changed = true;
       Value owner = edge.getInput();
       if (TensorShardingAttr sharding = edge.getShardingAttr())
         setSharding(owner, sharding);
       edge.getResult().replaceAllUsesWith(owner);
       edge.erase();
     });
+    if (!changed)
+      markAllAnalysesPreserved();
   }
 };
 

@@ -21,6 +21,7 @@ struct AddDataFlowEdgesPass
     : impl::AddDataFlowEdgesPassBase<AddDataFlowEdgesPass> {
   void runOnOperation() override {
     OpBuilder builder(&getContext());
+    bool changed = false;
     getOperation().walk([&](Operation *op) {
       if (!isDataFlowOp(op) || isa<NamedComputationOp, ManualComputationOp>(op))
         return;
@@ -32,8 +33,11 @@ struct AddDataFlowEdgesPass
         auto edge = builder.create<DataFlowEdgeOp>(op->getLoc(), owner,
                                                    getSharding(owner));
         owner.replaceAllUsesExcept(edge.getResult(), edge);
+        changed = true;
       }
     });
+    if (!changed)
+      markAllAnalysesPreserved();
   }
 };
 

@@ -97,6 +97,8 @@ struct ApplyShardingConstraintsPass
     SmallVector<ShardingConstraintOp> constraints;
     getOperation().walk(
         [&](ShardingConstraintOp op) { constraints.push_back(op); });
+    if (constraints.empty())
+      return markAllAnalysesPreserved();
     for (ShardingConstraintOp constraint : constraints) {
       Value input = constraint.getInput();
       if (shouldApply(constraint)) {

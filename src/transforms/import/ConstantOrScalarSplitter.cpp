@@ -62,6 +62,7 @@ struct ConstantOrScalarSplitterPass
     : impl::ConstantOrScalarSplitterPassBase<ConstantOrScalarSplitterPass> {
   void runOnOperation() override {
     OpBuilder builder(&getContext());
+    bool changed = false;
     // stablehlo.constant -> sdy.constant.
     getOperation().walk([&](Operation *op) {
       if (op->getName().getStringRef() != "stablehlo.constant" ||
@@ -75,6 +76,7 @@ struct ConstantOrScalarSplitterPass
       constant->setDiscardableAttrs(op->getDiscardableAttrDictionary());
       op->replaceAllUsesWith(constant);
       op->erase();
+      changed = true;
     });
 
     getOperation().walk([&](Block *block) {
@@ -111,6 +113,7 @@ struct ConstantOrScalarSplitterPass
           builder.setInsertionPoint(&op);
           Operation *copy = builder.clone(op);
           use->set(copy->getResult(0));
+          changed = true;
           for (ShardingGroupOp group : groups) {
             builder.setInsertionPointAfter(copy);
             builder.create<ShardingGroupOp>(group.getLoc(), copy->getResult(0),
@@ -119,6 +122,8 @@ struct ConstantOrScalarSplitterPass
         }
       }
     });
+    if (!changed)
+      markAllAnalysesPreserved();
   }
 };
 

@@ -45,8 +45,11 @@ struct ImportFuncCallsPass
     for (int depth = 0;; ++depth) {
       SmallVector<func::CallOp> calls;
       module.walk([&](func::CallOp call) { calls.push_back(call); });
-      if (calls.empty())
+      if (calls.empty()) {
+        if (depth == 0)
+          return markAllAnalysesPreserved();
         break;
+      }
       if (depth == 64) {
         calls.front().emitOpError()
             << "calls nest more than 64 deep; recursive calls cannot be "

@@ -17,8 +17,9 @@ struct InlineMeshesPass : impl::InlineMeshesPassBase<InlineMeshesPass> {
     for (MeshOp meshOp : module.getOps<MeshOp>())
       meshes[meshOp.getSymNameAttr()] = meshOp.getMesh();
 
+    bool changed = false;
     module.walk([&](Operation *op) {
-      transformShardings(op, [&](TensorShardingAttr sharding) {
+      changed |= transformShardings(op, [&](TensorShardingAttr sharding) {
         auto ref = dyn_cast<FlatSymbolRefAttr>(sharding.getMeshOrRef());
         MeshAttr mesh = ref ? meshes.lookup(ref.getAttr()) : MeshAttr();
         if (!mesh)
@@ -30,8 +31,13 @@ struct InlineMeshesPass : impl::InlineMeshesPassBase<InlineMeshesPass> {
     });
 
     for (MeshOp meshOp : llvm::make_early_inc_range(module.getOps<MeshOp>()))
-      if (SymbolTable::symbolKnownUseEmpty(meshOp, module))
+      if (SymbolTable::symbolKnownUseEmpty(meshOp, module)) {
         meshOp.erase();
+        changed = true;
+      }
+    // Nothing changed: tell the pass manager, which then skips verifying.
+    if (!changed)
+      markAllAnalysesPreserved();
   }
 };
 

@@ -21,6 +21,7 @@ struct LiftInlinedMeshesPass
     llvm::DenseMap<MeshAttr, StringAttr> nameOfMesh;
     llvm::DenseMap<StringAttr, StringAttr> renamed;
     Operation *lastMesh = nullptr;
+    bool changed = false;
     for (MeshOp meshOp : llvm::make_early_inc_range(module.getOps<MeshOp>())) {
       auto [it, inserted] =
           nameOfMesh.try_emplace(meshOp.getMesh(), meshOp.getSymNameAttr());
@@ -30,6 +31,7 @@ struct LiftInlinedMeshesPass
       }
       renamed[meshOp.getSymNameAttr()] = it->second;
       symbolTable.erase(meshOp);
+      changed = true;
     }
 
     OpBuilder builder(ctx);
@@ -62,7 +64,7 @@ struct LiftInlinedMeshesPass
     SmallVector<Operation *> ops;
     module.walk([&](Operation *op) { ops.push_back(op); });
     for (Operation *op : ops)
-      transformShardings(op, [&](TensorShardingAttr sharding) {
+      changed |= transformShardings(op, [&](TensorShardingAttr sharding) {
         Attribute meshOrRef = sharding.getMeshOrRef();
         StringAttr name;
         if (MeshAttr mesh = sharding.getInlinedMesh())
@@ -75,6 +77,9 @@ struct LiftInlinedMeshesPass
                                        sharding.getDimShardings(),
                                        sharding.getReplicatedAxes());
       });
+    // Nothing changed: tell the pass manager, which then skips verifying.
+    if (!changed)
+      markAllAnalysesPreserved();
   }
 };
 

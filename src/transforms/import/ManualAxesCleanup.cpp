@@ -40,7 +40,9 @@ struct ManualAxesCleanupPass
     : impl::ManualAxesCleanupPassBase<ManualAxesCleanupPass> {
   void runOnOperation() override {
     MLIRContext *ctx = &getContext();
+    bool any = false;
     WalkResult result = getOperation().walk([&](ManualComputationOp op) {
+      any = true;
       ArrayRef<TensorShardingAttr> in = op.getInShardings().getShardings();
       ArrayRef<TensorShardingAttr> out = op.getOutShardings().getShardings();
       if (in.empty() && out.empty()) {
@@ -73,7 +75,9 @@ struct ManualAxesCleanupPass
       return WalkResult::advance();
     });
     if (result.wasInterrupted())
-      signalPassFailure();
+      return signalPassFailure();
+    if (!any)
+      markAllAnalysesPreserved();
   }
 };
 

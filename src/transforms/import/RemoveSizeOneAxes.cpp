@@ -24,6 +24,7 @@ struct RemoveSizeOneAxesPass
   void runOnOperation() override {
     ModuleOp module = getOperation();
     MLIRContext *ctx = module.getContext();
+    bool changed = false;
     module.walk([&](Operation *op) {
       // Manual axes first: their mesh comes from the op's shardings.
       if (auto manual = dyn_cast<ManualComputationOp>(op)) {
@@ -39,10 +40,13 @@ struct RemoveSizeOneAxesPass
           for (StringAttr axis : manual.getManualAxes().getValue())
             if (mesh.getAxisSize(axis.getValue()) != 1)
               kept.push_back(axis);
-          manual.setManualAxesAttr(ManualAxesAttr::get(ctx, kept));
+          if (kept.size() != manual.getManualAxes().size()) {
+            manual.setManualAxesAttr(ManualAxesAttr::get(ctx, kept));
+            changed = true;
+          }
         }
       }
-      transformShardings(op, [&](TensorShardingAttr sharding) {
+      changed |= transformShardings(op, [&](TensorShardingAttr sharding) {
         MeshAttr mesh = lookupMesh(op, sharding.getMeshOrRef());
         if (!mesh)
           return sharding;
@@ -60,6 +64,9 @@ struct RemoveSizeOneAxesPass
             withoutSizeOne(sharding.getReplicatedAxes(), mesh));
       });
     });
+    // Nothing changed: tell the pass manager, which then skips verifying.
+    if (!changed)
+      markAllAnalysesPreserved();
   }
 };
 

@@ -30,7 +30,7 @@ struct ShardingGroupImportPass
     SmallVector<ShardingGroupOp> groupOps;
     getOperation().walk([&](ShardingGroupOp op) { groupOps.push_back(op); });
     if (groupOps.empty())
-      return;
+      return markAllAnalysesPreserved();
 
     // Groups that share a value are one group.
     llvm::EquivalenceClasses<int64_t> classes;
