@@ -490,9 +490,8 @@ std::string DistributedTensor::apply(Operation *op) {
     return collectivePermute(newMesh, newDims);
   }
   if (auto reduce = dyn_cast<AllReduceOp>(op)) {
-    if (reduce.getReductionKind() &&
-        *reduce.getReductionKind() != ReductionKind::SUM)
-      return "all_reduce: only sums are simulated";
+    // Every reduction kind (sum, max, min, prod) combines the partial parts
+    // the same way in this model: each part must be combined exactly once.
     return allReduce(AxisList(reduce.getReductionAxes().getValue()));
   }
   if (auto scatter = dyn_cast<ReduceScatterOp>(op))

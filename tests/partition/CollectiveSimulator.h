@@ -111,7 +111,8 @@ public:
   std::string allReduce(ArrayRef<AxisRefAttr> reductionAxes);
   std::string reduceScatter(ArrayRef<AxisList> scatterAxes);
   /// Applies an sdy collective op (all_gather, all_slice, all_to_all,
-  /// collective_permute, all_reduce (sum), reduce_scatter).
+  /// collective_permute, all_reduce (any kind: each part
+  /// is combined once), reduce_scatter).
   std::string apply(Operation *op);
 
   // Device-id based primitives (the tracked sharding is not updated).

@@ -13,8 +13,9 @@
 // * Device-dependent values: `stablehlo.iota` along a sharded dimension
 //   becomes local iota + shard offset; constants keep only the local part
 //   (a splat is rebuilt, other constants are dynamically sliced).
-// * Shape attributes: slice limits and dynamic_slice sizes along sharded
-//   (necessarily full) dimensions become local.
+// * Shape attributes: slice limits, dynamic_slice sizes and gather
+//   slice_sizes along sharded (necessarily full) dimensions become local
+//   (a scatter's window sizes come from its local types).
 // * manual_computation and named_computation bodies are inlined (the body of
 //   a manual computation is already local along its manual axes).
 //
@@ -451,6 +452,36 @@ private:
                    << " is sharded but sliced; the partitioner needs it whole";
         slice.setSliceSizes(sizes);
       }
+      return success();
+    }
+    if (auto gather = dyn_cast<shlo::GatherOp>(op)) {
+      // An offset dimension sharded like the operand dimension it slices
+      // (a slice that takes the whole dimension): the slice size becomes
+      // the local size. The result's offset dimensions follow the operand's
+      // non-collapsed, non-batching dimensions in order.
+      auto operandType = cast<RankedTensorType>(gather.getOperand().getType());
+      auto resultType = cast<RankedTensorType>(gather.getType());
+      shlo::GatherDimensionNumbersAttr dims = gather.getDimensionNumbers();
+      ArrayRef<int64_t> offsetDims = dims.getOffsetDims();
+      SmallVector<int64_t> sizes(gather.getSliceSizes());
+      size_t next = 0;
+      for (int64_t dim = 0; dim < operandType.getRank(); ++dim) {
+        if (llvm::is_contained(dims.getCollapsedSliceDims(), dim) ||
+            llvm::is_contained(dims.getOperandBatchingDims(), dim))
+          continue;
+        if (next >= offsetDims.size())
+          break;
+        int64_t local = resultType.getDimSize(offsetDims[next++]);
+        if (local == sizes[dim])
+          continue;
+        if (local != operandType.getDimSize(dim))
+          return gather.emitOpError()
+                 << "operand dimension " << dim
+                 << " is sharded but sliced; the partitioner needs it whole";
+        sizes[dim] = local;
+      }
+      if (ArrayRef<int64_t>(sizes) != gather.getSliceSizes())
+        gather.setSliceSizes(sizes);
       return success();
     }
     if (auto pad = dyn_cast<shlo::PadOp>(op)) {

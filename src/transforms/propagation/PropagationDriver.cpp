@@ -105,6 +105,62 @@ PropagationDriver::PropagationDriver(ModuleOp module,
   });
 }
 
+namespace {
+/// The function whose entry block `value` is an argument of, or null.
+func::FuncOp getFunctionOfArgument(const ShardingSlot &slot) {
+  if (slot.kind != ShardingSlot::Kind::kValue)
+    return {};
+  auto arg = dyn_cast<BlockArgument>(slot.value);
+  if (!arg)
+    return {};
+  auto func = dyn_cast_or_null<func::FuncOp>(arg.getOwner()->getParentOp());
+  if (!func || arg.getOwner() != &func.getBody().front())
+    return {};
+  return func;
+}
+} // namespace
+
+TensorShardingAttr
+PropagationDriver::readSlot(const ShardingSlot &slot) const {
+  if (getFunctionOfArgument(slot)) {
+    auto it = pendingArgumentShardings.find(slot.value);
+    if (it != pendingArgumentShardings.end())
+      return it->second;
+  }
+  return slot.get();
+}
+
+bool PropagationDriver::writeSlot(const ShardingSlot &slot,
+                                  TensorShardingAttr sharding) {
+  if (getFunctionOfArgument(slot)) {
+    pendingArgumentShardings[slot.value] = sharding;
+    return true;
+  }
+  return slot.set(sharding);
+}
+
+void PropagationDriver::flushArgumentShardings() {
+  llvm::MapVector<Operation *, SmallVector<std::pair<unsigned, Attribute>>>
+      perFunction;
+  for (auto &[value, sharding] : pendingArgumentShardings) {
+    auto arg = cast<BlockArgument>(value);
+    perFunction[arg.getOwner()->getParentOp()].push_back(
+        {arg.getArgNumber(), sharding});
+  }
+  pendingArgumentShardings.clear();
+  for (auto &[op, updates] : perFunction) {
+    auto func = cast<func::FuncOp>(op);
+    SmallVector<DictionaryAttr> argAttrs;
+    func.getAllArgAttrs(argAttrs);
+    for (auto &[index, sharding] : updates) {
+      NamedAttrList attrs(argAttrs[index]);
+      attrs.set(SdyDialect::kShardingAttr, sharding);
+      argAttrs[index] = attrs.getDictionary(func.getContext());
+    }
+    func.setAllArgAttrs(argAttrs);
+  }
+}
+
 void PropagationDriver::labelSlot(const ShardingSlot &slot, StringRef label) {
   TensorShardingAttr sharding = slot.get();
   if (!sharding)
@@ -434,7 +490,7 @@ PropagationDriver::visit(const Item &item, OpPriorityRound round,
   SmallVector<TensorShardingAttr> shardings;
   Attribute meshOrRef;
   for (const ShardingSlot *slot : slots) {
-    TensorShardingAttr sharding = slot->get();
+    TensorShardingAttr sharding = readSlot(*slot);
     if (sharding && sharding.getRank() != getShardingRank(slot->type))
       return changedSlots;
     shardings.push_back(sharding);
@@ -495,7 +551,7 @@ PropagationDriver::visit(const Item &item, OpPriorityRound round,
                             shardings[index], meshOrRef, mesh, visiblePriority);
     if (updated == shardings[index])
       continue;
-    if (slot->set(updated)) {
+    if (writeSlot(*slot, updated)) {
       changedSlots.push_back(slot);
       if (config.debugShardingOrigins)
         inheritOrigins(item, *slot, shardings[index], updated);
@@ -523,9 +579,11 @@ LogicalResult PropagationDriver::run(OpPriorityRound round,
   // against a bug turning into a hang.
   uint64_t budget = 64 * static_cast<uint64_t>(items.size()) + 1024;
   while (!worklist.empty()) {
-    if (budget-- == 0)
+    if (budget-- == 0) {
+      flushArgumentShardings();
       return module.emitError()
              << "sharding propagation did not reach a fixed point";
+    }
     unsigned index = worklist.front();
     worklist.pop_front();
     queued[index] = false;
@@ -541,6 +599,7 @@ LogicalResult PropagationDriver::run(OpPriorityRound round,
         }
     }
   }
+  flushArgumentShardings();
   return success();
 }
 

@@ -83,6 +83,14 @@ private:
                                           int64_t visiblePriority,
                                           PropagationStrategy strategy);
 
+  /// Reads/writes a slot. Function arguments are buffered: setting one
+  /// argument attribute rewrites the function's whole argument-attribute
+  /// array, which would make propagation quadratic in the argument count.
+  TensorShardingAttr readSlot(const ShardingSlot &slot) const;
+  bool writeSlot(const ShardingSlot &slot, TensorShardingAttr sharding);
+  /// Writes the buffered argument shardings, one array per function.
+  void flushArgumentShardings();
+
   /// Records `label` as the origin of every axis of the slot's sharding.
   void labelSlot(const ShardingSlot &slot, StringRef label);
   /// Records origins for the axes `updated` has and `previous` had not,
@@ -98,6 +106,8 @@ private:
   llvm::DenseMap<SlotKey, llvm::SmallMapVector<Attribute, StringAttr, 4>>
       origins;
   llvm::DenseMap<SlotKey, ShardingSlot> slotOfKey;
+  /// Function-argument shardings not yet written to their function.
+  llvm::MapVector<Value, TensorShardingAttr> pendingArgumentShardings;
 };
 
 } // namespace mlir::sdy

@@ -668,3 +668,40 @@ func.func @missing_reshard(%arg0: tensor<8xf32> {sdy.sharding = #sdy.sharding<@m
   // expected-error @+1 {{returns a value of local type 'tensor<4xf32>' as result 0 of local type 'tensor<8xf32>'}}
   return %arg0 : tensor<8xf32>
 }
+
+// -----
+
+sdy.mesh @mesh = <["x"=2, "y"=4]>
+
+// A gather whose offset dimension takes the whole (sharded) feature
+// dimension: slice_sizes becomes local along it.
+// CHECK-LABEL: func.func @gather_offset_dim_sharded(
+// CHECK-SAME: %arg0: tensor<16x2xf32> {{.*}}, %arg1: tensor<3x1xi32> {{.*}}) -> (tensor<3x2xf32>
+// CHECK-NEXT: "stablehlo.gather"(%arg0, %arg1) <{dimension_numbers = #stablehlo.gather<offset_dims = [1], collapsed_slice_dims = [0], start_index_map = [0], index_vector_dim = 1>, slice_sizes = array<i64: 1, 2>}> {{.*}} : (tensor<16x2xf32>, tensor<3x1xi32>) -> tensor<3x2xf32>
+func.func @gather_offset_dim_sharded(%arg0: tensor<16x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"y"}]>}, %arg1: tensor<6x1xi32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>}) -> (tensor<6x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {"y"}]>}) {
+  %0 = "stablehlo.gather"(%arg0, %arg1) <{dimension_numbers = #stablehlo.gather<offset_dims = [1], collapsed_slice_dims = [0], start_index_map = [0], index_vector_dim = 1>, slice_sizes = array<i64: 1, 8>}> {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"x"}, {"y"}]>]>} : (tensor<16x8xf32>, tensor<6x1xi32>) -> tensor<6x8xf32>
+  return %0 : tensor<6x8xf32>
+}
+
+// -----
+
+sdy.mesh @mesh = <["x"=2, "y"=4]>
+
+// With batching dimensions (sharded, slice size 1, unchanged) before the
+// sharded offset dimension.
+// CHECK-LABEL: func.func @gather_batching_and_offset_sharded(
+// CHECK-NEXT: "stablehlo.gather"(%arg0, %arg1) <{dimension_numbers = #stablehlo.gather<offset_dims = [2], collapsed_slice_dims = [1], operand_batching_dims = [0], start_indices_batching_dims = [0], start_index_map = [1], index_vector_dim = 2>, slice_sizes = array<i64: 1, 1, 2>}> {{.*}} : (tensor<2x16x2xf32>, tensor<2x6x1xi32>) -> tensor<2x6x2xf32>
+func.func @gather_batching_and_offset_sharded(%arg0: tensor<4x16x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}, {"y"}]>}, %arg1: tensor<4x6x1xi32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}, {}]>}) -> (tensor<4x6x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}, {"y"}]>}) {
+  %0 = "stablehlo.gather"(%arg0, %arg1) <{dimension_numbers = #stablehlo.gather<offset_dims = [2], collapsed_slice_dims = [1], operand_batching_dims = [0], start_indices_batching_dims = [0], start_index_map = [1], index_vector_dim = 2>, slice_sizes = array<i64: 1, 1, 8>}> {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"x"}, {}, {"y"}]>]>} : (tensor<4x16x8xf32>, tensor<4x6x1xi32>) -> tensor<4x6x8xf32>
+  return %0 : tensor<4x6x8xf32>
+}
+
+// -----
+
+sdy.mesh @mesh = <["x"=2, "y"=4]>
+
+func.func @gather_partial_slice_of_sharded_dim(%arg0: tensor<16x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"y"}]>}, %arg1: tensor<6x1xi32>) -> (tensor<6x4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"y"}]>}) {
+  // expected-error @+1 {{operand dimension 1 is sharded but sliced}}
+  %0 = "stablehlo.gather"(%arg0, %arg1) <{dimension_numbers = #stablehlo.gather<offset_dims = [1], collapsed_slice_dims = [0], start_index_map = [0], index_vector_dim = 1>, slice_sizes = array<i64: 1, 4>}> {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{}, {"y"}]>]>} : (tensor<16x8xf32>, tensor<6x1xi32>) -> tensor<6x4xf32>
+  return %0 : tensor<6x4xf32>
+}
