@@ -51,7 +51,7 @@ ParseResult parseSingleBlockRegionNoBlockId(OpAsmParser &parser,
     // The region has no parent op yet: take the context from the parser.
     OpBuilder builder(parser.getContext());
     builder.setInsertionPointToEnd(&block);
-    builder.create<ReturnOp>(parser.getEncodedSourceLoc(loc));
+    ReturnOp::create(builder, parser.getEncodedSourceLoc(loc));
   }
   return success();
 }

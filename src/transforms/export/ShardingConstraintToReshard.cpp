@@ -16,7 +16,7 @@ struct ShardingConstraintToReshardPass
     getOperation().walk([&](ShardingConstraintOp op) {
       changed = true;
       builder.setInsertionPoint(op);
-      auto reshard = builder.create<ReshardOp>(op.getLoc(), op.getInput(),
+      auto reshard = ReshardOp::create(builder, op.getLoc(), op.getInput(),
                                                op.getSharding());
       reshard->setDiscardableAttrs(op->getDiscardableAttrDictionary());
       op.replaceAllUsesWith(reshard.getResult());

@@ -30,7 +30,7 @@ struct AddDataFlowEdgesPass
         if (llvm::any_of(owner.getUsers(),
                          [](Operation *user) { return isa<DataFlowEdgeOp>(user); }))
           continue; // already has an edge
-        auto edge = builder.create<DataFlowEdgeOp>(op->getLoc(), owner,
+        auto edge = DataFlowEdgeOp::create(builder, op->getLoc(), owner,
                                                    getSharding(owner));
         owner.replaceAllUsesExcept(edge.getResult(), edge);
         changed = true;

@@ -11,6 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ir/stablehlo/OpClasses.h"
 #include "transforms/Passes.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringSet.h"
@@ -20,23 +21,6 @@ namespace mlir::sdy {
 #include "transforms/Passes.h.inc"
 
 namespace {
-
-bool isElementwise(Operation *op) {
-  static const llvm::StringSet<> kElementwise = {
-      "stablehlo.abs", "stablehlo.add", "stablehlo.and", "stablehlo.atan2",
-      "stablehlo.cbrt", "stablehlo.ceil", "stablehlo.clamp",
-      "stablehlo.compare", "stablehlo.convert", "stablehlo.cosine",
-      "stablehlo.divide", "stablehlo.exponential",
-      "stablehlo.exponential_minus_one", "stablehlo.floor",
-      "stablehlo.is_finite", "stablehlo.log", "stablehlo.log_plus_one",
-      "stablehlo.logistic", "stablehlo.maximum", "stablehlo.minimum",
-      "stablehlo.multiply", "stablehlo.negate", "stablehlo.not", "stablehlo.or",
-      "stablehlo.power", "stablehlo.remainder", "stablehlo.round_nearest_even",
-      "stablehlo.rsqrt", "stablehlo.select", "stablehlo.sign", "stablehlo.sine",
-      "stablehlo.sqrt", "stablehlo.subtract", "stablehlo.tan", "stablehlo.tanh",
-      "stablehlo.xor"};
-  return kElementwise.contains(op->getName().getStringRef());
-}
 
 bool isConstantSource(Operation *op) {
   StringRef name = op->getName().getStringRef();
@@ -72,7 +56,7 @@ struct ConstantOrScalarSplitterPass
       if (!value)
         return;
       builder.setInsertionPoint(op);
-      auto constant = builder.create<ConstantOp>(op->getLoc(), value);
+      auto constant = ConstantOp::create(builder, op->getLoc(), value);
       constant->setDiscardableAttrs(op->getDiscardableAttrDictionary());
       op->replaceAllUsesWith(constant);
       op->erase();
@@ -90,7 +74,7 @@ struct ConstantOrScalarSplitterPass
           return def && constant.contains(def);
         });
         if (isConstantSource(&op) ||
-            ((isShapeOp(&op) || isElementwise(&op)) && operandsConstant))
+            ((isShapeOp(&op) || stablehlo::isElementwise(&op)) && operandsConstant))
           constant.insert(&op);
       }
       // Split from the last op up, so that copies of users add uses to their
@@ -116,7 +100,7 @@ struct ConstantOrScalarSplitterPass
           changed = true;
           for (ShardingGroupOp group : groups) {
             builder.setInsertionPointAfter(copy);
-            builder.create<ShardingGroupOp>(group.getLoc(), copy->getResult(0),
+            ShardingGroupOp::create(builder, group.getLoc(), copy->getResult(0),
                                             group.getGroupId());
           }
         }

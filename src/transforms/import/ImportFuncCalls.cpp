@@ -71,7 +71,7 @@ struct ImportFuncCallsPass
         }
         callees.insert(callee);
         builder.setInsertionPoint(call);
-        auto named = builder.create<NamedComputationOp>(
+        auto named = NamedComputationOp::create(builder, 
             call.getLoc(), call.getResultTypes(),
             builder.getStringAttr(call.getCallee()), call.getOperands(),
             getShardings(ctx, callee.getArgumentTypes(),
@@ -88,7 +88,7 @@ struct ImportFuncCallsPass
         Block &body = named.getBody().front();
         auto ret = cast<func::ReturnOp>(body.getTerminator());
         builder.setInsertionPoint(ret);
-        builder.create<ReturnOp>(ret.getLoc(), ret.getOperands());
+        ReturnOp::create(builder, ret.getLoc(), ret.getOperands());
         ret.erase();
         call.replaceAllUsesWith(named.getResults());
         call.erase();

@@ -54,7 +54,7 @@ struct LiftInlinedMeshesPass
         builder.setInsertionPointAfter(lastMesh);
       else
         builder.setInsertionPointToStart(module.getBody());
-      auto meshOp = builder.create<MeshOp>(module.getLoc(), name, mesh);
+      auto meshOp = MeshOp::create(builder, module.getLoc(), name, mesh);
       symbolTable.insert(meshOp);
       lastMesh = meshOp;
       nameOfMesh[mesh] = meshOp.getSymNameAttr();

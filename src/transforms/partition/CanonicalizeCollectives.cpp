@@ -115,7 +115,7 @@ struct CanonicalizeCollectivesPass
           llvm::sort(reduced, byName);
           if (reduce->hasOneUse() && flat == reduced) {
             OpBuilder b(op);
-            auto scatter = b.create<ReduceScatterOp>(
+            auto scatter = ReduceScatterOp::create(b, 
                 op->getLoc(), slice.getType(), reduce.getTensor(),
                 reduce.getReductionKindAttr(), slice.getSlicingAxes(), out);
             op->getResult(0).replaceAllUsesWith(scatter.getResult());

@@ -58,7 +58,7 @@ RankedTensorType withDim(RankedTensorType type, int64_t dim, int64_t size) {
 
 Value zeroScalar(OpBuilder &b, Location loc, Type elementType) {
   auto type = RankedTensorType::get({}, elementType);
-  return b.create<shlo::ConstantOp>(loc, cast<ElementsAttr>(b.getZeroAttr(type)));
+  return shlo::ConstantOp::create(b, loc, cast<ElementsAttr>(b.getZeroAttr(type)));
 }
 
 Value sliceStatic(OpBuilder &b, Location loc, Value value, int64_t dim,
@@ -69,7 +69,7 @@ Value sliceStatic(OpBuilder &b, Location loc, Value value, int64_t dim,
   SmallVector<int64_t> starts(type.getRank(), 0), strides(type.getRank(), 1);
   SmallVector<int64_t> limits(type.getShape());
   limits[dim] = limit;
-  return b.create<shlo::SliceOp>(loc, withDim(type, dim, limit), value, starts,
+  return shlo::SliceOp::create(b, loc, withDim(type, dim, limit), value, starts,
                                  limits, strides);
 }
 
@@ -82,7 +82,7 @@ Value padHigh(OpBuilder &b, Location loc, Value value,
   for (auto [size, h] : llvm::zip(shape, high))
     size += h;
   Value zero = zeroScalar(b, loc, type.getElementType());
-  return b.create<shlo::PadOp>(loc, type.clone(shape), value, zero, zeros,
+  return shlo::PadOp::create(b, loc, type.clone(shape), value, zero, zeros,
                                high, zeros);
 }
 
@@ -92,7 +92,7 @@ Value emitAllGather(LocalEmitter &e, Location loc, Value value, int64_t dim,
   if (n == 1)
     return value;
   auto type = cast<RankedTensorType>(value.getType());
-  auto op = e.builder.create<shlo::AllGatherOp>(
+  auto op = shlo::AllGatherOp::create(e.builder, 
       loc, TypeRange{withDim(type, dim, type.getDimSize(dim) * n)},
       ValueRange{value}, static_cast<uint64_t>(dim),
       getDeviceGroups(mesh, axes), e.channel(), /*use_global_device_ids=*/true);
@@ -108,19 +108,19 @@ void buildReductionBody(OpBuilder &b, Location loc, Region &region,
   Value result;
   switch (kind) {
   case ReductionKind::SUM:
-    result = b.create<shlo::AddOp>(loc, lhs, rhs);
+    result = shlo::AddOp::create(b, loc, lhs, rhs);
     break;
   case ReductionKind::MAX:
-    result = b.create<shlo::MaxOp>(loc, lhs, rhs);
+    result = shlo::MaxOp::create(b, loc, lhs, rhs);
     break;
   case ReductionKind::MIN:
-    result = b.create<shlo::MinOp>(loc, lhs, rhs);
+    result = shlo::MinOp::create(b, loc, lhs, rhs);
     break;
   case ReductionKind::PROD:
-    result = b.create<shlo::MulOp>(loc, lhs, rhs);
+    result = shlo::MulOp::create(b, loc, lhs, rhs);
     break;
   }
-  b.create<shlo::ReturnOp>(loc, ValueRange{result});
+  shlo::ReturnOp::create(b, loc, ValueRange{result});
 }
 
 /// How to take the slice of `outAxes` from a local value laid out by
@@ -208,7 +208,7 @@ Value LocalEmitter::partitionId() {
     return pid;
   OpBuilder::InsertionGuard guard(builder);
   builder.setInsertionPointToStart(&func.getBody().front());
-  pid = builder.create<shlo::PartitionIdOp>(func.getLoc());
+  pid = shlo::PartitionIdOp::create(builder, func.getLoc());
   return pid;
 }
 
@@ -224,16 +224,16 @@ static Value lookupTyped(LocalEmitter &e, Location loc,
     return DenseElementsAttr::get(type, ints);
   };
   if (llvm::all_equal(perDevice))
-    return b.create<shlo::ConstantOp>(
+    return shlo::ConstantOp::create(b, 
         loc, cast<ElementsAttr>(makeAttr(scalar, perDevice.take_front(1))));
   auto tableType = RankedTensorType::get(
       {static_cast<int64_t>(perDevice.size())}, elementType);
-  Value table = b.create<shlo::ConstantOp>(
+  Value table = shlo::ConstantOp::create(b, 
       loc, cast<ElementsAttr>(makeAttr(tableType, perDevice)));
-  Value entry = b.create<shlo::DynamicSliceOp>(
+  Value entry = shlo::DynamicSliceOp::create(b, 
       loc, RankedTensorType::get({1}, elementType), table,
       ValueRange{e.partitionId()}, ArrayRef<int64_t>{1});
-  return b.create<shlo::ReshapeOp>(loc, scalar, entry);
+  return shlo::ReshapeOp::create(b, loc, scalar, entry);
 }
 
 Value LocalEmitter::lookup(Location loc, ArrayRef<int64_t> perDevice) {
@@ -376,7 +376,7 @@ Value partition::lowerAllSlice(LocalEmitter &e, Location loc, Value value,
         e, loc, plans[dim] ? ArrayRef<int64_t>(plans[dim]->offsets)
                            : ArrayRef<int64_t>{0},
         indexType));
-  return b.create<shlo::DynamicSliceOp>(loc, type.clone(sizes), value, starts,
+  return shlo::DynamicSliceOp::create(b, loc, type.clone(sizes), value, starts,
                                         sizes);
 }
 
@@ -405,12 +405,11 @@ Value partition::lowerAllToAll(LocalEmitter &e, Location loc, Value value,
       SmallVector<int64_t> shape(type.getShape());
       shape[src] = srcOutLen;
       shape[tgt] = tgtOutLen;
-      value = e.builder
-                  .create<shlo::AllToAllOp>(
-                      loc, TypeRange{type.clone(shape)}, ValueRange{value},
-                      static_cast<uint64_t>(tgt), static_cast<uint64_t>(src),
-                      static_cast<uint64_t>(n), getDeviceGroups(mesh, moved),
-                      e.channel())
+      value = shlo::AllToAllOp::create(
+                  e.builder, loc, TypeRange{type.clone(shape)},
+                  ValueRange{value}, static_cast<uint64_t>(tgt),
+                  static_cast<uint64_t>(src), static_cast<uint64_t>(n),
+                  getDeviceGroups(mesh, moved), e.channel())
                   .getResult(0);
     } else {
       // Indivisible: gather from the source dim, slice into the target.
@@ -471,15 +470,15 @@ Value partition::lowerCollectivePermute(LocalEmitter &e, Location loc,
     return value;
   auto pairsType = RankedTensorType::get(
       {static_cast<int64_t>(pairs.size() / 2), 2}, b.getI64Type());
-  Value permuted = b.create<shlo::CollectivePermuteOp>(
+  Value permuted = shlo::CollectivePermuteOp::create(b, 
       loc, value.getType(), value, DenseIntElementsAttr::get(pairsType, pairs),
       e.channel());
   if (llvm::none_of(keeps, [](int64_t k) { return k != 0; }))
     return permuted;
-  Value keep = b.create<shlo::CompareOp>(loc, e.lookup(loc, keeps),
+  Value keep = shlo::CompareOp::create(b, loc, e.lookup(loc, keeps),
                                          e.constantIndex(loc, 0),
                                          shlo::ComparisonDirection::NE);
-  return b.create<shlo::SelectOp>(loc, keep, value, permuted);
+  return shlo::SelectOp::create(b, loc, keep, value, permuted);
 }
 
 Value partition::lowerAllReduce(LocalEmitter &e, Location loc, Value value,
@@ -487,7 +486,7 @@ Value partition::lowerAllReduce(LocalEmitter &e, Location loc, Value value,
                                 MeshAttr mesh) {
   if (axesSize(axes, mesh) == 1)
     return value;
-  auto op = e.builder.create<shlo::AllReduceOp>(
+  auto op = shlo::AllReduceOp::create(e.builder, 
       loc, TypeRange{value.getType()}, ValueRange{value},
       getDeviceGroups(mesh, axes), e.channel(),
       /*use_global_device_ids=*/true);
@@ -524,7 +523,7 @@ Value partition::lowerReduceScatter(LocalEmitter &e, Location loc, Value value,
     if (n == 1)
       continue;
     auto type = cast<RankedTensorType>(value.getType());
-    auto op = e.builder.create<shlo::ReduceScatterOp>(
+    auto op = shlo::ReduceScatterOp::create(e.builder, 
         loc, withDim(type, dim, type.getDimSize(dim) / n), value,
         static_cast<uint64_t>(dim), getDeviceGroups(mesh, axes[dim]),
         e.channel(), /*use_global_device_ids=*/true);
@@ -582,12 +581,12 @@ Value partition::lowerConstant(LocalEmitter &e, Location loc,
     high[dim] = local[dim] * n - type.getDimSize(dim);
   }
   if (!sharded)
-    return b.create<shlo::ConstantOp>(loc, value);
+    return shlo::ConstantOp::create(b, loc, value);
   if (auto dense = dyn_cast<DenseElementsAttr>(value); dense && dense.isSplat())
-    return b.create<shlo::ConstantOp>(
+    return shlo::ConstantOp::create(b, 
         loc, cast<ElementsAttr>(DenseElementsAttr::get(
                  type.clone(local), dense.getSplatValue<Attribute>())));
-  Value full = padHigh(b, loc, b.create<shlo::ConstantOp>(loc, value), high);
+  Value full = padHigh(b, loc, shlo::ConstantOp::create(b, loc, value), high);
   Type indexType = indexElementType(b.getContext(), type.getShape());
   SmallVector<Value> starts;
   for (int64_t dim = 0; dim < rank; ++dim) {
@@ -599,6 +598,6 @@ Value partition::lowerConstant(LocalEmitter &e, Location loc,
             getIndex(axes[dim], mesh, device.coords) * local[dim];
     starts.push_back(lookupTyped(e, loc, offsets, indexType));
   }
-  return b.create<shlo::DynamicSliceOp>(loc, type.clone(local), full, starts,
+  return shlo::DynamicSliceOp::create(b, loc, type.clone(local), full, starts,
                                         local);
 }

@@ -359,10 +359,10 @@ private:
       b.setInsertionPointAfter(op);
       Value offset = shardOffset(e, loc, axes[dim], type.getDimSize(dim), mesh);
       if (offset.getType() != RankedTensorType::get({}, type.getElementType()))
-        offset = b.create<shlo::ConvertOp>(loc, offset, type.getElementType());
-      Value splat = b.create<shlo::BroadcastInDimOp>(loc, localType, offset,
+        offset = shlo::ConvertOp::create(b, loc, offset, type.getElementType());
+      Value splat = shlo::BroadcastInDimOp::create(b, loc, localType, offset,
                                                      ArrayRef<int64_t>{});
-      auto add = b.create<shlo::AddOp>(loc, iota.getResult(), splat);
+      auto add = shlo::AddOp::create(b, loc, iota.getResult(), splat);
       iota.getResult().replaceAllUsesExcept(add.getResult(), add);
       shardings[add.getResult()] = sharding;
       return success();

@@ -70,32 +70,32 @@ Value mask(OpBuilder &b, Location loc, Value value, TensorShardingAttr sharding,
     Type indexType =
         b.getIntegerType(size > std::numeric_limits<int32_t>::max() ? 64 : 32);
     auto indexTensor = type.clone(indexType);
-    auto iota = b.create<shlo::IotaOp>(loc, indexTensor,
+    auto iota = shlo::IotaOp::create(b, loc, indexTensor,
                                        static_cast<uint64_t>(dim));
     annotate(iota, sharding);
-    auto limit = b.create<shlo::ConstantOp>(
+    auto limit = shlo::ConstantOp::create(b, 
         loc, cast<ElementsAttr>(DenseElementsAttr::get(
                  indexTensor, b.getIntegerAttr(indexType, size).getValue())));
     annotate(limit, sharding);
-    auto inRange = b.create<shlo::CompareOp>(loc, iota, limit,
+    auto inRange = shlo::CompareOp::create(b, loc, iota, limit,
                                              shlo::ComparisonDirection::LT);
     annotate(inRange, sharding);
     if (keep) {
-      auto both = b.create<shlo::AndOp>(loc, keep, inRange);
+      auto both = shlo::AndOp::create(b, loc, keep, inRange);
       annotate(both, sharding);
       keep = both;
     } else {
       keep = inRange;
     }
   }
-  auto select = b.create<shlo::SelectOp>(loc, keep, value, fill);
+  auto select = shlo::SelectOp::create(b, loc, keep, value, fill);
   annotate(select, sharding);
   return select;
 }
 
 Value zeros(OpBuilder &b, Location loc, RankedTensorType type,
             TensorShardingAttr sharding) {
-  auto zero = b.create<shlo::ConstantOp>(
+  auto zero = shlo::ConstantOp::create(b, 
       loc, cast<ElementsAttr>(b.getZeroAttr(type)));
   annotate(zero, sharding);
   return zero;
@@ -133,7 +133,7 @@ struct PadForDivisibilityPass
           if (padded.empty() || dims.empty())
             continue;
           OpBuilder b(op);
-          auto fill = b.create<shlo::BroadcastInDimOp>(
+          auto fill = shlo::BroadcastInDimOp::create(b, 
               op->getLoc(), type, reduce.getInitValues()[i],
               ArrayRef<int64_t>{});
           annotate(fill, sharding);

@@ -5,6 +5,7 @@
 #include <deque>
 #include <set>
 
+#include "ir/stablehlo/OpClasses.h"
 #include "ir/utils/DataFlow.h"
 #include "ir/utils/ShardingUtils.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -18,21 +19,9 @@ using namespace mlir::sdy;
 namespace {
 
 /// Ops whose every factor passes through unchanged (SPEC.md §5.4 round 1).
-bool isPassThroughOpName(StringRef name) {
-  static const llvm::StringSet<> kNames = {
-      "stablehlo.abs", "stablehlo.add", "stablehlo.and", "stablehlo.atan2",
-      "stablehlo.cbrt", "stablehlo.ceil", "stablehlo.clamp",
-      "stablehlo.compare", "stablehlo.convert", "stablehlo.cosine",
-      "stablehlo.divide", "stablehlo.exponential",
-      "stablehlo.exponential_minus_one", "stablehlo.floor",
-      "stablehlo.is_finite", "stablehlo.log", "stablehlo.log_plus_one",
-      "stablehlo.logistic", "stablehlo.maximum", "stablehlo.minimum",
-      "stablehlo.multiply", "stablehlo.negate", "stablehlo.not", "stablehlo.or",
-      "stablehlo.power", "stablehlo.remainder", "stablehlo.round_nearest_even",
-      "stablehlo.rsqrt", "stablehlo.select", "stablehlo.sign", "stablehlo.sine",
-      "stablehlo.sqrt", "stablehlo.subtract", "stablehlo.tan", "stablehlo.tanh",
-      "stablehlo.xor", "stablehlo.reshape", "stablehlo.transpose"};
-  return kNames.contains(name);
+bool isPassThroughOp(Operation *op) {
+  return stablehlo::isElementwise(op) ||
+         isa<stablehlo::ReshapeOp, stablehlo::TransposeOp>(op);
 }
 
 /// A rule that maps every dimension of `type` to its own factor, shared by
@@ -372,7 +361,7 @@ void PropagationDriver::addRuleItem(Operation *op, OpShardingRuleAttr rule) {
   for (Value result : op->getResults())
     item.results.push_back(ShardingSlot::forValue(result));
   StringRef name = op->getName().getStringRef();
-  item.isPassThroughOp = isPassThroughOpName(name);
+  item.isPassThroughOp = isPassThroughOp(op);
   item.isBroadcast = name == "stablehlo.broadcast_in_dim";
   item.hasMultiUseOperand = llvm::any_of(
       op->getOperands(), [](Value v) { return !v.hasOneUse(); });
