@@ -13,7 +13,16 @@
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <algorithm>
+#include <cstdlib>
+#include <mutex>
 #include <thread>
+
+// OpenBLAS extensions (the runtime's BLAS is OpenBLAS, see CMakeLists.txt).
+extern "C" {
+void openblas_set_num_threads(int);
+int openblas_get_num_threads(void);
+}
 
 namespace sdy::runtime {
 
@@ -122,6 +131,48 @@ Status Executable::prepare(ModuleOp module) {
   return Status::ok();
 }
 
+namespace {
+
+// OpenBLAS's process-wide thread count, shared by concurrent multi-device
+// runs (see ExecutableOptions::blasThreadsPerDevice).
+std::mutex blasMu;
+int blasUsers = 0;
+int blasSaved = 0;
+
+class BlasThreadScope {
+public:
+  explicit BlasThreadScope(int threads) : active_(threads > 0) {
+    if (!active_) return;
+    std::lock_guard<std::mutex> l(blasMu);
+    if (blasUsers++ == 0) {
+      blasSaved = openblas_get_num_threads();
+      if (blasSaved != threads) openblas_set_num_threads(threads);
+    }
+  }
+  ~BlasThreadScope() {
+    if (!active_) return;
+    std::lock_guard<std::mutex> l(blasMu);
+    if (--blasUsers == 0 && openblas_get_num_threads() != blasSaved)
+      openblas_set_num_threads(blasSaved);
+  }
+  BlasThreadScope(const BlasThreadScope &) = delete;
+  BlasThreadScope &operator=(const BlasThreadScope &) = delete;
+
+private:
+  bool active_;
+};
+
+int blasThreadsFor(int option, size_t localDevices) {
+  if (option != 0) return option;
+  if (localDevices <= 1 || std::getenv("OPENBLAS_NUM_THREADS") ||
+      std::getenv("OMP_NUM_THREADS"))
+    return 0;
+  int hw = static_cast<int>(std::thread::hardware_concurrency());
+  return std::max(1, hw / static_cast<int>(localDevices));
+}
+
+} // namespace
+
 Status Executable::runSingle(const std::vector<Tensor> &inputs,
                              std::vector<Tensor> &outputs) const {
   DeviceContext ctx;
@@ -158,6 +209,8 @@ Status Executable::run(const Backend &backend,
   if (local.size() == 1) {
     work(0);
   } else {
+    BlasThreadScope blas(
+        blasThreadsFor(opts_.blasThreadsPerDevice, local.size()));
     std::vector<std::thread> threads;
     for (size_t i = 0; i < local.size(); ++i) threads.emplace_back(work, i);
     for (auto &t : threads) t.join();

@@ -33,6 +33,16 @@ namespace sdy::runtime {
 struct ExecutableOptions {
   std::string entry = "main";   // name of the func.func to run
   int64_t timeoutMs = 60000;    // per-collective timeout
+  // OpenBLAS threads while run() drives more than one local device (each
+  // device thread calls sgemm concurrently, and OpenBLAS's default of one
+  // thread per core would oversubscribe the cores N times):
+  //   0 (default): max(1, hardware threads / local devices), unless the
+  //      user set OPENBLAS_NUM_THREADS or OMP_NUM_THREADS (then untouched);
+  //   > 0: that many; < 0: leave OpenBLAS alone.
+  // OpenBLAS's thread count is process-wide: it is set when the first such
+  // run starts and restored when the last concurrent one ends. runSingle()
+  // and runs with one local device never change it.
+  int blasThreadsPerDevice = 0;
 };
 
 struct TensorSpec {

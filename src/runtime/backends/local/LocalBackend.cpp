@@ -8,14 +8,24 @@
 // and waits again so that no buffer is reused while a peer still reads it.
 // All members work in parallel, so the bandwidth is that of memcpy.
 //
-// all_reduce splits the elements in one chunk per member: member i reduces
-// chunk i over all send buffers (in blocks that stay in cache) and writes it
-// into every member's receive buffer. Only member i ever touches chunk i of
-// any buffer, which makes in-place (send == recv) safe.
+// all_reduce is a reduce-scatter + all-gather in shared memory: the elements
+// are split in one chunk per member; member i reduces chunk i over all send
+// buffers, block by block (a block stays in L1), into a stack buffer with a
+// vectorizable two-operand loop, and copies the block into every member's
+// receive buffer. Only member i ever touches chunk i of any buffer, which
+// makes in-place (send == recv) safe. all_gather and all_to_all are one
+// memcpy per chunk, each member pulling the peers' chunks straight into its
+// own receive buffer (the writes stay in its own cache).
 //
-// A member that waits longer than the timeout marks the rendezvous broken:
-// it and every member still waiting return SDY_BACKEND_ERR_TIMEOUT, and the
-// group gets a fresh rendezvous for later calls.
+// The rendezvous is a reusable barrier on one atomic word (generation, count,
+// broken bit): members arrive with a fetch_add, the last one bumps the
+// generation; the others spin briefly (pause, then yield) and then sleep on a
+// condition variable with the deadline. A member that waits longer than the
+// timeout marks the rendezvous broken (a CAS, so it cannot race with the last
+// arrival): it and every member still waiting return
+// SDY_BACKEND_ERR_TIMEOUT, and the group gets a fresh rendezvous for later
+// calls. The group -> rendezvous lookup goes through a small per-device
+// cache, so a collective does no allocation and takes no shared lock.
 //
 //===----------------------------------------------------------------------===//
 #include "runtime/Backend.h"
@@ -27,9 +37,19 @@
 #include <chrono>
 #include <condition_variable>
 #include <cstdio>
+#include <cstring>
 #include <map>
 #include <mutex>
 #include <thread>
+
+#if defined(__x86_64__) || defined(__i386__)
+#include <immintrin.h>
+#define SDY_CPU_RELAX() _mm_pause()
+#elif defined(__aarch64__)
+#define SDY_CPU_RELAX() asm volatile("yield" ::: "memory")
+#else
+#define SDY_CPU_RELAX() ((void)0)
+#endif
 
 namespace sdy::runtime {
 namespace {
@@ -52,66 +72,103 @@ int32_t fail(sdy_backend_error_t *err, int32_t code, const std::string &m) {
   return code;
 }
 
-constexpr int kSpinIterations = 4000;
+// How long a waiting member spins before it sleeps on the condition variable.
+constexpr auto kSpinTime = std::chrono::microseconds(50);
+constexpr int kPauseIterations = 256; // then sched_yield between checks
 
 struct Rendezvous {
+  // state = generation << kGenShift | broken << 32 | arrived count.
+  static constexpr uint64_t kCountMask = 0xffffffffull;
+  static constexpr uint64_t kBroken = 1ull << 32;
+  static constexpr int kGenShift = 33;
+
   explicit Rendezvous(size_t n) : n(n), slots(n) {}
+  const size_t n;
+  alignas(64) std::atomic<uint64_t> state{0};
+  alignas(64) std::atomic<int> sleepers{0};
   std::mutex mu;
   std::condition_variable cv;
-  size_t n;
-  size_t arrived = 0;
-  uint64_t generation = 0;
-  std::atomic<uint64_t> publishedGeneration{0}; // mirrors generation
-  bool broken = false;
-  std::atomic<bool> brokenFlag{false};
   std::vector<Slot> slots;
+
+  bool broken() const {
+    return (state.load(std::memory_order_acquire) & kBroken) != 0;
+  }
 
   // A reusable barrier with a deadline. Returns 0 or an error code.
   int32_t wait(int64_t timeoutMs, sdy_backend_error_t *err,
                const char *what) {
-    std::unique_lock<std::mutex> l(mu);
-    if (broken)
+    uint64_t old = state.fetch_add(1, std::memory_order_acq_rel);
+    if (old & kBroken)
       return fail(err, SDY_BACKEND_ERR_TIMEOUT,
                   std::string(what) + ": group broken by an earlier timeout");
-    uint64_t gen = generation;
-    if (++arrived == n) {
-      arrived = 0;
-      ++generation;
-      publishedGeneration.store(generation, std::memory_order_release);
-      cv.notify_all();
+    const uint64_t gen = old >> kGenShift;
+    if ((old & kCountMask) + 1 == n) {
+      // Last to arrive: nobody else modifies the state until the new
+      // generation is visible (a timeout CAS needs count < n).
+      state.store((gen + 1) << kGenShift, std::memory_order_seq_cst);
+      if (sleepers.load(std::memory_order_seq_cst) > 0) {
+        std::lock_guard<std::mutex> l(mu);
+        cv.notify_all();
+      }
       return SDY_BACKEND_OK;
     }
-    // Spin briefly (small collectives complete in microseconds), then sleep.
-    l.unlock();
-    for (int i = 0; i < kSpinIterations; ++i) {
-      if (publishedGeneration.load(std::memory_order_acquire) != gen)
-        return SDY_BACKEND_OK;
-      if (brokenFlag.load(std::memory_order_relaxed)) break;
-      if ((i & 63) == 63) std::this_thread::yield();
+    // Spin briefly: small collectives complete in microseconds.
+    auto spinStart = Clock::now();
+    for (int i = 0;; ++i) {
+      uint64_t s = state.load(std::memory_order_acquire);
+      if ((s >> kGenShift) != gen) return SDY_BACKEND_OK;
+      if (s & kBroken) return peerTimedOut(err, what);
+      if (i < kPauseIterations) {
+        SDY_CPU_RELAX();
+        continue;
+      }
+      if (Clock::now() - spinStart > kSpinTime) break;
+      std::this_thread::yield();
     }
-    l.lock();
-    auto deadline = Clock::now() + std::chrono::milliseconds(timeoutMs);
-    while (generation == gen && !broken) {
-      if (timeoutMs > 0) {
-        if (cv.wait_until(l, deadline) == std::cv_status::timeout &&
-            generation == gen && !broken) {
-          broken = true;
-          brokenFlag.store(true);
+    // Sleep until the generation changes, the group breaks or the deadline.
+    sleepers.fetch_add(1, std::memory_order_seq_cst);
+    struct Leave {
+      std::atomic<int> &s;
+      ~Leave() { s.fetch_sub(1, std::memory_order_relaxed); }
+    } leave{sleepers};
+    auto deadline = spinStart + std::chrono::milliseconds(timeoutMs);
+    std::unique_lock<std::mutex> l(mu);
+    for (;;) {
+      uint64_t s = state.load(std::memory_order_seq_cst);
+      if ((s >> kGenShift) != gen) return SDY_BACKEND_OK;
+      if (s & kBroken) return peerTimedOut(err, what);
+      if (timeoutMs <= 0) {
+        cv.wait(l);
+        continue;
+      }
+      if (cv.wait_until(l, deadline) != std::cv_status::timeout) continue;
+      // Deadline passed: break the group unless everyone has arrived (then
+      // the last member is about to publish the new generation).
+      s = state.load(std::memory_order_seq_cst);
+      while ((s >> kGenShift) == gen && !(s & kBroken)) {
+        if ((s & kCountMask) >= n) {
+          l.unlock();
+          std::this_thread::yield();
+          l.lock();
+          s = state.load(std::memory_order_seq_cst);
+          continue;
+        }
+        if (state.compare_exchange_weak(s, s | kBroken,
+                                        std::memory_order_seq_cst)) {
           cv.notify_all();
           return fail(err, SDY_BACKEND_ERR_TIMEOUT,
                       std::string(what) + ": timed out after " +
                           std::to_string(timeoutMs) + " ms waiting for " +
-                          std::to_string(n - arrived) + " of " +
+                          std::to_string(n - (s & kCountMask)) + " of " +
                           std::to_string(n) + " devices");
         }
-      } else {
-        cv.wait(l);
       }
     }
-    if (generation == gen)
-      return fail(err, SDY_BACKEND_ERR_TIMEOUT,
-                  std::string(what) + ": a peer timed out");
-    return SDY_BACKEND_OK;
+  }
+
+  static int32_t peerTimedOut(sdy_backend_error_t *err, const char *what) {
+    return fail(err, SDY_BACKEND_ERR_TIMEOUT,
+                std::string(what) + ": a peer timed out");
   }
 };
 
@@ -121,12 +178,49 @@ struct LocalBackend {
   std::mutex mapMu;
   std::map<std::vector<int64_t>, std::shared_ptr<Rendezvous>> groups;
 
-  std::shared_ptr<Rendezvous> get(const std::vector<int64_t> &key,
-                                  size_t n) {
+  // Per-device cache of group -> rendezvous. Only the thread driving a
+  // device uses its cache; the mutex is uncontended and only guards misuse.
+  struct CacheEntry {
+    std::vector<int64_t> key;
+    std::shared_ptr<Rendezvous> r;
+  };
+  struct alignas(64) DeviceCache {
+    std::mutex mu;
+    std::vector<CacheEntry> entries;
+  };
+  std::unique_ptr<DeviceCache[]> caches;
+  static constexpr size_t kCacheEntries = 16;
+
+  std::shared_ptr<Rendezvous> getGlobal(const std::vector<int64_t> &key,
+                                        size_t n) {
     std::lock_guard<std::mutex> l(mapMu);
     auto &r = groups[key];
-    if (!r || r->broken) r = std::make_shared<Rendezvous>(n);
+    if (!r || r->broken()) r = std::make_shared<Rendezvous>(n);
     return r;
+  }
+
+  // `key` of length `len` (the ordered group, or a tagged member list);
+  // `device` must be a valid device id.
+  Rendezvous *get(int64_t device, const int64_t *key, size_t len, size_t n) {
+    DeviceCache &c = caches[device];
+    std::lock_guard<std::mutex> l(c.mu);
+    for (size_t i = 0; i < c.entries.size(); ++i) {
+      CacheEntry &e = c.entries[i];
+      if (e.key.size() != len ||
+          !std::equal(e.key.begin(), e.key.end(), key))
+        continue;
+      if (!e.r->broken()) {
+        if (i) std::swap(c.entries[i], c.entries[0]); // most recent first
+        return c.entries[0].r.get();
+      }
+      e.r = getGlobal(e.key, n);
+      return e.r.get();
+    }
+    std::vector<int64_t> k(key, key + len);
+    auto r = getGlobal(k, n);
+    if (c.entries.size() >= kCacheEntries) c.entries.pop_back();
+    c.entries.insert(c.entries.begin(), CacheEntry{std::move(k), r});
+    return c.entries[0].r.get();
   }
 };
 
@@ -177,38 +271,112 @@ int32_t enter(Rendezvous &r, size_t me, const Slot &slot, int64_t timeoutMs,
   return SDY_BACKEND_OK;
 }
 
-constexpr size_t kBlockBytes = 32 * 1024;
+// Copies of at least this many bytes per call and member bypass the cache
+// (non-temporal stores): such buffers do not stay in cache anyway, and the
+// stores then skip the read-for-ownership of the destination lines (glibc's
+// memcpy does the same, but only from ~3/4 of the L3 size, which on large
+// shared L3s is far beyond the point where copies already miss).
+constexpr size_t kStreamBytes = size_t(16) << 20;
 
-// dst[i] = dst[i] (op) src[i] for `count` elements.
-void reduceInto(void *dst, const void *src, size_t count, int32_t dtype,
-                int32_t op) {
-  using kernels::ReduceKind;
-  ReduceKind k = op == SDY_BACKEND_REDUCE_SUM   ? ReduceKind::Add
-                 : op == SDY_BACKEND_REDUCE_MAX ? ReduceKind::Max
-                 : op == SDY_BACKEND_REDUCE_MIN ? ReduceKind::Min
-                                                : ReduceKind::Mul;
+// memcpy with non-temporal stores where available; the caller issues
+// storeFence() before publishing the data (the rendezvous).
+void streamCopy(void *dst, const void *src, size_t bytes) {
+#if defined(__SSE2__)
+  char *d = static_cast<char *>(dst);
+  const char *s = static_cast<const char *>(src);
+  size_t head = (16 - (reinterpret_cast<uintptr_t>(d) & 15)) & 15;
+  if (head > bytes) head = bytes;
+  std::memcpy(d, s, head);
+  d += head;
+  s += head;
+  bytes -= head;
+  size_t n64 = bytes / 64;
+  for (size_t i = 0; i < n64; ++i, d += 64, s += 64) {
+    __m128i a = _mm_loadu_si128(reinterpret_cast<const __m128i *>(s));
+    __m128i b = _mm_loadu_si128(reinterpret_cast<const __m128i *>(s + 16));
+    __m128i c = _mm_loadu_si128(reinterpret_cast<const __m128i *>(s + 32));
+    __m128i e = _mm_loadu_si128(reinterpret_cast<const __m128i *>(s + 48));
+    _mm_stream_si128(reinterpret_cast<__m128i *>(d), a);
+    _mm_stream_si128(reinterpret_cast<__m128i *>(d + 16), b);
+    _mm_stream_si128(reinterpret_cast<__m128i *>(d + 32), c);
+    _mm_stream_si128(reinterpret_cast<__m128i *>(d + 48), e);
+  }
+  std::memcpy(d, s, bytes % 64);
+#else
+  std::memcpy(dst, src, bytes);
+#endif
+}
+
+void storeFence() {
+#if defined(__SSE2__)
+  _mm_sfence();
+#endif
+}
+
+void copyChunk(void *dst, const void *src, size_t bytes, bool stream) {
+  if (stream)
+    streamCopy(dst, src, bytes);
+  else
+    std::memcpy(dst, src, bytes);
+}
+
+// Reduction blocks live in a stack buffer that stays in L1.
+constexpr size_t kBlockBytes = 16 * 1024;
+
+using kernels::ReduceKind;
+
+// out = a (op) b, elementwise; out is a private buffer.
+template <typename T, ReduceKind K>
+void combine2(T *__restrict out, const T *__restrict a, const T *__restrict b,
+              size_t count) {
+  using C = compute_t<T>;
+  for (size_t i = 0; i < count; ++i)
+    out[i] = store<T>(kernels::apply<C>(K, load(a[i]), load(b[i])));
+}
+
+// acc = acc (op) s, elementwise; acc is a private buffer.
+template <typename T, ReduceKind K>
+void combineInto(T *__restrict acc, const T *__restrict s, size_t count) {
+  using C = compute_t<T>;
+  for (size_t i = 0; i < count; ++i)
+    acc[i] = store<T>(kernels::apply<C>(K, load(acc[i]), load(s[i])));
+}
+
+ReduceKind reduceKindOf(int32_t op) {
+  return op == SDY_BACKEND_REDUCE_SUM   ? ReduceKind::Add
+         : op == SDY_BACKEND_REDUCE_MAX ? ReduceKind::Max
+         : op == SDY_BACKEND_REDUCE_MIN ? ReduceKind::Min
+                                        : ReduceKind::Mul;
+}
+
+template <typename T, ReduceKind K>
+void reduceBlockT(T *acc, const void *const *srcs, size_t nsrc, size_t offset,
+                  size_t count) {
+  auto src = [&](size_t j) { return static_cast<const T *>(srcs[j]) + offset; };
+  if (nsrc == 1) {
+    std::memcpy(acc, src(0), count * sizeof(T));
+    return;
+  }
+  combine2<T, K>(acc, src(0), src(1), count);
+  for (size_t j = 2; j < nsrc; ++j) combineInto<T, K>(acc, src(j), count);
+}
+
+// acc[0, count) = (op) over j of srcs[j][offset, offset + count), in member
+// order (so every chunk is reduced in the same order).
+void reduceBlock(void *acc, const void *const *srcs, size_t nsrc,
+                 size_t offset, size_t count, int32_t dtype, ReduceKind k) {
   dispatch(static_cast<ElementType>(dtype), [&](auto tag) {
     using T = typename decltype(tag)::type;
-    using C = compute_t<T>;
-    T *d = static_cast<T *>(dst);
-    const T *s = static_cast<const T *>(src);
+    T *a = static_cast<T *>(acc);
     switch (k) {
     case ReduceKind::Add:
-      for (size_t i = 0; i < count; ++i)
-        d[i] = store<T>(kernels::apply<C>(ReduceKind::Add, load(d[i]), load(s[i])));
-      break;
+      return reduceBlockT<T, ReduceKind::Add>(a, srcs, nsrc, offset, count);
     case ReduceKind::Max:
-      for (size_t i = 0; i < count; ++i)
-        d[i] = store<T>(kernels::apply<C>(ReduceKind::Max, load(d[i]), load(s[i])));
-      break;
+      return reduceBlockT<T, ReduceKind::Max>(a, srcs, nsrc, offset, count);
     case ReduceKind::Min:
-      for (size_t i = 0; i < count; ++i)
-        d[i] = store<T>(kernels::apply<C>(ReduceKind::Min, load(d[i]), load(s[i])));
-      break;
+      return reduceBlockT<T, ReduceKind::Min>(a, srcs, nsrc, offset, count);
     default:
-      for (size_t i = 0; i < count; ++i)
-        d[i] = store<T>(kernels::apply<C>(ReduceKind::Mul, load(d[i]), load(s[i])));
-      break;
+      return reduceBlockT<T, ReduceKind::Mul>(a, srcs, nsrc, offset, count);
     }
   });
 }
@@ -221,24 +389,37 @@ int32_t checkReduceArgs(int32_t dtype, int32_t op, sdy_backend_error_t *err) {
   return SDY_BACKEND_OK;
 }
 
-// Reduces elements [begin, end) over all members' `send + base` into `acc`.
+constexpr size_t kMaxStackMembers = 64;
+
+// Reduces elements [begin, end) of all members' `send + sendBase` and copies
+// each reduced block to `dst[d] + (b - begin)` for every destination d
+// (`dstBase[d]` points at the element `begin`). Blocks are reduced into a
+// stack buffer first, so a destination may alias a source (in-place).
 void reduceRange(const Rendezvous &r, size_t me, size_t begin, size_t end,
                  size_t es, int32_t dtype, int32_t op, size_t sendBase,
-                 char *acc) {
+                 char *const *dstBase, size_t ndst) {
+  alignas(64) char block[kBlockBytes];
+  const void *srcsStack[kMaxStackMembers];
+  std::vector<const void *> srcsHeap;
+  const void **srcs = srcsStack;
+  if (r.n > kMaxStackMembers) {
+    srcsHeap.resize(r.n);
+    srcs = srcsHeap.data();
+  }
+  for (size_t j = 0; j < r.n; ++j)
+    srcs[j] = static_cast<const char *>(r.slots[j].send) + sendBase * es;
+  ReduceKind k = reduceKindOf(op);
   size_t blockElems = std::max<size_t>(1, kBlockBytes / es);
+  bool stream = (end - begin) * es * ndst >= kStreamBytes;
   for (size_t b = begin; b < end; b += blockElems) {
     size_t cnt = std::min(blockElems, end - b);
-    char *a = acc + (b - begin) * es;
-    const char *mine =
-        static_cast<const char *>(r.slots[me].send) + (sendBase + b) * es;
-    if (a != mine) std::memmove(a, mine, cnt * es);
-    for (size_t j = 0; j < r.n; ++j) {
-      if (j == me) continue;
-      reduceInto(a,
-                 static_cast<const char *>(r.slots[j].send) + (sendBase + b) * es,
-                 cnt, dtype, op);
+    reduceBlock(block, srcs, r.n, b, cnt, dtype, k);
+    for (size_t d = 0; d < ndst; ++d) {
+      size_t dd = (me + d) % ndst; // spread the writes over the members
+      copyChunk(dstBase[dd] + (b - begin) * es, block, cnt * es, stream);
     }
   }
+  if (stream) storeFence();
 }
 
 // --- table functions -------------------------------------------------------
@@ -287,10 +468,10 @@ int32_t lbAllReduce(void *ud, int64_t device, const int64_t *group,
   if (int32_t rc = checkReduceArgs(dtype, op, err)) return rc;
   size_t es = elementSize(static_cast<ElementType>(dtype));
   if (gsize == 1) {
-    if (recv != send) std::memcpy(recv, send, count * es);
+    if (recv != send && count) std::memcpy(recv, send, count * es);
     return SDY_BACKEND_OK;
   }
-  auto r = b->get(std::vector<int64_t>(group, group + gsize), gsize);
+  Rendezvous *r = b->get(device, group, gsize, gsize);
   Slot slot{send, recv, count, (int)Kind::AllReduce, dtype, op, device};
   if (int32_t rc = enter(*r, me, slot, timeoutMs, err, "all_reduce")) return rc;
   // Chunk `me`, aligned to 64 bytes.
@@ -299,12 +480,16 @@ int32_t lbAllReduce(void *ud, int64_t device, const int64_t *group,
   chunk = (chunk + align - 1) / align * align;
   size_t begin = std::min(count, me * chunk), end = std::min(count, begin + chunk);
   if (begin < end) {
-    char *acc = static_cast<char *>(recv) + begin * es;
-    reduceRange(*r, me, begin, end, es, dtype, op, 0, acc);
+    char *dstStack[kMaxStackMembers];
+    std::vector<char *> dstHeap;
+    char **dst = dstStack;
+    if (r->n > kMaxStackMembers) {
+      dstHeap.resize(r->n);
+      dst = dstHeap.data();
+    }
     for (size_t j = 0; j < r->n; ++j)
-      if (j != me)
-        std::memcpy(static_cast<char *>(r->slots[j].recv) + begin * es, acc,
-                    (end - begin) * es);
+      dst[j] = static_cast<char *>(r->slots[j].recv) + begin * es;
+    reduceRange(*r, me, begin, end, es, dtype, op, 0, dst, r->n);
   }
   return r->wait(timeoutMs, err, "all_reduce");
 }
@@ -316,18 +501,24 @@ int32_t lbAllGather(void *ud, int64_t device, const int64_t *group,
   size_t me;
   if (int32_t rc = memberIndex(b, device, group, gsize, me, err)) return rc;
   if (gsize == 1) {
-    if (bytes) std::memcpy(recv, send, bytes);
+    if (bytes && recv != send) std::memcpy(recv, send, bytes);
     return SDY_BACKEND_OK;
   }
-  auto r = b->get(std::vector<int64_t>(group, group + gsize), gsize);
+  Rendezvous *r = b->get(device, group, gsize, gsize);
   Slot slot{send, recv, bytes, (int)Kind::AllGather, 0, 0, device};
   if (int32_t rc = enter(*r, me, slot, timeoutMs, err, "all_gather")) return rc;
-  // Push my chunk into every member's buffer (spreads the writes).
-  for (size_t k = 0; k < r->n; ++k) {
-    size_t j = (me + k) % r->n;
-    if (bytes)
-      std::memcpy(static_cast<char *>(r->slots[j].recv) + me * bytes, send,
-                  bytes);
+  // Pull every member's chunk straight into my buffer (the writes stay in my
+  // cache; the peers' sends are only read). Start with the next peer so the
+  // members read different buffers at a time.
+  if (bytes) {
+    bool stream = bytes * r->n >= kStreamBytes;
+    for (size_t k = 1; k <= r->n; ++k) {
+      size_t j = (me + k) % r->n;
+      char *dst = static_cast<char *>(recv) + j * bytes;
+      const void *src = r->slots[j].send;
+      if (dst != src) copyChunk(dst, src, bytes, stream);
+    }
+    if (stream) storeFence();
   }
   return r->wait(timeoutMs, err, "all_gather");
 }
@@ -340,18 +531,22 @@ int32_t lbAllToAll(void *ud, int64_t device, const int64_t *group,
   size_t me;
   if (int32_t rc = memberIndex(b, device, group, gsize, me, err)) return rc;
   if (gsize == 1) {
-    if (chunkBytes) std::memcpy(recv, send, chunkBytes);
+    if (chunkBytes && recv != send) std::memcpy(recv, send, chunkBytes);
     return SDY_BACKEND_OK;
   }
-  auto r = b->get(std::vector<int64_t>(group, group + gsize), gsize);
+  Rendezvous *r = b->get(device, group, gsize, gsize);
   Slot slot{send, recv, chunkBytes, (int)Kind::AllToAll, 0, 0, device};
   if (int32_t rc = enter(*r, me, slot, timeoutMs, err, "all_to_all")) return rc;
-  for (size_t k = 0; k < r->n; ++k) {
-    size_t j = (me + k) % r->n;
-    if (chunkBytes)
-      std::memcpy(static_cast<char *>(recv) + j * chunkBytes,
-                  static_cast<const char *>(r->slots[j].send) + me * chunkBytes,
-                  chunkBytes);
+  if (chunkBytes) {
+    bool stream = chunkBytes * r->n >= kStreamBytes;
+    for (size_t k = 1; k <= r->n; ++k) {
+      size_t j = (me + k) % r->n;
+      char *dst = static_cast<char *>(recv) + j * chunkBytes;
+      const char *src =
+          static_cast<const char *>(r->slots[j].send) + me * chunkBytes;
+      if (dst != src) copyChunk(dst, src, chunkBytes, stream);
+    }
+    if (stream) storeFence();
   }
   return r->wait(timeoutMs, err, "all_to_all");
 }
@@ -366,15 +561,15 @@ int32_t lbReduceScatter(void *ud, int64_t device, const int64_t *group,
   if (int32_t rc = checkReduceArgs(dtype, op, err)) return rc;
   size_t es = elementSize(static_cast<ElementType>(dtype));
   if (gsize == 1) {
-    if (count) std::memcpy(recv, send, count * es);
+    if (count && recv != send) std::memcpy(recv, send, count * es);
     return SDY_BACKEND_OK;
   }
-  auto r = b->get(std::vector<int64_t>(group, group + gsize), gsize);
+  Rendezvous *r = b->get(device, group, gsize, gsize);
   Slot slot{send, recv, count, (int)Kind::ReduceScatter, dtype, op, device};
   if (int32_t rc = enter(*r, me, slot, timeoutMs, err, "reduce_scatter"))
     return rc;
-  reduceRange(*r, me, 0, count, es, dtype, op, me * count,
-              static_cast<char *>(recv));
+  char *dst = static_cast<char *>(recv);
+  reduceRange(*r, 0, 0, count, es, dtype, op, me * count, &dst, 1);
   return r->wait(timeoutMs, err, "reduce_scatter");
 }
 
@@ -404,7 +599,7 @@ int32_t lbPermute(void *ud, int64_t device, const int64_t *pairs,
   }
   std::vector<int64_t> key = members;
   key.insert(key.begin(), -2); // distinct from a plain group
-  auto r = b->get(key, members.size());
+  Rendezvous *r = b->get(device, key.data(), key.size(), members.size());
   Slot slot{send, recv, bytes, (int)Kind::Permute, 0, 0, device};
   if (int32_t rc = enter(*r, me, slot, timeoutMs, err, "collective_permute"))
     return rc;
@@ -425,7 +620,7 @@ int32_t lbBarrier(void *ud, int64_t device, const int64_t *group,
   size_t me;
   if (int32_t rc = memberIndex(b, device, group, gsize, me, err)) return rc;
   if (gsize == 1) return SDY_BACKEND_OK;
-  auto r = b->get(std::vector<int64_t>(group, group + gsize), gsize);
+  Rendezvous *r = b->get(device, group, gsize, gsize);
   Slot slot{nullptr, nullptr, 0, (int)Kind::Barrier, 0, 0, device};
   return enter(*r, me, slot, timeoutMs, err, "barrier");
 }
@@ -435,6 +630,7 @@ int32_t lbBarrier(void *ud, int64_t device, const int64_t *group,
 sdy_backend_table_t *createLocalBackendTable(int32_t numDevices) {
   auto *b = new LocalBackend();
   b->numDevices = numDevices;
+  b->caches.reset(new LocalBackend::DeviceCache[std::max(numDevices, 1)]);
   sdy_backend_table_t &t = b->table;
   std::memset(&t, 0, sizeof(t));
   t.struct_size = sizeof(sdy_backend_table_t);
