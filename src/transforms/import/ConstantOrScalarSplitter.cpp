@@ -14,7 +14,6 @@
 #include "ir/stablehlo/OpClasses.h"
 #include "transforms/Passes.h"
 #include "llvm/ADT/DenseSet.h"
-#include "llvm/ADT/StringSet.h"
 
 namespace mlir::sdy {
 #define GEN_PASS_DEF_CONSTANTORSCALARSPLITTERPASS

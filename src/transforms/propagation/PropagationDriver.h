@@ -18,8 +18,8 @@
 
 namespace mlir::sdy {
 
+/// Settings fixed for a whole propagation (the strategy is chosen per run()).
 struct PropagationConfig {
-  PropagationStrategy strategy = PropagationStrategy::kAggressive;
   bool conservative = false;
   bool keepShardingRules = false;
   /// Track which user sharding every axis came from.
