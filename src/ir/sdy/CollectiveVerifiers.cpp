@@ -29,20 +29,6 @@ SmallVector<AxisList> getDimAxes(TensorShardingAttr sharding, int64_t rank) {
   return axes;
 }
 
-std::string formatAxes(ArrayRef<AxisList> dims) {
-  std::string text = "[";
-  llvm::interleave(
-      dims,
-      [&](const AxisList &axes) {
-        text += "{";
-        llvm::interleave(
-            axes, [&](AxisRefAttr a) { text += a.toString(); },
-            [&] { text += ", "; });
-        text += "}";
-      },
-      [&] { text += ", "; });
-  return text + "]";
-}
 
 /// Shared checks: out_sharding is valid for the type; the operand's sharding
 /// (if any) is on the same mesh. Returns the operand's axes per dimension.
@@ -78,10 +64,10 @@ LogicalResult checkInferred(Operation *op, TensorShardingAttr outSharding,
   if (actual == SmallVector<AxisList>(expected))
     return success();
   return op->emitOpError()
-         << "out_sharding " << formatAxes(actual)
+         << "out_sharding " << formatDimAxes(actual)
          << " does not match the sharding inferred from the operand and the "
             "op: "
-         << formatAxes(expected);
+         << formatDimAxes(expected);
 }
 
 LogicalResult checkPerDimLists(Operation *op, ArrayRef<AxisRefListAttr> lists,
@@ -121,7 +107,7 @@ LogicalResult AllGatherOp::verify() {
       return emitOpError() << "gathering_axes of dimension " << dim
                            << " must be a suffix of the operand's dimension "
                               "sharding "
-                           << formatAxes({axes});
+                           << formatDimAxes({axes});
     axes.resize(axes.size() - list.getValue().size());
   }
   return checkInferred(*this, getOutSharding(), *dims);
@@ -191,7 +177,7 @@ LogicalResult AllToAllOp::verify() {
     if (!isSuffix(param.getAxes(), src))
       return emitOpError() << "param " << index << ": axes must be a suffix "
                            << "of the operand's sharding of dimension "
-                           << param.getSrcDim() << " " << formatAxes({src});
+                           << param.getSrcDim() << " " << formatDimAxes({src});
     src.resize(src.size() - param.getAxes().size());
     llvm::append_range((*dims)[param.getTgtDim()], param.getAxes());
   }

@@ -227,6 +227,21 @@ LogicalResult mlir::sdy::verifyShardingRuleForOp(OpShardingRuleAttr rule,
                                       op->getResultTypes(), "result")));
 }
 
+std::string mlir::sdy::formatDimAxes(ArrayRef<SmallVector<AxisRefAttr>> dims) {
+  std::string text = "[";
+  llvm::interleave(
+      dims,
+      [&](const SmallVector<AxisRefAttr> &axes) {
+        text += "{";
+        llvm::interleave(
+            axes, [&](AxisRefAttr a) { text += a.toString(); },
+            [&] { text += ", "; });
+        text += "}";
+      },
+      [&] { text += ", "; });
+  return text + "]";
+}
+
 namespace {
 /// `sharding` without the manual axes of `manual`: how the body sees it.
 TensorShardingAttr stripManualAxes(TensorShardingAttr sharding,

@@ -49,6 +49,9 @@ LogicalResult verifyShardingPerValue(TensorShardingPerValueAttr shardings,
 /// Verifies a user `sdy.sharding_rule` against the op's operands and results.
 LogicalResult verifyShardingRuleForOp(OpShardingRuleAttr rule, Operation *op);
 
+/// `[{"x"}, {}, {"y", "z":(1)2}]`: axes per dimension, for messages.
+std::string formatDimAxes(ArrayRef<SmallVector<AxisRefAttr>> dims);
+
 /// The sharding of `value` if it has one: the `sdy.sharding` of its defining
 /// op (or the op's own sharding for sdy ops that carry one), the
 /// `sdy.sharding` argument attribute of a function argument, or for a body

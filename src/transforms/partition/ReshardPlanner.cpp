@@ -14,6 +14,8 @@
 
 #include "transforms/partition/ReshardPlanner.h"
 
+#include "ir/sdy/ShardingVerifier.h"
+
 #include <algorithm>
 #include <functional>
 #include <tuple>
@@ -241,20 +243,6 @@ int64_t getTraffic(const ReshardStep &step, ArrayRef<AxisList> in,
   return 0;
 }
 
-std::string formatDims(ArrayRef<AxisList> dims) {
-  std::string text = "[";
-  llvm::interleave(
-      dims,
-      [&](const AxisList &axes) {
-        text += "{";
-        llvm::interleave(
-            axes, [&](AxisRefAttr a) { text += a.toString(); },
-            [&] { text += ", "; });
-        text += "}";
-      },
-      [&] { text += ", "; });
-  return text + "]";
-}
 
 /// The best two-step plan from `source` to `target` (same mesh).
 ReshardPlan planTwoSteps(MeshAttr mesh, ArrayRef<AxisList> source,
@@ -416,13 +404,13 @@ StringRef ReshardStep::getKindName() const {
 std::string ReshardStep::toString() const {
   std::string text = getKindName().str();
   if (kind == Kind::AllGather || kind == Kind::AllSlice)
-    text += " " + formatDims(axesPerDim);
+    text += " " + formatDimAxes(axesPerDim);
   if (kind == Kind::AllToAll) {
     text += " [";
     llvm::interleave(
         moves,
         [&](const AllToAllMove &move) {
-          text += formatDims({move.axes}).substr(1);
+          text += formatDimAxes({move.axes}).substr(1);
           text.pop_back();
           text += ": " + std::to_string(move.srcDim) + "->" +
                   std::to_string(move.tgtDim);
@@ -430,7 +418,7 @@ std::string ReshardStep::toString() const {
         [&] { text += ", "; });
     text += "]";
   }
-  return text + " -> " + formatDims(result);
+  return text + " -> " + formatDimAxes(result);
 }
 
 std::optional<ReshardStep>
@@ -528,9 +516,9 @@ mlir::sdy::planReshard(MeshAttr sourceMesh, ArrayRef<AxisList> source,
   if (source.size() != target.size())
     return fail("the source and target shardings have different ranks");
   if (!isValidLayout(source, sourceMesh))
-    return fail("invalid source sharding " + formatDims(source));
+    return fail("invalid source sharding " + formatDimAxes(source));
   if (!isValidLayout(target, sourceMesh))
-    return fail("invalid target sharding " + formatDims(target));
+    return fail("invalid target sharding " + formatDimAxes(target));
   MeshAttr mesh = sourceMesh;
 
   ReshardPlan plan;
@@ -540,8 +528,8 @@ mlir::sdy::planReshard(MeshAttr sourceMesh, ArrayRef<AxisList> source,
     else
       plan = planTwoSteps(mesh, source, target);
     if (plan.empty())
-      return fail("no plan found from " + formatDims(source) + " to " +
-                  formatDims(target));
+      return fail("no plan found from " + formatDimAxes(source) + " to " +
+                  formatDimAxes(target));
   }
   if (sourceMesh == targetMesh && !forceMeshChange)
     return plan;
