@@ -305,11 +305,12 @@ Status Interpreter::runOp(Operation *op, Env &env) {
     out.push_back(kernels::unary(it->second, in[0]));
   } else if (auto it = binaryOps().find(name); it != binaryOps().end()) {
     out.push_back(kernels::binary(it->second, in[0], in[1]));
-  } else if (auto c = dyn_cast<shlo::ConstantOp>(op)) {
+  } else if (isa<shlo::ConstantOp>(op) || name == "sdy.constant") {
+    // sdy.constant is a constant that propagation keeps unmerged.
     auto it = constants_.find(op);
     if (it == constants_.end()) {
       Tensor t;
-      SDY_RETURN_IF_ERROR(tensorFromAttr(c.getValue(), t));
+      SDY_RETURN_IF_ERROR(tensorFromAttr(op->getAttr("value"), t));
       it = constants_.insert({op, t}).first;
     }
     out.push_back(it->second);
@@ -441,6 +442,11 @@ Status Interpreter::runOp(Operation *op, Env &env) {
     SDY_RETURN_IF_ERROR(runRegion(r, {}, out, &env));
   } else if (isa<shlo::OptimizationBarrierOp>(op) || isIdentityOp(op)) {
     out = in;
+  } else if (name == "sdy.sharding_group") {
+    // Only constrains how values are sharded: nothing to compute.
+  } else if (name == "sdy.named_computation") {
+    // Propagation sees through it; on one device it is its body, inlined.
+    SDY_RETURN_IF_ERROR(runRegion(op->getRegion(0), in, out, &env));
   } else if (isa<func::CallOp>(op)) {
     SDY_RETURN_IF_ERROR(callFunction(op, in, out));
   } else if (isa<shlo::PartitionIdOp>(op)) {

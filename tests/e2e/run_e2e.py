@@ -66,9 +66,6 @@ XFAIL = {
     ('multi_mesh_reshard', None, None):
         'partitioner: sdy.reshard between meshes with different axes is not '
         'lowered ("meshes must have the same axes")',
-    ('sdy_ops_unpartitioned_ref', None, None):
-        'sdy-run: sdy.sharding_group and sdy.named_computation cannot be '
-        'executed in an unpartitioned module',
 }
 
 PRESETS = {
