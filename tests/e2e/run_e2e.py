@@ -60,12 +60,6 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 # as device count / backend for "all". A listed case that passes is reported
 # as XPASS and fails the run, so the list stays current.
 XFAIL = {
-    ('multi_mesh_cross', None, None):
-        'partitioner: sdy.reshard between meshes with different axes is not '
-        'lowered ("meshes must have the same axes")',
-    ('multi_mesh_reshard', None, None):
-        'partitioner: sdy.reshard between meshes with different axes is not '
-        'lowered ("meshes must have the same axes")',
 }
 
 PRESETS = {

@@ -232,3 +232,26 @@ func.func @reduce_two_uses(%arg0: tensor<8x16xf32> {sdy.sharding = #sdy.sharding
   %1 = sdy.all_slice [{}, {"y"}] %0 out_sharding=<@mesh, [{"x"}, {"y"}]> : tensor<8x16xf32>
   return %0, %1 : tensor<8x16xf32>, tensor<8x16xf32>
 }
+
+// -----
+
+sdy.mesh @mesh = <["x"=2, "y"=2]>
+sdy.mesh @other = <["x"=4]>
+
+// A reshard between meshes with different axes over the same devices: gather
+// on the source mesh, relabel (no data moves), slice on the target mesh.
+// CHECK-LABEL: func.func @cross_mesh(
+// CHECK-SAME: %arg0: tensor<4x4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {"y"}]>}) -> (tensor<8x2xf32> {sdy.sharding = #sdy.sharding<@other, [{}, {"x"}]>}) {
+// CHECK-NEXT: %[[PID:.*]] = stablehlo.partition_id : tensor<ui32>
+// CHECK-NEXT: %[[G0:.*]] = "stablehlo.all_gather"(%arg0) <{all_gather_dim = 0 : i64, {{.*}}replica_groups = dense<{{\[\[}}0, 2], [1, 3]]> : tensor<2x2xi64>, use_global_device_ids}> : (tensor<4x4xf32>) -> tensor<8x4xf32>
+// CHECK-NEXT: %[[G1:.*]] = "stablehlo.all_gather"(%[[G0]]) <{all_gather_dim = 1 : i64, {{.*}}replica_groups = dense<{{\[\[}}0, 1], [2, 3]]> : tensor<2x2xi64>, use_global_device_ids}> : (tensor<8x4xf32>) -> tensor<8x8xf32>
+// CHECK-NEXT: %[[ZERO:.*]] = stablehlo.constant dense<0> : tensor<i32>
+// CHECK-NEXT: %[[TABLE:.*]] = stablehlo.constant dense<[0, 2, 4, 6]> : tensor<4xi32>
+// CHECK-NEXT: %[[E:.*]] = stablehlo.dynamic_slice %[[TABLE]], %[[PID]], sizes = [1]
+// CHECK-NEXT: %[[OFF:.*]] = stablehlo.reshape %[[E]] : (tensor<1xi32>) -> tensor<i32>
+// CHECK-NEXT: %[[S:.*]] = stablehlo.dynamic_slice %[[G1]], %[[ZERO]], %[[OFF]], sizes = [8, 2] : (tensor<8x8xf32>, tensor<i32>, tensor<i32>) -> tensor<8x2xf32>
+// CHECK-NEXT: return %[[S]] : tensor<8x2xf32>
+func.func @cross_mesh(%arg0: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {"y"}]>}) -> (tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@other, [{}, {"x"}]>}) {
+  %0 = sdy.reshard %arg0 <@other, [{}, {"x"}]> : tensor<8x8xf32>
+  return %0 : tensor<8x8xf32>
+}

@@ -619,9 +619,56 @@ func.func @full_to_sub_axis_same_dim(%arg0: tensor<16x16xf32> {sdy.sharding = #s
 sdy.mesh @mesh = <["x"=2, "y"=2]>
 sdy.mesh @other = <["x"=4]>
 
-func.func @different_axes(%arg0: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>}) -> tensor<8x8xf32> {
-  // expected-error @+1 {{'sdy.reshard' op cannot be lowered to collectives: the source and target meshes must have the same axes}}
+// Meshes with different axes over the same devices: gather everything on the
+// source mesh, relabel the replicated value (a sharding_constraint, no data
+// moves), slice on the target mesh.
+// CHECK-LABEL: func.func @different_axes(
+// CHECK-NEXT: %0 = sdy.all_gather [{"x"}, {"y"}] %arg0 out_sharding=<@mesh, [{}, {}]> : tensor<8x8xf32>
+// CHECK-NEXT: %1 = sdy.sharding_constraint %0 <@other, [{}, {}]> : tensor<8x8xf32>
+// CHECK-NEXT: %2 = sdy.all_slice [{}, {"x"}] %1 out_sharding=<@other, [{}, {"x"}]> : tensor<8x8xf32>
+// CHECK-NEXT: return %2 : tensor<8x8xf32>
+func.func @different_axes(%arg0: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {"y"}]>}) -> tensor<8x8xf32> {
+  %0 = sdy.reshard %arg0 <@other, [{}, {"x"}]> : tensor<8x8xf32>
+  return %0 : tensor<8x8xf32>
+}
+
+// Source fully replicated: only the relabelling and the slice.
+// CHECK-LABEL: func.func @different_axes_from_replicated(
+// CHECK-NEXT: %0 = sdy.sharding_constraint %arg0 <@other, [{}, {}]> : tensor<8x8xf32>
+// CHECK-NEXT: %1 = sdy.all_slice [{"x"}, {}] %0 out_sharding=<@other, [{"x"}, {}]> : tensor<8x8xf32>
+// CHECK-NEXT: return %1 : tensor<8x8xf32>
+func.func @different_axes_from_replicated(%arg0: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {}]>}) -> tensor<8x8xf32> {
   %0 = sdy.reshard %arg0 <@other, [{"x"}, {}]> : tensor<8x8xf32>
+  return %0 : tensor<8x8xf32>
+}
+
+// Target fully replicated: the gather, then the relabelling to the target.
+// CHECK-LABEL: func.func @different_axes_to_replicated(
+// CHECK-NEXT: %0 = sdy.all_gather [{"x", "y"}, {}] %arg0 out_sharding=<@mesh, [{}, {}]> : tensor<8x8xf32>
+// CHECK-NEXT: %1 = sdy.sharding_constraint %0 <@other, [{}, {}]> : tensor<8x8xf32>
+// CHECK-NEXT: return %1 : tensor<8x8xf32>
+func.func @different_axes_to_replicated(%arg0: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x", "y"}, {}]>}) -> tensor<8x8xf32> {
+  %0 = sdy.reshard %arg0 <@other, [{}, {}]> : tensor<8x8xf32>
+  return %0 : tensor<8x8xf32>
+}
+
+// A fully replicated relabelling becomes a sharding_constraint.
+// CHECK-LABEL: func.func @different_axes_replicated(
+// CHECK-NEXT: %0 = sdy.sharding_constraint %arg0 <@other, [{}, {}]> : tensor<8x8xf32>
+// CHECK-NEXT: return %0 : tensor<8x8xf32>
+func.func @different_axes_replicated(%arg0: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {}]>}) -> tensor<8x8xf32> {
+  %0 = sdy.reshard %arg0 <@other, [{}, {}]> : tensor<8x8xf32>
+  return %0 : tensor<8x8xf32>
+}
+
+// -----
+
+sdy.mesh @mesh = <["x"=2, "y"=2]>
+sdy.mesh @big = <["x"=8]>
+
+func.func @different_device_counts(%arg0: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>}) -> tensor<8x8xf32> {
+  // expected-error @+1 {{'sdy.reshard' op cannot be lowered to collectives: the source and target meshes have different numbers of devices (4 vs 8)}}
+  %0 = sdy.reshard %arg0 <@big, [{"x"}, {}]> : tensor<8x8xf32>
   return %0 : tensor<8x8xf32>
 }
 
