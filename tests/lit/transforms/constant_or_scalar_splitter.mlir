@@ -54,3 +54,21 @@ func.func @not_constant(%arg0: tensor<8xf32>) -> (tensor<8xf32>, tensor<8xf32>) 
   %1 = stablehlo.multiply %n, %n : tensor<8xf32>
   return %0, %1 : tensor<8xf32>, tensor<8xf32>
 }
+
+// -----
+
+// Dead values are left alone (an unused constant once crashed the pass):
+// the constant becomes an sdy.constant and is not copied.
+// CHECK-LABEL: func.func @dead_values
+// CHECK-NEXT: sdy.constant dense<0.000000e+00> : tensor<f32>
+// CHECK-NEXT: stablehlo.broadcast_in_dim %arg1
+// CHECK-NEXT: stablehlo.iota
+// CHECK-NEXT: %[[N:.*]] = stablehlo.negate %arg0
+// CHECK-NEXT: return %[[N]]
+func.func @dead_values(%arg0: tensor<8xf32>, %arg1: tensor<f32>) -> tensor<8xf32> {
+  %cst = stablehlo.constant dense<0.0> : tensor<f32>
+  %b = stablehlo.broadcast_in_dim %arg1, dims = [] : (tensor<f32>) -> tensor<8xf32>
+  %i = stablehlo.iota dim = 0 : tensor<8xf32>
+  %0 = stablehlo.negate %arg0 : tensor<8xf32>
+  return %0 : tensor<8xf32>
+}
