@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ir/sdy/SdyDialect.h"
+#include "ir/sdy/ShardingLayout.h"
 #include "ir/sdy/ShardingVerifier.h"
 #include "llvm/ADT/STLExtras.h"
 
@@ -15,19 +16,6 @@ using namespace mlir::sdy;
 
 namespace {
 
-using AxisList = SmallVector<AxisRefAttr>;
-
-/// Axes per dimension of `sharding`, or all-empty dims of `rank` if none.
-SmallVector<AxisList> getDimAxes(TensorShardingAttr sharding, int64_t rank) {
-  SmallVector<AxisList> axes(rank);
-  if (!sharding)
-    return axes;
-  for (auto [dim, dimSharding] : llvm::enumerate(sharding.getDimShardings()))
-    if (dim < static_cast<size_t>(rank))
-      axes[dim].assign(dimSharding.getAxes().begin(),
-                       dimSharding.getAxes().end());
-  return axes;
-}
 
 
 /// Shared checks: out_sharding is valid for the type; the operand's sharding

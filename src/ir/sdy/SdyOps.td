@@ -45,6 +45,7 @@ def Sdy_ReshardOp : Sdy_Op<"reshard",
   let results = (outs AnyType:$result);
   let assemblyFormat = "$input $sharding attr-dict `:` type($result)";
   let hasVerifier = 1;
+  let hasCanonicalizer = 1;
 }
 
 def Sdy_ShardingGroupOp : Sdy_Op<"sharding_group"> {
@@ -149,6 +150,7 @@ class Sdy_CollectiveOp<string mnemonic, list<Trait> traits = []> :
     Sdy_Op<mnemonic, traits # [SameOperandsAndResultType]> {
   let results = (outs AnyRankedTensor:$result);
   let hasVerifier = 1;
+  let hasCanonicalizer = 1;
 }
 
 def Sdy_AllGatherOp : Sdy_CollectiveOp<"all_gather"> {

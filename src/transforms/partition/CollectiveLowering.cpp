@@ -265,17 +265,6 @@ int64_t partition::axesSize(ArrayRef<AxisRefAttr> axes, MeshAttr mesh) {
   return size;
 }
 
-DimAxes partition::getDimAxes(TensorShardingAttr sharding, int64_t rank) {
-  DimAxes axes(rank);
-  if (!sharding)
-    return axes;
-  for (auto [dim, dimSharding] : llvm::enumerate(sharding.getDimShardings()))
-    if (static_cast<int64_t>(dim) < rank)
-      axes[dim].assign(dimSharding.getAxes().begin(),
-                       dimSharding.getAxes().end());
-  return axes;
-}
-
 DenseIntElementsAttr partition::getDeviceGroups(MeshAttr mesh,
                                                 ArrayRef<AxisRefAttr> axes) {
   int64_t groupSize = axesSize(axes, mesh);

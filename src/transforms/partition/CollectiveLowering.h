@@ -25,14 +25,12 @@
 #define SDY_TRANSFORMS_PARTITION_COLLECTIVELOWERING_H
 
 #include "ir/sdy/SdyDialect.h"
+#include "ir/sdy/ShardingLayout.h"
 #include "ir/stablehlo/StablehloDialect.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Builders.h"
 
 namespace mlir::sdy::partition {
-
-using AxisList = SmallVector<AxisRefAttr>;
-using DimAxes = SmallVector<AxisList>;
 
 /// Builds the local program of one function: owns the builder, creates the
 /// partition id once at the function entry, hands out channel handles.
@@ -61,10 +59,6 @@ private:
 
 /// Product of the axis sizes.
 int64_t axesSize(ArrayRef<AxisRefAttr> axes, MeshAttr mesh);
-
-/// The axes of every dimension of `sharding` (empty lists for a null
-/// sharding).
-DimAxes getDimAxes(TensorShardingAttr sharding, int64_t rank);
 
 /// The replica groups (device ids) of `axes` on `mesh`.
 DenseIntElementsAttr getDeviceGroups(MeshAttr mesh, ArrayRef<AxisRefAttr> axes);

@@ -43,6 +43,9 @@
 #include "transforms/propagation/FactorSharding.h"
 
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Rewrite/FrozenRewritePatternSet.h"
+#include "mlir/Transforms/WalkPatternRewriteDriver.h"
 
 namespace mlir::sdy {
 
@@ -56,17 +59,6 @@ int64_t getNumElements(Type type) {
   if (!tensor || !tensor.hasStaticShape())
     return 1;
   return tensor.getNumElements();
-}
-
-/// True if `value` (sharded as `source`, null: replicated) already has the
-/// layout of `target`.
-bool hasLayout(TensorShardingAttr source, TensorShardingAttr target,
-               int64_t rank) {
-  if (!target)
-    return true;
-  if (source && source.getMeshOrRef() != target.getMeshOrRef())
-    return false;
-  return getDimAxes(source, rank) == getDimAxes(target, rank);
 }
 
 /// Makes `operand` of `op` have `target` (inserting a reshard before `op`).
@@ -388,30 +380,15 @@ void processReturn(func::ReturnOp ret) {
 }
 
 /// Folds reshard(reshard(x)) with a single-use inner reshard and removes
-/// reshards to the layout their operand already has.
+/// reshards to the layout their operand already has: the ReshardOp
+/// canonicalization patterns, in two walks so that a reshard folded in the
+/// first is checked against its new operand in the second.
 void cleanUpReshards(Operation *root) {
-  SmallVector<ReshardOp> reshards;
-  root->walk([&](ReshardOp op) { reshards.push_back(op); });
-  for (ReshardOp reshard : reshards) {
-    auto inner = reshard.getInput().getDefiningOp<ReshardOp>();
-    if (inner && inner->hasOneUse()) {
-      reshard->setOperand(0, inner.getInput());
-      inner.erase();
-    }
-  }
-  reshards.clear();
-  root->walk([&](ReshardOp op) { reshards.push_back(op); });
-  for (ReshardOp reshard : reshards) {
-    Value input = reshard.getInput();
-    if (!isa<RankedTensorType>(input.getType()))
-      continue;
-    int64_t rank = cast<RankedTensorType>(input.getType()).getRank();
-    TensorShardingAttr source = getPartitionSharding(input);
-    if (source && hasLayout(source, reshard.getSharding(), rank)) {
-      reshard.getResult().replaceAllUsesWith(input);
-      reshard.erase();
-    }
-  }
+  RewritePatternSet set(root->getContext());
+  ReshardOp::getCanonicalizationPatterns(set, root->getContext());
+  FrozenRewritePatternSet patterns(std::move(set));
+  walkAndApplyPatterns(root, patterns);
+  walkAndApplyPatterns(root, patterns);
 }
 
 struct InsertExplicitReshardsPass

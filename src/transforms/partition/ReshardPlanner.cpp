@@ -377,16 +377,6 @@ int64_t mlir::sdy::getAxesSize(ArrayRef<AxisRefAttr> axes, MeshAttr mesh) {
   return size;
 }
 
-DimAxes mlir::sdy::getDimAxes(TensorShardingAttr sharding, int64_t rank) {
-  DimAxes dims(rank);
-  if (!sharding)
-    return dims;
-  for (auto [d, dim] : llvm::enumerate(sharding.getDimShardings()))
-    if (static_cast<int64_t>(d) < rank)
-      dims[d].assign(dim.getAxes().begin(), dim.getAxes().end());
-  return dims;
-}
-
 StringRef ReshardStep::getKindName() const {
   switch (kind) {
   case Kind::AllGather:

@@ -44,18 +44,10 @@
 #include <vector>
 
 #include "ir/sdy/SdyDialect.h"
+#include "ir/sdy/ShardingLayout.h"
 #include "llvm/ADT/SmallVector.h"
 
 namespace mlir::sdy {
-
-/// The axes of one dimension, major to minor.
-using AxisList = SmallVector<AxisRefAttr>;
-/// The axes of every dimension of a tensor.
-using DimAxes = SmallVector<AxisList>;
-
-/// The axes per dimension of `sharding` (all empty for a null sharding of
-/// rank `rank`).
-DimAxes getDimAxes(TensorShardingAttr sharding, int64_t rank);
 
 /// One parameter of an all_to_all: `axes` (a suffix of `srcDim`'s axes) move
 /// to the end of `tgtDim`'s axes.
