@@ -22,12 +22,14 @@ jobs=${SDY_JOBS:-$(nproc)}
 # Debian packages, one per job: the LLVM/MLIR 22 toolchain and build tools
 # (ccache shares objects between the normal and sanitizer builds), CMocka (C
 # ABI tests), libffi (dynamic-call ABI test), abigail-tools (ABI baseline),
-# pytest (Python binding), OpenBLAS (dot_general kernels), OpenMPI (the mpi
-# backend), GoogleTest (runtime tests).
+# pytest and numpy (Python binding and docs examples; the build uses Debian's
+# python3 even when another python3 comes first on PATH), OpenBLAS
+# (dot_general kernels), OpenMPI (the mpi backend), GoogleTest (runtime
+# tests).
 packages="clang-22 llvm-22-dev llvm-22-tools libmlir-22-dev mlir-22-tools
   cmake ninja-build pkg-config libcmocka-dev libffi-dev
-  abigail-tools python3 python3-pytest ccache libopenblas-dev libopenmpi-dev
-  openmpi-bin libgtest-dev"
+  abigail-tools python3 python3-pytest python3-numpy ccache libopenblas-dev
+  libopenmpi-dev openmpi-bin libgtest-dev"
 
 if [ "${SDY_SKIP_APT:-0}" != 1 ]; then
   missing=""
@@ -56,7 +58,8 @@ configure_and_build() {
   [ $# -gt 0 ] && shift
   echo "== configuring $dir"
   # shellcheck disable=SC2086
-  cmake -G Ninja -S "$src" -B "$dir" -DCMAKE_BUILD_TYPE=Release $args >/dev/null
+  cmake -G Ninja -S "$src" -B "$dir" -DCMAKE_BUILD_TYPE=Release \
+    -DPython3_EXECUTABLE=/usr/bin/python3 $args >/dev/null
   echo "== building $dir"
   if [ $# -gt 0 ]; then
     cmake --build "$dir" -j "$jobs" --target "$@"

@@ -12,7 +12,8 @@ directly precedes it:
   <!-- c-example -->            ```c block: compiled as C99 against
                                 include/ and libsdy_c, then run.
   <!-- python-example -->       ```python block: run with the binding.
-  <!-- python-example: numpy --> same, skipped when numpy is missing.
+  <!-- python-example: numpy --> same, needs numpy (a missing numpy fails:
+                                the test command installs it).
   <!-- output -->               the next fenced block is the exact output
                                 of the check just above it (stdout, or
                                 stderr for a failing sdy-opt), compared
@@ -120,7 +121,8 @@ def run_check(block, opts, scratch):
         if block.args == "numpy" and subprocess.run(
                 [sys.executable, "-c", "import numpy"],
                 capture_output=True).returncode != 0:
-            return None, "", "", "skipped: numpy is missing"
+            return False, "", "", ("numpy is missing: install python3-numpy"
+                                   " (the test command does)")
         with open(os.path.join(scratch, "example.py"), "w") as f:
             f.write(block.text)
         env.update(PYTHONPATH=opts.python_path, SDY_C_LIBRARY=opts.lib)
