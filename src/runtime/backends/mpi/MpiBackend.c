@@ -854,8 +854,9 @@ static int32_t parse_options(mpi_backend *b, const char *options,
   return SDY_BACKEND_OK;
 }
 
-/* Every rank publishes its process identity (non-blocking, polled, so a
- * rank that never starts gives a timeout). Peers that already look dead
+/* Duplicates MPI_COMM_WORLD into b->comm and every rank publishes its
+ * process identity (non-blocking, polled, so a rank that never starts
+ * gives a timeout). Peers that already look dead
  * (e.g. /proc mounted with hidepid) are not watched. */
 static int32_t exchange_identities(mpi_backend *b, sdy_backend_error_t *err) {
   b->peers = (sdy_mpi_identity *)calloc((size_t)b->size, sizeof *b->peers);
@@ -873,7 +874,13 @@ static int32_t exchange_identities(mpi_backend *b, sdy_backend_error_t *err) {
   c.deadline = MPI_Wtime() + (double)c.timeout_ms / 1000.0;
   c.group = NULL;
   c.group_size = 0;
-  int rc = MPI_Iallgather(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, b->peers,
+  /* MPI_Comm_dup would block on a rank that never starts: idup + poll. */
+  int rc = MPI_Comm_idup(MPI_COMM_WORLD, &b->comm, &b->reqs[0]);
+  if (rc != MPI_SUCCESS) return mpi_error(&c, err, "MPI_Comm_idup", rc);
+  b->nreq = 1;
+  if (wait_posted(&c, err)) return err->code;
+  MPI_Comm_set_errhandler(b->comm, MPI_ERRORS_RETURN);
+  rc = MPI_Iallgather(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, b->peers,
                           (int)sizeof(sdy_mpi_identity), MPI_BYTE, b->comm,
                           &b->reqs[0]);
   if (rc != MPI_SUCCESS) return mpi_error(&c, err, "MPI_Iallgather", rc);
@@ -927,13 +934,10 @@ sdy_backend_create(const char *options, sdy_backend_error_t *err) {
   }
   MPI_Comm_rank(MPI_COMM_WORLD, &b->rank);
   MPI_Comm_size(MPI_COMM_WORLD, &b->size);
-  if (MPI_Comm_dup(MPI_COMM_WORLD, &b->comm) != MPI_SUCCESS) {
-    fail(err, SDY_BACKEND_ERR_INTERNAL, "mpi backend: MPI_Comm_dup failed");
-    if (b->we_initialized) MPI_Finalize();
-    free(b);
-    return NULL;
-  }
-  MPI_Comm_set_errhandler(b->comm, MPI_ERRORS_RETURN);
+  /* Errors return instead of aborting (an application that initialised MPI
+   * keeps its own handler on MPI_COMM_WORLD; b->comm always returns). */
+  if (b->we_initialized)
+    MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
   if (exchange_identities(b, err)) {
     /* A failed exchange poisoned b: no MPI_Finalize (it would wait). */
     free(b->reqs);
