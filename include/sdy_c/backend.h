@@ -18,7 +18,14 @@
  * Errors
  *   Every function returns an sdy_backend_code_t (SDY_BACKEND_OK == 0 on
  *   success) and, on failure, may fill `err->message` (NUL-terminated,
- *   truncated to SDY_BACKEND_MESSAGE_SIZE). `err` is never NULL.
+ *   truncated to SDY_BACKEND_MESSAGE_SIZE). `err` is never NULL. Codes may
+ *   be added in later versions without changing SDY_BACKEND_ABI_VERSION:
+ *   callers treat a code they do not know like SDY_BACKEND_ERR_INTERNAL.
+ *
+ * Integer types
+ *   Device ids are int64_t; numbers of devices or pairs (device_count,
+ *   capacity, group_size, num_pairs) are int32_t; data sizes (bytes,
+ *   element counts) are size_t.
  *
  * Devices and groups
  *   Devices are numbered 0..device_count-1 (the "global device ids" of
@@ -38,10 +45,31 @@
  *   copies). Send and receive buffers may be the same pointer for all_reduce
  *   (in-place); otherwise they must not overlap.
  *
- * Timeouts
- *   Each collective takes `timeout_ms` (<= 0: wait forever). When a peer does
- *   not join within it, the call returns SDY_BACKEND_ERR_TIMEOUT instead of
- *   hanging; other members waiting on the same collective then fail too.
+ * Timeouts and failures
+ *   Each collective takes `timeout_ms` (<= 0: wait forever, or a
+ *   backend-defined default). When a peer does not join within it, the call
+ *   returns SDY_BACKEND_ERR_TIMEOUT instead of hanging; other members
+ *   waiting on the same collective then fail too. When the backend knows a
+ *   peer died or cannot be reached it returns SDY_BACKEND_ERR_UNAVAILABLE,
+ *   without waiting for the timeout. After either, the group's state is
+ *   undefined (messages may be in flight) and the caller should end the
+ *   job; the backend must still never hang, never write into caller memory
+ *   after the call returned, and `destroy` must return promptly. A backend
+ *   may then fail every later call with SDY_BACKEND_ERR_UNAVAILABLE.
+ *
+ * Reductions (all_reduce, reduce_scatter)
+ *   Integers wrap on overflow (two's complement). PRED elements are 0 or 1
+ *   (a backend reads any non-zero byte as true and writes 0 or 1): SUM and
+ *   MAX are logical or, PROD and MIN logical and. For F16/BF16/F32/F64,
+ *   MAX and MIN return NaN when any operand is NaN (StableHLO maximum and
+ *   minimum; MPI_MAX/MPI_MIN do not guarantee this); which NaN is kept is
+ *   unspecified. F16 and BF16 are combined in f32 and rounded to nearest
+ *   even after every pairwise step. Every member of a group receives the
+ *   same bits; the association order of float SUM/PROD is backend-defined
+ *   (the built-in backends fold members in group order). A backend may
+ *   return SDY_BACKEND_ERR_UNSUPPORTED for a dtype or op it lacks; the
+ *   runtime then exchanges the data with all_gather/all_to_all and reduces
+ *   on the host itself.
  *
  * Threads
  *   The functions may be called concurrently from several threads (one per
@@ -73,7 +101,8 @@ typedef enum sdy_backend_code_t {
   SDY_BACKEND_ERR_OUT_OF_MEMORY = 3,
   SDY_BACKEND_ERR_TIMEOUT = 4,          /* a peer did not join in time */
   SDY_BACKEND_ERR_MISMATCH = 5,         /* peers called with other args */
-  SDY_BACKEND_ERR_INTERNAL = 6          /* transport or library failure */
+  SDY_BACKEND_ERR_INTERNAL = 6,         /* transport or library failure */
+  SDY_BACKEND_ERR_UNAVAILABLE = 7     /* a peer died or cannot be reached */
 } sdy_backend_code_t;
 
 typedef struct sdy_backend_error_t {
@@ -161,9 +190,14 @@ typedef struct sdy_backend_table_t {
                             int32_t dtype, int32_t op, int64_t timeout_ms,
                             sdy_backend_error_t *err);
   /* `pairs` holds num_pairs (source, target) device ids; sources distinct,
-   * targets distinct. Every device named in pairs calls it with the same
-   * pairs. A source sends `bytes` from send to its target; a target writes
-   * recv. `recv` is untouched on a device that is no target. */
+   * targets distinct. Every device that runs the op calls it with the same
+   * pairs, including devices not named in them (which must return at once
+   * without communicating). A source sends `bytes` from send to its target;
+   * a target receives its source's bytes into recv; (d, d) copies send to
+   * recv. On a device that is no target (a source only, or not named)
+   * `recv` must be left untouched: StableHLO gives such devices zeros, and
+   * the runtime zero-fills recv before the call, so a backend never writes
+   * zeros itself. On a device that is no source, `send` is not read. */
   int32_t (*collective_permute)(void *user_data, int64_t device,
                                 const int64_t *pairs, int32_t num_pairs,
                                 const void *send, void *recv, size_t bytes,

@@ -129,27 +129,37 @@ func.func @main(%a: tensor<2xf32>, %h: tensor<2xf16>) -> (tensor<2xf32>, tensor<
   double rsWant = 2 * d < n ? sum : 10 * sum;
   CHECK(r[6].getDouble(0) == rsWant && r[6].getDouble(1) == rsWant, "%s",
         r[6].toString().c_str());
-  // A peer that never joins: small (no pre-barrier) and large (barrier
-  // first) all_reduces time out within the timeout on the other ranks. The
-  // last rank sits these out; this is the end of the job (a timed-out group
-  // is not reusable).
+  // A peer that never joins: a large all_reduce times out within the
+  // timeout on the other ranks; the backend is then unusable, so the next
+  // (small) one fails at once. The last rank sits these out; this is the
+  // end of the job.
   {
     std::vector<int64_t> all;
     for (int i = 0; i < n; ++i) all.push_back(i);
     // Everyone is here first, so the timeouts below are about the absent rank.
     CHECK(b->barrier(d, all, 30000).isOk(), "barrier before the timeout test");
     if (d != n - 1) {
-      for (size_t count : {size_t(256), size_t(1) << 20}) {
-        std::vector<float> in(count, 1.0f), outv(count);
+      for (size_t count : {size_t(1) << 20, size_t(256)}) {
+        bool first = count > 256;
+        std::vector<float> in(count, 1.0f), outv(count, -1.0f);
         auto t0 = std::chrono::steady_clock::now();
         Status st = b->allReduce(d, all, in.data(), outv.data(), count,
                                  ElementType::F32, CollectiveReduce::Sum, 300);
         double ms = std::chrono::duration<double, std::milli>(
                         std::chrono::steady_clock::now() - t0)
                         .count();
-        CHECK(st.code() == StatusCode::Timeout, "count %zu: %s", count,
-              st.message().c_str());
-        CHECK(ms < 300 + 2000, "count %zu: timeout after %.0f ms", count, ms);
+        if (first)
+          CHECK(st.code() == StatusCode::Timeout &&
+                    st.message().find("timed out after 300 ms") !=
+                        std::string::npos,
+                "count %zu: %s", count, st.message().c_str());
+        else
+          CHECK(!st.isOk() && st.message().find("unusable after an earlier "
+                                                "failure") != std::string::npos,
+                "count %zu: %s", count, st.message().c_str());
+        CHECK(ms < (first ? 300 + 2000 : 100), "count %zu: failed after %.0f ms",
+              count, ms);
+        CHECK(outv[0] == -1.0f, "count %zu: recv written on failure", count);
       }
     }
   }
