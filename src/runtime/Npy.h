@@ -1,6 +1,7 @@
 //===- Npy.h - .npy files for tensors ---------------------------*- C++ -*-===//
 //
-// Reads and writes NumPy .npy files (format 1.0/2.0, little-endian, C order).
+// Reads NumPy .npy files (format 1.0/2.0/3.0, little-endian, C order) and
+// writes format 1.0. The reader validates the whole file first.
 // bf16 is written with the descr '<V2' plus a "bfloat16" hint is not
 // standard, so it is stored as '<u2' bit patterns and read back only when the
 // caller asks for bf16.
