@@ -74,8 +74,18 @@ def test_invalid_pipelines(ctx):
     assert "no-such-pass" in info.value.message
     with pytest.raises(sdy.ParseError, match="unbalanced parentheses"):
         sdy.Pipeline("func.func(cse", context=ctx)
-    with pytest.raises(sdy.ParseError, match="no such option bogus"):
+    with pytest.raises(sdy.ParseError,
+                       match="pipeline option 'bogus' is not an option of "
+                             "canonicalize"):
         sdy.Pipeline("canonicalize{bogus=1}", context=ctx)
+    with pytest.raises(sdy.ParseError,
+                       match="'test-convergence' of canonicalize: 'maybe' is "
+                             "not a boolean"):
+        sdy.Pipeline("canonicalize{test-convergence=maybe}", context=ctx)
+    with pytest.raises(sdy.ParseError,
+                       match="'max-iterations' of canonicalize: 'ten' is not "
+                             "an integer"):
+        sdy.Pipeline("canonicalize{max-iterations=ten}", context=ctx)
     with pytest.raises(sdy.InvalidArgumentError,
                        match="unknown preset 'bogus'"):
         sdy.Pipeline.preset("bogus", context=ctx)
