@@ -29,7 +29,7 @@ namespace {
 // pipeline they are given to, and the status names the option and why.
 //===----------------------------------------------------------------------===//
 
-enum class OptionKind { Bool, Integer, Choice, Text };
+enum class OptionKind { Bool, Integer, Unsigned32, Choice, Text };
 
 struct OptionSpec {
   std::string name;
@@ -107,11 +107,21 @@ LogicalResult splitOptions(llvm::StringRef text,
   return success();
 }
 
+/// A decimal int64 (what llvm::cl accepts for the integer options here).
 bool isInteger(llvm::StringRef text) {
-  text.consume_front("-");
+  llvm::StringRef digits = text;
+  digits.consume_front("-");
+  int64_t value;
+  return !digits.empty() &&
+         digits.find_first_not_of("0123456789") == llvm::StringRef::npos &&
+         !text.getAsInteger(10, value);
+}
+
+bool isUnsigned32(llvm::StringRef text) {
+  uint64_t value;
   return !text.empty() &&
          text.find_first_not_of("0123456789") == llvm::StringRef::npos &&
-         text.size() <= 19;
+         !text.getAsInteger(10, value) && value <= 0xffffffffull;
 }
 
 /// Checks `options` against `schema`; on failure sets `error`.
@@ -153,7 +163,13 @@ LogicalResult checkOptions(llvm::StringRef options, const OptionSchema &schema,
       break;
     case OptionKind::Integer:
       if (!isInteger(value)) {
-        error = prefix + " is not an integer";
+        error = prefix + " is not a 64-bit integer";
+        return failure();
+      }
+      break;
+    case OptionKind::Unsigned32:
+      if (!isUnsigned32(value)) {
+        error = prefix + " is not an integer in [0, 4294967295]";
         return failure();
       }
       break;
@@ -199,9 +215,24 @@ OptionSchema partitionSchema(llvm::StringRef owner) {
   return schema;
 }
 
+/// Options of the upstream passes the library registers (Registration.cpp)
+/// whose kind their printed default does not show.
+struct KnownOption {
+  const char *pass, *option;
+  OptionKind kind;
+  std::vector<std::string> choices;
+};
+const KnownOption kKnownOptions[] = {
+    {"canonicalize", "region-simplify", OptionKind::Choice,
+     {"disabled", "normal", "aggressive"}},
+    {"inline", "max-iterations", OptionKind::Unsigned32, {}},
+    {"inline", "inlining-threshold", OptionKind::Unsigned32, {}},
+};
+
 /// The options of a registered pass, inferred from how it prints its
-/// defaults (`name{a=false b=10 c=text}`): booleans and integers are checked,
-/// other values are left to the pass. False if `name` is not a pass.
+/// defaults (`name{a=false b=10 c=text}`) and kKnownOptions: booleans,
+/// integers and choices are checked, other values are left to the pass.
+/// False if `name` is not a pass.
 bool passSchema(llvm::StringRef name, OptionSchema &schema) {
   if (name == "sdy-propagation-pipeline") {
     schema = propagationSchema(name);
@@ -247,7 +278,14 @@ bool passSchema(llvm::StringRef name, OptionSchema &schema) {
     llvm::StringRef value = item.value.value_or("");
     OptionKind kind = OptionKind::Text;
     std::vector<std::string> choices;
-    if (item.key == "propagation-strategy") {
+    const KnownOption *known = nullptr;
+    for (const KnownOption &k : kKnownOptions)
+      if (name == k.pass && item.key == k.option)
+        known = &k;
+    if (known) {
+      kind = known->kind;
+      choices = known->choices;
+    } else if (item.key == "propagation-strategy") {
       kind = OptionKind::Choice;
       choices = kStrategies;
     } else if (value == "true" || value == "false") {

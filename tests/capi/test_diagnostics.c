@@ -292,7 +292,25 @@ static void test_pipeline_option_errors(void **state) {
   EXPECT_ERR(sdy_pipeline_create(f->ctx, "canonicalize{max-iterations=1.5}",
                                  &pipeline),
              SDY_PARSE_ERROR,
-             "'max-iterations' of canonicalize: '1.5' is not an integer");
+             "'max-iterations' of canonicalize: '1.5' is not a 64-bit integer");
+  EXPECT_ERR(sdy_pipeline_create(f->ctx, "canonicalize{region-simplify=bogus}",
+                                 &pipeline),
+             SDY_PARSE_ERROR,
+             "'region-simplify' of canonicalize: 'bogus' is not one of "
+             "disabled, normal, aggressive");
+  EXPECT_ERR(sdy_pipeline_create(f->ctx, "inline{max-iterations=-1}",
+                                 &pipeline),
+             SDY_PARSE_ERROR,
+             "'max-iterations' of inline: '-1' is not an integer in [0, "
+             "4294967295]");
+  EXPECT_ERR(sdy_pipeline_create(f->ctx,
+                                 "inline{inlining-threshold=99999999999}",
+                                 &pipeline),
+             SDY_PARSE_ERROR, "is not an integer in [0, 4294967295]");
+  EXPECT_ERR(sdy_pipeline_create(
+                 f->ctx, "canonicalize{max-num-rewrites=9999999999999999999}",
+                 &pipeline),
+             SDY_PARSE_ERROR, "is not a 64-bit integer");
   EXPECT_ERR(sdy_pipeline_create(f->ctx, "func.func(cse{aggressive=1})",
                                  &pipeline),
              SDY_PARSE_ERROR,

@@ -84,7 +84,7 @@ def test_invalid_pipelines(ctx):
         sdy.Pipeline("canonicalize{test-convergence=maybe}", context=ctx)
     with pytest.raises(sdy.ParseError,
                        match="'max-iterations' of canonicalize: 'ten' is not "
-                             "an integer"):
+                             "a 64-bit integer"):
         sdy.Pipeline("canonicalize{max-iterations=ten}", context=ctx)
     with pytest.raises(sdy.InvalidArgumentError,
                        match="unknown preset 'bogus'"):
