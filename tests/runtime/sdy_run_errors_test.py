@@ -107,6 +107,21 @@ broken = npy("broken.mlir", b"func.func @main( {\n")
 expect([broken], 2, "cannot parse module", "broken.mlir:1:")
 expect([MODULE, "--entry", "nope"], 2,
        "the module has no function @nope (public functions: @main)")
+two = npy("two.mlir", b"""
+func.func @a(%x: tensor<2xi32>) -> tensor<2xi32> { return %x : tensor<2xi32> }
+func.func @b(%x: tensor<2xi32>) -> tensor<2xi32> { return %x : tensor<2xi32> }
+""")
+expect([two], 2, "module has no function @main",
+       "(public functions: @a, @b; choose one with --entry)")
+expect([two, "--entry", "c"], 2,
+       "the module has no function @c (public functions: @a, @b)")
+expect([two, "--entry", "b", "--quiet"], 0)
+unsupported = npy("unsupported.mlir", b"""
+func.func @main(%x: tensor<?xi32>) -> tensor<?xi32> {
+  return %x : tensor<?xi32>
+}
+""")
+expect([unsupported], 2, "entry argument of unsupported type")
 expect([MODULE, "--output-dir", os.path.join(WORK, "no-such-dir")], 2,
        "--output-dir", "No such file or directory")
 expect([MODULE, "--output-dir", MODULE], 2, "is not a directory")
