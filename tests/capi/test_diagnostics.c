@@ -19,8 +19,8 @@
 #include "sdy_c/mlir_interop.h"
 #include "sdy_c/sdy_c.h"
 
-/* Checks code and substring; returns the message in `buffer` for more
- * checks (the status is destroyed). */
+/* Checks the code and a substring of the message, and that no MLIR internal
+ * leaks into it; destroys the status. */
 static void expect_error(sdy_status_t *status, int32_t code,
                          const char *substring, const char *what) {
   if (!status)
