@@ -7,7 +7,10 @@
  * version.h. Robustness beyond MLIR's: a null attribute or one of the wrong
  * kind gives a null attribute / 0 / false / empty string instead of a
  * crash, and an invalid attribute request (bad sizes, a context in which
- * the sdy dialect is not loaded) returns a null attribute.
+ * the sdy dialect is not loaded) returns a null attribute. Nothing is
+ * printed and the context's diagnostic handlers are not called: to learn why
+ * a mesh or sharding is invalid, build it with the sdy_* functions of
+ * mesh.h / sharding.h, which return the reason in a status.
  *
  * Thread safety: as for MLIR attributes (immutable; creation uses the
  * context, one thread at a time unless MLIR multithreading is enabled).

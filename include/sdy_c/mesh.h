@@ -12,6 +12,16 @@
  * valid until it is destroyed; strings returned through `char **` are owned
  * by the caller (sdy_string_destroy()).
  *
+ * Errors, the same whatever the entry point (sdy_mesh_create, sdy_mesh_parse,
+ * a mesh inlined in sdy_sharding_parse, an `sdy.mesh` in sdy_module_parse):
+ *   SDY_PARSE_ERROR         malformed text; truncated text names what is
+ *                           missing ("unexpected end of text: expected ']'
+ *                           to close the mesh axes opened at column 2");
+ *   SDY_VERIFICATION_ERROR  a well-formed mesh that breaks the mesh
+ *                           invariants (duplicate or empty axis names, sizes
+ *                           < 1, device ids that are not a permutation);
+ *   SDY_INVALID_ARGUMENT    bad C arguments (NULL, counts, invalid UTF-8).
+ *
  * Thread safety: a mesh is immutable; it may be used from several threads at
  * once and destroyed by one of them once nobody else uses it.
  *===----------------------------------------------------------------------===*/
@@ -35,15 +45,18 @@ typedef struct sdy_mesh sdy_mesh_t;
  * `num_device_ids` is 0) gives the device order: a permutation of
  * iota(product of sizes), or a single id for a maximal mesh without axes.
  * An explicit iota is accepted and dropped (it is the default order).
- * Invalid meshes give SDY_INVALID_ARGUMENT with the dialect's message. */
+ * Invalid meshes give SDY_VERIFICATION_ERROR with the dialect's message;
+ * NULL arrays with non-zero counts and strings that are not UTF-8
+ * SDY_INVALID_ARGUMENT. */
 sdy_status_t *sdy_mesh_create(sdy_context_t *context, const char *const *axis_names,
                               const int64_t *axis_sizes, size_t num_axes,
                               const int64_t *device_ids, size_t num_device_ids,
                               sdy_mesh_t **out_mesh);
 
 /* Parses a mesh written `<["x"=2, ...]>` or `#sdy.mesh<["x"=2, ...]>`.
- * Syntax errors and meshes that break the mesh invariants (checked while
- * parsing, with the dialect's messages) give SDY_PARSE_ERROR. */
+ * Syntax errors give SDY_PARSE_ERROR; meshes that break the mesh
+ * invariants (checked while parsing, with the dialect's messages)
+ * SDY_VERIFICATION_ERROR, as sdy_mesh_create. */
 sdy_status_t *sdy_mesh_parse(sdy_context_t *context, const char *text,
                              sdy_mesh_t **out_mesh);
 

@@ -41,8 +41,9 @@ enum {
 
 /* Parses MLIR text (sdy, stablehlo, func, builtin ops) and verifies it.
  * `source_name` names the buffer in diagnostics (NULL: "<input>").
- * Syntax errors give SDY_PARSE_ERROR, verifier failures
- * SDY_VERIFICATION_ERROR; the message holds the diagnostics as
+ * Syntax errors give SDY_PARSE_ERROR, verifier failures (including sdy
+ * attributes that break their invariants, e.g. an `sdy.mesh` with a
+ * duplicate axis) SDY_VERIFICATION_ERROR; the message holds the diagnostics as
  * `source_name:line:col: error: ...`. */
 sdy_status_t *sdy_module_parse(sdy_context_t *context, const char *text,
                                const char *source_name,

@@ -56,7 +56,9 @@ extern "C" {
 typedef struct sdy_pipeline sdy_pipeline_t;
 
 /* Parses a textual pass pipeline. Unknown passes or bad syntax give
- * SDY_PARSE_ERROR with MLIR's message. */
+ * SDY_PARSE_ERROR with MLIR's message; the options of each `pass{...}` are
+ * checked first (unknown options, booleans, integers, propagation-strategy)
+ * and a bad one gives SDY_PARSE_ERROR naming the option and why. */
 sdy_status_t *sdy_pipeline_create(sdy_context_t *context, const char *pipeline,
                                   sdy_pipeline_t **out_pipeline);
 
@@ -70,9 +72,12 @@ sdy_status_t *sdy_pipeline_create_preset(sdy_context_t *context, const char *nam
  * "propagation-strategy=basic conservative-propagation=true"; NULL or ""
  * means the defaults (same as sdy_pipeline_create_preset()). Unknown names,
  * and options given to a preset that takes none, give SDY_INVALID_ARGUMENT;
- * unknown options or malformed values SDY_PARSE_ERROR; planned presets
- * SDY_UNIMPLEMENTED. A propagation-strategy that is not one of the listed
- * strategies is reported by sdy_pipeline_run() (SDY_FAILED_PRECONDITION). */
+ * unknown options and malformed values (a boolean that is not
+ * true/false/1/0, a propagation-strategy that is not one of the listed
+ * strategies) SDY_PARSE_ERROR, with a message that names the option and
+ * why, e.g. "pipeline option 'propagation-strategy' of
+ * sdy-propagation-pipeline: 'fast' is not one of basic, aggressive,
+ * basic-then-aggressive"; planned presets SDY_UNIMPLEMENTED. */
 sdy_status_t *sdy_pipeline_create_preset_with_options(
     sdy_context_t *context, const char *name, const char *options,
     sdy_pipeline_t **out_pipeline);

@@ -53,7 +53,10 @@ typedef struct sdy_dim_sharding {
  * function). `mesh_name` is the symbol the sharding refers to
  * (`@mesh_name`), or NULL to inline the mesh. The sharding is checked
  * against the mesh (axes exist, valid sub-axes, no axis used twice, …);
- * failures give SDY_INVALID_ARGUMENT with the dialect's message. */
+ * failures give SDY_VERIFICATION_ERROR with the dialect's message (as
+ * sdy_sharding_parse gives for the same sharding). Malformed C values
+ * (is_closed not 0/1, reserved not 0, priority < -1, NULL or empty names)
+ * give SDY_INVALID_ARGUMENT. */
 sdy_status_t *sdy_sharding_create(sdy_context_t *context, const sdy_mesh_t *mesh,
                                   const char *mesh_name,
                                   const sdy_dim_sharding_t *dims, size_t rank,
@@ -64,8 +67,10 @@ sdy_status_t *sdy_sharding_create(sdy_context_t *context, const sdy_mesh_t *mesh
 /* Parses `#sdy.sharding<...>` (or the stripped form `<...>`). A sharding
  * that refers to its mesh by symbol needs `mesh` (the mesh that symbol
  * names); for an inlined mesh `mesh` must be NULL or equal to it. Syntax
- * errors give SDY_PARSE_ERROR; shardings invalid for the mesh give
- * SDY_VERIFICATION_ERROR. */
+ * errors give SDY_PARSE_ERROR (truncated text names what is missing, e.g.
+ * "unexpected end of text: expected ']' to close the dimension shardings
+ * opened at column 9"); shardings invalid for the mesh, and inlined meshes
+ * that break the mesh invariants, SDY_VERIFICATION_ERROR. */
 sdy_status_t *sdy_sharding_parse(sdy_context_t *context, const char *text,
                                  const sdy_mesh_t *mesh,
                                  sdy_sharding_t **out_sharding);

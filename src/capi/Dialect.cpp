@@ -2,8 +2,9 @@
 //
 // The functions of Shardy's C API (shardy/integrations/c/attributes.h) over
 // our dialect. Null or wrong-kind attributes give null / 0 instead of a
-// crash; invalid parameters give a null attribute (the reason goes to the
-// context's diagnostic handlers).
+// crash; invalid parameters give a null attribute. The verifiers' reasons
+// are swallowed: the library never prints (the sdy_* functions return them
+// in a status).
 //
 //===----------------------------------------------------------------------===//
 
@@ -98,6 +99,7 @@ MlirAttribute sdyMeshAttrGet(MlirContext ctx, intptr_t nAxes,
   if (!validContext(ctx) || !collect(nAxes, axes, axisAttrs) ||
       !collectInts(nDeviceIds, deviceIds, ids))
     return {nullptr};
+  sdycapi::DiagnosticCapture quiet(unwrap(ctx));
   if (failed(MeshAttr::verify(emitter(unwrap(ctx)), axisAttrs, ids)))
     return {nullptr};
   return wrap(MeshAttr::get(unwrap(ctx), axisAttrs, ids));
@@ -130,8 +132,10 @@ bool sdyAttributeIsASubAxisInfoAttr(MlirAttribute attr) {
 }
 MlirAttribute sdySubAxisInfoAttrGet(MlirContext ctx, int64_t preSize,
                                     int64_t size) {
-  if (!validContext(ctx) ||
-      failed(SubAxisInfoAttr::verify(emitter(unwrap(ctx)), preSize, size)))
+  if (!validContext(ctx))
+    return {nullptr};
+  sdycapi::DiagnosticCapture quiet(unwrap(ctx));
+  if (failed(SubAxisInfoAttr::verify(emitter(unwrap(ctx)), preSize, size)))
     return {nullptr};
   return wrap(SubAxisInfoAttr::get(unwrap(ctx), preSize, size));
 }
@@ -185,6 +189,7 @@ MlirAttribute sdyDimensionShardingAttrGet(MlirContext ctx, intptr_t nAxes,
   std::optional<int64_t> prio;
   if (priority >= 0)
     prio = priority;
+  sdycapi::DiagnosticCapture quiet(unwrap(ctx));
   if (failed(DimensionShardingAttr::verify(emitter(unwrap(ctx)), axisAttrs,
                                            isClosed, prio)))
     return {nullptr};
@@ -228,6 +233,7 @@ MlirAttribute sdyTensorShardingAttrGet(MlirContext ctx, MlirAttribute meshOrRef,
       !collect(nReplicatedAxes, replicatedAxes, replicated))
     return {nullptr};
   Attribute mesh = unwrap(meshOrRef);
+  sdycapi::DiagnosticCapture quiet(unwrap(ctx));
   if (failed(TensorShardingAttr::verify(emitter(unwrap(ctx)), mesh, dims,
                                         replicated)))
     return {nullptr};
@@ -368,6 +374,7 @@ MlirAttribute sdyOpShardingRuleAttrGet(
       !collectInts(nBlockedPropagationFactors, blockedPropagationFactors,
                    blocked))
     return {nullptr};
+  sdycapi::DiagnosticCapture quiet(unwrap(ctx));
   if (failed(OpShardingRuleAttr::verify(emitter(unwrap(ctx)), sizes, operands,
                                         results, reduction, needReplication,
                                         permutation, blocked, isCustomRule)))

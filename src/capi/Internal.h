@@ -168,6 +168,35 @@ private:
   std::string text;
 };
 
+/// Watches the errors emitted in the context while alive, without handling
+/// them (construct it after a DiagnosticCapture, which then records them):
+/// tells a verifier's rejection of well-formed text (SDY_VERIFICATION_ERROR)
+/// from a syntax error (SDY_PARSE_ERROR).
+class VerifierErrorWatch {
+public:
+  explicit VerifierErrorWatch(mlir::MLIRContext *context) : context(context) {
+    id = context->getDiagEngine().registerHandler([this](mlir::Diagnostic &d) {
+      if (d.getSeverity() == mlir::DiagnosticSeverity::Error) {
+        ++errors;
+        verifierErrors += mlir::sdy::isVerifierDiagnostic(d) ? 1 : 0;
+      }
+      return mlir::failure(); // let the capture record it
+    });
+  }
+  ~VerifierErrorWatch() { context->getDiagEngine().eraseHandler(id); }
+  /// The status code for a failed parse: SDY_VERIFICATION_ERROR when every
+  /// error came from a verifier, SDY_PARSE_ERROR otherwise.
+  int32_t parseFailureCode() const {
+    return errors > 0 && errors == verifierErrors ? SDY_VERIFICATION_ERROR
+                                                  : SDY_PARSE_ERROR;
+  }
+
+private:
+  mlir::MLIRContext *context;
+  mlir::DiagnosticEngine::HandlerID id;
+  int errors = 0, verifierErrors = 0;
+};
+
 /// Formats one diagnostic (and its notes): `file:line:col: error: message`,
 /// or just the message for diagnostics without a file location.
 std::string formatDiagnostic(mlir::Diagnostic &diag,
@@ -189,6 +218,14 @@ sdy_sharding_t *newSharding(const ContextRef &ctx,
 /// before the first character of the text (negative when removed).
 std::string withPrefix(const char *text, llvm::StringRef prefix,
                        int *added = nullptr);
+
+/// Checks the brackets and strings of mesh/sharding text (`kind` is "mesh"
+/// or "sharding"): MLIR's lexer rejects unbalanced text with an internal
+/// message ("unbalanced '[' character in pretty dialect name"). Returns ""
+/// when balanced, else `displayName:line:col: error: unexpected end of text:
+/// expected ']' to close the dimension shardings opened at column 6`.
+std::string checkBrackets(llvm::StringRef text, llvm::StringRef kind,
+                          llvm::StringRef displayName);
 
 /// Parses an attribute from `text` (prepending `prefix` to a stripped form),
 /// reporting syntax errors into `diags` against `displayName`.

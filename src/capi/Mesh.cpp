@@ -35,6 +35,108 @@ std::string sdycapi::withPrefix(const char *text, llvm::StringRef prefix,
   return view.str();
 }
 
+namespace {
+/// An opened bracket or string of mesh/sharding text, for messages.
+struct Opened {
+  char close;
+  unsigned line, column;
+  std::string what;
+  int children = 0; // `{` lists opened directly inside (dimension index)
+};
+
+/// What the bracket `open` at `pos` of `text` opens, given its parent.
+std::string describe(llvm::StringRef text, size_t pos, char open,
+                     const Opened *parent, llvm::StringRef kind) {
+  llvm::StringRef before = text.take_front(pos).rtrim();
+  switch (open) {
+  case '<':
+    if (!parent)
+      return "the " + kind.str();
+    return before.ends_with("mesh") ? "the inlined mesh" : "the '<'";
+  case '[':
+    if (before.ends_with("device_ids=") || before.ends_with("device_ids ="))
+      return "the device ids";
+    if (parent && llvm::StringRef(parent->what).ends_with("mesh"))
+      return "the mesh axes";
+    if (parent && parent->what == "the sharding")
+      return "the dimension shardings";
+    return "the list";
+  case '{':
+    if (before.ends_with("replicated=") || before.ends_with("replicated ="))
+      return "the replicated axes";
+    if (parent && parent->what == "the dimension shardings")
+      return "the axes of dimension " + std::to_string(parent->children);
+    return "the '{'";
+  case '(':
+    return "the sub-axis";
+  }
+  return "the bracket";
+}
+} // namespace
+
+std::string sdycapi::checkBrackets(llvm::StringRef text, llvm::StringRef kind,
+                                   llvm::StringRef displayName) {
+  std::vector<Opened> stack;
+  unsigned line = 1, column = 1;
+  auto where = [&](unsigned l, unsigned c) {
+    return displayName.str() + ":" + std::to_string(l) + ":" +
+           std::to_string(c) + ": error: ";
+  };
+  auto opened = [](const Opened &o) {
+    return o.what + " opened at " +
+           (o.line > 1 ? "line " + std::to_string(o.line) + ", " : "") +
+           "column " + std::to_string(o.column);
+  };
+  for (size_t i = 0; i < text.size(); ++i) {
+    char c = text[i];
+    if (c == '"') {
+      Opened str{'"', line, column, "the string"};
+      for (++i, ++column; i < text.size() && text[i] != '"'; ++i, ++column) {
+        if (text[i] == '\\' && i + 1 < text.size()) {
+          ++i;
+          ++column;
+        }
+        if (text[i] == '\n')
+          return where(line, column) +
+                 "unexpected end of line: expected '\"' to close " +
+                 opened(str);
+      }
+      if (i == text.size())
+        return where(line, column) +
+               "unexpected end of text: expected '\"' to close " + opened(str);
+      ++column;
+      continue;
+    }
+    if (c == '<' || c == '[' || c == '{' || c == '(') {
+      const Opened *parent = stack.empty() ? nullptr : &stack.back();
+      std::string what = describe(text, i, c, parent, kind);
+      if (c == '{' && !stack.empty())
+        ++stack.back().children;
+      char close = c == '<' ? '>' : c == '[' ? ']' : c == '{' ? '}' : ')';
+      stack.push_back({close, line, column, what});
+    } else if (c == '>' || c == ']' || c == '}' || c == ')') {
+      if (stack.empty())
+        break; // an extra closer: the parser reports it
+      if (stack.back().close != c)
+        return where(line, column) + "expected '" +
+               std::string(1, stack.back().close) + "' to close " +
+               opened(stack.back()) + ", got '" + std::string(1, c) + "'";
+      stack.pop_back();
+    }
+    if (c == '\n') {
+      ++line;
+      column = 1;
+    } else {
+      ++column;
+    }
+  }
+  if (stack.empty())
+    return "";
+  return where(line, column) + "unexpected end of text: expected '" +
+         std::string(1, stack.back().close) + "' to close " +
+         opened(stack.back());
+}
+
 extern "C" {
 
 sdy_status_t *sdy_mesh_create(sdy_context_t *context,
@@ -86,7 +188,8 @@ sdy_status_t *sdy_mesh_create(sdy_context_t *context,
     DiagnosticCapture diags(mlirCtx);
     if (failed(MeshAttr::verify([&] { return emitUnknownLocError(mlirCtx); },
                                 axes, ids)))
-      return invalidArgument(fn, diags.take("invalid mesh"));
+      return makeStatus(SDY_VERIFICATION_ERROR,
+                        std::string(fn) + ": " + diags.take("invalid mesh"));
     MeshAttr attr = MeshAttr::get(mlirCtx, axes, ids);
     *out_mesh = newMesh(ctx, attr);
     return nullptr;
@@ -107,11 +210,15 @@ sdy_status_t *sdy_mesh_parse(sdy_context_t *context, const char *text,
     ContextRef ctx = context->impl;
     std::lock_guard<std::recursive_mutex> lock(ctx->mutex);
     MLIRContext *mlirCtx = &ctx->context;
+    std::string unbalanced = checkBrackets(text, "mesh", "<mesh>");
+    if (!unbalanced.empty())
+      return makeStatus(SDY_PARSE_ERROR, std::string(fn) + ": " + unbalanced);
     DiagnosticCapture diags(mlirCtx);
+    VerifierErrorWatch watch(mlirCtx);
     Attribute attr =
         parseAttributeText(mlirCtx, text, "#sdy.mesh", "<mesh>", diags);
     if (!attr) {
-      return makeStatus(SDY_PARSE_ERROR,
+      return makeStatus(watch.parseFailureCode(),
                         std::string(fn) + ": " +
                             diags.take("invalid mesh syntax"));
     }

@@ -244,11 +244,12 @@ sdy_status_t *sdy_module_parse(sdy_context_t *context, const char *text,
     std::lock_guard<std::recursive_mutex> lock(ctx->mutex);
     MLIRContext *mlirCtx = &ctx->context;
     DiagnosticCapture diags(mlirCtx);
+    VerifierErrorWatch watch(mlirCtx);
     ParserConfig config(mlirCtx, /*verifyAfterParse=*/false);
     OwningOpRef<ModuleOp> module = parseSourceString<ModuleOp>(
         text, config, source_name ? source_name : "<input>");
     if (!module)
-      return makeStatus(SDY_PARSE_ERROR,
+      return makeStatus(watch.parseFailureCode(),
                         std::string(fn) + ": " + diags.take("parse error"));
     if (failed(verify(*module)))
       return makeStatus(SDY_VERIFICATION_ERROR,

@@ -8,13 +8,336 @@
 #include "mlir/Support/Timing.h"
 #include "transforms/partition/PartitionPipeline.h"
 #include "transforms/propagation/PropagationPipeline.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
+
+#include <optional>
 #include "llvm/Support/raw_ostream.h"
 
 using namespace sdycapi;
 using namespace mlir;
 
 namespace {
+
+//===----------------------------------------------------------------------===//
+// Option checks
+//
+// llvm::cl reports a malformed option value (a boolean that is not
+// true/false, a number that is not one) on stderr and MLIR only says
+// "failed to add ... with options ...". The library never prints, so option
+// strings are checked here first, against the options of the pass or
+// pipeline they are given to, and the status names the option and why.
+//===----------------------------------------------------------------------===//
+
+enum class OptionKind { Bool, Integer, Unsigned32, Choice, Text };
+
+struct OptionSpec {
+  std::string name;
+  OptionKind kind;
+  std::vector<std::string> choices; // for Choice
+};
+
+struct OptionSchema {
+  std::string owner; // the pass or pipeline the options are for
+  std::vector<OptionSpec> options;
+};
+
+const std::vector<std::string> kStrategies = {"basic", "aggressive",
+                                              "basic-then-aggressive"};
+
+/// One `key[=value]` of an option string; values may be quoted or braced.
+struct OptionItem {
+  std::string key;
+  std::optional<std::string> value;
+};
+
+/// Splits an option string like llvm::cl does (whitespace separated,
+/// `'...'`, `"..."` and `{...}` values kept whole).
+LogicalResult splitOptions(llvm::StringRef text,
+                           SmallVectorImpl<OptionItem> &items,
+                           std::string &error) {
+  size_t i = 0, n = text.size();
+  auto isSpace = [](char c) { return c == ' ' || c == '\t' || c == '\n'; };
+  while (i < n) {
+    while (i < n && isSpace(text[i]))
+      ++i;
+    if (i == n)
+      break;
+    size_t start = i;
+    while (i < n && text[i] != '=' && !isSpace(text[i]))
+      ++i;
+    OptionItem item;
+    item.key = text.slice(start, i).str();
+    if (i < n && text[i] == '=') {
+      size_t valueStart = ++i;
+      int depth = 0;
+      char quote = 0;
+      while (i < n) {
+        char c = text[i];
+        if (quote) {
+          if (c == quote)
+            quote = 0;
+        } else if (c == '\'' || c == '"') {
+          quote = c;
+        } else if (c == '{') {
+          ++depth;
+        } else if (c == '}') {
+          if (depth == 0)
+            break;
+          --depth;
+        } else if (isSpace(c) && depth == 0) {
+          break;
+        }
+        ++i;
+      }
+      if (quote || depth) {
+        error = "pipeline option '" + item.key + "': unterminated " +
+                (quote ? std::string("quote ") + quote : std::string("'{'")) +
+                " in its value";
+        return failure();
+      }
+      llvm::StringRef value = text.slice(valueStart, i);
+      if (value.size() >= 2 && (value.front() == '\'' || value.front() == '"') &&
+          value.back() == value.front())
+        value = value.drop_front().drop_back();
+      item.value = value.str();
+    }
+    items.push_back(std::move(item));
+  }
+  return success();
+}
+
+/// A decimal int64 (what llvm::cl accepts for the integer options here).
+bool isInteger(llvm::StringRef text) {
+  llvm::StringRef digits = text;
+  digits.consume_front("-");
+  int64_t value;
+  return !digits.empty() &&
+         digits.find_first_not_of("0123456789") == llvm::StringRef::npos &&
+         !text.getAsInteger(10, value);
+}
+
+bool isUnsigned32(llvm::StringRef text) {
+  uint64_t value;
+  return !text.empty() &&
+         text.find_first_not_of("0123456789") == llvm::StringRef::npos &&
+         !text.getAsInteger(10, value) && value <= 0xffffffffull;
+}
+
+/// Checks `options` against `schema`; on failure sets `error`.
+LogicalResult checkOptions(llvm::StringRef options, const OptionSchema &schema,
+                           std::string &error) {
+  SmallVector<OptionItem> items;
+  if (failed(splitOptions(options, items, error)))
+    return failure();
+  std::string known;
+  for (const OptionSpec &spec : schema.options)
+    known += (known.empty() ? "" : ", ") + spec.name;
+  for (const OptionItem &item : items) {
+    const OptionSpec *spec = nullptr;
+    for (const OptionSpec &candidate : schema.options)
+      if (candidate.name == item.key)
+        spec = &candidate;
+    std::string prefix = "pipeline option '" + item.key + "'";
+    if (!spec) {
+      error = prefix + " is not an option of " + schema.owner +
+              (known.empty() ? " (it takes none)"
+                             : " (its options: " + known + ")");
+      return failure();
+    }
+    if (!item.value) {
+      if (spec->kind == OptionKind::Bool)
+        continue; // `flag` alone means flag=true
+      error = prefix + " of " + schema.owner + " needs a value (" +
+              item.key + "=...)";
+      return failure();
+    }
+    llvm::StringRef value = *item.value;
+    prefix += " of " + schema.owner + ": '" + value.str() + "'";
+    switch (spec->kind) {
+    case OptionKind::Bool:
+      if (value != "true" && value != "false" && value != "1" && value != "0") {
+        error = prefix + " is not a boolean (true, false, 1 or 0)";
+        return failure();
+      }
+      break;
+    case OptionKind::Integer:
+      if (!isInteger(value)) {
+        error = prefix + " is not a 64-bit integer";
+        return failure();
+      }
+      break;
+    case OptionKind::Unsigned32:
+      if (!isUnsigned32(value)) {
+        error = prefix + " is not an integer in [0, 4294967295]";
+        return failure();
+      }
+      break;
+    case OptionKind::Choice:
+      if (!llvm::is_contained(spec->choices, value.str())) {
+        error = prefix + " is not one of " + llvm::join(spec->choices, ", ");
+        return failure();
+      }
+      break;
+    case OptionKind::Text:
+      break;
+    }
+  }
+  return success();
+}
+
+void addBool(OptionSchema &schema, const llvm::cl::Option &option) {
+  schema.options.push_back({option.ArgStr.str(), OptionKind::Bool, {}});
+}
+
+/// The options of the sdy pipelines, from their option structs.
+OptionSchema propagationSchema(llvm::StringRef owner) {
+  sdy::PropagationPipelineOptions o;
+  OptionSchema schema{owner.str(), {}};
+  addBool(schema, o.keepShardingRules);
+  addBool(schema, o.conservativePropagation);
+  addBool(schema, o.debugShardingOrigins);
+  schema.options.push_back({o.propagationStrategy.ArgStr.str(),
+                            OptionKind::Choice, kStrategies});
+  return schema;
+}
+
+OptionSchema partitionSchema(llvm::StringRef owner) {
+  sdy::PartitionPipelineOptions o;
+  OptionSchema schema{owner.str(), {}};
+  addBool(schema, o.keepShardingRules);
+  addBool(schema, o.conservativePropagation);
+  addBool(schema, o.debugShardingOrigins);
+  schema.options.push_back({o.propagationStrategy.ArgStr.str(),
+                            OptionKind::Choice, kStrategies});
+  addBool(schema, o.skipPropagation);
+  addBool(schema, o.dropShardingAndMesh);
+  return schema;
+}
+
+/// Options of the upstream passes the library registers (Registration.cpp)
+/// whose kind their printed default does not show.
+struct KnownOption {
+  const char *pass, *option;
+  OptionKind kind;
+  std::vector<std::string> choices;
+};
+const KnownOption kKnownOptions[] = {
+    {"canonicalize", "region-simplify", OptionKind::Choice,
+     {"disabled", "normal", "aggressive"}},
+    {"inline", "max-iterations", OptionKind::Unsigned32, {}},
+    {"inline", "inlining-threshold", OptionKind::Unsigned32, {}},
+};
+
+/// The options of a registered pass, inferred from how it prints its
+/// defaults (`name{a=false b=10 c=text}`) and kKnownOptions: booleans,
+/// integers and choices are checked, other values are left to the pass.
+/// False if `name` is not a pass.
+bool passSchema(llvm::StringRef name, OptionSchema &schema) {
+  if (name == "sdy-propagation-pipeline") {
+    schema = propagationSchema(name);
+    return true;
+  }
+  if (name == "sdy-partition-pipeline") {
+    schema = partitionSchema(name);
+    return true;
+  }
+  const PassInfo *info = PassInfo::lookup(name);
+  if (!info)
+    return false;
+  OpPassManager scratch("builtin.module", OpPassManager::Nesting::Implicit);
+  std::string ignored;
+  if (failed(info->addToPipeline(scratch, "", [&](const llvm::Twine &msg) {
+        ignored = msg.str();
+        return failure();
+      })))
+    return false;
+  std::string printed;
+  llvm::raw_string_ostream os(printed);
+  scratch.printAsTextualPipeline(os);
+  os.flush();
+  schema = OptionSchema{name.str(), {}};
+  size_t at = printed.find((name + "{").str());
+  if (at == std::string::npos)
+    return true; // no options
+  size_t open = at + name.size();
+  int depth = 0;
+  size_t close = open;
+  for (; close < printed.size(); ++close) {
+    if (printed[close] == '{')
+      ++depth;
+    else if (printed[close] == '}' && --depth == 0)
+      break;
+  }
+  SmallVector<OptionItem> defaults;
+  std::string error;
+  if (failed(splitOptions(
+          llvm::StringRef(printed).slice(open + 1, close), defaults, error)))
+    return false;
+  for (const OptionItem &item : defaults) {
+    llvm::StringRef value = item.value.value_or("");
+    OptionKind kind = OptionKind::Text;
+    std::vector<std::string> choices;
+    const KnownOption *known = nullptr;
+    for (const KnownOption &k : kKnownOptions)
+      if (name == k.pass && item.key == k.option)
+        known = &k;
+    if (known) {
+      kind = known->kind;
+      choices = known->choices;
+    } else if (item.key == "propagation-strategy") {
+      kind = OptionKind::Choice;
+      choices = kStrategies;
+    } else if (value == "true" || value == "false") {
+      kind = OptionKind::Bool;
+    } else if (isInteger(value)) {
+      kind = OptionKind::Integer;
+    }
+    schema.options.push_back({item.key, kind, choices});
+  }
+  return true;
+}
+
+/// Checks the options of every `pass{options}` in a textual pipeline.
+LogicalResult checkPipelineOptions(llvm::StringRef text, std::string &error) {
+  auto isNameChar = [](char c) {
+    return llvm::isAlnum(c) || c == '-' || c == '_' || c == '.';
+  };
+  for (size_t i = 0; i < text.size(); ++i) {
+    if (text[i] != '{')
+      continue;
+    size_t start = i;
+    while (start > 0 && isNameChar(text[start - 1]))
+      --start;
+    llvm::StringRef name = text.slice(start, i);
+    int depth = 0;
+    char quote = 0;
+    size_t close = i;
+    for (; close < text.size(); ++close) {
+      char c = text[close];
+      if (quote) {
+        if (c == quote)
+          quote = 0;
+      } else if (c == '\'' || c == '"') {
+        quote = c;
+      } else if (c == '{') {
+        ++depth;
+      } else if (c == '}' && --depth == 0) {
+        break;
+      }
+    }
+    if (close == text.size()) {
+      error = "the options of '" + name.str() + "' have no closing '}'";
+      return failure();
+    }
+    OptionSchema schema;
+    if (!name.empty() && passSchema(name, schema) &&
+        failed(checkOptions(text.slice(i + 1, close), schema, error)))
+      return failure();
+    i = close;
+  }
+  return success();
+}
 
 /// Adds a preset's passes to `pm` given its option string (MLIR pass-option
 /// syntax, `key=value` separated by whitespace); on failure sets `error`.
@@ -52,6 +375,9 @@ LogicalResult parseOptions(Options &parsed, llvm::StringRef options,
 
 LogicalResult buildPropagation(OpPassManager &pm, llvm::StringRef options,
                                std::string &error) {
+  if (failed(checkOptions(options, propagationSchema("sdy-propagation-pipeline"),
+                          error)))
+    return failure();
   sdy::PropagationPipelineOptions parsed;
   if (failed(parseOptions(parsed, options, error)))
     return failure();
@@ -61,6 +387,9 @@ LogicalResult buildPropagation(OpPassManager &pm, llvm::StringRef options,
 
 LogicalResult buildPartition(OpPassManager &pm, llvm::StringRef options,
                              std::string &error) {
+  if (failed(checkOptions(options, partitionSchema("sdy-partition-pipeline"),
+                          error)))
+    return failure();
   sdy::PartitionPipelineOptions parsed;
   if (failed(parseOptions(parsed, options, error)))
     return failure();
@@ -143,6 +472,8 @@ sdy_status_t *createPipeline(const char *fn, sdy_context_t *context,
   OpPassManager pm("builtin.module");
   std::string error;
   DiagnosticCapture diags(&ctx->context);
+  if (failed(checkPipelineOptions(text, error)))
+    return makeStatus(SDY_PARSE_ERROR, std::string(fn) + ": " + error);
   if (failed(parseInto(text, pm, error))) {
     std::string message = error.empty() ? diags.take("invalid pipeline") : error;
     return makeStatus(SDY_PARSE_ERROR,

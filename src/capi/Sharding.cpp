@@ -58,7 +58,8 @@ sdy_status_t *convertAxis(const char *fn, const std::string &what,
   DiagnosticCapture diags(ctx);
   if (failed(SubAxisInfoAttr::verify([&] { return emitUnknownLocError(ctx); },
                                      axis.pre_size, axis.size)))
-    return invalidArgument(fn, what + ": " + diags.take());
+    return makeStatus(SDY_VERIFICATION_ERROR,
+                      std::string(fn) + ": " + what + ": " + diags.take());
   result = AxisRefAttr::get(ctx, axis.name, axis.pre_size, axis.size);
   return nullptr;
 }
@@ -181,7 +182,8 @@ sdy_status_t *sdy_sharding_create(sdy_context_t *context,
       if (failed(DimensionShardingAttr::verify(
               [&] { return emitUnknownLocError(mlirCtx); }, axes,
               dim.is_closed == 1, priority)))
-        return invalidArgument(fn, what + ": " + diags.take());
+        return makeStatus(SDY_VERIFICATION_ERROR,
+                          std::string(fn) + ": " + what + ": " + diags.take());
       dimAttrs.push_back(DimensionShardingAttr::get(mlirCtx, axes,
                                                     dim.is_closed == 1,
                                                     priority));
@@ -203,7 +205,7 @@ sdy_status_t *sdy_sharding_create(sdy_context_t *context,
     auto attr =
         TensorShardingAttr::get(mlirCtx, meshOrRef, dimAttrs, replicated);
     if (sdy_status_t *s =
-            validateWithMesh(fn, SDY_INVALID_ARGUMENT, attr, mesh->attr))
+            validateWithMesh(fn, SDY_VERIFICATION_ERROR, attr, mesh->attr))
       return s;
     *out_sharding = newSharding(ctx, attr, mesh->attr);
     return nullptr;
@@ -232,11 +234,15 @@ sdy_status_t *sdy_sharding_parse(sdy_context_t *context, const char *text,
     ContextRef ctx = context->impl;
     std::lock_guard<std::recursive_mutex> lock(ctx->mutex);
     MLIRContext *mlirCtx = &ctx->context;
+    std::string unbalanced = checkBrackets(text, "sharding", "<sharding>");
+    if (!unbalanced.empty())
+      return makeStatus(SDY_PARSE_ERROR, std::string(fn) + ": " + unbalanced);
     DiagnosticCapture diags(mlirCtx);
+    VerifierErrorWatch watch(mlirCtx);
     Attribute parsed = parseAttributeText(mlirCtx, text, "#sdy.sharding",
                                           "<sharding>", diags);
     if (!parsed)
-      return makeStatus(SDY_PARSE_ERROR,
+      return makeStatus(watch.parseFailureCode(),
                         std::string(fn) + ": " +
                             diags.take("invalid sharding syntax"));
     auto attr = dyn_cast<TensorShardingAttr>(parsed);

@@ -1,9 +1,9 @@
 //===- Npy.h - .npy files for tensors ---------------------------*- C++ -*-===//
 //
-// Reads and writes NumPy .npy files (format 1.0/2.0, little-endian, C order).
-// bf16 is written with the descr '<V2' plus a "bfloat16" hint is not
-// standard, so it is stored as '<u2' bit patterns and read back only when the
-// caller asks for bf16.
+// Reads NumPy .npy files (format 1.0/2.0/3.0, little-endian, C order) and
+// writes format 1.0. The reader validates the whole file before allocating.
+// NumPy has no bf16: it is written as '<u2' bit patterns and read as bf16
+// only from the descr '<V2'.
 //
 //===----------------------------------------------------------------------===//
 #ifndef SDY_RUNTIME_NPY_H

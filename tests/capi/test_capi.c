@@ -214,20 +214,20 @@ static void test_mesh_create(void **state) {
   /* Errors: the dialect's messages, output untouched. */
   sdy_mesh_t *untouched = (sdy_mesh_t *)0x1;
   const char *dup[] = {"x", "x"};
-  ASSERT_INVALID(sdy_mesh_create(f->ctx, dup, kAxisSizes, 2, NULL, 0, &untouched),
-                 "duplicate mesh axis name \"x\"");
+  ASSERT_ERR(sdy_mesh_create(f->ctx, dup, kAxisSizes, 2, NULL, 0, &untouched),
+                 SDY_VERIFICATION_ERROR, "duplicate mesh axis name \"x\"");
   assert_ptr_equal(untouched, (sdy_mesh_t *)0x1);
   const int64_t zero[] = {2, 0};
-  ASSERT_INVALID(sdy_mesh_create(f->ctx, kAxisNames, zero, 2, NULL, 0, &mesh),
-                 "mesh axis \"y\" has size 0, axis sizes must be at least 1");
+  ASSERT_ERR(sdy_mesh_create(f->ctx, kAxisNames, zero, 2, NULL, 0, &mesh),
+                 SDY_VERIFICATION_ERROR, "mesh axis \"y\" has size 0, axis sizes must be at least 1");
   const int64_t bad_ids[] = {0, 1, 2, 3, 4, 4};
-  ASSERT_INVALID(sdy_mesh_create(f->ctx, names, sizes, 2, bad_ids, 6, &mesh),
-                 "device ids must be a permutation of iota(6)");
-  ASSERT_INVALID(sdy_mesh_create(f->ctx, names, sizes, 2, ids, 5, &mesh),
-                 "mesh has 5 device ids but the product of its axis sizes is 6");
+  ASSERT_ERR(sdy_mesh_create(f->ctx, names, sizes, 2, bad_ids, 6, &mesh),
+                 SDY_VERIFICATION_ERROR, "device ids must be a permutation of iota(6)");
+  ASSERT_ERR(sdy_mesh_create(f->ctx, names, sizes, 2, ids, 5, &mesh),
+                 SDY_VERIFICATION_ERROR, "mesh has 5 device ids but the product of its axis sizes is 6");
   const char *empty_name[] = {""};
-  ASSERT_INVALID(sdy_mesh_create(f->ctx, empty_name, sizes, 1, NULL, 0, &mesh),
-                 "mesh axis names must not be empty");
+  ASSERT_ERR(sdy_mesh_create(f->ctx, empty_name, sizes, 1, NULL, 0, &mesh),
+                 SDY_VERIFICATION_ERROR, "mesh axis names must not be empty");
   const char *bad_utf8[] = {"\xff\xfe"};
   ASSERT_INVALID(sdy_mesh_create(f->ctx, bad_utf8, sizes, 1, NULL, 0, &mesh),
                  "'axis_names[0]' is not valid UTF-8");
@@ -265,7 +265,7 @@ static void test_mesh_parse_print(void **state) {
   ASSERT_ERR(sdy_mesh_parse(f->ctx, "<[\"x\"=2,>", &mesh), SDY_PARSE_ERROR,
              "<mesh>:1:");
   ASSERT_ERR(sdy_mesh_parse(f->ctx, "<[\"x\"=2, \"x\"=3]>", &mesh),
-             SDY_PARSE_ERROR, "duplicate mesh axis name \"x\"");
+             SDY_VERIFICATION_ERROR, "duplicate mesh axis name \"x\"");
   /* Empty text is located like other syntax errors. */
   ASSERT_ERR(sdy_mesh_parse(f->ctx, "", &mesh), SDY_PARSE_ERROR,
              "sdy_mesh_parse: <mesh>:1:1: error: expected attribute value");
@@ -432,29 +432,29 @@ static void test_sharding_create(void **state) {
   /* Errors. */
   sdy_axis_ref_t z = {"z", 0, 0};
   sdy_dim_sharding_t bad_axis = {&z, 1, -1, 1, 0};
-  ASSERT_INVALID(sdy_sharding_create(f->ctx, f->mesh, "mesh", &bad_axis, 1,
+  ASSERT_ERR(sdy_sharding_create(f->ctx, f->mesh, "mesh", &bad_axis, 1,
                                      NULL, 0, &sharding),
-                 "sdy_sharding_create: dimension 0: unknown axis \"z\" (the "
+                 SDY_VERIFICATION_ERROR, "sdy_sharding_create: dimension 0: unknown axis \"z\" (the "
                  "mesh has axes \"x\", \"y\")");
   sdy_dim_sharding_t twice[2] = {{&x, 1, -1, 1, 0}, {&x, 1, -1, 1, 0}};
-  ASSERT_INVALID(sdy_sharding_create(f->ctx, f->mesh, "mesh", twice, 2, NULL,
+  ASSERT_ERR(sdy_sharding_create(f->ctx, f->mesh, "mesh", twice, 2, NULL,
                                      0, &sharding),
-                 "axis \"x\" is used more than once (in dimension 0 and in "
+                 SDY_VERIFICATION_ERROR, "axis \"x\" is used more than once (in dimension 0 and in "
                  "dimension 1)");
   sdy_axis_ref_t bad_sub = {"y", 1, 1};
   sdy_dim_sharding_t bad_sub_dim = {&bad_sub, 1, -1, 1, 0};
-  ASSERT_INVALID(sdy_sharding_create(f->ctx, f->mesh, "mesh", &bad_sub_dim, 1,
+  ASSERT_ERR(sdy_sharding_create(f->ctx, f->mesh, "mesh", &bad_sub_dim, 1,
                                      NULL, 0, &sharding),
-                 "dims[0].axes[0]: sub-axis size must be greater than 1, got 1");
+                 SDY_VERIFICATION_ERROR, "dims[0].axes[0]: sub-axis size must be greater than 1, got 1");
   sdy_axis_ref_t full_sub = {"y", 1, 4};
   sdy_dim_sharding_t full_sub_dim = {&full_sub, 1, -1, 1, 0};
-  ASSERT_INVALID(sdy_sharding_create(f->ctx, f->mesh, "mesh", &full_sub_dim, 1,
+  ASSERT_ERR(sdy_sharding_create(f->ctx, f->mesh, "mesh", &full_sub_dim, 1,
                                      NULL, 0, &sharding),
-                 "is as large as axis \"y\" (4); write the full axis instead");
+                 SDY_VERIFICATION_ERROR, "is as large as axis \"y\" (4); write the full axis instead");
   sdy_dim_sharding_t closed_prio = {NULL, 0, 2, 1, 0};
-  ASSERT_INVALID(sdy_sharding_create(f->ctx, f->mesh, "mesh", &closed_prio, 1,
+  ASSERT_ERR(sdy_sharding_create(f->ctx, f->mesh, "mesh", &closed_prio, 1,
                                      NULL, 0, &sharding),
-                 "dims[0]: a closed empty dimension sharding {} cannot have a "
+                 SDY_VERIFICATION_ERROR, "dims[0]: a closed empty dimension sharding {} cannot have a "
                  "priority (p2)");
   sdy_dim_sharding_t bad_closed = {NULL, 0, -1, 7, 0};
   ASSERT_INVALID(sdy_sharding_create(f->ctx, f->mesh, "mesh", &bad_closed, 1,
@@ -1352,15 +1352,18 @@ static void test_pipeline_create_preset_with_options(void **state) {
                                                      "bogus=1", &pipeline),
              SDY_PARSE_ERROR,
              "sdy_pipeline_create_preset_with_options: invalid options for "
-             "preset 'propagation': <Pass-Options-Parser>: no such option "
-             "bogus");
+             "preset 'propagation': pipeline option 'bogus' is not an option "
+             "of sdy-propagation-pipeline (its options: keep-sharding-rules, "
+             "conservative-propagation, debug-sharding-origins, "
+             "propagation-strategy)");
   ASSERT_ERR(sdy_pipeline_create_preset_with_options(
                  f->ctx, "propagation",
                  "propagation-strategy=basic conservative-propagation=maybe",
                  &pipeline),
              SDY_PARSE_ERROR,
-             "invalid options for preset 'propagation': malformed option "
-             "'conservative-propagation=maybe'");
+             "invalid options for preset 'propagation': pipeline option "
+             "'conservative-propagation' of sdy-propagation-pipeline: 'maybe' "
+             "is not a boolean (true, false, 1 or 0)");
   ASSERT_INVALID(sdy_pipeline_create_preset_with_options(
                      f->ctx, "cleanup", "max-iterations=1", &pipeline),
                  "preset 'cleanup' takes no options, got 'max-iterations=1'");
@@ -1380,8 +1383,9 @@ static void test_pipeline_create_preset_with_options(void **state) {
   ASSERT_ERR(sdy_pipeline_create_preset_with_options(
                  f->ctx, "partition", "skip-propagation=perhaps", &pipeline),
              SDY_PARSE_ERROR,
-             "invalid options for preset 'partition': malformed option "
-             "'skip-propagation=perhaps'");
+             "invalid options for preset 'partition': pipeline option "
+             "'skip-propagation' of sdy-partition-pipeline: 'perhaps' is not "
+             "a boolean (true, false, 1 or 0)");
   ASSERT_INVALID(sdy_pipeline_create_preset_with_options(f->ctx, "fast", NULL,
                                                          &pipeline),
                  "unknown preset 'fast' (known presets: canonicalize, cleanup, "
@@ -1402,14 +1406,15 @@ static void test_pipeline_create_preset_with_options(void **state) {
                                                          NULL, NULL),
                  "'out_pipeline' is NULL");
 
-  /* An unknown strategy is reported when the pipeline runs. */
-  ASSERT_OK(sdy_pipeline_create_preset_with_options(
-      f->ctx, "propagation", "propagation-strategy=fancy", &pipeline));
-  ASSERT_OK(sdy_module_parse(f->ctx, kChainModule, "chain.mlir", &module));
-  ASSERT_ERR(sdy_pipeline_run(pipeline, module), SDY_FAILED_PRECONDITION,
-             "unknown propagation-strategy 'fancy'");
-  sdy_module_destroy(module);
-  sdy_pipeline_destroy(pipeline);
+  /* An unknown strategy is refused when the pipeline is created. */
+  ASSERT_ERR(sdy_pipeline_create_preset_with_options(
+                 f->ctx, "propagation", "propagation-strategy=fancy",
+                 &pipeline),
+             SDY_PARSE_ERROR,
+             "pipeline option 'propagation-strategy' of "
+             "sdy-propagation-pipeline: 'fancy' is not one of basic, "
+             "aggressive, basic-then-aggressive");
+  (void)module;
 }
 
 static void test_pipeline_sdy_passes(void **state) {

@@ -30,7 +30,10 @@ class Mesh(_Handle):
         context: the :class:`~sdy.Context` (default: the default context).
 
     Raises:
-        InvalidArgumentError: an invalid mesh, with the dialect's message.
+        VerificationError: a mesh that breaks the mesh invariants (duplicate
+            or empty axis names, sizes < 1, device ids that are not a
+            permutation), with the dialect's message.
+        InvalidArgumentError: bad arguments (invalid UTF-8, ...).
     """
 
     _destroy = lib.sdy_mesh_destroy
@@ -63,7 +66,9 @@ class Mesh(_Handle):
         """Parses ``<["x"=2, ...]>`` or ``#sdy.mesh<[...]>``.
 
         Raises:
-            ParseError: bad syntax or a mesh that breaks the invariants.
+            ParseError: bad syntax (truncated text names what is missing).
+            VerificationError: well-formed text of a mesh that breaks the
+                invariants (the same error as :class:`Mesh` gives).
         """
         context = resolve_context(context)
         out = new_out()

@@ -60,7 +60,9 @@ class Pipeline(_Handle):
     ...     p.run(module)
 
     Raises:
-        ParseError: unknown passes or bad syntax (MLIR's message).
+        ParseError: unknown passes or bad syntax (MLIR's message); an
+            unknown or malformed ``pass{option=value}`` names the option
+            and why (nothing is printed on stderr).
     """
 
     _destroy = lib.sdy_pipeline_destroy
@@ -88,7 +90,9 @@ class Pipeline(_Handle):
         Raises:
             InvalidArgumentError: unknown name, or options given to a preset
                 that takes none.
-            ParseError: unknown options or malformed values.
+            ParseError: unknown options or malformed values (a boolean
+                that is not true/false/1/0, an unknown
+                propagation-strategy), naming the option and why.
             UnimplementedError: a planned preset that is not available yet.
         """
         context = resolve_context(context)

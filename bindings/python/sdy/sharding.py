@@ -144,7 +144,9 @@ class Sharding(_Handle):
             mesh order).
 
     Raises:
-        InvalidArgumentError: the sharding is invalid for the mesh.
+        VerificationError: the sharding is invalid for the mesh.
+        InvalidArgumentError: a malformed argument (an empty axis name, a
+            priority below -1).
     """
 
     _destroy = lib.sdy_sharding_destroy
@@ -187,8 +189,9 @@ class Sharding(_Handle):
         else the default context.
 
         Raises:
-            ParseError: bad syntax.
-            VerificationError: a sharding invalid for the mesh.
+            ParseError: bad syntax (truncated text names what is missing).
+            VerificationError: a sharding invalid for the mesh, or an
+                inlined mesh that breaks the mesh invariants.
         """
         if mesh is not None:
             if not isinstance(mesh, Mesh):

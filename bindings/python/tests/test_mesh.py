@@ -130,14 +130,14 @@ def test_unicode_axis_names(ctx):
     ([("x", 4)], [0, 1, 2, -3], "device"),
 ])
 def test_create_invalid(ctx, axes, device_ids, message):
-    with pytest.raises(sdy.InvalidArgumentError) as info:
+    with pytest.raises(sdy.VerificationError) as info:
         sdy.Mesh(axes, device_ids=device_ids, context=ctx)
-    assert info.value.code == 1
+    assert info.value.code == 3
     assert message in info.value.message
 
 
 def test_create_empty_name(ctx):
-    with pytest.raises(sdy.InvalidArgumentError,
+    with pytest.raises(sdy.VerificationError,
                        match="mesh axis names must not be empty"):
         sdy.Mesh([("", 2)], context=ctx)
 
@@ -152,7 +152,7 @@ def test_invalid_utf8_is_rejected_by_the_library(ctx):
 
 
 def test_too_many_devices(ctx):
-    with pytest.raises(sdy.InvalidArgumentError, match="too many devices"):
+    with pytest.raises(sdy.VerificationError, match="too many devices"):
         sdy.Mesh([("x", 2 ** 40), ("y", 2 ** 40)], context=ctx)
 
 
@@ -174,8 +174,6 @@ def test_create_bad_python_arguments(ctx):
 @pytest.mark.parametrize("text, message", [
     ('<["x"=2', "sdy_mesh_parse"),
     ("not a mesh", "sdy_mesh_parse"),
-    ('<["x"=2, "x"=4]>', "duplicate mesh axis name"),
-    ('<["x"=2], device_ids=[0, 0]>', "device"),
     ("#sdy.sharding<@m, []>", "sdy_mesh_parse"),
     ("", "sdy_mesh_parse: <mesh>:1:1: error: expected attribute value"),
 ])
@@ -184,6 +182,40 @@ def test_parse_invalid(ctx, text, message):
         sdy.Mesh.parse(text, context=ctx)
     assert info.value.code == 2
     assert message in info.value.message
+
+
+@pytest.mark.parametrize("text, message", [
+    ('<["x"=2, "x"=4]>', "duplicate mesh axis name"),
+    ('<["x"=2], device_ids=[0, 0]>', "device"),
+    ('<["x"=0]>', 'mesh axis "x" has size 0'),
+])
+def test_parse_well_formed_but_invalid(ctx, text, message):
+    with pytest.raises(sdy.VerificationError) as info:
+        sdy.Mesh.parse(text, context=ctx)
+    assert info.value.code == 3
+    assert message in info.value.message
+
+
+def test_one_code_for_an_invalid_mesh_at_every_entry_point(ctx):
+    """A duplicate axis is SDY_VERIFICATION_ERROR whether the mesh is
+    created, parsed, inlined in a sharding or declared in a module."""
+    message = 'duplicate mesh axis name "a"'
+    with pytest.raises(sdy.VerificationError, match=message):
+        sdy.Mesh([("a", 2), ("a", 2)], context=ctx)
+    with pytest.raises(sdy.VerificationError, match=message):
+        sdy.Mesh.parse('<["a"=2, "a"=2]>', context=ctx)
+    with pytest.raises(sdy.VerificationError, match=message):
+        sdy.Sharding.parse('<mesh<["a"=2, "a"=2]>, [{}]>', context=ctx)
+    with pytest.raises(sdy.VerificationError, match=message):
+        sdy.Module.parse('sdy.mesh @m = <["a"=2, "a"=2]>', context=ctx)
+
+
+@pytest.mark.parametrize("text", ['<["x"=2', '<["x', '<[', '<',
+                                  '#sdy.mesh<["x"=2, "y"=4], device_ids=[0'])
+def test_truncated_text_names_what_is_missing(ctx, text):
+    with pytest.raises(sdy.ParseError, match="unexpected end of text") as info:
+        sdy.Mesh.parse(text, context=ctx)
+    assert "pretty dialect name" not in info.value.message
 
 
 def test_coordinates_of_unknown_device(mesh_xy):

@@ -74,8 +74,18 @@ def test_invalid_pipelines(ctx):
     assert "no-such-pass" in info.value.message
     with pytest.raises(sdy.ParseError, match="unbalanced parentheses"):
         sdy.Pipeline("func.func(cse", context=ctx)
-    with pytest.raises(sdy.ParseError, match="no such option bogus"):
+    with pytest.raises(sdy.ParseError,
+                       match="pipeline option 'bogus' is not an option of "
+                             "canonicalize"):
         sdy.Pipeline("canonicalize{bogus=1}", context=ctx)
+    with pytest.raises(sdy.ParseError,
+                       match="'test-convergence' of canonicalize: 'maybe' is "
+                             "not a boolean"):
+        sdy.Pipeline("canonicalize{test-convergence=maybe}", context=ctx)
+    with pytest.raises(sdy.ParseError,
+                       match="'max-iterations' of canonicalize: 'ten' is not "
+                             "a 64-bit integer"):
+        sdy.Pipeline("canonicalize{max-iterations=ten}", context=ctx)
     with pytest.raises(sdy.InvalidArgumentError,
                        match="unknown preset 'bogus'"):
         sdy.Pipeline.preset("bogus", context=ctx)
@@ -140,3 +150,30 @@ def test_unbalanced_anchored_pipeline(ctx):
     # Balanced forms, with or without a space before '('.
     assert str(sdy.Pipeline("builtin.module (cse)", context=ctx)) == \
         "builtin.module(cse)"
+
+
+@pytest.mark.parametrize("make, message", [
+    (lambda ctx: sdy.Pipeline.preset(
+        "propagation", "debug-sharding-origins=maybe", context=ctx),
+     "'debug-sharding-origins' of sdy-propagation-pipeline: 'maybe' is not "
+     "a boolean"),
+    (lambda ctx: sdy.Pipeline(
+        "sdy-propagation-pipeline{debug-sharding-origins=maybe}", context=ctx),
+     "'maybe' is not a boolean"),
+    (lambda ctx: sdy.Pipeline(
+        "sdy-partition-pipeline{propagation-strategy=fast}", context=ctx),
+     "'fast' is not one of basic, aggressive, basic-then-aggressive"),
+    (lambda ctx: sdy.Pipeline("canonicalize{bogus=1}", context=ctx),
+     "pipeline option 'bogus' is not an option of canonicalize"),
+])
+def test_option_errors_are_returned_not_printed(ctx, capfd, make, message):
+    """llvm::cl prints malformed option values on stderr; the library checks
+    options first, so the message is in the exception and nothing is
+    printed (capfd sees the process's file descriptors)."""
+    with pytest.raises(sdy.ParseError) as info:
+        make(ctx)
+    assert message in info.value.message
+    assert ":0:0" not in info.value.message
+    out, err = capfd.readouterr()
+    assert err == ""
+    assert out == ""

@@ -105,16 +105,34 @@ def test_scalar_sharding(mesh_xy):
     ([[("y", 1, 1)]], (), "dims[0].axes[0]"),
     ([[("y", 3, 2)]], (), "sub-axis"),
     ([Dim([], priority=1)], (), "dims[0]"),
-    ([Dim(["x"], priority=-2)], (), "priority must be -1 (none) or >= 0"),
-    ([[""]], (), "is empty"),
     ([[("y", 2, 4)]], (), "must divide the size of axis"),
     ([[("y", 1, 2), ("y", 2, 2)]], (), "can be merged"),
 ])
 def test_create_invalid(mesh_xy, dims, replicated, message):
-    with pytest.raises(sdy.InvalidArgumentError) as info:
+    with pytest.raises(sdy.VerificationError) as info:
         Sharding(mesh_xy, dims, "mesh", replicated=replicated)
+    assert info.value.code == 3
+    assert message in info.value.message, info.value.message
+
+
+@pytest.mark.parametrize("dims, message", [
+    ([Dim(["x"], priority=-2)], "priority must be -1 (none) or >= 0"),
+    ([[""]], "is empty"),
+])
+def test_create_bad_arguments(mesh_xy, dims, message):
+    with pytest.raises(sdy.InvalidArgumentError) as info:
+        Sharding(mesh_xy, dims, "mesh")
     assert info.value.code == 1
     assert message in info.value.message, info.value.message
+
+
+@pytest.mark.parametrize("text", ['<@mesh, [{"x"}', '<@mesh, [{"x', '<@mesh',
+                                  '<@mesh, [{"y":(1', '<@mesh, [{}], '
+                                  'replicated={"x"'])
+def test_truncated_text_names_what_is_missing(mesh_xy, text):
+    with pytest.raises(sdy.ParseError, match="unexpected end of text") as info:
+        Sharding.parse(text, mesh_xy)
+    assert "pretty dialect name" not in info.value.message
 
 
 def test_create_bad_python_arguments(mesh_xy):

@@ -15,11 +15,19 @@ using namespace mlir::sdy;
 
 namespace {
 
+constexpr llvm::StringLiteral kVerifierTag = "sdy.verifier";
+
 /// getChecked needs the attribute storage, which only SdyDialect.cpp sees.
+/// The verifier's diagnostics are tagged (tagVerifierDiagnostic).
 template <typename AttrT, typename... Args>
 AttrT getVerified(llvm::function_ref<InFlightDiagnostic()> emitError,
                   MLIRContext *ctx, Args &&...args) {
-  if (failed(AttrT::verify(emitError, args...)))
+  auto tagged = [&] {
+    InFlightDiagnostic diag = emitError();
+    tagVerifierDiagnostic(diag);
+    return diag;
+  };
+  if (failed(AttrT::verify(tagged, args...)))
     return {};
   return AttrT::get(ctx, std::forward<Args>(args)...);
 }
@@ -91,6 +99,18 @@ ParseResult parseIntList(AsmParser &parser, SmallVectorImpl<int64_t> &values) {
 }
 
 } // namespace
+
+void mlir::sdy::tagVerifierDiagnostic(InFlightDiagnostic &diag) {
+  if (Diagnostic *d = diag.getUnderlyingDiagnostic())
+    d->getMetadata().push_back(DiagnosticArgument(StringRef(kVerifierTag)));
+}
+
+bool mlir::sdy::isVerifierDiagnostic(Diagnostic &diag) {
+  return llvm::any_of(diag.getMetadata(), [](const DiagnosticArgument &arg) {
+    return arg.getKind() == DiagnosticArgument::DiagnosticArgumentKind::String &&
+           arg.getAsString() == kVerifierTag;
+  });
+}
 
 //===----------------------------------------------------------------------===//
 // Meshes

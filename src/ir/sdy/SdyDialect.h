@@ -33,4 +33,12 @@
 #define GET_OP_CLASSES
 #include "ir/sdy/SdyOps.h.inc"
 
+namespace mlir::sdy {
+/// The attribute parsers tag the diagnostics of the verifiers they run, so
+/// that callers (the C ABI) can tell well-formed but invalid text from a
+/// syntax error.
+void tagVerifierDiagnostic(InFlightDiagnostic &diag);
+bool isVerifierDiagnostic(Diagnostic &diag);
+} // namespace mlir::sdy
+
 #endif // SDY_IR_SDY_SDYDIALECT_H

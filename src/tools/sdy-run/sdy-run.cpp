@@ -14,30 +14,284 @@
 // floats, [0, 8) for integers) from --seed, different per device.
 // Prints each device's results; --output-dir writes result_<device>_<i>.npy.
 //
+// Every argument and input is checked before anything runs: a bad one gives
+// a message on stderr and exit code 2; a failure of the run itself exit 1.
+//
 //===----------------------------------------------------------------------===//
 #include "runtime/Backend.h"
 #include "runtime/Dispatch.h"
 #include "runtime/Executable.h"
 #include "runtime/Npy.h"
 
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/Parser/Parser.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <cerrno>
 #include <cstdio>
-#include <cstdlib>
+#include <cstring>
+#include <limits>
+#include <optional>
 #include <random>
 #include <string>
+#include <sys/stat.h>
 #include <vector>
 
 using namespace sdy::runtime;
 
-static int usage() {
-  std::fprintf(stderr,
-               "usage: sdy-run module.mlir [--devices N] [--backend "
-               "local|mpi|path.so] [--inputs f.npy ...] [--seed S] [--entry "
-               "NAME] [--output-dir DIR] [--timeout-ms T] [--print N] "
-               "[--quiet]\n");
-  return 2;
+namespace {
+
+constexpr int kExitRunFailed = 1;
+constexpr int kExitUsage = 2;
+// The local backend runs 1..4096 devices (sdy_backend_create_local).
+constexpr int64_t kMaxLocalDevices = 4096;
+
+const char kUsage[] =
+    "usage: sdy-run MODULE.mlir [options]\n"
+    "\n"
+    "Runs the entry function of MODULE (\"-\" reads stdin) on every local\n"
+    "device of a backend and prints each device's results.\n"
+    "\n"
+    "options (each at most once; VALUE may also be given as --opt=VALUE):\n"
+    "  --devices N, -n N   devices of the local backend, 1..4096 (default:\n"
+    "                      the module's mhlo.num_partitions, else 1)\n"
+    "  --backend B         local (default), mpi, or the path of a backend\n"
+    "                      plugin (.so)\n"
+    "  --inputs F.npy ...  one .npy file per argument of the entry function;\n"
+    "                      the argument's shape, or a leading dim of the\n"
+    "                      device count (device d gets entry d)\n"
+    "  --seed S            seed of the random inputs, 0..2^64-1 (default 0)\n"
+    "  --entry NAME        the function to run (default main)\n"
+    "  --output-dir DIR    write result_<device>_<i>.npy into DIR (existing)\n"
+    "  --timeout-ms T      per-collective timeout in ms, 0 waits forever\n"
+    "                      (default 60000)\n"
+    "  --print N           print at most N elements per result (default 16)\n"
+    "  --quiet             print nothing on success\n"
+    "  -h, --help          print this help\n"
+    "\n"
+    "exit status: 0 on success; 1 when the program fails while running\n"
+    "(a collective timeout, a backend error, an output that cannot be\n"
+    "written); 2 for a usage or input error (a bad option or value, a module\n"
+    "that cannot be read or parsed, a missing entry function, a bad .npy).\n";
+
+/// Reports a usage or input error and returns kExitUsage.
+int usageError(const std::string &message) {
+  std::fprintf(stderr, "sdy-run: error: %s\n", message.c_str());
+  std::fprintf(stderr, "run 'sdy-run --help' for usage\n");
+  return kExitUsage;
 }
 
-static Tensor randomTensor(const TensorSpec &spec, std::mt19937_64 &rng) {
+int inputError(const std::string &message) {
+  std::fprintf(stderr, "sdy-run: error: %s\n", message.c_str());
+  return kExitUsage;
+}
+
+int runError(const std::string &message) {
+  std::fprintf(stderr, "sdy-run: error: %s\n", message.c_str());
+  return kExitRunFailed;
+}
+
+/// Parses a non-negative decimal integer that fits in 64 bits: digits only
+/// (no sign, spaces, hex or fraction).
+std::optional<uint64_t> parseUnsigned(const std::string &text) {
+  if (text.empty() || text.size() > 20) return std::nullopt;
+  uint64_t value = 0;
+  for (char c : text) {
+    if (c < '0' || c > '9') return std::nullopt;
+    unsigned d = c - '0';
+    if (value > (std::numeric_limits<uint64_t>::max() - d) / 10)
+      return std::nullopt;
+    value = value * 10 + d;
+  }
+  return value;
+}
+
+/// Parses a decimal integer in [min, max] (an optional leading '-' and
+/// digits); on failure sets `error` naming `option` and the range.
+bool parseInteger(const std::string &option, const std::string &text,
+                  int64_t min, int64_t max, int64_t &out, std::string &error) {
+  std::string range =
+      "an integer in [" + std::to_string(min) + ", " + std::to_string(max) + "]";
+  bool negative = !text.empty() && text[0] == '-';
+  std::optional<uint64_t> magnitude =
+      parseUnsigned(negative ? text.substr(1) : text);
+  if (!magnitude) {
+    bool digits = !text.empty() &&
+                  text.find_first_not_of("-0123456789") == std::string::npos;
+    error = option + " expects " + range + ", got '" + text + "'" +
+            (digits ? " (out of range)" : "");
+    return false;
+  }
+  // Compare in the unsigned/negative domain so that no value overflows.
+  bool inRange;
+  int64_t value = 0;
+  if (negative) {
+    inRange = min < 0 && *magnitude <= uint64_t(-(min + 1)) + 1;
+    if (inRange) value = static_cast<int64_t>(0 - *magnitude);
+  } else {
+    inRange = max >= 0 && *magnitude <= static_cast<uint64_t>(max);
+    if (inRange) value = static_cast<int64_t>(*magnitude);
+  }
+  if (!inRange || value < min) {
+    error = option + " expects " + range + ", got " + text;
+    return false;
+  }
+  out = value;
+  return true;
+}
+
+struct Options {
+  std::string path;
+  std::string backendName = "local";
+  std::string entry = "main";
+  bool entryGiven = false;
+  std::string outDir;
+  std::vector<std::string> inputFiles;
+  int64_t devices = 0; // 0: from the module
+  uint64_t seed = 0;
+  int64_t timeoutMs = 60000;
+  int64_t printLimit = 16;
+  bool quiet = false;
+  bool help = false;
+};
+
+/// Parses the command line; returns false (with `error`) on a usage error.
+bool parseArgs(int argc, char **argv, Options &o, std::string &error) {
+  std::vector<std::string> seen;
+  auto once = [&](const std::string &name) {
+    for (const std::string &s : seen)
+      if (s == name) {
+        error = name + " is given more than once";
+        return false;
+      }
+    seen.push_back(name);
+    return true;
+  };
+  for (int i = 1; i < argc; ++i) {
+    std::string arg = argv[i];
+    if (arg.size() < 2 || arg[0] != '-') {
+      if (!o.path.empty()) {
+        error = "unexpected argument '" + arg + "' (the module is '" + o.path +
+                "'; input files go after --inputs)";
+        return false;
+      }
+      if (arg.empty()) {
+        error = "the module path is empty";
+        return false;
+      }
+      o.path = arg;
+      continue;
+    }
+    std::string name = arg;
+    std::optional<std::string> inlineValue;
+    if (arg.rfind("--", 0) == 0) {
+      size_t eq = arg.find('=');
+      if (eq != std::string::npos) {
+        name = arg.substr(0, eq);
+        inlineValue = arg.substr(eq + 1);
+      }
+    }
+    if (name == "-n") name = "--devices";
+    if (name == "-h") name = "--help";
+    static const char *const kKnown[] = {
+        "--devices", "--backend",    "--seed",  "--entry", "--output-dir",
+        "--timeout-ms", "--print",   "--quiet", "--inputs", "--help"};
+    bool known = false;
+    for (const char *k : kKnown) known |= name == k;
+    if (!known) {
+      error = "unknown option '" + arg + "'";
+      return false;
+    }
+    if (!once(name)) return false;
+    if (name == "--help" || name == "--quiet") {
+      if (inlineValue) {
+        error = name + " takes no value, got '" + arg + "'";
+        return false;
+      }
+      (name == "--help" ? o.help : o.quiet) = true;
+      continue;
+    }
+    if (name == "--inputs") {
+      if (inlineValue) o.inputFiles.push_back(*inlineValue);
+      while (i + 1 < argc && !(argv[i + 1][0] == '-' && argv[i + 1][1] != 0))
+        o.inputFiles.push_back(argv[++i]);
+      if (o.inputFiles.empty()) {
+        error = "--inputs needs at least one .npy file";
+        return false;
+      }
+      for (const std::string &f : o.inputFiles)
+        if (f.empty()) {
+          error = "--inputs: an input file name is empty";
+          return false;
+        }
+      continue;
+    }
+    std::string value;
+    if (inlineValue) {
+      value = *inlineValue;
+    } else {
+      if (i + 1 >= argc) {
+        error = name + " needs a value";
+        return false;
+      }
+      value = argv[++i];
+    }
+    int64_t number = 0;
+    if (name == "--devices") {
+      if (!parseInteger(name, value, 1, kMaxLocalDevices, o.devices, error))
+        return false;
+    } else if (name == "--seed") {
+      std::optional<uint64_t> seed = parseUnsigned(value);
+      if (!seed) {
+        error = "--seed expects an integer in [0, 18446744073709551615], got '" +
+                value + "'";
+        return false;
+      }
+      o.seed = *seed;
+    } else if (name == "--timeout-ms") {
+      if (!parseInteger(name, value, 0, std::numeric_limits<int64_t>::max(),
+                        o.timeoutMs, error))
+        return false;
+    } else if (name == "--print") {
+      if (!parseInteger(name, value, 0, std::numeric_limits<int64_t>::max(),
+                        number, error))
+        return false;
+      o.printLimit = number;
+    } else if (value.empty()) {
+      error = name + " needs a non-empty value";
+      return false;
+    } else if (name == "--backend") {
+      o.backendName = value;
+    } else if (name == "--entry") {
+      o.entry = value;
+      o.entryGiven = true;
+    } else if (name == "--output-dir") {
+      o.outDir = value;
+    }
+  }
+  if (o.help) return true;
+  if (o.path.empty()) {
+    error = "no module given";
+    return false;
+  }
+  return true;
+}
+
+/// The public functions of `module`, for messages: "@a, @b".
+std::string publicFunctions(mlir::ModuleOp module) {
+  std::string names;
+  for (auto fn : module.getOps<mlir::func::FuncOp>())
+    if (!fn.isPrivate() && !fn.isExternal())
+      names += (names.empty() ? "@" : ", @") + fn.getSymName().str();
+  return names.empty() ? "none" : names;
+}
+
+Tensor randomTensor(const TensorSpec &spec, std::mt19937_64 &rng) {
   Tensor t(spec.type, spec.shape);
   std::uniform_real_distribution<double> real(-1.0, 1.0);
   std::uniform_int_distribution<int> small(0, 7);
@@ -55,115 +309,136 @@ static Tensor randomTensor(const TensorSpec &spec, std::mt19937_64 &rng) {
   return t;
 }
 
-static double checksum(const Tensor &t) {
+double checksum(const Tensor &t) {
   double s = 0;
   for (int64_t i = 0; i < t.numElements(); ++i) s += t.getDouble(i);
   return s;
 }
 
+} // namespace
+
 int main(int argc, char **argv) {
-  std::string path, backendName = "local", entry = "main", outDir;
-  std::vector<std::string> inputFiles;
-  int32_t devices = 0;
-  uint64_t seed = 0;
-  int64_t timeoutMs = 60000, printLimit = 16;
-  bool quiet = false;
-  for (int i = 1; i < argc; ++i) {
-    std::string a = argv[i];
-    auto next = [&]() -> std::string {
-      if (i + 1 >= argc) {
-        std::fprintf(stderr, "sdy-run: %s needs a value\n", a.c_str());
-        std::exit(2);
-      }
-      return argv[++i];
-    };
-    if (a == "--devices" || a == "-n") devices = std::atoi(next().c_str());
-    else if (a == "--backend") backendName = next();
-    else if (a == "--seed") seed = std::strtoull(next().c_str(), nullptr, 10);
-    else if (a == "--entry") entry = next();
-    else if (a == "--output-dir") outDir = next();
-    else if (a == "--timeout-ms") timeoutMs = std::atoll(next().c_str());
-    else if (a == "--print") printLimit = std::atoll(next().c_str());
-    else if (a == "--quiet") quiet = true;
-    else if (a == "--inputs") {
-      while (i + 1 < argc && argv[i + 1][0] != '-') inputFiles.push_back(argv[++i]);
-    } else if (a == "-h" || a == "--help") return usage(), 0;
-    else if (!a.empty() && a[0] == '-' && a != "-") {
-      std::fprintf(stderr, "sdy-run: unknown option %s\n", a.c_str());
-      return usage();
-    } else if (path.empty()) path = a;
-    else return usage();
+  Options o;
+  std::string error;
+  if (!parseArgs(argc, argv, o, error)) return usageError(error);
+  if (o.help) {
+    std::fputs(kUsage, stdout);
+    return 0;
   }
-  if (path.empty()) return usage();
+  if (!o.outDir.empty()) {
+    struct stat st;
+    if (stat(o.outDir.c_str(), &st) != 0)
+      return inputError("--output-dir '" + o.outDir + "': " +
+                        std::strerror(errno));
+    if (!S_ISDIR(st.st_mode))
+      return inputError("--output-dir '" + o.outDir + "' is not a directory");
+  }
+
+  // Parse the module here (not in Executable::fromFile) to check --entry:
+  // the executable falls back to the only public function.
+  auto buffer = llvm::MemoryBuffer::getFileOrSTDIN(o.path);
+  if (!buffer)
+    return inputError("cannot read module '" + o.path +
+                      "': " + buffer.getError().message());
+  mlir::MLIRContext context(mlir::MLIRContext::Threading::DISABLED);
+  registerRuntimeDialects(context);
+  llvm::SourceMgr sourceMgr;
+  sourceMgr.AddNewSourceBuffer(std::move(*buffer), llvm::SMLoc());
+  mlir::OwningOpRef<mlir::ModuleOp> module;
+  {
+    std::string diags;
+    llvm::raw_string_ostream os(diags);
+    mlir::SourceMgrDiagnosticHandler handler(sourceMgr, &context, os);
+    module = mlir::parseSourceFile<mlir::ModuleOp>(sourceMgr, &context);
+    if (!module) {
+      while (!diags.empty() && diags.back() == '\n') diags.pop_back();
+      return inputError("cannot parse module '" + o.path + "':\n" + diags);
+    }
+  }
+  if (o.entryGiven &&
+      !module->lookupSymbol<mlir::func::FuncOp>(o.entry))
+    return inputError("--entry: the module has no function @" + o.entry +
+                      " (public functions: " + publicFunctions(*module) + ")");
 
   ExecutableOptions opts;
-  opts.entry = entry;
-  opts.timeoutMs = timeoutMs;
+  opts.entry = o.entry;
+  opts.timeoutMs = o.timeoutMs;
   std::unique_ptr<Executable> exe;
-  if (Status s = Executable::fromFile(path, opts, exe); !s.isOk()) {
-    std::fprintf(stderr, "sdy-run: %s\n", s.message().c_str());
-    return 1;
+  if (Status s = Executable::fromModule(*module, opts, exe); !s.isOk()) {
+    std::string message = s.message();
+    if (message.rfind("module has no function", 0) == 0)
+      message += " (public functions: " + publicFunctions(*module) +
+                 "; choose one with --entry)";
+    return inputError("'" + o.path + "': " + message);
   }
-  if (devices <= 0)
+  int64_t devices = o.devices;
+  if (devices == 0) {
     devices = exe->numPartitionsHint() > 0 ? exe->numPartitionsHint() : 1;
+    if (devices > kMaxLocalDevices)
+      return inputError("the module's mhlo.num_partitions is " +
+                        std::to_string(devices) +
+                        ", more than the 4096 devices of the local backend; "
+                        "give --devices");
+  }
 
   std::unique_ptr<Backend> backend;
-  if (Status s = Backend::create(backendName, devices, backend); !s.isOk()) {
-    std::fprintf(stderr, "sdy-run: %s\n", s.message().c_str());
-    return 1;
-  }
+  if (Status s = Backend::create(o.backendName, static_cast<int32_t>(devices),
+                                 backend);
+      !s.isOk())
+    return inputError("--backend " + o.backendName + ": " + s.message());
   int32_t total = 0;
   std::vector<int64_t> local;
-  if (Status s = backend->deviceCount(total); !s.isOk()) {
-    std::fprintf(stderr, "sdy-run: %s\n", s.message().c_str());
-    return 1;
-  }
-  (void)backend->localDevices(local);
+  if (Status s = backend->deviceCount(total); !s.isOk())
+    return runError(s.message());
+  if (Status s = backend->localDevices(local); !s.isOk())
+    return runError(s.message());
+  for (int64_t id : local)
+    if (id < 0 || id >= total)
+      return runError("the backend reports local device " +
+                      std::to_string(id) + " outside [0, " +
+                      std::to_string(total) + ")");
 
   const auto &specs = exe->argumentSpecs();
+  std::string entryName = "@" + o.entry;
+  if (!o.inputFiles.empty() && o.inputFiles.size() != specs.size())
+    return inputError(entryName + " takes " + std::to_string(specs.size()) +
+                      " argument(s), got " +
+                      std::to_string(o.inputFiles.size()) +
+                      " file(s) after --inputs");
   std::vector<Tensor> files;
-  if (!inputFiles.empty() && inputFiles.size() != specs.size()) {
-    std::fprintf(stderr, "sdy-run: @%s takes %zu arguments, got %zu files\n",
-                 entry.c_str(), specs.size(), inputFiles.size());
-    return 1;
-  }
-  for (const std::string &f : inputFiles) {
+  for (size_t i = 0; i < o.inputFiles.size(); ++i) {
+    const std::string &f = o.inputFiles[i];
     Tensor t;
-    if (Status s = readNpy(f, t); !s.isOk()) {
-      std::fprintf(stderr, "sdy-run: %s\n", s.message().c_str());
-      return 1;
-    }
+    if (Status s = readNpy(f, t); !s.isOk()) return inputError(s.message());
+    if (t.type() != specs[i].type)
+      return inputError("'" + f + "' has element type " +
+                        elementTypeName(t.type()) + " but argument " +
+                        std::to_string(i) + " of " + entryName + " is " +
+                        shapeString(specs[i].shape, specs[i].type));
+    Shape stacked = specs[i].shape;
+    stacked.insert(stacked.begin(), total);
+    if (t.shape() != specs[i].shape && t.shape() != stacked)
+      return inputError("'" + f + "' has shape " +
+                        shapeString(t.shape(), t.type()) + " but argument " +
+                        std::to_string(i) + " of " + entryName + " is " +
+                        shapeString(specs[i].shape, specs[i].type) +
+                        " (or give " + shapeString(stacked, t.type()) +
+                        ", one slice per device)");
     files.push_back(t);
   }
+
   std::vector<std::vector<Tensor>> inputs(local.size());
   for (size_t d = 0; d < local.size(); ++d) {
-    std::mt19937_64 rng(seed * 1000003ull + static_cast<uint64_t>(local[d]));
+    std::mt19937_64 rng(o.seed * 1000003ull + static_cast<uint64_t>(local[d]));
     for (size_t i = 0; i < specs.size(); ++i) {
       if (files.empty()) {
         inputs[d].push_back(randomTensor(specs[i], rng));
         continue;
       }
-      Tensor t = files[i];
-      if (t.type() != specs[i].type) {
-        std::fprintf(stderr, "sdy-run: %s has type %s, argument %zu needs %s\n",
-                     inputFiles[i].c_str(), elementTypeName(t.type()), i,
-                     elementTypeName(specs[i].type));
-        return 1;
-      }
+      const Tensor &t = files[i];
       if (t.shape() == specs[i].shape) {
         inputs[d].push_back(t);
         continue;
-      }
-      Shape stacked = specs[i].shape;
-      stacked.insert(stacked.begin(), total);
-      if (t.shape() != stacked) {
-        std::fprintf(stderr,
-                     "sdy-run: %s has shape %s, argument %zu needs %s (or a "
-                     "leading dim of %d)\n",
-                     inputFiles[i].c_str(),
-                     shapeString(t.shape(), t.type()).c_str(), i,
-                     shapeString(specs[i].shape, specs[i].type).c_str(), total);
-        return 1;
       }
       size_t per = t.byteSize() / total;
       inputs[d].push_back(Tensor::fromData(
@@ -173,24 +448,19 @@ int main(int argc, char **argv) {
   }
 
   std::vector<std::vector<Tensor>> outputs;
-  if (Status s = exe->run(*backend, inputs, outputs); !s.isOk()) {
-    std::fprintf(stderr, "sdy-run: error: %s\n", s.message().c_str());
-    return 1;
-  }
+  if (Status s = exe->run(*backend, inputs, outputs); !s.isOk())
+    return runError(s.message());
   for (size_t d = 0; d < local.size(); ++d) {
     for (size_t i = 0; i < outputs[d].size(); ++i) {
       const Tensor &t = outputs[d][i];
-      if (!quiet)
+      if (!o.quiet)
         std::printf("device %lld result %zu: %s sum=%.6g\n",
-                    (long long)local[d], i, t.toString(printLimit).c_str(),
+                    (long long)local[d], i, t.toString(o.printLimit).c_str(),
                     checksum(t));
-      if (!outDir.empty()) {
-        std::string f = outDir + "/result_" + std::to_string(local[d]) + "_" +
-                        std::to_string(i) + ".npy";
-        if (Status s = writeNpy(f, t); !s.isOk()) {
-          std::fprintf(stderr, "sdy-run: %s\n", s.message().c_str());
-          return 1;
-        }
+      if (!o.outDir.empty()) {
+        std::string f = o.outDir + "/result_" + std::to_string(local[d]) +
+                        "_" + std::to_string(i) + ".npy";
+        if (Status s = writeNpy(f, t); !s.isOk()) return runError(s.message());
       }
     }
   }

@@ -1,0 +1,237 @@
+#!/usr/bin/env python3
+"""sdy-run refuses every bad argument and input file with exit code 2 and a
+message that names the problem; a failure of the run itself exits 1.
+
+usage: sdy_run_errors_test.py SDY_RUN INPUTS_DIR WORK_DIR
+"""
+
+import os
+import struct
+import subprocess
+import sys
+
+SDY_RUN, INPUTS, WORK = sys.argv[1:4]
+MODULE = os.path.join(INPUTS, "sum_partitioned.mlir")  # @main(tensor<2xi32>)
+MLP = os.path.join(INPUTS, "mlp.mlir")  # 3 f32 arguments
+os.makedirs(WORK, exist_ok=True)
+failures = []
+
+
+def run(args):
+    proc = subprocess.run([SDY_RUN] + args, capture_output=True, text=True,
+                          errors="replace", timeout=120)
+    return proc.returncode, proc.stdout, proc.stderr
+
+
+def expect(args, code, *fragments):
+    rc, out, err = run(args)
+    problems = []
+    if rc != code:
+        problems.append("exit %d, expected %d" % (rc, code))
+    for fragment in fragments:
+        if fragment not in err:
+            problems.append("stderr lacks %r" % fragment)
+    if rc < 0 or "terminate called" in err:
+        problems.append("crashed")
+    if problems:
+        failures.append("sdy-run %s: %s\n  stderr: %s" %
+                        (" ".join(args), "; ".join(problems), err.strip()))
+
+
+def npy_bytes(header, data=b"", version=(1, 0), length=None, terminate=True):
+    """A .npy file with `header` (the dict text) padded like numpy does."""
+    text = header.encode("latin1")
+    size_bytes = 2 if version[0] == 1 else 4
+    pad = (64 - (10 + len(text) + 1) % 64) % 64 if terminate else 0
+    text += b" " * pad + (b"\n" if terminate else b"")
+    if length is None:
+        length = len(text)
+    size = struct.pack("<H" if size_bytes == 2 else "<I", length)
+    return b"\x93NUMPY" + bytes(version) + size + text + data
+
+
+def npy(name, content):
+    path = os.path.join(WORK, name)
+    with open(path, "wb") as f:
+        f.write(content)
+    return path
+
+
+def header(descr="<i4", fortran="False", shape="(2,)"):
+    return "{'descr': '%s', 'fortran_order': %s, 'shape': %s, }" % (
+        descr, fortran, shape)
+
+
+GOOD = struct.pack("<2i", 0, 0)
+
+# --- numeric options: strict integers in range --------------------------
+for value in ["0", "-1", "abc", "", "1.5", "0x4", "4097", "99999999999",
+              " 4", "4 ", "+4", "1e3", "99999999999999999999999"]:
+    expect([MODULE, "--devices", value], 2,
+           "--devices expects an integer in [1, 4096], got")
+expect([MODULE, "-n", "0"], 2, "--devices expects an integer in [1, 4096]")
+expect([MODULE, "--devices=0"], 2, "--devices expects an integer in [1, 4096]")
+for value in ["-1", "x", "", "1.0", "18446744073709551616"]:
+    expect([MODULE, "--seed", value], 2,
+           "--seed expects an integer in [0, 18446744073709551615]")
+for value in ["-5", "abc", "1s", ""]:
+    expect([MODULE, "--timeout-ms", value], 2,
+           "--timeout-ms expects an integer in [0, 9223372036854775807]")
+for value in ["-1", "ten", "9223372036854775808"]:
+    expect([MODULE, "--print", value], 2,
+           "--print expects an integer in [0, 9223372036854775807]")
+
+# --- unknown, missing, duplicate, misplaced -----------------------------
+expect([MODULE, "--bogus"], 2, "unknown option '--bogus'")
+expect([MODULE, "-x"], 2, "unknown option '-x'")
+for option in ["--devices", "--seed", "--entry", "--backend", "--output-dir",
+               "--timeout-ms", "--print"]:
+    expect([MODULE, option], 2, option + " needs a value")
+expect([MODULE, "--entry", ""], 2, "--entry needs a non-empty value")
+expect([MODULE, "--backend", ""], 2, "--backend needs a non-empty value")
+expect([MODULE, "--devices", "2", "--devices", "2"], 2,
+       "--devices is given more than once")
+expect([MODULE, "-n", "2", "--devices", "2"], 2,
+       "--devices is given more than once")
+expect([MODULE, "--quiet", "--quiet"], 2, "--quiet is given more than once")
+expect([MODULE, "--quiet=yes"], 2, "--quiet takes no value")
+expect([MODULE, "--inputs"], 2, "--inputs needs at least one .npy file")
+expect([MODULE, "extra.mlir"], 2, "unexpected argument 'extra.mlir'")
+expect([], 2, "no module given")
+expect(["--devices", "4"], 2, "no module given")
+
+# --- the module and the entry function ----------------------------------
+expect([os.path.join(WORK, "missing.mlir")], 2, "cannot read module",
+       "missing.mlir")
+broken = npy("broken.mlir", b"func.func @main( {\n")
+expect([broken], 2, "cannot parse module", "broken.mlir:1:")
+expect([MODULE, "--entry", "nope"], 2,
+       "the module has no function @nope (public functions: @main)")
+two = npy("two.mlir", b"""
+func.func @a(%x: tensor<2xi32>) -> tensor<2xi32> { return %x : tensor<2xi32> }
+func.func @b(%x: tensor<2xi32>) -> tensor<2xi32> { return %x : tensor<2xi32> }
+""")
+expect([two], 2, "module has no function @main",
+       "(public functions: @a, @b; choose one with --entry)")
+expect([two, "--entry", "c"], 2,
+       "the module has no function @c (public functions: @a, @b)")
+expect([two, "--entry", "b", "--quiet"], 0)
+unsupported = npy("unsupported.mlir", b"""
+func.func @main(%x: tensor<?xi32>) -> tensor<?xi32> {
+  return %x : tensor<?xi32>
+}
+""")
+expect([unsupported], 2, "entry argument of unsupported type")
+expect([MODULE, "--output-dir", os.path.join(WORK, "no-such-dir")], 2,
+       "--output-dir", "No such file or directory")
+expect([MODULE, "--output-dir", MODULE], 2, "is not a directory")
+expect([MODULE, "--backend", os.path.join(WORK, "no-such-plugin.so")], 2,
+       "--backend")
+
+# --- --inputs against the entry function --------------------------------
+good = npy("good.npy", npy_bytes(header(), GOOD))
+expect([MODULE, "--devices", "4", "--inputs", good, good], 2,
+       "@main takes 1 argument(s), got 2 file(s)")
+expect([MLP, "--inputs", good], 2, "@main takes 3 argument(s), got 1 file(s)")
+f32 = npy("f32.npy", npy_bytes(header("<f4"), struct.pack("<2f", 0, 0)))
+expect([MODULE, "--devices", "4", "--inputs", f32], 2,
+       "has element type f32 but argument 0 of @main is 2xi32")
+i4x3 = npy("i4x3.npy", npy_bytes(header(shape="(3,)"), b"\0" * 12))
+expect([MODULE, "--devices", "4", "--inputs", i4x3], 2,
+       "has shape 3xi32 but argument 0 of @main is 2xi32 (or give 4x2xi32")
+expect([MODULE, "--devices", "4", "--inputs",
+        os.path.join(WORK, "absent.npy")], 2, "cannot open",
+       "No such file or directory")
+
+# --- .npy validation ----------------------------------------------------
+BAD_NPY = [
+    ("empty", b"", "not a .npy file (too short"),
+    ("magic", b"\x93NUMPZ\x01\x00" + b"\0" * 64, "magic string"),
+    ("version99", npy_bytes(header(), GOOD, version=(9, 9)),
+     "unsupported .npy format version 9.9 (supported: 1.0, 2.0, 3.0)"),
+    ("version11", npy_bytes(header(), GOOD, version=(1, 1)),
+     "unsupported .npy format version 1.1"),
+    ("version0", npy_bytes(header(), GOOD, version=(0, 0)),
+     "unsupported .npy format version 0.0"),
+    ("nolength", b"\x93NUMPY\x02\x00\x10\x00\x00", "truncated before the header"),
+    ("hlen_zero", npy_bytes(header(), GOOD, length=0), "the header is empty"),
+    ("hlen_past_end", npy_bytes(header(), GOOD, length=60000),
+     "runs past the end of the file"),
+    ("hlen_huge", npy_bytes(header(), GOOD, version=(2, 0),
+                            length=0xFFFFFFFF),
+     "runs past the end of the file"),
+    ("unterminated", npy_bytes(header(), GOOD, terminate=False),
+     "the header is not terminated by a newline"),
+    ("not_dict", npy_bytes("['descr', '<i4']", GOOD),
+     "malformed header: the header does not start with '{'"),
+    ("unclosed_dict", npy_bytes("{'descr': '<i4', 'shape': (2,)", GOOD),
+     "malformed header: expected ',' or '}'"),
+    ("bad_key", npy_bytes("{descr: '<i4'}", GOOD),
+     "malformed header: expected a quoted key"),
+    ("unknown_key", npy_bytes(header()[:-1] + "'extra': 1}", GOOD),
+     "unknown key 'extra'"),
+    ("dup_key", npy_bytes(header()[:-1] + "'shape': (2,)}", GOOD),
+     "key 'shape' appears twice"),
+    ("no_shape", npy_bytes("{'descr': '<i4', 'fortran_order': False}", GOOD),
+     "the header has no 'shape'"),
+    ("no_descr", npy_bytes("{'fortran_order': False, 'shape': (2,)}", GOOD),
+     "the header has no 'descr'"),
+    ("no_fortran", npy_bytes("{'descr': '<i4', 'shape': (2,)}", GOOD),
+     "the header has no 'fortran_order'"),
+    ("descr_unknown", npy_bytes(header(">i4"), GOOD),
+     "unsupported dtype '>i4' (supported: |b1,"),
+    ("descr_not_string", npy_bytes(header().replace("'<i4'", "4"), GOOD),
+     "'descr' must be a quoted string"),
+    ("fortran_bad", npy_bytes(header(fortran="maybe"), GOOD),
+     "'fortran_order' must be True or False"),
+    ("fortran_true", npy_bytes(header(fortran="True"), GOOD),
+     "Fortran-ordered arrays are not supported"),
+    ("shape_negative", npy_bytes(header(shape="(-1,)"), GOOD),
+     "dimension 0 is -1; dimensions must be >= 0"),
+    ("shape_2_63", npy_bytes(header(shape="(9223372036854775808,)"), GOOD),
+     "dimension 0 is 9223372036854775808, more than 2^63 - 1"),
+    ("shape_huge", npy_bytes(header(shape="(2, 99999999999999999999999)"),
+                             GOOD),
+     "dimension 1 is 99999999999999999999999, more than 2^63 - 1"),
+    ("shape_overflow",
+     npy_bytes(header(shape="(4294967296, 4294967296)"), GOOD),
+     "has more bytes than fit in 64 bits"),
+    ("shape_not_tuple", npy_bytes(header(shape="(2)"), GOOD),
+     "'shape' (2) is not a tuple; a 1-d shape is written (2,)"),
+    ("shape_list", npy_bytes(header(shape="[2]"), GOOD),
+     "'shape' must be a tuple of integers"),
+    ("shape_float", npy_bytes(header(shape="(2.0,)"), GOOD),
+     "expected ',' or ')' in 'shape'"),
+    ("data_short", npy_bytes(header(), GOOD[:5]),
+     "the data is 5 bytes but shape 2xi32 needs 8"),
+    ("data_long", npy_bytes(header(), GOOD + b"\0"),
+     "the data is 9 bytes but shape 2xi32 needs 8"),
+    ("nul_header", npy_bytes(header()[:-1] + "\0}", GOOD),
+     "the header contains a NUL byte"),
+]
+for name, content, message in BAD_NPY:
+    path = npy(name + ".npy", content)
+    expect([MODULE, "--devices", "4", "--inputs", path], 2,
+           "'%s': " % path, message)
+
+# --- accepted inputs ----------------------------------------------------
+for version in [(1, 0), (2, 0), (3, 0)]:
+    path = npy("v%d.npy" % version[0], npy_bytes(header(), GOOD, version))
+    expect([MODULE, "--devices", "4", "--quiet", "--inputs", path], 0)
+stacked = npy("stacked.npy",
+              npy_bytes(header(shape="(4, 2)"), b"\0" * 32, (1, 0)))
+expect([MODULE, "--devices=4", "--inputs", stacked, "--seed", "7",
+        "--timeout-ms", "0", "--print", "0", "--quiet"], 0)
+rc, out, _ = run([MODULE, "--help"])
+if rc != 0 or "exit status" not in out or "2 for a usage" not in out:
+    failures.append("--help: exit %d, output %r" % (rc, out))
+
+# --- a failure of the run itself: exit 1 --------------------------------
+expect([MODULE, "--devices", "2"], 1,
+       "replica group names device 2 but only 2 devices run the program")
+
+if failures:
+    print("\n".join(failures))
+    print("%d failure(s)" % len(failures))
+    sys.exit(1)
+print("all sdy-run error cases pass")
