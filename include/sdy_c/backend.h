@@ -73,7 +73,8 @@ typedef enum sdy_backend_code_t {
   SDY_BACKEND_ERR_OUT_OF_MEMORY = 3,
   SDY_BACKEND_ERR_TIMEOUT = 4,          /* a peer did not join in time */
   SDY_BACKEND_ERR_MISMATCH = 5,         /* peers called with other args */
-  SDY_BACKEND_ERR_INTERNAL = 6          /* transport or library failure */
+  SDY_BACKEND_ERR_INTERNAL = 6,         /* transport or library failure */
+  SDY_BACKEND_ERR_UNAVAILABLE = 7     /* a peer died or cannot be reached */
 } sdy_backend_code_t;
 
 typedef struct sdy_backend_error_t {

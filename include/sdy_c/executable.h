@@ -247,6 +247,79 @@ sdy_status_t *sdy_executable_run_global(const sdy_executable_t *executable,
                                         sdy_tensor_t *global_results,
                                         size_t num_results);
 
+/*--- run options (since 1.1) -----------------------------------------------*/
+
+/* Limits and cancellation of one run. Versioned by size: `struct_size` is
+ * sizeof(sdy_run_options_t) as the caller compiled it, and new fields are
+ * only ever appended. A struct_size smaller than that of this first version
+ * (SDY_RUN_OPTIONS_SIZE_1_1), or above 4096, gives SDY_INVALID_ARGUMENT;
+ * fields that lie beyond a caller's struct_size take their defaults; bytes
+ * beyond this library's struct (fields of a newer version) must be zero
+ * (their defaults), else SDY_UNIMPLEMENTED.
+ *
+ * What the limits do
+ *   Every device checks the cancel flag and the run's deadline before each
+ *   op (ops inside while/case/reduce bodies included) and before each
+ *   collective, and a collective is given min(collective_timeout_ms, time
+ *   left to the deadline) as its `timeout_ms`. An op already running (a
+ *   large dot, say) is not interrupted: the check comes before the next one.
+ *   When a device stops (cancelled, past the deadline, or failed), the other
+ *   devices of the run stop before their next op; those waiting in a
+ *   collective of the built-in local backend are released at once (they do
+ *   not wait for their timeout). A multi-device run also watches the cancel
+ *   flag and the deadline while devices wait in collectives. Collectives of
+ *   a plugin backend (sdy_backend_load / sdy_backend_wrap, e.g. mpi) cannot
+ *   be interrupted: one already waiting ends at its own timeout.
+ *
+ * Outcomes
+ *   SDY_CANCELLED          the cancel flag was nonzero at a check;
+ *   SDY_DEADLINE_EXCEEDED  the run timeout passed ("run timeout of N ms
+ *                          exceeded"), or a peer did not join a collective
+ *                          within collective_timeout_ms ("collective timeout
+ *                          of N ms exceeded"); the message names the device
+ *                          and the op;
+ *   SDY_UNAVAILABLE        a peer device or process died or cannot be
+ *                          reached (reported by the backend);
+ *   SDY_RESOURCE_EXHAUSTED a tensor could not be allocated (the message
+ *                          names the op and the type).
+ *   When several devices fail, the status is the root cause: a device's own
+ *   error first, then the run's limits, then the collective timeouts they
+ *   caused on peers. */
+typedef struct sdy_run_options {
+  size_t struct_size;   /* sizeof(sdy_run_options_t) as the caller compiled
+                           it; the first member */
+  int64_t timeout_ms;   /* limit on the whole run; 0: none (default);
+                           < 0: SDY_INVALID_ARGUMENT */
+  int64_t collective_timeout_ms; /* longest a device waits for its peers in
+                                    one collective; 0: forever; default
+                                    60000; < 0: SDY_INVALID_ARGUMENT */
+  const volatile int32_t *cancel; /* NULL (default) or a flag another thread
+                                     may set nonzero to stop the run with
+                                     SDY_CANCELLED; read, never written */
+} sdy_run_options_t;
+
+/* sizeof(sdy_run_options_t) in version 1.1, the first version. */
+#define SDY_RUN_OPTIONS_SIZE_1_1 32
+
+/* Writes the defaults of the fields of version 1.1 and struct_size =
+ * SDY_RUN_OPTIONS_SIZE_1_1 (it never writes beyond those 32 bytes, so it is
+ * safe with a library of any later minor version). NULL is a no-op. */
+void sdy_run_options_init(sdy_run_options_t *options);
+
+/* sdy_executable_run_local() with `options` (NULL: the defaults, which is
+ * what sdy_executable_run_local() uses). */
+sdy_status_t *sdy_executable_run_local_with_options(
+    const sdy_executable_t *executable, const sdy_backend_t *backend,
+    const sdy_tensor_t *args, size_t num_args, sdy_tensor_t *results,
+    size_t num_results, const sdy_run_options_t *options);
+
+/* sdy_executable_run_global() with `options` (NULL: the defaults). */
+sdy_status_t *sdy_executable_run_global_with_options(
+    const sdy_executable_t *executable, const sdy_backend_t *backend,
+    const sdy_tensor_t *global_args, size_t num_args,
+    sdy_tensor_t *global_results, size_t num_results,
+    const sdy_run_options_t *options);
+
 #ifdef __cplusplus
 }
 #endif

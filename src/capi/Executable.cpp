@@ -21,6 +21,7 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstring>
+#include <new>
 #include <set>
 
 using namespace sdycapi;
@@ -562,23 +563,90 @@ sdy_status_t *checkCounts(const char *fn, const sdy_executable_t *exe,
   return nullptr;
 }
 
+/// The C code of a failed run: the program's own errors (a bad replica
+/// group, a backend mismatch, ...) are SDY_FAILED_PRECONDITION.
+int32_t runFailureCode(rt::StatusCode code) {
+  switch (code) {
+  case rt::StatusCode::Unsupported:
+    return SDY_UNIMPLEMENTED;
+  case rt::StatusCode::OutOfMemory:
+    return SDY_RESOURCE_EXHAUSTED;
+  case rt::StatusCode::Timeout:
+  case rt::StatusCode::DeadlineExceeded:
+    return SDY_DEADLINE_EXCEEDED;
+  case rt::StatusCode::Unavailable:
+    return SDY_UNAVAILABLE;
+  case rt::StatusCode::Cancelled:
+    return SDY_CANCELLED;
+  default:
+    return SDY_FAILED_PRECONDITION;
+  }
+}
+
+/// Validates `options` (NULL: defaults) into `out`.
+sdy_status_t *readRunOptions(const char *fn, const sdy_run_options_t *options,
+                             rt::RunOptions &out) {
+  static_assert(sizeof(sdy_run_options_t) == SDY_RUN_OPTIONS_SIZE_1_1,
+                "sdy_run_options_t of version 1.1");
+  out = rt::RunOptions();
+  out.collectiveTimeoutMs = 60000;
+  if (!options)
+    return nullptr;
+  size_t size = options->struct_size;
+  if (size < SDY_RUN_OPTIONS_SIZE_1_1)
+    return invalidArgument(
+        fn, "options->struct_size is " + std::to_string(size) +
+                ", smaller than the " +
+                std::to_string(SDY_RUN_OPTIONS_SIZE_1_1) +
+                " bytes of the first version of sdy_run_options_t (call "
+                "sdy_run_options_init() first)");
+  if (size > 4096)
+    return invalidArgument(fn, "options->struct_size is " +
+                                   std::to_string(size) +
+                                   ", not the size of an sdy_run_options_t "
+                                   "(call sdy_run_options_init() first)");
+  const unsigned char *bytes =
+      reinterpret_cast<const unsigned char *>(options);
+  for (size_t i = sizeof(sdy_run_options_t); i < size; ++i)
+    if (bytes[i])
+      return makeStatus(
+          SDY_UNIMPLEMENTED,
+          std::string(fn) + ": options set fields of a newer version (byte " +
+              std::to_string(i) + " of " + std::to_string(size) +
+              ") that this library (" + "1.1" +
+              ") does not know");
+  if (options->timeout_ms < 0)
+    return invalidArgument(fn, "options->timeout_ms is " +
+                                   std::to_string(options->timeout_ms) +
+                                   ": use 0 for no limit, or a positive "
+                                   "number of milliseconds");
+  if (options->collective_timeout_ms < 0)
+    return invalidArgument(fn, "options->collective_timeout_ms is " +
+                                   std::to_string(
+                                       options->collective_timeout_ms) +
+                                   ": use 0 to wait forever, or a positive "
+                                   "number of milliseconds");
+  out.timeoutMs = options->timeout_ms;
+  out.collectiveTimeoutMs = options->collective_timeout_ms;
+  out.cancel = options->cancel;
+  return nullptr;
+}
+
 /// Runs under the backend's lock.
 sdy_status_t *execute(const char *fn, const sdy_executable_t *exe,
                       const sdy_backend_t *backend,
                       const std::vector<std::vector<rt::Tensor>> &inputs,
-                      std::vector<std::vector<rt::Tensor>> &outputs) {
+                      std::vector<std::vector<rt::Tensor>> &outputs,
+                      const rt::RunOptions &options) {
   rt::Status status;
   {
     std::lock_guard<std::mutex> lock(backend->runMutex);
-    status = exe->exe->run(*backend->backend, inputs, outputs);
+    status = exe->exe->run(*backend->backend, inputs, outputs, options);
   }
-  if (!status.isOk()) {
-    int32_t code = status.code() == rt::StatusCode::Unsupported
-                       ? SDY_UNIMPLEMENTED
-                       : SDY_FAILED_PRECONDITION;
-    return makeStatus(code, std::string(fn) + ": running @" + exe->function +
-                                " failed: " + status.message());
-  }
+  if (!status.isOk())
+    return makeStatus(runFailureCode(status.code()),
+                      std::string(fn) + ": running @" + exe->function +
+                          " failed: " + status.message());
   for (size_t k = 0; k < outputs.size(); ++k) {
     if (outputs[k].size() != exe->results.size())
       return makeStatus(SDY_INTERNAL, std::string(fn) +
@@ -615,7 +683,8 @@ void writeTensor(const rt::Tensor &t, const View &view) {
 sdy_status_t *runLocal(const char *fn, const sdy_executable_t *exe,
                        const sdy_backend_t *backend,
                        const sdy_tensor_t *args, size_t numArgs,
-                       sdy_tensor_t *results, size_t numResults) {
+                       sdy_tensor_t *results, size_t numResults,
+                       const rt::RunOptions &options) {
   if (sdy_status_t *s = checkCounts(fn, exe, numArgs, numResults))
     return s;
   std::vector<int64_t> local;
@@ -650,7 +719,7 @@ sdy_status_t *runLocal(const char *fn, const sdy_executable_t *exe,
               results[k * numResults + j], exe->results[j].spec,
               outViews[k * numResults + j]))
         return s;
-  if (sdy_status_t *s = execute(fn, exe, backend, inputs, outputs))
+  if (sdy_status_t *s = execute(fn, exe, backend, inputs, outputs, options))
     return s;
   for (size_t k = 0; k < L; ++k)
     for (size_t j = 0; j < numResults; ++j)
@@ -661,7 +730,8 @@ sdy_status_t *runLocal(const char *fn, const sdy_executable_t *exe,
 sdy_status_t *runGlobal(const char *fn, const sdy_executable_t *exe,
                         const sdy_backend_t *backend,
                         const sdy_tensor_t *args, size_t numArgs,
-                        sdy_tensor_t *results, size_t numResults) {
+                        sdy_tensor_t *results, size_t numResults,
+                        const rt::RunOptions &options) {
   if (sdy_status_t *s = checkCounts(fn, exe, numArgs, numResults))
     return s;
   if (sdy_status_t *s = checkArray(fn, "global_args", args, numArgs))
@@ -727,7 +797,7 @@ sdy_status_t *runGlobal(const char *fn, const sdy_executable_t *exe,
               view.elemSize);
       inputs[k].push_back(std::move(t));
     }
-  if (sdy_status_t *s = execute(fn, exe, backend, inputs, outputs))
+  if (sdy_status_t *s = execute(fn, exe, backend, inputs, outputs, options))
     return s;
   // Gather: each distinct shard from the device with the lowest id.
   std::vector<size_t> order(L);
@@ -819,6 +889,21 @@ sdy_status_t *numShards(const char *fn, const sdy_executable_t *exe,
   for (size_t d = 0; d < rank; ++d)
     out[d] = layout.sharded() ? layout.numShards[d] : 1;
   return nullptr;
+}
+
+/// Runs `body` turning a failed host allocation (the per-device copies of
+/// the arguments) into SDY_RESOURCE_EXHAUSTED.
+template <typename Fn> sdy_status_t *guardedRun(const char *fn, Fn &&body) {
+  return guarded(fn, [&]() -> sdy_status_t * {
+    try {
+      return body();
+    } catch (const std::bad_alloc &) {
+      return makeStatus(SDY_RESOURCE_EXHAUSTED,
+                        std::string(fn) +
+                            ": out of host memory for the per-device copies "
+                            "of the arguments");
+    }
+  });
 }
 
 } // namespace
@@ -982,17 +1067,45 @@ sdy_status_t *sdy_executable_arg_device_slice(
   });
 }
 
+void sdy_run_options_init(sdy_run_options_t *options) {
+  if (!options)
+    return;
+  options->struct_size = SDY_RUN_OPTIONS_SIZE_1_1;
+  options->timeout_ms = 0;
+  options->collective_timeout_ms = 60000;
+  options->cancel = nullptr;
+}
+
 sdy_status_t *sdy_executable_run_local(const sdy_executable_t *executable,
                                        const sdy_backend_t *backend,
                                        const sdy_tensor_t *args,
                                        size_t num_args, sdy_tensor_t *results,
                                        size_t num_results) {
   static constexpr const char *fn = "sdy_executable_run_local";
-  return guarded(fn, [&]() -> sdy_status_t * {
+  return guardedRun(fn, [&]() -> sdy_status_t * {
     if (sdy_status_t *s = checkRunHandles(fn, executable, backend))
       return s;
+    rt::RunOptions options;
+    if (sdy_status_t *s = readRunOptions(fn, nullptr, options))
+      return s;
     return runLocal(fn, executable, backend, args, num_args, results,
-                    num_results);
+                    num_results, options);
+  });
+}
+
+sdy_status_t *sdy_executable_run_local_with_options(
+    const sdy_executable_t *executable, const sdy_backend_t *backend,
+    const sdy_tensor_t *args, size_t num_args, sdy_tensor_t *results,
+    size_t num_results, const sdy_run_options_t *options) {
+  static constexpr const char *fn = "sdy_executable_run_local_with_options";
+  return guardedRun(fn, [&]() -> sdy_status_t * {
+    if (sdy_status_t *s = checkRunHandles(fn, executable, backend))
+      return s;
+    rt::RunOptions runOptions;
+    if (sdy_status_t *s = readRunOptions(fn, options, runOptions))
+      return s;
+    return runLocal(fn, executable, backend, args, num_args, results,
+                    num_results, runOptions);
   });
 }
 
@@ -1003,11 +1116,31 @@ sdy_status_t *sdy_executable_run_global(const sdy_executable_t *executable,
                                         sdy_tensor_t *global_results,
                                         size_t num_results) {
   static constexpr const char *fn = "sdy_executable_run_global";
-  return guarded(fn, [&]() -> sdy_status_t * {
+  return guardedRun(fn, [&]() -> sdy_status_t * {
     if (sdy_status_t *s = checkRunHandles(fn, executable, backend))
       return s;
+    rt::RunOptions options;
+    if (sdy_status_t *s = readRunOptions(fn, nullptr, options))
+      return s;
     return runGlobal(fn, executable, backend, global_args, num_args,
-                     global_results, num_results);
+                     global_results, num_results, options);
+  });
+}
+
+sdy_status_t *sdy_executable_run_global_with_options(
+    const sdy_executable_t *executable, const sdy_backend_t *backend,
+    const sdy_tensor_t *global_args, size_t num_args,
+    sdy_tensor_t *global_results, size_t num_results,
+    const sdy_run_options_t *options) {
+  static constexpr const char *fn = "sdy_executable_run_global_with_options";
+  return guardedRun(fn, [&]() -> sdy_status_t * {
+    if (sdy_status_t *s = checkRunHandles(fn, executable, backend))
+      return s;
+    rt::RunOptions runOptions;
+    if (sdy_status_t *s = readRunOptions(fn, options, runOptions))
+      return s;
+    return runGlobal(fn, executable, backend, global_args, num_args,
+                     global_results, num_results, runOptions);
   });
 }
 

@@ -30,7 +30,7 @@ __all__ = ["lib", "library_path", "LibraryNotFoundError", "AxisRefStruct",
 
 # The version of the C headers this binding was written against
 # (MAJOR * 10000 + MINOR * 100 + PATCH, see sdy_c/version.h).
-HEADER_VERSION = 1 * 10000 + 0 * 100 + 0
+HEADER_VERSION = 1 * 10000 + 1 * 100 + 0
 
 _LIB_NAMES = ("libsdy_c.so.1", "libsdy_c.so", "libsdy_c.dylib")
 
