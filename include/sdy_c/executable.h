@@ -20,8 +20,19 @@
  *        or `source_target_pairs`;
  *     5. otherwise 1.
  *   The partitioner keeps `sdy.sharding` on function arguments and results
- *   (they describe the global program), which rule 3 relies on. To run an
- *   annotated global program on one device, set `mhlo.num_partitions = 1`.
+ *   (they describe the global program), which rule 3 relies on, and records
+ *   the function's global signature in the function attribute
+ *   `sdy.global_type` (a function type; since 1.1). To run an annotated
+ *   global program on one device, set `mhlo.num_partitions = 1`.
+ *
+ *   An annotated but unpartitioned module is refused, not partitioned
+ *   behind the caller's back: when rule 3 applies, some argument or result
+ *   is split by its sharding, and the module has neither `sdy.global_type`
+ *   nor any collective, compile fails with SDY_FAILED_PRECONDITION ("the
+ *   module is not partitioned: ... run the \"partition\" preset first, or set
+ *   mhlo.num_partitions = 1 ..."). A module partitioned by hand whose
+ *   devices never communicate declares its device count with
+ *   `mhlo.num_partitions = N`.
  *
  * Local runs
  *   sdy_executable_run_local() gives every local device of the backend its
@@ -36,10 +47,20 @@
  *   dimension, is copied whole), padding a short or empty last shard with
  *   zeros up to the local shape; runs; and gathers each result from the
  *   devices that own its elements (for replicated data, the device with the
- *   lowest id among the holders). The global shape of an argument or result
- *   comes from its descriptor: along a dimension split into n shards, the
- *   global size g must satisfy ceil(g / n) == the local size. Every device
- *   of the backend must be local (the local backend; not mpi).
+ *   lowest id among the holders). The shape of every global argument and
+ *   result descriptor is checked against the program's global type: when
+ *   the module records it (`sdy.global_type`, written by the partitioner)
+ *   or the program runs on one device, the shape must equal it exactly;
+ *   otherwise (a module partitioned by hand), along a dimension split into
+ *   n shards the global size g must satisfy ceil(g / n) == the local size,
+ *   and other dimensions must equal the local size. Every device of the
+ *   backend must be local (the local backend; not mpi).
+ *
+ * Alignment
+ *   The first element of every tensor, (char *)data + byte_offset, must be
+ *   aligned to the element size (2 bytes for f16, 4 for f32, ...), as
+ *   DLPack requires; a misaligned one gives SDY_INVALID_ARGUMENT naming the
+ *   argument, the byte_offset and the alignment.
  *
  * Ownership: handles from `**out` parameters belong to the caller
  * (sdy_backend_destroy(), sdy_executable_destroy()). An executable copies
@@ -160,8 +181,11 @@ typedef struct sdy_executable sdy_executable_t;
 /* Prepares `function` (NULL: "main", or the only public function) of
  * `module` to run. The module must verify; every argument and result must
  * be a statically shaped tensor of an element type of SPEC §8. Failures:
- * SDY_INVALID_ARGUMENT (no such function, inconsistent shardings),
- * SDY_VERIFICATION_ERROR, SDY_UNIMPLEMENTED (unsupported types). */
+ * SDY_INVALID_ARGUMENT (no such function, inconsistent shardings, an
+ * `sdy.global_type` that does not fit the signature),
+ * SDY_VERIFICATION_ERROR, SDY_UNIMPLEMENTED (unsupported types),
+ * SDY_FAILED_PRECONDITION (an annotated module that is not partitioned,
+ * see above). */
 sdy_status_t *sdy_executable_compile(const sdy_module_t *module,
                                      const char *function,
                                      sdy_executable_t **out_executable);
@@ -223,12 +247,16 @@ sdy_status_t *sdy_executable_arg_device_slice(
  * num_local_devices * num_results caller-allocated buffers, written on
  * success. `num_args` / `num_results` are per device and must equal the
  * function's. Shapes and dtypes must match the local types exactly.
- * Errors: SDY_INVALID_ARGUMENT (counts, shapes, dtypes, NULL data, non-host
- * memory, a backend with another device count), SDY_FAILED_PRECONDITION
- * (the program failed on a device: the message names the device and op;
- * a collective a peer did not join in time), SDY_UNIMPLEMENTED (an op or a
- * collective the engine or the backend does not provide). Result buffers
- * are unspecified after a failure. */
+ * Errors: SDY_INVALID_ARGUMENT (counts, shapes, dtypes, NULL data,
+ * misaligned data, non-host memory, a backend with another device count),
+ * SDY_FAILED_PRECONDITION (the program failed on a device: the message
+ * names the device and op), SDY_DEADLINE_EXCEEDED (a collective a peer did
+ * not join within the collective timeout, 60 s by default),
+ * SDY_UNAVAILABLE (a peer died or cannot be reached), SDY_RESOURCE_EXHAUSTED
+ * (a tensor too large for this machine's memory), SDY_UNIMPLEMENTED (an op
+ * or a collective the engine or the backend does not provide). Uses the
+ * default run options (see sdy_executable_run_local_with_options()). Result
+ * buffers are unspecified after a failure. */
 sdy_status_t *sdy_executable_run_local(const sdy_executable_t *executable,
                                        const sdy_backend_t *backend,
                                        const sdy_tensor_t *args,

@@ -153,6 +153,15 @@ sdy_status_t *checkDescriptor(const char *fn, const std::string &what,
   view.elemSize = rt::elementSize(type);
   if (count > 0 && !t.data)
     return invalidArgument(fn, what + ": data is NULL");
+  // Elements must be naturally aligned (DLPack's rule; kernels may load
+  // them as typed values).
+  uintptr_t address = reinterpret_cast<uintptr_t>(t.data) + t.byte_offset;
+  if (count > 0 && address % view.elemSize != 0)
+    return invalidArgument(
+        fn, what + ": data + byte_offset (byte_offset " +
+                std::to_string(t.byte_offset) + ") is not aligned to " +
+                std::to_string(view.elemSize) + " bytes, the size of " +
+                rt::elementTypeName(type) + " elements");
   view.base = static_cast<char *>(t.data) + t.byte_offset;
   if (t.strides)
     view.strides.assign(t.strides, t.strides + rank);
@@ -217,12 +226,23 @@ sdy_status_t *checkLocal(const char *fn, const std::string &what,
   return nullptr;
 }
 
-/// A global shape fits `layout` when every dimension split into n shards
-/// has ceil(g / n) == the local size (n == 1: g == local).
+/// A global shape fits `layout` when it is the recorded global shape, or,
+/// when none is recorded, when every dimension split into n shards has
+/// ceil(g / n) == the local size (n == 1: g == local).
 sdy_status_t *checkGlobalShape(const char *fn, const std::string &what,
                                const std::vector<int64_t> &global,
                                const ValueLayout &layout) {
   const rt::Shape &local = layout.spec.shape;
+  if (layout.hasGlobalShape) {
+    if (global == layout.globalShape)
+      return nullptr;
+    return invalidArgument(
+        fn, what + ": global shape " + shapeString(global) +
+                " does not match the program's global type " +
+                rt::shapeString(layout.globalShape, layout.spec.type) +
+                " (local type " + rt::shapeString(local, layout.spec.type) +
+                ")");
+  }
   for (size_t d = 0; d < global.size(); ++d) {
     int64_t n = layout.sharded() ? layout.numShards[d] : 1;
     int64_t g = global[d];
@@ -417,6 +437,74 @@ sdy_status_t *layoutOf(const char *fn, const ValueSharding *v,
   return nullptr;
 }
 
+/// Records the global shapes of `sdy.global_type` (the partitioner's record
+/// of the signature before localization), checking they fit the layouts.
+sdy_status_t *readGlobalType(const char *fn, func::FuncOp func,
+                             FunctionType globalType, sdy_executable_t &exe) {
+  std::string where = "the sdy.global_type of @" + exe.function;
+  if (globalType.getNumInputs() != exe.args.size() ||
+      globalType.getNumResults() != exe.results.size())
+    return invalidArgument(fn, where + " has " +
+                                   std::to_string(globalType.getNumInputs()) +
+                                   " arguments and " +
+                                   std::to_string(globalType.getNumResults()) +
+                                   " results, the function " +
+                                   std::to_string(exe.args.size()) + " and " +
+                                   std::to_string(exe.results.size()));
+  auto read = [&](Type type, ValueLayout &layout,
+                  const std::string &what) -> sdy_status_t * {
+    rt::TensorSpec spec;
+    if (sdy_status_t *s = specOf(fn, what, type, spec))
+      return s;
+    size_t rank = layout.spec.shape.size();
+    if (spec.type != layout.spec.type || spec.shape.size() != rank)
+      return invalidArgument(fn, where + ": " + what + " is " +
+                                     rt::shapeString(spec.shape, spec.type) +
+                                     ", its local type " +
+                                     rt::shapeString(layout.spec.shape,
+                                                     layout.spec.type));
+    for (size_t d = 0; d < rank; ++d) {
+      int64_t n = layout.sharded() ? layout.numShards[d] : 1;
+      int64_t g = spec.shape[d];
+      if ((n == 1 && g != layout.spec.shape[d]) ||
+          (n > 1 && g / n + (g % n != 0) != layout.spec.shape[d]))
+        return invalidArgument(
+            fn, where + ": " + what + " of global type " +
+                    rt::shapeString(spec.shape, spec.type) +
+                    " does not fit its local type " +
+                    rt::shapeString(layout.spec.shape, layout.spec.type) +
+                    " split into " + std::to_string(n) +
+                    " shards along dimension " + std::to_string(d));
+    }
+    layout.hasGlobalShape = true;
+    layout.globalShape = spec.shape;
+    return nullptr;
+  };
+  (void)func;
+  for (size_t i = 0; i < exe.args.size(); ++i)
+    if (sdy_status_t *s = read(globalType.getInput(i), exe.args[i],
+                               "argument " + std::to_string(i)))
+      return s;
+  for (size_t i = 0; i < exe.results.size(); ++i)
+    if (sdy_status_t *s = read(globalType.getResult(i), exe.results[i],
+                               "result " + std::to_string(i)))
+      return s;
+  return nullptr;
+}
+
+/// Whether the module holds a collective (an op naming device groups).
+bool hasCollectives(ModuleOp module) {
+  bool found = false;
+  module.walk([&](Operation *op) {
+    if (op->hasAttr("replica_groups") || op->hasAttr("source_target_pairs")) {
+      found = true;
+      return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  return found;
+}
+
 sdy_status_t *compile(const char *fn, const sdy_module_t *module,
                       const char *function, sdy_executable_t **out) {
   ContextRef ctx = module->ctx;
@@ -491,7 +579,48 @@ sdy_status_t *compile(const char *fn, const sdy_module_t *module,
                                       : &shardings[resultSharding[i]],
                 exe->numDevices, exe->results[i]))
           return s;
+      auto globalType = func->getAttrOfType<TypeAttr>("sdy.global_type");
+      if (globalType && !isa<FunctionType>(globalType.getValue()))
+        return invalidArgument(fn, "the sdy.global_type of @" +
+                                       exe->function +
+                                       " is not a function type");
+      if (globalType) {
+        if (sdy_status_t *s = readGlobalType(
+                fn, func, cast<FunctionType>(globalType.getValue()), *exe))
+          return s;
+      } else if (!op->hasAttr("mhlo.num_partitions") && !hasCollectives(op)) {
+        // Shardings that split values, but neither the partitioner's record
+        // nor collectives nor a declared device count: a global program.
+        auto split = [](const ValueLayout &l) { return l.sharded(); };
+        auto arg = std::find_if(exe->args.begin(), exe->args.end(), split);
+        auto res = std::find_if(exe->results.begin(), exe->results.end(),
+                                split);
+        if (arg != exe->args.end() || res != exe->results.end()) {
+          std::string what =
+              arg != exe->args.end()
+                  ? "argument " + std::to_string(arg - exe->args.begin())
+                  : "result " + std::to_string(res - exe->results.begin());
+          std::string n = std::to_string(exe->numDevices);
+          return makeStatus(
+              SDY_FAILED_PRECONDITION,
+              std::string(fn) + ": the module is not partitioned: the " +
+                  "sdy.sharding of " + what + " of @" + exe->function +
+                  " splits it over a mesh of " + n +
+                  " devices, but the module has no collectives and no "
+                  "sdy.global_type from the partitioner; run the "
+                  "\"partition\" preset first, or set mhlo.num_partitions "
+                  "= 1 to run the global program on one device (or = " +
+                  n + " if it is already partitioned by hand)");
+        }
+      }
     }
+    // One device: the global shapes are the local ones.
+    if (exe->numDevices == 1)
+      for (auto *values : {&exe->args, &exe->results})
+        for (ValueLayout &layout : *values) {
+          layout.hasGlobalShape = true;
+          layout.globalShape = layout.spec.shape;
+        }
     llvm::raw_string_ostream os(text);
     op->print(os, OpPrintingFlags().printGenericOpForm());
     os.flush();
