@@ -74,6 +74,14 @@ class TensorStruct(Structure):
                 ("byte_offset", ctypes.c_uint64)]
 
 
+class RunOptionsStruct(Structure):
+    """``sdy_run_options_t`` of version 1.1 (32 bytes)."""
+    _fields_ = [("struct_size", ctypes.c_size_t), ("timeout_ms", c_int64),
+                ("collective_timeout_ms", c_int64),
+                ("cancel", POINTER(c_int32))]
+
+
+assert ctypes.sizeof(RunOptionsStruct) == 32
 assert ctypes.sizeof(DtypeStruct) == 4
 assert ctypes.sizeof(TensorStruct) == 48
 assert TensorStruct.byte_offset.offset == 40
@@ -266,6 +274,14 @@ _OPTIONAL_PROTOTYPES = {
     "sdy_executable_run_global": (_S, [_H, _H, POINTER(TensorStruct),
                                        c_size_t, POINTER(TensorStruct),
                                        c_size_t]),
+    # executable.h, added in 1.1.0: run options.
+    "sdy_run_options_init": (None, [POINTER(RunOptionsStruct)]),
+    "sdy_executable_run_local_with_options": (
+        _S, [_H, _H, POINTER(TensorStruct), c_size_t, POINTER(TensorStruct),
+             c_size_t, POINTER(RunOptionsStruct)]),
+    "sdy_executable_run_global_with_options": (
+        _S, [_H, _H, POINTER(TensorStruct), c_size_t, POINTER(TensorStruct),
+             c_size_t, POINTER(RunOptionsStruct)]),
 }
 
 
