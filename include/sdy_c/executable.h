@@ -231,6 +231,22 @@ sdy_status_t *sdy_executable_result_num_shards(
     const sdy_executable_t *executable, size_t index, int64_t *out_num_shards,
     size_t capacity);
 
+/* The global shape of argument `index` (since 1.1), written to `out_shape`
+ * (room for `capacity` >= rank entries). *out_exact (may be NULL) is 1 when
+ * the program determines it exactly (the module records it in
+ * `sdy.global_type`, the value is not split, or the program runs on one
+ * device) and global runs require exactly this shape; 0 for a split value
+ * of a module partitioned by hand, where the padded shape (local size ×
+ * shards) is written and global runs accept any shape that fits (see
+ * "Global runs"). */
+sdy_status_t *sdy_executable_arg_global_shape(
+    const sdy_executable_t *executable, size_t index, int64_t *out_shape,
+    size_t capacity, int32_t *out_exact);
+/* Same for result `index`. */
+sdy_status_t *sdy_executable_result_global_shape(
+    const sdy_executable_t *executable, size_t index, int64_t *out_shape,
+    size_t capacity, int32_t *out_exact);
+
 /* The slice of a global argument `index` of `global_shape` (rank entries)
  * that device `device` receives in a global run: [start, limit) per
  * dimension (room for `capacity` >= rank entries each). Checks that the

@@ -17,7 +17,8 @@
  *
  * History: 1.0.0 first version; 1.1.0 added the status codes
  * SDY_DEADLINE_EXCEEDED, SDY_UNAVAILABLE, SDY_RESOURCE_EXHAUSTED and
- * SDY_CANCELLED, and run options (sdy_run_options_t, executable.h).
+ * SDY_CANCELLED, run options (sdy_run_options_t) and the global shapes of
+ * arguments and results (sdy_executable_arg_global_shape) in executable.h.
  *
  * A program that wants to check at run time calls
  * sdy_version_is_compatible(SDY_C_API_VERSION).

@@ -1035,9 +1035,62 @@ template <typename Fn> sdy_status_t *guardedRun(const char *fn, Fn &&body) {
   });
 }
 
+sdy_status_t *globalShape(const char *fn, const sdy_executable_t *exe,
+                          bool isArg, size_t index, int64_t *out,
+                          size_t capacity, int32_t *outExact) {
+  if (sdy_status_t *s =
+          checkHandle(fn, "executable", exe, HandleKind::Executable))
+    return s;
+  const auto &values = isArg ? exe->args : exe->results;
+  const char *what = isArg ? "argument" : "result";
+  if (index >= values.size())
+    return invalidArgument(fn, std::string(what) + " index " +
+                                   std::to_string(index) +
+                                   " is out of range: @" + exe->function +
+                                   " has " + std::to_string(values.size()) +
+                                   " " + what + "s");
+  const ValueLayout &layout = values[index];
+  size_t rank = layout.spec.shape.size();
+  if (sdy_status_t *s = checkArray(fn, "out_shape", out, rank))
+    return s;
+  if (capacity < rank)
+    return invalidArgument(fn, "capacity " + std::to_string(capacity) +
+                                   " is smaller than the rank " +
+                                   std::to_string(rank) + " of " + what + " " +
+                                   std::to_string(index));
+  for (size_t d = 0; d < rank; ++d)
+    out[d] = layout.hasGlobalShape ? layout.globalShape[d]
+             : layout.sharded()    ? layout.spec.shape[d] * layout.numShards[d]
+                                   : layout.spec.shape[d];
+  // A value that is not split has exactly its local shape.
+  if (outExact)
+    *outExact = layout.hasGlobalShape || !layout.sharded() ? 1 : 0;
+  return nullptr;
+}
+
 } // namespace
 
 extern "C" {
+
+sdy_status_t *sdy_executable_arg_global_shape(
+    const sdy_executable_t *executable, size_t index, int64_t *out_shape,
+    size_t capacity, int32_t *out_exact) {
+  static constexpr const char *fn = "sdy_executable_arg_global_shape";
+  return guarded(fn, [&]() -> sdy_status_t * {
+    return globalShape(fn, executable, true, index, out_shape, capacity,
+                       out_exact);
+  });
+}
+
+sdy_status_t *sdy_executable_result_global_shape(
+    const sdy_executable_t *executable, size_t index, int64_t *out_shape,
+    size_t capacity, int32_t *out_exact) {
+  static constexpr const char *fn = "sdy_executable_result_global_shape";
+  return guarded(fn, [&]() -> sdy_status_t * {
+    return globalShape(fn, executable, false, index, out_shape, capacity,
+                       out_exact);
+  });
+}
 
 sdy_status_t *sdy_executable_arg_num_shards(const sdy_executable_t *executable,
                                             size_t index,

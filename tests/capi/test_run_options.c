@@ -517,6 +517,27 @@ static void test_global_shape_is_exact(void **state) {
   ASSERT_INVALID(sdy_executable_run_global(exe, f->two, &arg, 1, &result, 1),
                  "global result 0: global shape [6, 2] does not match the "
                  "program's global type 5x2xi32");
+  /* The exact global shapes are queryable. */
+  int64_t global[2] = {0, 0};
+  int32_t exact = -1;
+  ASSERT_OK(sdy_executable_arg_global_shape(exe, 0, global, 2, &exact));
+  assert_int_equal(global[0], 5);
+  assert_int_equal(global[1], 2);
+  assert_int_equal(exact, 1);
+  global[0] = 0;
+  ASSERT_OK(sdy_executable_result_global_shape(exe, 0, global, 2, NULL));
+  assert_int_equal(global[0], 5);
+  ASSERT_INVALID(sdy_executable_arg_global_shape(exe, 1, global, 2, &exact),
+                 "sdy_executable_arg_global_shape: argument index 1 is out of "
+                 "range: @main has 1 arguments");
+  ASSERT_INVALID(sdy_executable_result_global_shape(exe, 0, global, 1,
+                                                    &exact),
+                 "sdy_executable_result_global_shape: capacity 1 is smaller "
+                 "than the rank 2 of result 0");
+  ASSERT_INVALID(sdy_executable_result_global_shape(exe, 0, NULL, 2, &exact),
+                 "'out_shape' is NULL");
+  ASSERT_INVALID(sdy_executable_arg_global_shape(NULL, 0, global, 2, &exact),
+                 "'executable' is NULL");
   int64_t starts[2], limits[2];
   ASSERT_INVALID(sdy_executable_arg_device_slice(exe, 0, six, 2, 1, starts,
                                                  limits, 2),
@@ -526,6 +547,34 @@ static void test_global_shape_is_exact(void **state) {
                                             limits, 2));
   assert_int_equal(starts[0], 3);
   assert_int_equal(limits[0], 5);
+  sdy_executable_destroy(exe);
+
+  /* Partitioned by hand (no sdy.global_type): the padded shape, not exact;
+   * an argument that is not split is exact. */
+  ASSERT_OK(sdy_module_parse(
+      f->ctx,
+      "sdy.mesh @mesh = <[\"x\"=2]>\n"
+      "func.func @main(%a: tensor<3x2xi32> {sdy.sharding = "
+      "#sdy.sharding<@mesh, [{\"x\"}, {}]>}, %b: tensor<2xi32>) -> "
+      "tensor<3x2xi32> {\n"
+      "  %0 = \"stablehlo.all_reduce\"(%a) <{replica_groups = dense<[[0, 1]]> "
+      ": tensor<1x2xi64>}> ({\n"
+      "  ^bb0(%x: tensor<i32>, %y: tensor<i32>):\n"
+      "    %t = stablehlo.add %x, %y : tensor<i32>\n"
+      "    stablehlo.return %t : tensor<i32>\n"
+      "  }) : (tensor<3x2xi32>) -> tensor<3x2xi32>\n"
+      "  return %0 : tensor<3x2xi32>\n"
+      "}\n",
+      "hand.mlir", &module));
+  ASSERT_OK(sdy_executable_compile(module, NULL, &exe));
+  sdy_module_destroy(module);
+  ASSERT_OK(sdy_executable_arg_global_shape(exe, 0, global, 2, &exact));
+  assert_int_equal(global[0], 6);
+  assert_int_equal(global[1], 2);
+  assert_int_equal(exact, 0);
+  ASSERT_OK(sdy_executable_arg_global_shape(exe, 1, global, 1, &exact));
+  assert_int_equal(global[0], 2);
+  assert_int_equal(exact, 1);
   sdy_executable_destroy(exe);
 
   /* A global type that does not fit the local one is refused at compile. */

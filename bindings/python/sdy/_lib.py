@@ -274,7 +274,11 @@ _OPTIONAL_PROTOTYPES = {
     "sdy_executable_run_global": (_S, [_H, _H, POINTER(TensorStruct),
                                        c_size_t, POINTER(TensorStruct),
                                        c_size_t]),
-    # executable.h, added in 1.1.0: run options.
+    # executable.h, added in 1.1.0: global shapes and run options.
+    "sdy_executable_arg_global_shape": (_S, [_H, c_size_t, _PI64, c_size_t,
+                                             _PI32]),
+    "sdy_executable_result_global_shape": (_S, [_H, c_size_t, _PI64,
+                                                c_size_t, _PI32]),
     "sdy_run_options_init": (None, [POINTER(RunOptionsStruct)]),
     "sdy_executable_run_local_with_options": (
         _S, [_H, _H, POINTER(TensorStruct), c_size_t, POINTER(TensorStruct),

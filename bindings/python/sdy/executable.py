@@ -307,6 +307,24 @@ class Executable(_Handle):
         """The local (per-device) type of each result."""
         return self._types(False)
 
+    def global_shape(self, index, result=False):
+        """The global shape of argument (or result) `index` and whether it
+        is exact: ``((5, 2), True)`` when the program records it (the
+        partitioner's ``sdy.global_type``), the value is not split, or the
+        program runs on one device; otherwise (a module partitioned by hand)
+        the padded shape, local size × shards, and False."""
+        index = to_size(index, "index")
+        shape, _ = self._type(not result, index)
+        fn = getattr(lib, "sdy_executable_result_global_shape" if result
+                     else "sdy_executable_arg_global_shape", None)
+        if fn is None:  # a 1.0 library: the padded shape
+            shards = self._shards(not result, index, len(shape))
+            return tuple(s * n for s, n in zip(shape, shards)), False
+        out = (ctypes.c_int64 * max(len(shape), 1))()
+        exact = ctypes.c_int32()
+        check(fn(self._handle, index, out, len(shape), ctypes.byref(exact)))
+        return tuple(out[:len(shape)]), bool(exact.value)
+
     def num_shards(self, index, result=False):
         """How argument (or result) `index` is split: shards per
         dimension."""
@@ -347,10 +365,11 @@ class Executable(_Handle):
         according to its sharding; the results (numpy arrays of the global
         shapes) are gathered according to the result shardings.
 
-        The global shape of a result is its local shape times its shard
-        counts (:meth:`num_shards`); pass `result_shapes` (one shape or
-        None per result) for results whose global size is not a multiple
-        of the shard count.
+        The global shape of a result is :meth:`global_shape`: the exact
+        one when the program records it (modules from the partitioner),
+        else its local shape times its shard counts; pass `result_shapes`
+        (one shape or None per result) for results of a module partitioned
+        by hand whose global size is not a multiple of the shard count.
 
         Run options (None: the default):
             timeout_ms: limit on the whole run in milliseconds (0: none);
@@ -390,8 +409,7 @@ class Executable(_Handle):
             shape, dtype = self._type(False, j)
             given = None if result_shapes is None else result_shapes[j]
             if given is None:
-                shards = self._shards(False, j, len(shape))
-                given = tuple(s * n for s, n in zip(shape, shards))
+                given, _ = self.global_shape(j, result=True)
             arr = np.zeros(tuple(given), dtype=_np_dtype(np, dtype))
             outs.set(j, arr, dtype)
             results.append(arr)

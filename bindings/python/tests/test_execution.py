@@ -159,6 +159,9 @@ def test_indivisible_shapes(ctx):
     assert exe.num_devices == 4
     a = np.arange(10, dtype=np.int64)
     b = np.arange(10, dtype=np.int64) + 3
+    # Partitioned by hand: the padded global shape, not exact.
+    assert exe.global_shape(0) == ((12,), False)
+    assert exe.global_shape(0, result=True) == ((12,), False)
     # The padded global shape by default: 4 shards of 3.
     (padded,) = exe.run(np.arange(12, dtype=np.int64),
                         np.ones(12, dtype=np.int64))

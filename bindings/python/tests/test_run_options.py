@@ -168,8 +168,11 @@ def test_global_shape_is_exact(ctx):
         module.compile()
     module.partition()
     exe = module.compile()
+    assert exe.global_shape(0) == ((5, 2), True)
+    assert exe.global_shape(0, result=True) == ((5, 2), True)
     a = np.arange(10, dtype=np.int32).reshape(5, 2)
-    (b,) = exe.run(a, result_shapes=[(5, 2)])
+    (b,) = exe.run(a)  # the result's exact global shape by default
+    assert b.shape == (5, 2)
     np.testing.assert_array_equal(b, -a)
     with pytest.raises(sdy.InvalidArgumentError,
                        match="global shape \\[6, 2\\] does not match the "
