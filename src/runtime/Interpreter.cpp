@@ -42,10 +42,12 @@ int64_t RunControl::collectiveTimeout(int64_t collectiveTimeoutMs,
                                       bool &byDeadline) const {
   byDeadline = false;
   if (timeoutMs_ <= 0) return collectiveTimeoutMs;
-  auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
-                  deadline_ - Clock::now())
+  // Rounded up, so that a collective cut short by the deadline ends at or
+  // after it; at least 1 (0 would mean "forever").
+  auto left = std::chrono::ceil<std::chrono::milliseconds>(deadline_ -
+                                                           Clock::now())
                   .count();
-  left = std::max<int64_t>(left, 1); // 0 would mean "forever"
+  left = std::max<int64_t>(left, 1);
   if (collectiveTimeoutMs > 0 && collectiveTimeoutMs <= left)
     return collectiveTimeoutMs;
   byDeadline = true;
@@ -343,15 +345,14 @@ template <typename Fn> Status Interpreter::runCollective(Fn &&fn) {
   if (!stop.isOk())
     return Status(stop.code(), stop.message() + " in a collective (" +
                                    s.message() + ")");
+  if (s.code() == StatusCode::Timeout && byDeadline)
+    return Status(StatusCode::DeadlineExceeded,
+                  "run timeout of " + std::to_string(control->timeoutMs()) +
+                      " ms exceeded in a collective (" + s.message() + ")");
   if (s.code() == StatusCode::Timeout)
-    return Status(StatusCode::Timeout,
-                  (byDeadline ? "run timeout of " +
-                                    std::to_string(control->timeoutMs()) +
-                                    " ms exceeded in a collective: "
-                              : "collective timeout of " +
-                                    std::to_string(configured) +
-                                    " ms exceeded: ") +
-                      s.message());
+    return Status(StatusCode::Timeout, "collective timeout of " +
+                                           std::to_string(configured) +
+                                           " ms exceeded: " + s.message());
   return s;
 }
 
