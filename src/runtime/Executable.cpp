@@ -191,6 +191,42 @@ int rootCauseRank(const Status &s) {
   }
 }
 
+// Polls the run's limits while it runs (the devices themselves only read
+// flags, so that a check per op costs no clock read), and stops the run when
+// one is hit: that also releases devices waiting in a local collective.
+class Watchdog {
+public:
+  explicit Watchdog(RunControl &control) : control_(control) {
+    if (control.hasLimits()) thread_ = std::thread([this] { loop(); });
+  }
+  ~Watchdog() {
+    if (!thread_.joinable()) return;
+    {
+      std::lock_guard<std::mutex> l(mu_);
+      done_ = true;
+    }
+    cv_.notify_all();
+    thread_.join();
+  }
+  Watchdog(const Watchdog &) = delete;
+  Watchdog &operator=(const Watchdog &) = delete;
+
+private:
+  void loop() {
+    std::unique_lock<std::mutex> l(mu_);
+    while (!done_) {
+      cv_.wait_for(l, std::chrono::milliseconds(1));
+      if (!done_) control_.poll();
+    }
+  }
+
+  RunControl &control_;
+  std::mutex mu_;
+  std::condition_variable cv_;
+  bool done_ = false;
+  std::thread thread_;
+};
+
 Status runDevice(const DeviceContext &ctx, Operation *entry,
                  const std::vector<Tensor> &inputs,
                  std::vector<Tensor> &outputs) {
@@ -216,6 +252,7 @@ Status Executable::runSingle(const std::vector<Tensor> &inputs,
   ctx.timeoutMs = options.collectiveTimeoutMs < 0 ? opts_.timeoutMs
                                                   : options.collectiveTimeoutMs;
   ctx.control = &control;
+  Watchdog watchdog(control);
   return runDevice(ctx, entry_, inputs, outputs);
 }
 
@@ -239,9 +276,6 @@ Status Executable::run(const Backend &backend,
                                           : options.collectiveTimeoutMs;
   outputs.assign(local.size(), {});
   std::vector<Status> statuses(local.size());
-  std::mutex doneMu;
-  std::condition_variable doneCv;
-  size_t done = 0;
   auto work = [&](size_t i) {
     DeviceContext ctx;
     ctx.deviceId = local[i];
@@ -254,27 +288,18 @@ Status Executable::run(const Backend &backend,
     // Release the peers: they would otherwise wait for this device in their
     // next collective until it times out.
     if (!statuses[i].isOk()) control.stop();
-    std::lock_guard<std::mutex> l(doneMu);
-    ++done;
-    doneCv.notify_all();
   };
-  if (local.size() == 1) {
-    work(0);
-  } else {
-    BlasThreadScope blas(
-        blasThreadsFor(opts_.blasThreadsPerDevice, local.size()));
-    std::vector<std::thread> threads;
-    for (size_t i = 0; i < local.size(); ++i) threads.emplace_back(work, i);
-    if (control.hasLimits()) {
-      // Devices check the limits before each op; this watch also catches
-      // them while every device waits in a collective.
-      std::unique_lock<std::mutex> l(doneMu);
-      while (done < local.size()) {
-        doneCv.wait_for(l, std::chrono::milliseconds(2));
-        if (!control.stopped() && !control.check().isOk()) control.stop();
-      }
+  {
+    Watchdog watchdog(control);
+    if (local.size() == 1) {
+      work(0);
+    } else {
+      BlasThreadScope blas(
+          blasThreadsFor(opts_.blasThreadsPerDevice, local.size()));
+      std::vector<std::thread> threads;
+      for (size_t i = 0; i < local.size(); ++i) threads.emplace_back(work, i);
+      for (auto &t : threads) t.join();
     }
-    for (auto &t : threads) t.join();
   }
   const Status *worst = nullptr;
   for (const Status &s : statuses)

@@ -28,7 +28,7 @@ RunControl::RunControl(int64_t timeoutMs, const volatile int32_t *cancel,
 Status RunControl::check() const {
   if (cancel_ && *cancel_ != 0)
     return Status(StatusCode::Cancelled, "the run was cancelled");
-  if (timeoutMs_ > 0 && Clock::now() >= deadline_)
+  if (deadlinePassed_.load(std::memory_order_acquire))
     return Status(StatusCode::DeadlineExceeded,
                   "run timeout of " + std::to_string(timeoutMs_) +
                       " ms exceeded");
@@ -52,6 +52,12 @@ int64_t RunControl::collectiveTimeout(int64_t collectiveTimeoutMs,
     return collectiveTimeoutMs;
   byDeadline = true;
   return left;
+}
+
+void RunControl::poll() {
+  if (timeoutMs_ > 0 && Clock::now() >= deadline_)
+    deadlinePassed_.store(true, std::memory_order_release);
+  if (!stopped() && !check().isOk()) stop();
 }
 
 void RunControl::stop() {

@@ -52,8 +52,12 @@ public:
              const Backend *backend);
 
   // Cancelled / DeadlineExceeded / PeerStopped when the device must stop
-  // now; Ok otherwise.
+  // now; Ok otherwise. Cheap (no clock read): the deadline is noticed by
+  // poll().
   Status check() const;
+  // Reads the clock and the cancel flag; on a limit, records it and stops
+  // the run. Called by a watchdog thread every millisecond or so.
+  void poll();
   // The timeout of a collective that starts now: min(collectiveTimeoutMs
   // (<= 0: none), time left to the deadline), <= 0 meaning none; sets
   // `byDeadline` when the deadline is the tighter limit.
@@ -71,6 +75,7 @@ private:
   Clock::time_point deadline_;
   const volatile int32_t *cancel_;
   const Backend *backend_;
+  std::atomic<bool> deadlinePassed_{false};
   std::atomic<bool> stopped_{false};
 };
 
