@@ -345,9 +345,12 @@ template <typename Fn> Status Interpreter::runCollective(Fn &&fn) {
   Status s = fn();
   ctx_.timeoutMs = configured;
   if (s.isOk()) return s;
-  // Released by the run's own limits or by a stopped peer: say so rather
-  // than what the backend saw.
-  Status stop = control->check();
+  // Released by the run's own limits or by a stopped peer (the local
+  // backend's abort, or a group broken by it): say so rather than what the
+  // backend saw. Other backend errors are the collective's own.
+  bool released = s.code() == StatusCode::Timeout ||
+                  s.code() == StatusCode::Unavailable;
+  Status stop = released ? control->check() : Status::ok();
   if (!stop.isOk())
     return Status(stop.code(), stop.message() + " in a collective (" +
                                    s.message() + ")");
