@@ -342,11 +342,13 @@ typedef struct sdy_run_options {
                                      SDY_CANCELLED; read, never written */
 } sdy_run_options_t;
 
-/* sizeof(sdy_run_options_t) in version 1.1, the first version. */
-#define SDY_RUN_OPTIONS_SIZE_1_1 32
+/* The size of sdy_run_options_t in version 1.1, the first version (32 bytes
+ * on LP64 platforms); later versions only append fields. */
+#define SDY_RUN_OPTIONS_SIZE_1_1                                               \
+  (offsetof(sdy_run_options_t, cancel) + sizeof(const volatile int32_t *))
 
 /* Writes the defaults of the fields of version 1.1 and struct_size =
- * SDY_RUN_OPTIONS_SIZE_1_1 (it never writes beyond those 32 bytes, so it is
+ * SDY_RUN_OPTIONS_SIZE_1_1 (it never writes beyond those bytes, so it is
  * safe with a library of any later minor version). NULL is a no-op. */
 void sdy_run_options_init(sdy_run_options_t *options);
 

@@ -716,7 +716,7 @@ int32_t runFailureCode(rt::StatusCode code) {
 sdy_status_t *readRunOptions(const char *fn, const sdy_run_options_t *options,
                              rt::RunOptions &out) {
   static_assert(sizeof(sdy_run_options_t) == SDY_RUN_OPTIONS_SIZE_1_1,
-                "sdy_run_options_t of version 1.1");
+                "sdy_run_options_t is the version 1.1 layout");
   out = rt::RunOptions();
   out.collectiveTimeoutMs = 60000;
   if (!options)
