@@ -81,6 +81,7 @@ ctest --test-dir "$build" --output-on-failure -j "$jobs"
 # (the tests set their sanitizer options themselves).
 asan="$build-asan"
 configure_and_build "$asan" -DSDY_ENABLE_SANITIZERS=ON -- sdy_c test_capi \
-  test_diagnostics test_dead_values test_real_programs test_abi_ffi
+  test_run_options test_diagnostics test_dead_values test_real_programs \
+  test_abi_ffi
 echo "== running the C ABI tests under AddressSanitizer + UBSan"
 ctest --test-dir "$asan" --output-on-failure -j "$jobs" -L capi

@@ -20,8 +20,19 @@
  *        or `source_target_pairs`;
  *     5. otherwise 1.
  *   The partitioner keeps `sdy.sharding` on function arguments and results
- *   (they describe the global program), which rule 3 relies on. To run an
- *   annotated global program on one device, set `mhlo.num_partitions = 1`.
+ *   (they describe the global program), which rule 3 relies on, and records
+ *   the function's global signature in the function attribute
+ *   `sdy.global_type` (a function type; since 1.1). To run an annotated
+ *   global program on one device, set `mhlo.num_partitions = 1`.
+ *
+ *   An annotated but unpartitioned module is refused, not partitioned
+ *   behind the caller's back: when rule 3 applies, some argument or result
+ *   is split by its sharding, and the module has neither `sdy.global_type`
+ *   nor any collective, compile fails with SDY_FAILED_PRECONDITION ("the
+ *   module is not partitioned: ... run the \"partition\" preset first, or set
+ *   mhlo.num_partitions = 1 ..."). A module partitioned by hand whose
+ *   devices never communicate declares its device count with
+ *   `mhlo.num_partitions = N`.
  *
  * Local runs
  *   sdy_executable_run_local() gives every local device of the backend its
@@ -36,10 +47,20 @@
  *   dimension, is copied whole), padding a short or empty last shard with
  *   zeros up to the local shape; runs; and gathers each result from the
  *   devices that own its elements (for replicated data, the device with the
- *   lowest id among the holders). The global shape of an argument or result
- *   comes from its descriptor: along a dimension split into n shards, the
- *   global size g must satisfy ceil(g / n) == the local size. Every device
- *   of the backend must be local (the local backend; not mpi).
+ *   lowest id among the holders). The shape of every global argument and
+ *   result descriptor is checked against the program's global type: when
+ *   the module records it (`sdy.global_type`, written by the partitioner)
+ *   or the program runs on one device, the shape must equal it exactly;
+ *   otherwise (a module partitioned by hand), along a dimension split into
+ *   n shards the global size g must satisfy ceil(g / n) == the local size,
+ *   and other dimensions must equal the local size. Every device of the
+ *   backend must be local (the local backend; not mpi).
+ *
+ * Alignment
+ *   The first element of every tensor, (char *)data + byte_offset, must be
+ *   aligned to the element size (2 bytes for f16, 4 for f32, ...), as
+ *   DLPack requires; a misaligned one gives SDY_INVALID_ARGUMENT naming the
+ *   argument, the byte_offset and the alignment.
  *
  * Ownership: handles from `**out` parameters belong to the caller
  * (sdy_backend_destroy(), sdy_executable_destroy()). An executable copies
@@ -160,8 +181,11 @@ typedef struct sdy_executable sdy_executable_t;
 /* Prepares `function` (NULL: "main", or the only public function) of
  * `module` to run. The module must verify; every argument and result must
  * be a statically shaped tensor of an element type of SPEC §8. Failures:
- * SDY_INVALID_ARGUMENT (no such function, inconsistent shardings),
- * SDY_VERIFICATION_ERROR, SDY_UNIMPLEMENTED (unsupported types). */
+ * SDY_INVALID_ARGUMENT (no such function, inconsistent shardings, an
+ * `sdy.global_type` that does not fit the signature),
+ * SDY_VERIFICATION_ERROR, SDY_UNIMPLEMENTED (unsupported types),
+ * SDY_FAILED_PRECONDITION (an annotated module that is not partitioned,
+ * see above). */
 sdy_status_t *sdy_executable_compile(const sdy_module_t *module,
                                      const char *function,
                                      sdy_executable_t **out_executable);
@@ -207,6 +231,22 @@ sdy_status_t *sdy_executable_result_num_shards(
     const sdy_executable_t *executable, size_t index, int64_t *out_num_shards,
     size_t capacity);
 
+/* The global shape of argument `index` (since 1.1), written to `out_shape`
+ * (room for `capacity` >= rank entries). *out_exact (may be NULL) is 1 when
+ * the program determines it exactly (the module records it in
+ * `sdy.global_type`, the value is not split, or the program runs on one
+ * device) and global runs require exactly this shape; 0 for a split value
+ * of a module partitioned by hand, where the padded shape (local size ×
+ * shards) is written and global runs accept any shape that fits (see
+ * "Global runs"). */
+sdy_status_t *sdy_executable_arg_global_shape(
+    const sdy_executable_t *executable, size_t index, int64_t *out_shape,
+    size_t capacity, int32_t *out_exact);
+/* Same for result `index`. */
+sdy_status_t *sdy_executable_result_global_shape(
+    const sdy_executable_t *executable, size_t index, int64_t *out_shape,
+    size_t capacity, int32_t *out_exact);
+
 /* The slice of a global argument `index` of `global_shape` (rank entries)
  * that device `device` receives in a global run: [start, limit) per
  * dimension (room for `capacity` >= rank entries each). Checks that the
@@ -223,12 +263,16 @@ sdy_status_t *sdy_executable_arg_device_slice(
  * num_local_devices * num_results caller-allocated buffers, written on
  * success. `num_args` / `num_results` are per device and must equal the
  * function's. Shapes and dtypes must match the local types exactly.
- * Errors: SDY_INVALID_ARGUMENT (counts, shapes, dtypes, NULL data, non-host
- * memory, a backend with another device count), SDY_FAILED_PRECONDITION
- * (the program failed on a device: the message names the device and op;
- * a collective a peer did not join in time), SDY_UNIMPLEMENTED (an op or a
- * collective the engine or the backend does not provide). Result buffers
- * are unspecified after a failure. */
+ * Errors: SDY_INVALID_ARGUMENT (counts, shapes, dtypes, NULL data,
+ * misaligned data, non-host memory, a backend with another device count),
+ * SDY_FAILED_PRECONDITION (the program failed on a device: the message
+ * names the device and op), SDY_DEADLINE_EXCEEDED (a collective a peer did
+ * not join within the collective timeout, 60 s by default),
+ * SDY_UNAVAILABLE (a peer died or cannot be reached), SDY_RESOURCE_EXHAUSTED
+ * (a tensor too large for this machine's memory), SDY_UNIMPLEMENTED (an op
+ * or a collective the engine or the backend does not provide). Uses the
+ * default run options (see sdy_executable_run_local_with_options()). Result
+ * buffers are unspecified after a failure. */
 sdy_status_t *sdy_executable_run_local(const sdy_executable_t *executable,
                                        const sdy_backend_t *backend,
                                        const sdy_tensor_t *args,
@@ -246,6 +290,81 @@ sdy_status_t *sdy_executable_run_global(const sdy_executable_t *executable,
                                         size_t num_args,
                                         sdy_tensor_t *global_results,
                                         size_t num_results);
+
+/*--- run options (since 1.1) -----------------------------------------------*/
+
+/* Limits and cancellation of one run. Versioned by size: `struct_size` is
+ * sizeof(sdy_run_options_t) as the caller compiled it, and new fields are
+ * only ever appended. A struct_size smaller than that of this first version
+ * (SDY_RUN_OPTIONS_SIZE_1_1), or above 4096, gives SDY_INVALID_ARGUMENT;
+ * fields that lie beyond a caller's struct_size take their defaults; bytes
+ * beyond this library's struct (fields of a newer version) must be zero
+ * (their defaults), else SDY_UNIMPLEMENTED.
+ *
+ * What the limits do
+ *   Every device checks the cancel flag and the run's deadline before each
+ *   op (ops inside while/case/reduce bodies included) and before each
+ *   collective, and a collective is given min(collective_timeout_ms, time
+ *   left to the deadline) as its `timeout_ms`. An op already running (a
+ *   large dot, say) is not interrupted: the check comes before the next one.
+ *   When a device stops (cancelled, past the deadline, or failed), the other
+ *   devices of the run stop before their next op; those waiting in a
+ *   collective of the built-in local backend are released at once (they do
+ *   not wait for their timeout). A multi-device run also watches the cancel
+ *   flag and the deadline while devices wait in collectives. Collectives of
+ *   a plugin backend (sdy_backend_load / sdy_backend_wrap, e.g. mpi) cannot
+ *   be interrupted: one already waiting ends at its own timeout.
+ *
+ * Outcomes
+ *   SDY_CANCELLED          the cancel flag was nonzero at a check;
+ *   SDY_DEADLINE_EXCEEDED  the run timeout passed ("run timeout of N ms
+ *                          exceeded"), or a peer did not join a collective
+ *                          within collective_timeout_ms ("collective timeout
+ *                          of N ms exceeded"); the message names the device
+ *                          and the op;
+ *   SDY_UNAVAILABLE        a peer device or process died or cannot be
+ *                          reached (reported by the backend);
+ *   SDY_RESOURCE_EXHAUSTED a tensor could not be allocated (the message
+ *                          names the op and the type).
+ *   When several devices fail, the status is the root cause: a device's own
+ *   error first, then the run's limits, then the collective timeouts they
+ *   caused on peers. */
+typedef struct sdy_run_options {
+  size_t struct_size;   /* sizeof(sdy_run_options_t) as the caller compiled
+                           it; the first member */
+  int64_t timeout_ms;   /* limit on the whole run; 0: none (default);
+                           < 0: SDY_INVALID_ARGUMENT */
+  int64_t collective_timeout_ms; /* longest a device waits for its peers in
+                                    one collective; 0: forever; default
+                                    60000; < 0: SDY_INVALID_ARGUMENT */
+  const volatile int32_t *cancel; /* NULL (default) or a flag another thread
+                                     may set nonzero to stop the run with
+                                     SDY_CANCELLED; read, never written */
+} sdy_run_options_t;
+
+/* The size of sdy_run_options_t in version 1.1, the first version (32 bytes
+ * on LP64 platforms); later versions only append fields. */
+#define SDY_RUN_OPTIONS_SIZE_1_1                                               \
+  (offsetof(sdy_run_options_t, cancel) + sizeof(const volatile int32_t *))
+
+/* Writes the defaults of the fields of version 1.1 and struct_size =
+ * SDY_RUN_OPTIONS_SIZE_1_1 (it never writes beyond those bytes, so it is
+ * safe with a library of any later minor version). NULL is a no-op. */
+void sdy_run_options_init(sdy_run_options_t *options);
+
+/* sdy_executable_run_local() with `options` (NULL: the defaults, which is
+ * what sdy_executable_run_local() uses). */
+sdy_status_t *sdy_executable_run_local_with_options(
+    const sdy_executable_t *executable, const sdy_backend_t *backend,
+    const sdy_tensor_t *args, size_t num_args, sdy_tensor_t *results,
+    size_t num_results, const sdy_run_options_t *options);
+
+/* sdy_executable_run_global() with `options` (NULL: the defaults). */
+sdy_status_t *sdy_executable_run_global_with_options(
+    const sdy_executable_t *executable, const sdy_backend_t *backend,
+    const sdy_tensor_t *global_args, size_t num_args,
+    sdy_tensor_t *global_results, size_t num_results,
+    const sdy_run_options_t *options);
 
 #ifdef __cplusplus
 }

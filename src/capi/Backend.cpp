@@ -20,6 +20,19 @@ sdy_status_t *sdycapi::fromRuntime(const char *fn, const rt::Status &status,
   case rt::StatusCode::Internal:
     code = SDY_INTERNAL;
     break;
+  case rt::StatusCode::OutOfMemory:
+    code = SDY_RESOURCE_EXHAUSTED;
+    break;
+  case rt::StatusCode::Timeout:
+  case rt::StatusCode::DeadlineExceeded:
+    code = SDY_DEADLINE_EXCEEDED;
+    break;
+  case rt::StatusCode::Unavailable:
+    code = SDY_UNAVAILABLE;
+    break;
+  case rt::StatusCode::Cancelled:
+    code = SDY_CANCELLED;
+    break;
   default:
     break;
   }

@@ -21,6 +21,7 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstring>
+#include <new>
 #include <set>
 
 using namespace sdycapi;
@@ -152,6 +153,15 @@ sdy_status_t *checkDescriptor(const char *fn, const std::string &what,
   view.elemSize = rt::elementSize(type);
   if (count > 0 && !t.data)
     return invalidArgument(fn, what + ": data is NULL");
+  // Elements must be naturally aligned (DLPack's rule; kernels may load
+  // them as typed values).
+  uintptr_t address = reinterpret_cast<uintptr_t>(t.data) + t.byte_offset;
+  if (count > 0 && address % view.elemSize != 0)
+    return invalidArgument(
+        fn, what + ": data + byte_offset (byte_offset " +
+                std::to_string(t.byte_offset) + ") is not aligned to " +
+                std::to_string(view.elemSize) + " bytes, the size of " +
+                rt::elementTypeName(type) + " elements");
   view.base = static_cast<char *>(t.data) + t.byte_offset;
   if (t.strides)
     view.strides.assign(t.strides, t.strides + rank);
@@ -216,12 +226,23 @@ sdy_status_t *checkLocal(const char *fn, const std::string &what,
   return nullptr;
 }
 
-/// A global shape fits `layout` when every dimension split into n shards
-/// has ceil(g / n) == the local size (n == 1: g == local).
+/// A global shape fits `layout` when it is the recorded global shape, or,
+/// when none is recorded, when every dimension split into n shards has
+/// ceil(g / n) == the local size (n == 1: g == local).
 sdy_status_t *checkGlobalShape(const char *fn, const std::string &what,
                                const std::vector<int64_t> &global,
                                const ValueLayout &layout) {
   const rt::Shape &local = layout.spec.shape;
+  if (layout.hasGlobalShape) {
+    if (global == layout.globalShape)
+      return nullptr;
+    return invalidArgument(
+        fn, what + ": global shape " + shapeString(global) +
+                " does not match the program's global type " +
+                rt::shapeString(layout.globalShape, layout.spec.type) +
+                " (local type " + rt::shapeString(local, layout.spec.type) +
+                ")");
+  }
   for (size_t d = 0; d < global.size(); ++d) {
     int64_t n = layout.sharded() ? layout.numShards[d] : 1;
     int64_t g = global[d];
@@ -416,6 +437,74 @@ sdy_status_t *layoutOf(const char *fn, const ValueSharding *v,
   return nullptr;
 }
 
+/// Records the global shapes of `sdy.global_type` (the partitioner's record
+/// of the signature before localization), checking they fit the layouts.
+sdy_status_t *readGlobalType(const char *fn, func::FuncOp func,
+                             FunctionType globalType, sdy_executable_t &exe) {
+  std::string where = "the sdy.global_type of @" + exe.function;
+  if (globalType.getNumInputs() != exe.args.size() ||
+      globalType.getNumResults() != exe.results.size())
+    return invalidArgument(fn, where + " has " +
+                                   std::to_string(globalType.getNumInputs()) +
+                                   " arguments and " +
+                                   std::to_string(globalType.getNumResults()) +
+                                   " results, the function " +
+                                   std::to_string(exe.args.size()) + " and " +
+                                   std::to_string(exe.results.size()));
+  auto read = [&](Type type, ValueLayout &layout,
+                  const std::string &what) -> sdy_status_t * {
+    rt::TensorSpec spec;
+    if (sdy_status_t *s = specOf(fn, what, type, spec))
+      return s;
+    size_t rank = layout.spec.shape.size();
+    if (spec.type != layout.spec.type || spec.shape.size() != rank)
+      return invalidArgument(fn, where + ": " + what + " is " +
+                                     rt::shapeString(spec.shape, spec.type) +
+                                     ", its local type " +
+                                     rt::shapeString(layout.spec.shape,
+                                                     layout.spec.type));
+    for (size_t d = 0; d < rank; ++d) {
+      int64_t n = layout.sharded() ? layout.numShards[d] : 1;
+      int64_t g = spec.shape[d];
+      if ((n == 1 && g != layout.spec.shape[d]) ||
+          (n > 1 && g / n + (g % n != 0) != layout.spec.shape[d]))
+        return invalidArgument(
+            fn, where + ": " + what + " of global type " +
+                    rt::shapeString(spec.shape, spec.type) +
+                    " does not fit its local type " +
+                    rt::shapeString(layout.spec.shape, layout.spec.type) +
+                    " split into " + std::to_string(n) +
+                    " shards along dimension " + std::to_string(d));
+    }
+    layout.hasGlobalShape = true;
+    layout.globalShape = spec.shape;
+    return nullptr;
+  };
+  (void)func;
+  for (size_t i = 0; i < exe.args.size(); ++i)
+    if (sdy_status_t *s = read(globalType.getInput(i), exe.args[i],
+                               "argument " + std::to_string(i)))
+      return s;
+  for (size_t i = 0; i < exe.results.size(); ++i)
+    if (sdy_status_t *s = read(globalType.getResult(i), exe.results[i],
+                               "result " + std::to_string(i)))
+      return s;
+  return nullptr;
+}
+
+/// Whether the module holds a collective (an op naming device groups).
+bool hasCollectives(ModuleOp module) {
+  bool found = false;
+  module.walk([&](Operation *op) {
+    if (op->hasAttr("replica_groups") || op->hasAttr("source_target_pairs")) {
+      found = true;
+      return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  return found;
+}
+
 sdy_status_t *compile(const char *fn, const sdy_module_t *module,
                       const char *function, sdy_executable_t **out) {
   ContextRef ctx = module->ctx;
@@ -490,7 +579,48 @@ sdy_status_t *compile(const char *fn, const sdy_module_t *module,
                                       : &shardings[resultSharding[i]],
                 exe->numDevices, exe->results[i]))
           return s;
+      auto globalType = func->getAttrOfType<TypeAttr>("sdy.global_type");
+      if (globalType && !isa<FunctionType>(globalType.getValue()))
+        return invalidArgument(fn, "the sdy.global_type of @" +
+                                       exe->function +
+                                       " is not a function type");
+      if (globalType) {
+        if (sdy_status_t *s = readGlobalType(
+                fn, func, cast<FunctionType>(globalType.getValue()), *exe))
+          return s;
+      } else if (!op->hasAttr("mhlo.num_partitions") && !hasCollectives(op)) {
+        // Shardings that split values, but neither the partitioner's record
+        // nor collectives nor a declared device count: a global program.
+        auto split = [](const ValueLayout &l) { return l.sharded(); };
+        auto arg = std::find_if(exe->args.begin(), exe->args.end(), split);
+        auto res = std::find_if(exe->results.begin(), exe->results.end(),
+                                split);
+        if (arg != exe->args.end() || res != exe->results.end()) {
+          std::string what =
+              arg != exe->args.end()
+                  ? "argument " + std::to_string(arg - exe->args.begin())
+                  : "result " + std::to_string(res - exe->results.begin());
+          std::string n = std::to_string(exe->numDevices);
+          return makeStatus(
+              SDY_FAILED_PRECONDITION,
+              std::string(fn) + ": the module is not partitioned: the " +
+                  "sdy.sharding of " + what + " of @" + exe->function +
+                  " splits it over a mesh of " + n +
+                  " devices, but the module has no collectives and no "
+                  "sdy.global_type from the partitioner; run the "
+                  "\"partition\" preset first, or set mhlo.num_partitions "
+                  "= 1 to run the global program on one device (or = " +
+                  n + " if it is already partitioned by hand)");
+        }
+      }
     }
+    // One device: the global shapes are the local ones.
+    if (exe->numDevices == 1)
+      for (auto *values : {&exe->args, &exe->results})
+        for (ValueLayout &layout : *values) {
+          layout.hasGlobalShape = true;
+          layout.globalShape = layout.spec.shape;
+        }
     llvm::raw_string_ostream os(text);
     op->print(os, OpPrintingFlags().printGenericOpForm());
     os.flush();
@@ -562,23 +692,90 @@ sdy_status_t *checkCounts(const char *fn, const sdy_executable_t *exe,
   return nullptr;
 }
 
+/// The C code of a failed run: the program's own errors (a bad replica
+/// group, a backend mismatch, ...) are SDY_FAILED_PRECONDITION.
+int32_t runFailureCode(rt::StatusCode code) {
+  switch (code) {
+  case rt::StatusCode::Unsupported:
+    return SDY_UNIMPLEMENTED;
+  case rt::StatusCode::OutOfMemory:
+    return SDY_RESOURCE_EXHAUSTED;
+  case rt::StatusCode::Timeout:
+  case rt::StatusCode::DeadlineExceeded:
+    return SDY_DEADLINE_EXCEEDED;
+  case rt::StatusCode::Unavailable:
+    return SDY_UNAVAILABLE;
+  case rt::StatusCode::Cancelled:
+    return SDY_CANCELLED;
+  default:
+    return SDY_FAILED_PRECONDITION;
+  }
+}
+
+/// Validates `options` (NULL: defaults) into `out`.
+sdy_status_t *readRunOptions(const char *fn, const sdy_run_options_t *options,
+                             rt::RunOptions &out) {
+  static_assert(sizeof(sdy_run_options_t) == SDY_RUN_OPTIONS_SIZE_1_1,
+                "sdy_run_options_t is the version 1.1 layout");
+  out = rt::RunOptions();
+  out.collectiveTimeoutMs = 60000;
+  if (!options)
+    return nullptr;
+  size_t size = options->struct_size;
+  if (size < SDY_RUN_OPTIONS_SIZE_1_1)
+    return invalidArgument(
+        fn, "options->struct_size is " + std::to_string(size) +
+                ", smaller than the " +
+                std::to_string(SDY_RUN_OPTIONS_SIZE_1_1) +
+                " bytes of the first version of sdy_run_options_t (call "
+                "sdy_run_options_init() first)");
+  if (size > 4096)
+    return invalidArgument(fn, "options->struct_size is " +
+                                   std::to_string(size) +
+                                   ", not the size of an sdy_run_options_t "
+                                   "(call sdy_run_options_init() first)");
+  const unsigned char *bytes =
+      reinterpret_cast<const unsigned char *>(options);
+  for (size_t i = sizeof(sdy_run_options_t); i < size; ++i)
+    if (bytes[i])
+      return makeStatus(
+          SDY_UNIMPLEMENTED,
+          std::string(fn) + ": options set fields of a newer version (byte " +
+              std::to_string(i) + " of " + std::to_string(size) +
+              ") that this library (" + "1.1" +
+              ") does not know");
+  if (options->timeout_ms < 0)
+    return invalidArgument(fn, "options->timeout_ms is " +
+                                   std::to_string(options->timeout_ms) +
+                                   ": use 0 for no limit, or a positive "
+                                   "number of milliseconds");
+  if (options->collective_timeout_ms < 0)
+    return invalidArgument(fn, "options->collective_timeout_ms is " +
+                                   std::to_string(
+                                       options->collective_timeout_ms) +
+                                   ": use 0 to wait forever, or a positive "
+                                   "number of milliseconds");
+  out.timeoutMs = options->timeout_ms;
+  out.collectiveTimeoutMs = options->collective_timeout_ms;
+  out.cancel = options->cancel;
+  return nullptr;
+}
+
 /// Runs under the backend's lock.
 sdy_status_t *execute(const char *fn, const sdy_executable_t *exe,
                       const sdy_backend_t *backend,
                       const std::vector<std::vector<rt::Tensor>> &inputs,
-                      std::vector<std::vector<rt::Tensor>> &outputs) {
+                      std::vector<std::vector<rt::Tensor>> &outputs,
+                      const rt::RunOptions &options) {
   rt::Status status;
   {
     std::lock_guard<std::mutex> lock(backend->runMutex);
-    status = exe->exe->run(*backend->backend, inputs, outputs);
+    status = exe->exe->run(*backend->backend, inputs, outputs, options);
   }
-  if (!status.isOk()) {
-    int32_t code = status.code() == rt::StatusCode::Unsupported
-                       ? SDY_UNIMPLEMENTED
-                       : SDY_FAILED_PRECONDITION;
-    return makeStatus(code, std::string(fn) + ": running @" + exe->function +
-                                " failed: " + status.message());
-  }
+  if (!status.isOk())
+    return makeStatus(runFailureCode(status.code()),
+                      std::string(fn) + ": running @" + exe->function +
+                          " failed: " + status.message());
   for (size_t k = 0; k < outputs.size(); ++k) {
     if (outputs[k].size() != exe->results.size())
       return makeStatus(SDY_INTERNAL, std::string(fn) +
@@ -615,7 +812,8 @@ void writeTensor(const rt::Tensor &t, const View &view) {
 sdy_status_t *runLocal(const char *fn, const sdy_executable_t *exe,
                        const sdy_backend_t *backend,
                        const sdy_tensor_t *args, size_t numArgs,
-                       sdy_tensor_t *results, size_t numResults) {
+                       sdy_tensor_t *results, size_t numResults,
+                       const rt::RunOptions &options) {
   if (sdy_status_t *s = checkCounts(fn, exe, numArgs, numResults))
     return s;
   std::vector<int64_t> local;
@@ -650,7 +848,7 @@ sdy_status_t *runLocal(const char *fn, const sdy_executable_t *exe,
               results[k * numResults + j], exe->results[j].spec,
               outViews[k * numResults + j]))
         return s;
-  if (sdy_status_t *s = execute(fn, exe, backend, inputs, outputs))
+  if (sdy_status_t *s = execute(fn, exe, backend, inputs, outputs, options))
     return s;
   for (size_t k = 0; k < L; ++k)
     for (size_t j = 0; j < numResults; ++j)
@@ -661,7 +859,8 @@ sdy_status_t *runLocal(const char *fn, const sdy_executable_t *exe,
 sdy_status_t *runGlobal(const char *fn, const sdy_executable_t *exe,
                         const sdy_backend_t *backend,
                         const sdy_tensor_t *args, size_t numArgs,
-                        sdy_tensor_t *results, size_t numResults) {
+                        sdy_tensor_t *results, size_t numResults,
+                        const rt::RunOptions &options) {
   if (sdy_status_t *s = checkCounts(fn, exe, numArgs, numResults))
     return s;
   if (sdy_status_t *s = checkArray(fn, "global_args", args, numArgs))
@@ -727,7 +926,7 @@ sdy_status_t *runGlobal(const char *fn, const sdy_executable_t *exe,
               view.elemSize);
       inputs[k].push_back(std::move(t));
     }
-  if (sdy_status_t *s = execute(fn, exe, backend, inputs, outputs))
+  if (sdy_status_t *s = execute(fn, exe, backend, inputs, outputs, options))
     return s;
   // Gather: each distinct shard from the device with the lowest id.
   std::vector<size_t> order(L);
@@ -821,9 +1020,77 @@ sdy_status_t *numShards(const char *fn, const sdy_executable_t *exe,
   return nullptr;
 }
 
+/// Runs `body` turning a failed host allocation (the per-device copies of
+/// the arguments) into SDY_RESOURCE_EXHAUSTED.
+template <typename Fn> sdy_status_t *guardedRun(const char *fn, Fn &&body) {
+  return guarded(fn, [&]() -> sdy_status_t * {
+    try {
+      return body();
+    } catch (const std::bad_alloc &) {
+      return makeStatus(SDY_RESOURCE_EXHAUSTED,
+                        std::string(fn) +
+                            ": out of host memory for the per-device copies "
+                            "of the arguments");
+    }
+  });
+}
+
+sdy_status_t *globalShape(const char *fn, const sdy_executable_t *exe,
+                          bool isArg, size_t index, int64_t *out,
+                          size_t capacity, int32_t *outExact) {
+  if (sdy_status_t *s =
+          checkHandle(fn, "executable", exe, HandleKind::Executable))
+    return s;
+  const auto &values = isArg ? exe->args : exe->results;
+  const char *what = isArg ? "argument" : "result";
+  if (index >= values.size())
+    return invalidArgument(fn, std::string(what) + " index " +
+                                   std::to_string(index) +
+                                   " is out of range: @" + exe->function +
+                                   " has " + std::to_string(values.size()) +
+                                   " " + what + "s");
+  const ValueLayout &layout = values[index];
+  size_t rank = layout.spec.shape.size();
+  if (sdy_status_t *s = checkArray(fn, "out_shape", out, rank))
+    return s;
+  if (capacity < rank)
+    return invalidArgument(fn, "capacity " + std::to_string(capacity) +
+                                   " is smaller than the rank " +
+                                   std::to_string(rank) + " of " + what + " " +
+                                   std::to_string(index));
+  for (size_t d = 0; d < rank; ++d)
+    out[d] = layout.hasGlobalShape ? layout.globalShape[d]
+             : layout.sharded()    ? layout.spec.shape[d] * layout.numShards[d]
+                                   : layout.spec.shape[d];
+  // A value that is not split has exactly its local shape.
+  if (outExact)
+    *outExact = layout.hasGlobalShape || !layout.sharded() ? 1 : 0;
+  return nullptr;
+}
+
 } // namespace
 
 extern "C" {
+
+sdy_status_t *sdy_executable_arg_global_shape(
+    const sdy_executable_t *executable, size_t index, int64_t *out_shape,
+    size_t capacity, int32_t *out_exact) {
+  static constexpr const char *fn = "sdy_executable_arg_global_shape";
+  return guarded(fn, [&]() -> sdy_status_t * {
+    return globalShape(fn, executable, true, index, out_shape, capacity,
+                       out_exact);
+  });
+}
+
+sdy_status_t *sdy_executable_result_global_shape(
+    const sdy_executable_t *executable, size_t index, int64_t *out_shape,
+    size_t capacity, int32_t *out_exact) {
+  static constexpr const char *fn = "sdy_executable_result_global_shape";
+  return guarded(fn, [&]() -> sdy_status_t * {
+    return globalShape(fn, executable, false, index, out_shape, capacity,
+                       out_exact);
+  });
+}
 
 sdy_status_t *sdy_executable_arg_num_shards(const sdy_executable_t *executable,
                                             size_t index,
@@ -982,17 +1249,45 @@ sdy_status_t *sdy_executable_arg_device_slice(
   });
 }
 
+void sdy_run_options_init(sdy_run_options_t *options) {
+  if (!options)
+    return;
+  options->struct_size = SDY_RUN_OPTIONS_SIZE_1_1;
+  options->timeout_ms = 0;
+  options->collective_timeout_ms = 60000;
+  options->cancel = nullptr;
+}
+
 sdy_status_t *sdy_executable_run_local(const sdy_executable_t *executable,
                                        const sdy_backend_t *backend,
                                        const sdy_tensor_t *args,
                                        size_t num_args, sdy_tensor_t *results,
                                        size_t num_results) {
   static constexpr const char *fn = "sdy_executable_run_local";
-  return guarded(fn, [&]() -> sdy_status_t * {
+  return guardedRun(fn, [&]() -> sdy_status_t * {
     if (sdy_status_t *s = checkRunHandles(fn, executable, backend))
       return s;
+    rt::RunOptions options;
+    if (sdy_status_t *s = readRunOptions(fn, nullptr, options))
+      return s;
     return runLocal(fn, executable, backend, args, num_args, results,
-                    num_results);
+                    num_results, options);
+  });
+}
+
+sdy_status_t *sdy_executable_run_local_with_options(
+    const sdy_executable_t *executable, const sdy_backend_t *backend,
+    const sdy_tensor_t *args, size_t num_args, sdy_tensor_t *results,
+    size_t num_results, const sdy_run_options_t *options) {
+  static constexpr const char *fn = "sdy_executable_run_local_with_options";
+  return guardedRun(fn, [&]() -> sdy_status_t * {
+    if (sdy_status_t *s = checkRunHandles(fn, executable, backend))
+      return s;
+    rt::RunOptions runOptions;
+    if (sdy_status_t *s = readRunOptions(fn, options, runOptions))
+      return s;
+    return runLocal(fn, executable, backend, args, num_args, results,
+                    num_results, runOptions);
   });
 }
 
@@ -1003,11 +1298,31 @@ sdy_status_t *sdy_executable_run_global(const sdy_executable_t *executable,
                                         sdy_tensor_t *global_results,
                                         size_t num_results) {
   static constexpr const char *fn = "sdy_executable_run_global";
-  return guarded(fn, [&]() -> sdy_status_t * {
+  return guardedRun(fn, [&]() -> sdy_status_t * {
     if (sdy_status_t *s = checkRunHandles(fn, executable, backend))
       return s;
+    rt::RunOptions options;
+    if (sdy_status_t *s = readRunOptions(fn, nullptr, options))
+      return s;
     return runGlobal(fn, executable, backend, global_args, num_args,
-                     global_results, num_results);
+                     global_results, num_results, options);
+  });
+}
+
+sdy_status_t *sdy_executable_run_global_with_options(
+    const sdy_executable_t *executable, const sdy_backend_t *backend,
+    const sdy_tensor_t *global_args, size_t num_args,
+    sdy_tensor_t *global_results, size_t num_results,
+    const sdy_run_options_t *options) {
+  static constexpr const char *fn = "sdy_executable_run_global_with_options";
+  return guardedRun(fn, [&]() -> sdy_status_t * {
+    if (sdy_status_t *s = checkRunHandles(fn, executable, backend))
+      return s;
+    rt::RunOptions runOptions;
+    if (sdy_status_t *s = readRunOptions(fn, options, runOptions))
+      return s;
+    return runGlobal(fn, executable, backend, global_args, num_args,
+                     global_results, num_results, runOptions);
   });
 }
 

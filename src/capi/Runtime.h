@@ -32,6 +32,10 @@ struct ValueLayout {
   std::vector<int64_t> numShards;
   /// shardIndex[device][dim] for device ids 0..N-1 (empty when unsharded).
   std::vector<std::vector<int64_t>> shardIndex;
+  /// The exact global shape, when the module records it (`sdy.global_type`
+  /// of a partitioned function) or the program runs on one device.
+  bool hasGlobalShape = false;
+  std::vector<int64_t> globalShape;
   bool sharded() const { return !numShards.empty(); }
 };
 

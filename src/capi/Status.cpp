@@ -299,6 +299,14 @@ const char *sdy_status_code_name(int32_t code) {
     return "SDY_UNIMPLEMENTED";
   case SDY_INTERNAL:
     return "SDY_INTERNAL";
+  case SDY_DEADLINE_EXCEEDED:
+    return "SDY_DEADLINE_EXCEEDED";
+  case SDY_UNAVAILABLE:
+    return "SDY_UNAVAILABLE";
+  case SDY_RESOURCE_EXHAUSTED:
+    return "SDY_RESOURCE_EXHAUSTED";
+  case SDY_CANCELLED:
+    return "SDY_CANCELLED";
   default:
     return "SDY_UNKNOWN";
   }

@@ -14,7 +14,8 @@ Status fromBackend(int32_t code, const sdy_backend_error_t &err,
   std::string msg = std::string("backend ") + what + " failed";
   if (err.message[0]) msg += ": " + std::string(err.message);
   int c = code;
-  if (c < 1 || c > 6) c = static_cast<int>(StatusCode::Internal);
+  if (c < 1 || c > SDY_BACKEND_ERR_UNAVAILABLE)
+    c = static_cast<int>(StatusCode::Internal);
   return Status(static_cast<StatusCode>(c), msg);
 }
 

@@ -90,6 +90,13 @@ private:
 // shared-memory collectives. The table is heap-allocated; destroy() frees it.
 sdy_backend_table_t *createLocalBackendTable(int32_t numDevices);
 
+// The local backend's abort hook (internal, not in the public ABI): wakes
+// every device waiting to enter a collective (it fails with
+// SDY_BACKEND_ERR_UNAVAILABLE) and makes new collectives fail at once, until
+// localBackendReset. Both return false, doing nothing, for any other table.
+bool localBackendAbort(const sdy_backend_table_t &table);
+bool localBackendReset(const sdy_backend_table_t &table);
+
 } // namespace sdy::runtime
 
 #endif // SDY_RUNTIME_BACKEND_H

@@ -14,8 +14,11 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
+#include <chrono>
+#include <condition_variable>
 #include <cstdlib>
 #include <mutex>
+#include <new>
 #include <thread>
 
 // OpenBLAS extensions (the runtime's BLAS is OpenBLAS, see CMakeLists.txt).
@@ -173,19 +176,90 @@ int blasThreadsFor(int option, size_t localDevices) {
 
 } // namespace
 
+namespace {
+
+// How much a failure explains: the root cause ranks first, then the run's
+// own limits, then the collective timeouts it caused on peers, then the
+// devices that only stopped because another did.
+int rootCauseRank(const Status &s) {
+  switch (s.code()) {
+  case StatusCode::PeerStopped: return 3;
+  case StatusCode::Timeout: return 2;
+  case StatusCode::DeadlineExceeded:
+  case StatusCode::Cancelled: return 1;
+  default: return 0;
+  }
+}
+
+// Polls the run's limits while it runs (the devices themselves only read
+// flags, so that a check per op costs no clock read), and stops the run when
+// one is hit: that also releases devices waiting in a local collective.
+class Watchdog {
+public:
+  explicit Watchdog(RunControl &control) : control_(control) {
+    if (control.hasLimits()) thread_ = std::thread([this] { loop(); });
+  }
+  ~Watchdog() {
+    if (!thread_.joinable()) return;
+    {
+      std::lock_guard<std::mutex> l(mu_);
+      done_ = true;
+    }
+    cv_.notify_all();
+    thread_.join();
+  }
+  Watchdog(const Watchdog &) = delete;
+  Watchdog &operator=(const Watchdog &) = delete;
+
+private:
+  void loop() {
+    std::unique_lock<std::mutex> l(mu_);
+    while (!done_) {
+      cv_.wait_for(l, std::chrono::milliseconds(1));
+      if (!done_) control_.poll();
+    }
+  }
+
+  RunControl &control_;
+  std::mutex mu_;
+  std::condition_variable cv_;
+  bool done_ = false;
+  std::thread thread_;
+};
+
+Status runDevice(const DeviceContext &ctx, Operation *entry,
+                 const std::vector<Tensor> &inputs,
+                 std::vector<Tensor> &outputs) {
+  try {
+    Interpreter interp(ctx);
+    return interp.run(cast<func::FuncOp>(entry), inputs, outputs);
+  } catch (const std::bad_alloc &) {
+    return Status::outOfMemory("out of memory");
+  } catch (...) {
+    return Status::internal("unexpected exception");
+  }
+}
+
+} // namespace
+
 Status Executable::runSingle(const std::vector<Tensor> &inputs,
-                             std::vector<Tensor> &outputs) const {
+                             std::vector<Tensor> &outputs,
+                             const RunOptions &options) const {
+  RunControl control(options.timeoutMs, options.cancel, nullptr);
   DeviceContext ctx;
   ctx.deviceId = 0;
   ctx.numDevices = 1;
-  ctx.timeoutMs = opts_.timeoutMs;
-  Interpreter interp(ctx);
-  return interp.run(cast<func::FuncOp>(entry_), inputs, outputs);
+  ctx.timeoutMs = options.collectiveTimeoutMs < 0 ? opts_.timeoutMs
+                                                  : options.collectiveTimeoutMs;
+  ctx.control = &control;
+  Watchdog watchdog(control);
+  return runDevice(ctx, entry_, inputs, outputs);
 }
 
 Status Executable::run(const Backend &backend,
                        const std::vector<std::vector<Tensor>> &inputs,
-                       std::vector<std::vector<Tensor>> &outputs) const {
+                       std::vector<std::vector<Tensor>> &outputs,
+                       const RunOptions &options) const {
   int32_t numDevices = 0;
   SDY_RETURN_IF_ERROR(backend.deviceCount(numDevices));
   std::vector<int64_t> local;
@@ -194,6 +268,12 @@ Status Executable::run(const Backend &backend,
     return Status::invalid("got inputs for " + std::to_string(inputs.size()) +
                            " devices, backend '" + backend.name() + "' has " +
                            std::to_string(local.size()) + " local devices");
+  // A backend runs one program at a time: a previous run's abort ends here.
+  localBackendReset(backend.table());
+  RunControl control(options.timeoutMs, options.cancel, &backend);
+  const int64_t collectiveTimeoutMs = options.collectiveTimeoutMs < 0
+                                          ? opts_.timeoutMs
+                                          : options.collectiveTimeoutMs;
   outputs.assign(local.size(), {});
   std::vector<Status> statuses(local.size());
   auto work = [&](size_t i) {
@@ -201,27 +281,31 @@ Status Executable::run(const Backend &backend,
     ctx.deviceId = local[i];
     ctx.numDevices = numDevices;
     ctx.backend = &backend;
-    ctx.timeoutMs = opts_.timeoutMs;
-    Interpreter interp(ctx);
-    statuses[i] = interp.run(cast<func::FuncOp>(entry_), inputs[i], outputs[i])
+    ctx.timeoutMs = collectiveTimeoutMs;
+    ctx.control = &control;
+    statuses[i] = runDevice(ctx, entry_, inputs[i], outputs[i])
                       .withContext("device " + std::to_string(local[i]));
+    // Release the peers: they would otherwise wait for this device in their
+    // next collective until it times out.
+    if (!statuses[i].isOk()) control.stop();
   };
-  if (local.size() == 1) {
-    work(0);
-  } else {
-    BlasThreadScope blas(
-        blasThreadsFor(opts_.blasThreadsPerDevice, local.size()));
-    std::vector<std::thread> threads;
-    for (size_t i = 0; i < local.size(); ++i) threads.emplace_back(work, i);
-    for (auto &t : threads) t.join();
+  {
+    Watchdog watchdog(control);
+    if (local.size() == 1) {
+      work(0);
+    } else {
+      BlasThreadScope blas(
+          blasThreadsFor(opts_.blasThreadsPerDevice, local.size()));
+      std::vector<std::thread> threads;
+      for (size_t i = 0; i < local.size(); ++i) threads.emplace_back(work, i);
+      for (auto &t : threads) t.join();
+    }
   }
-  // Report the root cause first: a non-timeout error over the timeouts it
-  // caused on peers.
+  const Status *worst = nullptr;
   for (const Status &s : statuses)
-    if (!s.isOk() && s.code() != StatusCode::Timeout) return s;
-  for (const Status &s : statuses)
-    if (!s.isOk()) return s;
-  return Status::ok();
+    if (!s.isOk() && (!worst || rootCauseRank(s) < rootCauseRank(*worst)))
+      worst = &s;
+  return worst ? *worst : Status::ok();
 }
 
 Status Executable::runLocal(int32_t numDevices,

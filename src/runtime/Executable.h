@@ -45,6 +45,18 @@ struct ExecutableOptions {
   int blasThreadsPerDevice = 0;
 };
 
+// Limits of one run (sdy_run_options_t of the C ABI).
+struct RunOptions {
+  // The whole run; 0: none. Checked by every device before each op and
+  // bounding every collective's timeout.
+  int64_t timeoutMs = 0;
+  // Longest a device waits for its peers in one collective; < 0: the
+  // executable's ExecutableOptions::timeoutMs; 0: forever.
+  int64_t collectiveTimeoutMs = -1;
+  // When another thread stores nonzero, the run stops (Cancelled).
+  const volatile int32_t *cancel = nullptr;
+};
+
 struct TensorSpec {
   ElementType type;
   Shape shape;
@@ -73,13 +85,19 @@ public:
   int64_t numPartitionsHint() const { return numPartitions_; }
 
   // Runs on the local devices of `backend` (inputs[i] for the i-th local
-  // device); `outputs` gets one result list per local device.
+  // device); `outputs` gets one result list per local device. When a device
+  // fails (or the run is cancelled or past its deadline), the others stop
+  // before their next op, and those waiting in a collective of the local
+  // backend are released at once; the status reported is the root cause
+  // (see Executable.cpp).
   Status run(const Backend &backend,
              const std::vector<std::vector<Tensor>> &inputs,
-             std::vector<std::vector<Tensor>> &outputs) const;
+             std::vector<std::vector<Tensor>> &outputs,
+             const RunOptions &options = RunOptions()) const;
   // Runs on one device without a backend (device id 0 of 1).
   Status runSingle(const std::vector<Tensor> &inputs,
-                   std::vector<Tensor> &outputs) const;
+                   std::vector<Tensor> &outputs,
+                   const RunOptions &options = RunOptions()) const;
   // Convenience: a fresh local backend with `numDevices` devices.
   Status runLocal(int32_t numDevices,
                   const std::vector<std::vector<Tensor>> &inputs,

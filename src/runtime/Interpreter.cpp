@@ -9,6 +9,8 @@
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <new>
+
 namespace sdy::runtime {
 
 using namespace mlir;
@@ -16,6 +18,52 @@ namespace shlo = mlir::stablehlo;
 using kernels::BinaryOp;
 using kernels::ReduceKind;
 using kernels::UnaryOp;
+
+RunControl::RunControl(int64_t timeoutMs, const volatile int32_t *cancel,
+                       const Backend *backend)
+    : timeoutMs_(timeoutMs > 0 ? timeoutMs : 0),
+      deadline_(Clock::now() + std::chrono::milliseconds(timeoutMs_)),
+      cancel_(cancel), backend_(backend) {}
+
+Status RunControl::check() const {
+  if (cancel_ && *cancel_ != 0)
+    return Status(StatusCode::Cancelled, "the run was cancelled");
+  if (deadlinePassed_.load(std::memory_order_acquire))
+    return Status(StatusCode::DeadlineExceeded,
+                  "run timeout of " + std::to_string(timeoutMs_) +
+                      " ms exceeded");
+  if (stopped())
+    return Status(StatusCode::PeerStopped,
+                  "stopped because another device of the run stopped");
+  return Status::ok();
+}
+
+int64_t RunControl::collectiveTimeout(int64_t collectiveTimeoutMs,
+                                      bool &byDeadline) const {
+  byDeadline = false;
+  if (timeoutMs_ <= 0) return collectiveTimeoutMs;
+  // Rounded up, so that a collective cut short by the deadline ends at or
+  // after it; at least 1 (0 would mean "forever").
+  auto left = std::chrono::ceil<std::chrono::milliseconds>(deadline_ -
+                                                           Clock::now())
+                  .count();
+  left = std::max<int64_t>(left, 1);
+  if (collectiveTimeoutMs > 0 && collectiveTimeoutMs <= left)
+    return collectiveTimeoutMs;
+  byDeadline = true;
+  return left;
+}
+
+void RunControl::poll() {
+  if (timeoutMs_ > 0 && Clock::now() >= deadline_)
+    deadlinePassed_.store(true, std::memory_order_release);
+  if (!stopped() && !check().isOk()) stop();
+}
+
+void RunControl::stop() {
+  if (stopped_.exchange(true, std::memory_order_acq_rel)) return;
+  if (backend_) localBackendAbort(backend_->table());
+}
 
 const Tensor *Interpreter::Env::lookup(Value v) const {
   for (const Env *e = this; e; e = e->parent) {
@@ -243,7 +291,15 @@ Status Interpreter::runBlock(Block &block, Env &env,
       }
       return Status::ok();
     }
-    Status s = runOp(&op, env);
+    Status s;
+    if (ctx_.control) s = ctx_.control->check();
+    if (s.isOk()) {
+      try {
+        s = runOp(&op, env);
+      } catch (const std::bad_alloc &) {
+        s = Status::outOfMemory("out of memory while running the op");
+      }
+    }
     if (!s.isOk()) return s.withContext(locString(&op));
     // Drop operands whose last use in this block is this op.
     for (Value v : op.getOperands()) {
@@ -280,6 +336,35 @@ Status Interpreter::callFunction(Operation *callOp,
   return s;
 }
 
+template <typename Fn> Status Interpreter::runCollective(Fn &&fn) {
+  RunControl *control = ctx_.control;
+  if (!control) return fn();
+  const int64_t configured = ctx_.timeoutMs;
+  bool byDeadline = false;
+  ctx_.timeoutMs = control->collectiveTimeout(configured, byDeadline);
+  Status s = fn();
+  ctx_.timeoutMs = configured;
+  if (s.isOk()) return s;
+  // Released by the run's own limits or by a stopped peer (the local
+  // backend's abort, or a group broken by it): say so rather than what the
+  // backend saw. Other backend errors are the collective's own.
+  bool released = s.code() == StatusCode::Timeout ||
+                  s.code() == StatusCode::Unavailable;
+  Status stop = released ? control->check() : Status::ok();
+  if (!stop.isOk())
+    return Status(stop.code(), stop.message() + " in a collective (" +
+                                   s.message() + ")");
+  if (s.code() == StatusCode::Timeout && byDeadline)
+    return Status(StatusCode::DeadlineExceeded,
+                  "run timeout of " + std::to_string(control->timeoutMs()) +
+                      " ms exceeded in a collective (" + s.message() + ")");
+  if (s.code() == StatusCode::Timeout)
+    return Status(StatusCode::Timeout, "collective timeout of " +
+                                           std::to_string(configured) +
+                                           " ms exceeded: " + s.message());
+  return s;
+}
+
 Status Interpreter::runOp(Operation *op, Env &env) {
   std::vector<Tensor> in;
   in.reserve(op->getNumOperands());
@@ -293,6 +378,13 @@ Status Interpreter::runOp(Operation *op, Env &env) {
   Shape rs;
   if (op->getNumResults() >= 1) {
     SDY_RETURN_IF_ERROR(tensorTypeOf(op->getResult(0).getType(), rt, rs));
+  }
+  // Refuse results that cannot be allocated before computing anything.
+  for (Type t : op->getResultTypes()) {
+    ElementType et;
+    Shape shape;
+    if (tensorTypeOf(t, et, shape).isOk())
+      SDY_RETURN_IF_ERROR(checkAllocatable(et, shape));
   }
   StringRef name = op->getName().getStringRef();
   auto dynIndex = [&](size_t first) {
@@ -463,7 +555,9 @@ Status Interpreter::runOp(Operation *op, Env &env) {
     auto body = scalarBody(a.getComputation(), &env);
     for (const Tensor &x : in) {
       Tensor r;
-      SDY_RETURN_IF_ERROR(collectives::allReduce(ctx_, group, x, kind, body, r));
+      SDY_RETURN_IF_ERROR(runCollective([&] {
+        return collectives::allReduce(ctx_, group, x, kind, body, r);
+      }));
       out.push_back(r);
     }
   } else if (auto a = dyn_cast<shlo::AllGatherOp>(op)) {
@@ -472,8 +566,9 @@ Status Interpreter::runOp(Operation *op, Env &env) {
         collectives::findGroup(a.getReplicaGroups(), ctx_, group));
     for (const Tensor &x : in) {
       Tensor r;
-      SDY_RETURN_IF_ERROR(
-          collectives::allGather(ctx_, group, x, a.getAllGatherDim(), r));
+      SDY_RETURN_IF_ERROR(runCollective([&] {
+        return collectives::allGather(ctx_, group, x, a.getAllGatherDim(), r);
+      }));
       out.push_back(r);
     }
   } else if (auto a = dyn_cast<shlo::AllToAllOp>(op)) {
@@ -485,8 +580,10 @@ Status Interpreter::runOp(Operation *op, Env &env) {
                              "size");
     for (const Tensor &x : in) {
       Tensor r;
-      SDY_RETURN_IF_ERROR(collectives::allToAll(
-          ctx_, group, x, a.getSplitDimension(), a.getConcatDimension(), r));
+      SDY_RETURN_IF_ERROR(runCollective([&] {
+        return collectives::allToAll(ctx_, group, x, a.getSplitDimension(),
+                                     a.getConcatDimension(), r);
+      }));
       out.push_back(r);
     }
   } else if (auto a = dyn_cast<shlo::ReduceScatterOp>(op)) {
@@ -495,9 +592,12 @@ Status Interpreter::runOp(Operation *op, Env &env) {
         collectives::findGroup(a.getReplicaGroups(), ctx_, group));
     auto kind = recognizeBinaryBody(a.getComputation());
     Tensor r;
-    SDY_RETURN_IF_ERROR(collectives::reduceScatter(
-        ctx_, group, in[0], a.getScatterDimension(), kind,
-        scalarBody(a.getComputation(), &env), r));
+    SDY_RETURN_IF_ERROR(runCollective([&] {
+      return collectives::reduceScatter(ctx_, group, in[0],
+                                        a.getScatterDimension(), kind,
+                                        scalarBody(a.getComputation(), &env),
+                                        r);
+    }));
     out.push_back(r);
   } else if (auto a = dyn_cast<shlo::CollectivePermuteOp>(op)) {
     std::vector<int64_t> pairs;
@@ -506,7 +606,9 @@ Status Interpreter::runOp(Operation *op, Env &env) {
              .getValues<llvm::APInt>())
       pairs.push_back(v.getSExtValue());
     Tensor r;
-    SDY_RETURN_IF_ERROR(collectives::collectivePermute(ctx_, pairs, in[0], r));
+    SDY_RETURN_IF_ERROR(runCollective([&] {
+      return collectives::collectivePermute(ctx_, pairs, in[0], r);
+    }));
     out.push_back(r);
   } else if (auto cc = dyn_cast<shlo::CustomCallOp>(op)) {
     return Status::unsupported("custom_call target '" +

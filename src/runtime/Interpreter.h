@@ -21,7 +21,10 @@
 #include "mlir/IR/Value.h"
 #include "llvm/ADT/DenseMap.h"
 
+#include <atomic>
+#include <chrono>
 #include <optional>
+#include <string>
 #include <vector>
 
 namespace mlir {
@@ -37,11 +40,51 @@ namespace sdy::runtime {
 
 class Backend;
 
+// What all devices of one run share to stop together: the run's deadline,
+// the caller's cancel flag, and whether a device has stopped (then the
+// others stop before their next op, and the built-in local backend releases
+// those waiting in a collective).
+class RunControl {
+public:
+  using Clock = std::chrono::steady_clock;
+  // timeoutMs: the run's limit (0: none); cancel may be null.
+  RunControl(int64_t timeoutMs, const volatile int32_t *cancel,
+             const Backend *backend);
+
+  // Cancelled / DeadlineExceeded / PeerStopped when the device must stop
+  // now; Ok otherwise. Cheap (no clock read): the deadline is noticed by
+  // poll().
+  Status check() const;
+  // Reads the clock and the cancel flag; on a limit, records it and stops
+  // the run. Called by a watchdog thread every millisecond or so.
+  void poll();
+  // The timeout of a collective that starts now: min(collectiveTimeoutMs
+  // (<= 0: none), time left to the deadline), <= 0 meaning none; sets
+  // `byDeadline` when the deadline is the tighter limit.
+  int64_t collectiveTimeout(int64_t collectiveTimeoutMs,
+                            bool &byDeadline) const;
+  // Marks the run stopped (first caller wins) and releases the peers waiting
+  // in the local backend's collectives.
+  void stop();
+  bool stopped() const { return stopped_.load(std::memory_order_acquire); }
+  bool hasLimits() const { return timeoutMs_ > 0 || cancel_ != nullptr; }
+  int64_t timeoutMs() const { return timeoutMs_; }
+
+private:
+  int64_t timeoutMs_;
+  Clock::time_point deadline_;
+  const volatile int32_t *cancel_;
+  const Backend *backend_;
+  std::atomic<bool> deadlinePassed_{false};
+  std::atomic<bool> stopped_{false};
+};
+
 struct DeviceContext {
   int64_t deviceId = 0;   // partition id / global device id
   int64_t numDevices = 1; // devices of the program (for empty groups)
   const Backend *backend = nullptr; // needed only by collectives
-  int64_t timeoutMs = 60000;        // collective timeout
+  int64_t timeoutMs = 60000;        // collective timeout (<= 0: none)
+  RunControl *control = nullptr;    // null: no limits, no peers to stop
 };
 
 class Interpreter {
@@ -79,6 +122,9 @@ private:
   Status runOp(mlir::Operation *op, Env &env);
   Status callFunction(mlir::Operation *callOp, const std::vector<Tensor> &args,
                       std::vector<Tensor> &results);
+  // Runs a collective op with the timeout the run control allows, naming the
+  // limit that ended it.
+  template <typename Fn> Status runCollective(Fn &&fn);
 
   DeviceContext ctx_;
   llvm::DenseMap<mlir::Operation *, Tensor> constants_;

@@ -1,7 +1,8 @@
 //===- Status.h - error values of the runtime -------------------*- C++ -*-===//
 //
-// Errors are values: a code (sdy_backend_code_t numbering) and a message.
-// No exceptions, no thread-local state, so a C layer can map them 1:1.
+// Errors are values: a code (sdy_backend_code_t numbering for 0..7, then
+// runtime-only codes) and a message. No exceptions cross the runtime's API,
+// no thread-local state, so a C layer can map them 1:1.
 //
 //===----------------------------------------------------------------------===//
 #ifndef SDY_RUNTIME_STATUS_H
@@ -19,6 +20,12 @@ enum class StatusCode : int {
   Timeout = 4,
   Mismatch = 5,
   Internal = 6,
+  Unavailable = 7, // a peer died or cannot be reached
+  // Runtime-only codes (never returned by a backend).
+  Cancelled = 100,        // the caller's cancel flag was set
+  DeadlineExceeded = 101, // the run's own time limit passed
+  PeerStopped = 102,      // released because another device of the run
+                          // stopped first (never the root cause)
 };
 
 class Status {
@@ -35,6 +42,9 @@ public:
   }
   static Status internal(std::string m) {
     return Status(StatusCode::Internal, std::move(m));
+  }
+  static Status outOfMemory(std::string m) {
+    return Status(StatusCode::OutOfMemory, std::move(m));
   }
   bool isOk() const { return code_ == StatusCode::Ok; }
   explicit operator bool() const { return !isOk(); } // true on error

@@ -8,7 +8,9 @@
 
 #include <cmath>
 #include <cstdio>
+#include <new>
 #include <sstream>
+#include <unistd.h>
 
 namespace sdy::runtime {
 
@@ -125,21 +127,57 @@ std::string shapeString(const Shape &shape, ElementType t) {
   return s + elementTypeName(t);
 }
 
+uint64_t physicalMemoryBytes() {
+  static const uint64_t bytes = [] {
+    long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
+    if (pages <= 0 || page <= 0) return uint64_t(1) << 46;
+    return static_cast<uint64_t>(pages) * static_cast<uint64_t>(page);
+  }();
+  return bytes;
+}
+
+bool byteSizeOf(ElementType type, const Shape &shape, uint64_t &bytes) {
+  uint64_t n = elementSize(type);
+  for (int64_t d : shape) {
+    if (d < 0) return false;
+    if (__builtin_mul_overflow(n, static_cast<uint64_t>(d), &n)) return false;
+  }
+  bytes = n;
+  return true;
+}
+
+Status checkAllocatable(ElementType type, const Shape &shape) {
+  uint64_t bytes = 0;
+  if (!byteSizeOf(type, shape, bytes))
+    return Status::outOfMemory("tensor<" + shapeString(shape, type) +
+                               "> has more bytes than can be addressed");
+  if (bytes > physicalMemoryBytes())
+    return Status::outOfMemory(
+        "tensor<" + shapeString(shape, type) + "> needs " +
+        std::to_string(bytes) + " bytes, more than this machine's " +
+        std::to_string(physicalMemoryBytes()) + " bytes of memory");
+  return Status::ok();
+}
+
+// Sizes beyond physical memory are refused before calling the allocator:
+// with overcommit they would "succeed" and fault later, and sanitizer
+// allocators abort on them.
 Storage::Storage(size_t bytes) : size_(bytes) {
+  if (bytes > physicalMemoryBytes() || bytes > SIZE_MAX - 63)
+    throw std::bad_alloc();
   size_t rounded = (bytes + 63) / 64 * 64;
   if (rounded == 0) rounded = 64;
   data_ = std::aligned_alloc(64, rounded);
-  if (!data_) {
-    std::fprintf(stderr, "sdy runtime: out of memory (%zu bytes)\n", bytes);
-    std::abort();
-  }
+  if (!data_) throw std::bad_alloc();
 }
 Storage::~Storage() { std::free(data_); }
 
 Tensor::Tensor(ElementType type, Shape shape)
     : type_(type), shape_(std::move(shape)) {
+  uint64_t bytes = 0;
+  if (!byteSizeOf(type_, shape_, bytes)) throw std::bad_alloc();
   numElements_ = runtime::numElements(shape_);
-  storage_ = std::make_shared<Storage>(byteSize());
+  storage_ = std::make_shared<Storage>(bytes);
 }
 
 Tensor Tensor::zeros(ElementType type, Shape shape) {

@@ -8,6 +8,8 @@
 #ifndef SDY_RUNTIME_TENSOR_H
 #define SDY_RUNTIME_TENSOR_H
 
+#include "runtime/Status.h"
+
 #include <cstdint>
 #include <cstring>
 #include <memory>
@@ -45,7 +47,17 @@ int64_t numElements(const Shape &shape);
 std::vector<int64_t> rowMajorStrides(const Shape &shape);
 std::string shapeString(const Shape &shape, ElementType t); // "4x8xf32"
 
-// Host storage, 64-byte aligned.
+// The machine's physical memory in bytes (the largest tensor allocated).
+uint64_t physicalMemoryBytes();
+// sizeof(element) * prod(shape); false on a negative size or an overflow.
+bool byteSizeOf(ElementType type, const Shape &shape, uint64_t &bytes);
+// OutOfMemory when a tensor of this type cannot be allocated (its size
+// overflows or exceeds physical memory), with a message naming the type.
+Status checkAllocatable(ElementType type, const Shape &shape);
+
+// Host storage, 64-byte aligned. Throws std::bad_alloc when the memory cannot
+// be had (the only exception of the runtime: the interpreter and
+// Executable turn it into an OutOfMemory status at the op that allocates).
 class Storage {
 public:
   explicit Storage(size_t bytes);
@@ -63,7 +75,7 @@ private:
 class Tensor {
 public:
   Tensor() = default;
-  // Uninitialised contents.
+  // Uninitialised contents. Throws std::bad_alloc (see Storage).
   Tensor(ElementType type, Shape shape);
   static Tensor zeros(ElementType type, Shape shape);
   // Copies `bytes` from `data` (must equal byteSize()).

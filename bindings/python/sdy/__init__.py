@@ -12,19 +12,22 @@ message.
 
 from ._lib import HEADER_VERSION, LibraryNotFoundError, lib as _cdll
 from ._lib import library_path
-from ._status import (ClosedError, FailedPreconditionError, InternalError,
-                      InvalidArgumentError, ParseError, SdyError,
+from ._status import (CancelledError, ClosedError, DeadlineExceededError,
+                      FailedPreconditionError, InternalError,
+                      InvalidArgumentError, ParseError,
+                      ResourceExhaustedError, SdyError, UnavailableError,
                       UnimplementedError, VerificationError)
 from .context import Context, default_context
-from .executable import Backend, Executable
+from .executable import Backend, CancelFlag, Executable
 from .mesh import Mesh
 from .module import Module
 from .pipeline import PRESETS, PROPAGATION_STRATEGIES, Pipeline
 from .sharding import AxisRef, Dim, Sharding
 
 __all__ = [
-    "AxisRef", "Backend", "ClosedError", "Context", "Dim", "Executable",
-    "FailedPreconditionError",
+    "AxisRef", "Backend", "CancelFlag", "CancelledError", "ClosedError",
+    "Context", "DeadlineExceededError", "Dim", "Executable",
+    "FailedPreconditionError", "ResourceExhaustedError", "UnavailableError",
     "InternalError", "InvalidArgumentError", "LibraryNotFoundError", "Mesh",
     "Module", "ParseError", "Pipeline", "PRESETS", "PROPAGATION_STRATEGIES",
     "SdyError", "Sharding",
@@ -32,7 +35,7 @@ __all__ = [
     "library_path", "library_version", "library_version_string",
 ]
 
-__version__ = "1.0.0"
+__version__ = "1.1.0"
 
 
 def library_version():

@@ -30,7 +30,7 @@ __all__ = ["lib", "library_path", "LibraryNotFoundError", "AxisRefStruct",
 
 # The version of the C headers this binding was written against
 # (MAJOR * 10000 + MINOR * 100 + PATCH, see sdy_c/version.h).
-HEADER_VERSION = 1 * 10000 + 0 * 100 + 0
+HEADER_VERSION = 1 * 10000 + 1 * 100 + 0
 
 _LIB_NAMES = ("libsdy_c.so.1", "libsdy_c.so", "libsdy_c.dylib")
 
@@ -74,6 +74,14 @@ class TensorStruct(Structure):
                 ("byte_offset", ctypes.c_uint64)]
 
 
+class RunOptionsStruct(Structure):
+    """``sdy_run_options_t`` of version 1.1 (32 bytes)."""
+    _fields_ = [("struct_size", ctypes.c_size_t), ("timeout_ms", c_int64),
+                ("collective_timeout_ms", c_int64),
+                ("cancel", POINTER(c_int32))]
+
+
+assert ctypes.sizeof(RunOptionsStruct) == 32
 assert ctypes.sizeof(DtypeStruct) == 4
 assert ctypes.sizeof(TensorStruct) == 48
 assert TensorStruct.byte_offset.offset == 40
@@ -266,6 +274,18 @@ _OPTIONAL_PROTOTYPES = {
     "sdy_executable_run_global": (_S, [_H, _H, POINTER(TensorStruct),
                                        c_size_t, POINTER(TensorStruct),
                                        c_size_t]),
+    # executable.h, added in 1.1.0: global shapes and run options.
+    "sdy_executable_arg_global_shape": (_S, [_H, c_size_t, _PI64, c_size_t,
+                                             _PI32]),
+    "sdy_executable_result_global_shape": (_S, [_H, c_size_t, _PI64,
+                                                c_size_t, _PI32]),
+    "sdy_run_options_init": (None, [POINTER(RunOptionsStruct)]),
+    "sdy_executable_run_local_with_options": (
+        _S, [_H, _H, POINTER(TensorStruct), c_size_t, POINTER(TensorStruct),
+             c_size_t, POINTER(RunOptionsStruct)]),
+    "sdy_executable_run_global_with_options": (
+        _S, [_H, _H, POINTER(TensorStruct), c_size_t, POINTER(TensorStruct),
+             c_size_t, POINTER(RunOptionsStruct)]),
 }
 
 

@@ -13,7 +13,8 @@ from ._lib import lib
 __all__ = [
     "SdyError", "InvalidArgumentError", "ParseError", "VerificationError",
     "FailedPreconditionError", "UnimplementedError", "InternalError",
-    "ClosedError", "check",
+    "DeadlineExceededError", "UnavailableError", "ResourceExhaustedError",
+    "CancelledError", "ClosedError", "check",
 ]
 
 OK = 0
@@ -23,6 +24,11 @@ VERIFICATION_ERROR = 3
 FAILED_PRECONDITION = 4
 UNIMPLEMENTED = 5
 INTERNAL = 6
+# Since 1.1.0.
+DEADLINE_EXCEEDED = 7
+UNAVAILABLE = 8
+RESOURCE_EXHAUSTED = 9
+CANCELLED = 10
 
 
 class SdyError(Exception):
@@ -71,6 +77,25 @@ class InternalError(SdyError):
     """SDY_INTERNAL (and unknown codes): a bug or an unexpected failure."""
 
 
+class DeadlineExceededError(SdyError):
+    """SDY_DEADLINE_EXCEEDED: a run or a collective did not finish in time
+    (the run timeout, or a peer that never joined a collective)."""
+
+
+class UnavailableError(SdyError):
+    """SDY_UNAVAILABLE: a peer device or process died or cannot be
+    reached."""
+
+
+class ResourceExhaustedError(SdyError):
+    """SDY_RESOURCE_EXHAUSTED: out of memory, or a size beyond what can be
+    allocated."""
+
+
+class CancelledError(SdyError):
+    """SDY_CANCELLED: the run was cancelled (see :class:`CancelFlag`)."""
+
+
 class ClosedError(InvalidArgumentError):
     """An object was used after :meth:`close` (raised by the binding before
     calling into the library, which would report SDY_INVALID_ARGUMENT)."""
@@ -86,6 +111,10 @@ _BY_CODE = {
     FAILED_PRECONDITION: FailedPreconditionError,
     UNIMPLEMENTED: UnimplementedError,
     INTERNAL: InternalError,
+    DEADLINE_EXCEEDED: DeadlineExceededError,
+    UNAVAILABLE: UnavailableError,
+    RESOURCE_EXHAUSTED: ResourceExhaustedError,
+    CANCELLED: CancelledError,
 }
 
 

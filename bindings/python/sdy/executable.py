@@ -7,11 +7,12 @@ library.
 
 import ctypes
 
-from ._lib import DtypeStruct, TensorStruct, lib
-from ._status import UNIMPLEMENTED, UnimplementedError, check, encode, to_size
+from ._lib import DtypeStruct, RunOptionsStruct, TensorStruct, lib
+from ._status import (UNIMPLEMENTED, UnimplementedError, check, encode,
+                      to_int64, to_size)
 from .context import _Handle, new_out
 
-__all__ = ["Backend", "Executable"]
+__all__ = ["Backend", "CancelFlag", "Executable"]
 
 _DL_INT, _DL_UINT, _DL_FLOAT, _DL_BFLOAT, _DL_BOOL = 0, 1, 2, 4, 6
 _DL_CPU = 1
@@ -53,6 +54,51 @@ def _type_name(dtype):
     prefix = {_DL_INT: "i", _DL_UINT: "ui", _DL_FLOAT: "f",
               _DL_BFLOAT: "bf"}.get(dtype.code, "?")
     return "%s%d" % (prefix, dtype.bits)
+
+
+class CancelFlag:
+    """Stops a run from another thread: pass it as ``cancel=`` to
+    :meth:`Executable.run` or :meth:`Executable.run_local` and call
+    :meth:`set` from another thread; the run raises
+    :class:`CancelledError` (every device checks the flag before each op;
+    devices waiting in a collective of the local backend are released at
+    once). :meth:`clear` makes it reusable."""
+
+    def __init__(self):
+        self._flag = ctypes.c_int32(0)
+
+    def set(self):
+        self._flag.value = 1
+
+    def clear(self):
+        self._flag.value = 0
+
+    def is_set(self):
+        return self._flag.value != 0
+
+    def __repr__(self):
+        return "<sdy.CancelFlag %s>" % ("set" if self.is_set() else "clear")
+
+
+def _run_options(timeout_ms, collective_timeout_ms, cancel):
+    """An sdy_run_options_t, or None when every option is left at its
+    default (then the 1.0 entry points run, so older libraries work)."""
+    if timeout_ms is None and collective_timeout_ms is None and cancel is None:
+        return None
+    init = _need("sdy_run_options_init")
+    options = RunOptionsStruct()
+    init(ctypes.byref(options))
+    if timeout_ms is not None:
+        options.timeout_ms = to_int64(timeout_ms, "timeout_ms")
+    if collective_timeout_ms is not None:
+        options.collective_timeout_ms = to_int64(collective_timeout_ms,
+                                                 "collective_timeout_ms")
+    if cancel is not None:
+        if not isinstance(cancel, CancelFlag):
+            raise TypeError("cancel must be an sdy.CancelFlag, not %s"
+                            % type(cancel).__name__)
+        options.cancel = ctypes.pointer(cancel._flag)
+    return options
 
 
 class Backend(_Handle):
@@ -261,6 +307,24 @@ class Executable(_Handle):
         """The local (per-device) type of each result."""
         return self._types(False)
 
+    def global_shape(self, index, result=False):
+        """The global shape of argument (or result) `index` and whether it
+        is exact: ``((5, 2), True)`` when the program records it (the
+        partitioner's ``sdy.global_type``), the value is not split, or the
+        program runs on one device; otherwise (a module partitioned by hand)
+        the padded shape, local size × shards, and False."""
+        index = to_size(index, "index")
+        shape, _ = self._type(not result, index)
+        fn = getattr(lib, "sdy_executable_result_global_shape" if result
+                     else "sdy_executable_arg_global_shape", None)
+        if fn is None:  # a 1.0 library: the padded shape
+            shards = self._shards(not result, index, len(shape))
+            return tuple(s * n for s, n in zip(shape, shards)), False
+        out = (ctypes.c_int64 * max(len(shape), 1))()
+        exact = ctypes.c_int32()
+        check(fn(self._handle, index, out, len(shape), ctypes.byref(exact)))
+        return tuple(out[:len(shape)]), bool(exact.value)
+
     def num_shards(self, index, result=False):
         """How argument (or result) `index` is split: shards per
         dimension."""
@@ -295,21 +359,35 @@ class Executable(_Handle):
             arr = np.ascontiguousarray(arr)
         return arr
 
-    def run(self, *args, backend=None, result_shapes=None):
+    def run(self, *args, backend=None, result_shapes=None, timeout_ms=None,
+            collective_timeout_ms=None, cancel=None):
         """Runs on global arrays: each argument is scattered to the devices
         according to its sharding; the results (numpy arrays of the global
         shapes) are gathered according to the result shardings.
 
-        The global shape of a result is its local shape times its shard
-        counts (:meth:`num_shards`); pass `result_shapes` (one shape or
-        None per result) for results whose global size is not a multiple
-        of the shard count.
+        The global shape of a result is :meth:`global_shape`: the exact
+        one when the program records it (modules from the partitioner),
+        else its local shape times its shard counts; pass `result_shapes`
+        (one shape or None per result) for results of a module partitioned
+        by hand whose global size is not a multiple of the shard count.
+
+        Run options (None: the default):
+            timeout_ms: limit on the whole run in milliseconds (0: none);
+                past it the run raises DeadlineExceededError.
+            collective_timeout_ms: longest a device waits for its peers in
+                one collective (0: forever; default 60000).
+            cancel: a :class:`CancelFlag` another thread may set to stop
+                the run with CancelledError.
 
         Raises:
             TypeError: an ndarray of another dtype than the argument's.
-            InvalidArgumentError: wrong counts or shapes.
+            InvalidArgumentError: wrong counts or shapes (checked exactly
+                against the global type the partitioner recorded).
             FailedPreconditionError: the program failed on a device.
+            DeadlineExceededError, CancelledError, UnavailableError,
+            ResourceExhaustedError: see the run options.
         """
+        options = _run_options(timeout_ms, collective_timeout_ms, cancel)
         np = _numpy()
         backend = self._resolve_backend(backend)
         n_args, n_results = self.num_args, self.num_results
@@ -331,21 +409,28 @@ class Executable(_Handle):
             shape, dtype = self._type(False, j)
             given = None if result_shapes is None else result_shapes[j]
             if given is None:
-                shards = self._shards(False, j, len(shape))
-                given = tuple(s * n for s, n in zip(shape, shards))
+                given, _ = self.global_shape(j, result=True)
             arr = np.zeros(tuple(given), dtype=_np_dtype(np, dtype))
             outs.set(j, arr, dtype)
             results.append(arr)
-        check(lib.sdy_executable_run_global(self._handle, backend._handle,
-                                            ins.array, n_args, outs.array,
-                                            n_results))
+        if options is None:
+            check(lib.sdy_executable_run_global(self._handle, backend._handle,
+                                                ins.array, n_args, outs.array,
+                                                n_results))
+        else:
+            check(lib.sdy_executable_run_global_with_options(
+                self._handle, backend._handle, ins.array, n_args, outs.array,
+                n_results, ctypes.byref(options)))
         return results
 
-    def run_local(self, per_device_args, backend=None):
+    def run_local(self, per_device_args, backend=None, timeout_ms=None,
+                  collective_timeout_ms=None, cancel=None):
         """Runs with per-device arrays: `per_device_args` holds, for every
         local device of the backend (in the order of
         :attr:`Backend.local_devices`), the list of its arguments (local
-        shapes). Returns the per-device lists of results."""
+        shapes). Returns the per-device lists of results. The run options
+        are those of :meth:`run`."""
+        options = _run_options(timeout_ms, collective_timeout_ms, cancel)
         np = _numpy()
         backend = self._resolve_backend(backend)
         n_args, n_results = self.num_args, self.num_results
@@ -376,9 +461,14 @@ class Executable(_Handle):
                 outs.set(k * n_results + j, arr, dtype)
                 dev.append(arr)
             results.append(dev)
-        check(lib.sdy_executable_run_local(self._handle, backend._handle,
-                                           ins.array, n_args, outs.array,
-                                           n_results))
+        if options is None:
+            check(lib.sdy_executable_run_local(self._handle, backend._handle,
+                                               ins.array, n_args, outs.array,
+                                               n_results))
+        else:
+            check(lib.sdy_executable_run_local_with_options(
+                self._handle, backend._handle, ins.array, n_args, outs.array,
+                n_results, ctypes.byref(options)))
         return results
 
     def close(self):

@@ -36,14 +36,18 @@ func.func @main(%a: tensor<4x4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"
 }
 """
 
-# Elementwise over 4 devices with a dimension of 10 split into shards of 3.
+# Elementwise over 4 devices with a dimension of 10 split into shards of 3,
+# partitioned by hand: without collectives, mhlo.num_partitions says so
+# (an annotated module without it is refused as unpartitioned).
 INDIVISIBLE = """\
+module attributes {mhlo.num_partitions = 4 : i64} {
 sdy.mesh @mesh = <["x"=4]>
 func.func @main(%a: tensor<3xi64> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}]>},
                 %b: tensor<3xi64> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}]>})
     -> (tensor<3xi64> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}]>}) {
   %0 = stablehlo.multiply %a, %b : tensor<3xi64>
   return %0 : tensor<3xi64>
+}
 }
 """
 
@@ -155,6 +159,9 @@ def test_indivisible_shapes(ctx):
     assert exe.num_devices == 4
     a = np.arange(10, dtype=np.int64)
     b = np.arange(10, dtype=np.int64) + 3
+    # Partitioned by hand: the padded global shape, not exact.
+    assert exe.global_shape(0) == ((12,), False)
+    assert exe.global_shape(0, result=True) == ((12,), False)
     # The padded global shape by default: 4 shards of 3.
     (padded,) = exe.run(np.arange(12, dtype=np.int64),
                         np.ones(12, dtype=np.int64))

@@ -20,7 +20,10 @@
 //   a manual computation is already local along its manual axes).
 //
 // Meshes and `sdy.sharding` attributes stay as documentation (they describe
-// the global program); -sdy-drop-sharding-and-mesh removes them.
+// the global program), and a function whose signature changed records its
+// global signature in `sdy.global_type` (a function type), which the C ABI
+// uses to check global arrays exactly; -sdy-drop-sharding-and-mesh removes
+// them all.
 //
 //===----------------------------------------------------------------------===//
 
@@ -39,6 +42,10 @@ namespace {
 
 namespace shlo = mlir::stablehlo;
 using namespace partition;
+
+/// The function type before localization, kept on functions whose
+/// signature changed.
+constexpr StringLiteral kGlobalTypeAttr = "sdy.global_type";
 
 Type getLocalType(Type type, TensorShardingAttr sharding, Operation *from) {
   auto ranked = dyn_cast<RankedTensorType>(type);
@@ -124,6 +131,9 @@ private:
   llvm::DenseMap<Value, TensorShardingAttr> shardings;
 
   void localizeSignature(func::FuncOp func) {
+    // The runtime checks global arrays against the global signature, which
+    // the local types alone do not determine (ceil(d/n) fits several d).
+    FunctionType globalType = func.getFunctionType();
     SmallVector<Type> inputs, results;
     for (auto [index, type] : llvm::enumerate(func.getArgumentTypes()))
       inputs.push_back(getLocalType(
@@ -138,6 +148,8 @@ private:
               index, SdyDialect::kShardingAttr),
           func));
     func.setType(FunctionType::get(func.getContext(), inputs, results));
+    if (func.getFunctionType() != globalType)
+      func->setAttr(kGlobalTypeAttr, TypeAttr::get(globalType));
     if (!func.isDeclaration())
       for (auto [arg, type] :
            llvm::zip(func.getBody().front().getArguments(), inputs))

@@ -4,7 +4,7 @@ sdy.mesh @mesh = <["x"=2, "y"=4]>
 
 // Types become local, function signatures included.
 // CHECK-LABEL: func.func @local_types(
-// CHECK-SAME: %arg0: tensor<4x4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {"y"}]>}, %arg1: tensor<8xf32>) -> (tensor<4x4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {"y"}]>}, tensor<8xf32>) {
+// CHECK-SAME: %arg0: tensor<4x4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {"y"}]>}, %arg1: tensor<8xf32>) -> (tensor<4x4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {"y"}]>}, tensor<8xf32>) attributes {sdy.global_type = (tensor<8x16xf32>, tensor<8xf32>) -> (tensor<8x16xf32>, tensor<8xf32>)} {
 // CHECK-NEXT: [[V0:%[^ ,:)#]+]] = stablehlo.add %arg0, %arg0 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"x"}, {"y"}]>]>} : tensor<4x4xf32>
 // CHECK-NEXT: [[V1:%[^ ,:)#]+]] = stablehlo.negate %arg1 : tensor<8xf32>
 // CHECK-NEXT: return [[V0]], [[V1]] : tensor<4x4xf32>, tensor<8xf32>
@@ -20,7 +20,7 @@ sdy.mesh @mesh = <["x"=2, "y"=4]>
 
 // all_gather along one dimension: groups are the devices that differ in "x".
 // CHECK-LABEL: func.func @all_gather(
-// CHECK-SAME: %arg0: tensor<4x4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {"y"}]>}) -> (tensor<8x4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"y"}]>}) {
+// CHECK-SAME: %arg0: tensor<4x4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {"y"}]>}) -> (tensor<8x4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"y"}]>}) attributes {sdy.global_type = (tensor<8x16xf32>) -> tensor<8x16xf32>} {
 // CHECK-NEXT: [[V0:%[^ ,:)#]+]] = "stablehlo.all_gather"(%arg0) <{all_gather_dim = 0 : i64, channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>, replica_groups = dense<{{\[\[}}0, 4], [1, 5], [2, 6], [3, 7]]> : tensor<4x2xi64>, use_global_device_ids}> : (tensor<4x4xf32>) -> tensor<8x4xf32>
 // CHECK-NEXT: return [[V0]] : tensor<8x4xf32>
 func.func @all_gather(%arg0: tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {"y"}]>}) -> (tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"y"}]>}) {
@@ -34,7 +34,7 @@ sdy.mesh @mesh = <["x"=2, "y"=4]>
 
 // all_gather along two dimensions: one stablehlo.all_gather per dimension.
 // CHECK-LABEL: func.func @all_gather_two_dims(
-// CHECK-SAME: %arg0: tensor<4x4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {"y"}]>}) -> (tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {}]>}) {
+// CHECK-SAME: %arg0: tensor<4x4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {"y"}]>}) -> (tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {}]>}) attributes {sdy.global_type = (tensor<8x16xf32>) -> tensor<8x16xf32>} {
 // CHECK-NEXT: [[V0:%[^ ,:)#]+]] = "stablehlo.all_gather"(%arg0) <{all_gather_dim = 0 : i64, channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>, replica_groups = dense<{{\[\[}}0, 4], [1, 5], [2, 6], [3, 7]]> : tensor<4x2xi64>, use_global_device_ids}> : (tensor<4x4xf32>) -> tensor<8x4xf32>
 // CHECK-NEXT: [[V1:%[^ ,:)#]+]] = "stablehlo.all_gather"([[V0]]) <{all_gather_dim = 1 : i64, channel_handle = #stablehlo.channel_handle<handle = 2, type = 1>, replica_groups = dense<{{\[\[}}0, 1, 2, 3], [4, 5, 6, 7]]> : tensor<2x4xi64>, use_global_device_ids}> : (tensor<8x4xf32>) -> tensor<8x16xf32>
 // CHECK-NEXT: return [[V1]] : tensor<8x16xf32>
@@ -50,7 +50,7 @@ sdy.mesh @mesh = <["x"=2, "y"=4]>
 // Gathering two axes of one dimension: members are ordered by the shard
 // index ("y" major, "x" minor here).
 // CHECK-LABEL: func.func @all_gather_two_axes(
-// CHECK-SAME: %arg0: tensor<2x4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"y", "x"}, {}]>}) -> (tensor<16x4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {}]>}) {
+// CHECK-SAME: %arg0: tensor<2x4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"y", "x"}, {}]>}) -> (tensor<16x4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {}]>}) attributes {sdy.global_type = (tensor<16x4xf32>) -> tensor<16x4xf32>} {
 // CHECK-NEXT: [[V0:%[^ ,:)#]+]] = "stablehlo.all_gather"(%arg0) <{all_gather_dim = 0 : i64, channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>, replica_groups = dense<{{\[\[}}0, 4, 1, 5, 2, 6, 3, 7]]> : tensor<1x8xi64>, use_global_device_ids}> : (tensor<2x4xf32>) -> tensor<16x4xf32>
 // CHECK-NEXT: return [[V0]] : tensor<16x4xf32>
 func.func @all_gather_two_axes(%arg0: tensor<16x4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"y", "x"}, {}]>}) -> (tensor<16x4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {}]>}) {
@@ -65,7 +65,7 @@ sdy.mesh @mesh = <["x"=8]>
 // Gathering the sub-axis "x":(1)4: groups are the devices with the same
 // "x":(4)2 coordinate.
 // CHECK-LABEL: func.func @all_gather_sub_axis(
-// CHECK-SAME: %arg0: tensor<4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x":(1)4}]>}) -> (tensor<16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}]>}) {
+// CHECK-SAME: %arg0: tensor<4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x":(1)4}]>}) -> (tensor<16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}]>}) attributes {sdy.global_type = (tensor<16xf32>) -> tensor<16xf32>} {
 // CHECK-NEXT: [[V0:%[^ ,:)#]+]] = "stablehlo.all_gather"(%arg0) <{all_gather_dim = 0 : i64, channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>, replica_groups = dense<{{\[\[}}0, 2, 4, 6], [1, 3, 5, 7]]> : tensor<2x4xi64>, use_global_device_ids}> : (tensor<4xf32>) -> tensor<16xf32>
 // CHECK-NEXT: return [[V0]] : tensor<16xf32>
 func.func @all_gather_sub_axis(%arg0: tensor<16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x":(1)4}]>}) -> (tensor<16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}]>}) {
@@ -79,7 +79,7 @@ sdy.mesh @mesh = <["x"=2, "y"=4]>
 
 // all_slice: a dynamic_slice at offsets looked up by partition id.
 // CHECK-LABEL: func.func @all_slice(
-// CHECK-SAME: %arg0: tensor<8x16xf32>) -> (tensor<8x4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"y"}]>}) {
+// CHECK-SAME: %arg0: tensor<8x16xf32>) -> (tensor<8x4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"y"}]>}) attributes {sdy.global_type = (tensor<8x16xf32>) -> tensor<8x16xf32>} {
 // CHECK-NEXT: [[V0:%[^ ,:)#]+]] = stablehlo.partition_id : tensor<ui32>
 // CHECK-NEXT: [[C:%[^ ,:)#]+]] = stablehlo.constant dense<0> : tensor<i32>
 // CHECK-NEXT: [[C_0:%[^ ,:)#]+]] = stablehlo.constant dense<[0, 4, 8, 12, 0, 4, 8, 12]> : tensor<8xi32>
@@ -98,7 +98,7 @@ sdy.mesh @mesh = <["x"=2, "y"=4]>
 
 // all_slice of two dimensions: one dynamic_slice.
 // CHECK-LABEL: func.func @all_slice_two_dims(
-// CHECK-SAME: %arg0: tensor<8x16xf32>) -> (tensor<4x4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {"y"}]>}) {
+// CHECK-SAME: %arg0: tensor<8x16xf32>) -> (tensor<4x4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {"y"}]>}) attributes {sdy.global_type = (tensor<8x16xf32>) -> tensor<8x16xf32>} {
 // CHECK-NEXT: [[V0:%[^ ,:)#]+]] = stablehlo.partition_id : tensor<ui32>
 // CHECK-NEXT: [[C:%[^ ,:)#]+]] = stablehlo.constant dense<[0, 0, 0, 0, 4, 4, 4, 4]> : tensor<8xi32>
 // CHECK-NEXT: [[V1:%[^ ,:)#]+]] = stablehlo.dynamic_slice [[C]], [[V0]], sizes = [1] : (tensor<8xi32>, tensor<ui32>) -> tensor<1xi32>
@@ -119,7 +119,7 @@ sdy.mesh @mesh = <["x"=2, "y"=4]>
 
 // all_slice of an already sharded dimension: offsets within the local shard.
 // CHECK-LABEL: func.func @all_slice_nested(
-// CHECK-SAME: %arg0: tensor<8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}]>}) -> (tensor<2xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x", "y"}]>}) {
+// CHECK-SAME: %arg0: tensor<8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}]>}) -> (tensor<2xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x", "y"}]>}) attributes {sdy.global_type = (tensor<16xf32>) -> tensor<16xf32>} {
 // CHECK-NEXT: [[V0:%[^ ,:)#]+]] = stablehlo.partition_id : tensor<ui32>
 // CHECK-NEXT: [[C:%[^ ,:)#]+]] = stablehlo.constant dense<[0, 2, 4, 6, 0, 2, 4, 6]> : tensor<8xi32>
 // CHECK-NEXT: [[V1:%[^ ,:)#]+]] = stablehlo.dynamic_slice [[C]], [[V0]], sizes = [1] : (tensor<8xi32>, tensor<ui32>) -> tensor<1xi32>
@@ -137,7 +137,7 @@ sdy.mesh @mesh = <["x"=2, "y"=4]>
 
 // all_to_all: split the target dimension, concatenate the source one.
 // CHECK-LABEL: func.func @all_to_all(
-// CHECK-SAME: %arg0: tensor<2x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"y"}, {}]>}) -> (tensor<8x4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"y"}]>}) {
+// CHECK-SAME: %arg0: tensor<2x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"y"}, {}]>}) -> (tensor<8x4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"y"}]>}) attributes {sdy.global_type = (tensor<8x16xf32>) -> tensor<8x16xf32>} {
 // CHECK-NEXT: [[V0:%[^ ,:)#]+]] = "stablehlo.all_to_all"(%arg0) <{channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>, concat_dimension = 0 : i64, replica_groups = dense<{{\[\[}}0, 1, 2, 3], [4, 5, 6, 7]]> : tensor<2x4xi64>, split_count = 4 : i64, split_dimension = 1 : i64}> : (tensor<2x16xf32>) -> tensor<8x4xf32>
 // CHECK-NEXT: return [[V0]] : tensor<8x4xf32>
 func.func @all_to_all(%arg0: tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"y"}, {}]>}) -> (tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"y"}]>}) {
@@ -151,7 +151,7 @@ sdy.mesh @mesh = <["x"=2, "y"=4]>
 
 // Two all_to_all parameters: one stablehlo.all_to_all each.
 // CHECK-LABEL: func.func @all_to_all_two_params(
-// CHECK-SAME: %arg0: tensor<4x2x8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {"y"}, {}, {}]>}) -> (tensor<8x8x4x2xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {}, {"x"}, {"y"}]>}) {
+// CHECK-SAME: %arg0: tensor<4x2x8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {"y"}, {}, {}]>}) -> (tensor<8x8x4x2xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {}, {"x"}, {"y"}]>}) attributes {sdy.global_type = (tensor<8x8x8x8xf32>) -> tensor<8x8x8x8xf32>} {
 // CHECK-NEXT: [[V0:%[^ ,:)#]+]] = "stablehlo.all_to_all"(%arg0) <{channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>, concat_dimension = 0 : i64, replica_groups = dense<{{\[\[}}0, 4], [1, 5], [2, 6], [3, 7]]> : tensor<4x2xi64>, split_count = 2 : i64, split_dimension = 2 : i64}> : (tensor<4x2x8x8xf32>) -> tensor<8x2x4x8xf32>
 // CHECK-NEXT: [[V1:%[^ ,:)#]+]] = "stablehlo.all_to_all"([[V0]]) <{channel_handle = #stablehlo.channel_handle<handle = 2, type = 1>, concat_dimension = 1 : i64, replica_groups = dense<{{\[\[}}0, 1, 2, 3], [4, 5, 6, 7]]> : tensor<2x4xi64>, split_count = 4 : i64, split_dimension = 3 : i64}> : (tensor<8x2x4x8xf32>) -> tensor<8x8x4x2xf32>
 // CHECK-NEXT: return [[V1]] : tensor<8x8x4x2xf32>
@@ -167,7 +167,7 @@ sdy.mesh @mesh = <["x"=2, "y"=2]>
 // collective_permute swapping two equally sized axes: devices 1 and 2
 // exchange their shards, 0 and 3 keep theirs.
 // CHECK-LABEL: func.func @collective_permute(
-// CHECK-SAME: %arg0: tensor<4x4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {"y"}]>}) -> (tensor<4x4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"y"}, {"x"}]>}) {
+// CHECK-SAME: %arg0: tensor<4x4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {"y"}]>}) -> (tensor<4x4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"y"}, {"x"}]>}) attributes {sdy.global_type = (tensor<8x8xf32>) -> tensor<8x8xf32>} {
 // CHECK-NEXT: [[V0:%[^ ,:)#]+]] = stablehlo.partition_id : tensor<ui32>
 // CHECK-NEXT: [[V1:%[^ ,:)#]+]] = "stablehlo.collective_permute"(%arg0) <{channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>, source_target_pairs = dense<{{\[\[}}1, 2], [2, 1]]> : tensor<2x2xi64>}> : (tensor<4x4xf32>) -> tensor<4x4xf32>
 // CHECK-NEXT: [[C:%[^ ,:)#]+]] = stablehlo.constant dense<[1, 0, 0, 1]> : tensor<4xi32>
@@ -190,7 +190,7 @@ sdy.mesh @rev = <["x"=4], device_ids=[3, 2, 1, 0]>
 // collective_permute to a mesh with another device order: every device
 // sends its shard to the device that holds it in the new order.
 // CHECK-LABEL: func.func @collective_permute_device_order(
-// CHECK-SAME: %arg0: tensor<2xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}]>}) -> (tensor<2xf32> {sdy.sharding = #sdy.sharding<@rev, [{"x"}]>}) {
+// CHECK-SAME: %arg0: tensor<2xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}]>}) -> (tensor<2xf32> {sdy.sharding = #sdy.sharding<@rev, [{"x"}]>}) attributes {sdy.global_type = (tensor<8xf32>) -> tensor<8xf32>} {
 // CHECK-NEXT: [[V0:%[^ ,:)#]+]] = "stablehlo.collective_permute"(%arg0) <{channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>, source_target_pairs = dense<{{\[\[}}0, 3], [1, 2], [2, 1], [3, 0]]> : tensor<4x2xi64>}> : (tensor<2xf32>) -> tensor<2xf32>
 // CHECK-NEXT: return [[V0]] : tensor<2xf32>
 func.func @collective_permute_device_order(%arg0: tensor<8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}]>}) -> (tensor<8xf32> {sdy.sharding = #sdy.sharding<@rev, [{"x"}]>}) {
@@ -204,7 +204,7 @@ sdy.mesh @mesh = <["x"=2, "y"=4]>
 
 // all_reduce sums over the devices that differ in "y".
 // CHECK-LABEL: func.func @all_reduce(
-// CHECK-SAME: %arg0: tensor<4x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>}) -> (tensor<4x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>}) {
+// CHECK-SAME: %arg0: tensor<4x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>}) -> (tensor<4x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>}) attributes {sdy.global_type = (tensor<8x16xf32>) -> tensor<8x16xf32>} {
 // CHECK-NEXT: [[V0:%[^ ,:)#]+]] = "stablehlo.all_reduce"(%arg0) <{channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>, replica_groups = dense<{{\[\[}}0, 1, 2, 3], [4, 5, 6, 7]]> : tensor<2x4xi64>, use_global_device_ids}> ({
 // CHECK-NEXT: ^bb0([[ARG1:%[^ ,:)#]+]]: tensor<f32>, [[ARG2:%[^ ,:)#]+]]: tensor<f32>):
 // CHECK-NEXT: [[V1:%[^ ,:)#]+]] = stablehlo.add [[ARG1]], [[ARG2]] : tensor<f32>
@@ -240,7 +240,7 @@ sdy.mesh @mesh = <["x"=2, "y"=4]>
 
 // reduce_scatter along one dimension.
 // CHECK-LABEL: func.func @reduce_scatter(
-// CHECK-SAME: %arg0: tensor<4x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>}) -> (tensor<4x4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {"y"}]>}) {
+// CHECK-SAME: %arg0: tensor<4x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>}) -> (tensor<4x4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {"y"}]>}) attributes {sdy.global_type = (tensor<8x16xf32>) -> tensor<8x16xf32>} {
 // CHECK-NEXT: [[V0:%[^ ,:)#]+]] = "stablehlo.reduce_scatter"(%arg0) <{channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>, replica_groups = dense<{{\[\[}}0, 1, 2, 3], [4, 5, 6, 7]]> : tensor<2x4xi64>, scatter_dimension = 1 : i64, use_global_device_ids}> ({
 // CHECK-NEXT: ^bb0([[ARG1:%[^ ,:)#]+]]: tensor<f32>, [[ARG2:%[^ ,:)#]+]]: tensor<f32>):
 // CHECK-NEXT: [[V1:%[^ ,:)#]+]] = stablehlo.add [[ARG1]], [[ARG2]] : tensor<f32>
@@ -258,7 +258,7 @@ sdy.mesh @mesh = <["x"=2, "y"=4]>
 
 // reduce_scatter along two dimensions: one stablehlo.reduce_scatter each.
 // CHECK-LABEL: func.func @reduce_scatter_two_dims(
-// CHECK-SAME: %arg0: tensor<8x16xf32>) -> (tensor<4x4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {"y"}]>}) {
+// CHECK-SAME: %arg0: tensor<8x16xf32>) -> (tensor<4x4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {"y"}]>}) attributes {sdy.global_type = (tensor<8x16xf32>) -> tensor<8x16xf32>} {
 // CHECK-NEXT: [[V0:%[^ ,:)#]+]] = "stablehlo.reduce_scatter"(%arg0) <{channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>, replica_groups = dense<{{\[\[}}0, 4], [1, 5], [2, 6], [3, 7]]> : tensor<4x2xi64>, scatter_dimension = 0 : i64, use_global_device_ids}> ({
 // CHECK-NEXT: ^bb0([[ARG1:%[^ ,:)#]+]]: tensor<f32>, [[ARG2:%[^ ,:)#]+]]: tensor<f32>):
 // CHECK-NEXT: [[V2:%[^ ,:)#]+]] = stablehlo.add [[ARG1]], [[ARG2]] : tensor<f32>
@@ -281,7 +281,7 @@ sdy.mesh @mesh = <["x"=2, "y"=4]>
 
 // An iota sharded along its dimension: local iota + this shard's offset.
 // CHECK-LABEL: func.func @iota(
-// CHECK-SAME: ) -> (tensor<4x4xi32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {"y"}]>}) {
+// CHECK-SAME: ) -> (tensor<4x4xi32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {"y"}]>}) attributes {sdy.global_type = () -> tensor<8x16xi32>} {
 // CHECK-NEXT: [[V0:%[^ ,:)#]+]] = stablehlo.partition_id : tensor<ui32>
 // CHECK-NEXT: [[V1:%[^ ,:)#]+]] = stablehlo.iota dim = 0 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"x"}, {"y"}]>]>} : tensor<4x4xi32>
 // CHECK-NEXT: [[C:%[^ ,:)#]+]] = stablehlo.constant dense<[0, 0, 0, 0, 4, 4, 4, 4]> : tensor<8xi32>
@@ -301,7 +301,7 @@ sdy.mesh @mesh = <["x"=2, "y"=4]>
 
 // An iota sharded along another dimension only needs the local type.
 // CHECK-LABEL: func.func @iota_other_dim(
-// CHECK-SAME: ) -> (tensor<8x4xi32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"y"}]>}) {
+// CHECK-SAME: ) -> (tensor<8x4xi32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"y"}]>}) attributes {sdy.global_type = () -> tensor<8x16xi32>} {
 // CHECK-NEXT: [[V0:%[^ ,:)#]+]] = stablehlo.iota dim = 0 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{}, {"y"}]>]>} : tensor<8x4xi32>
 // CHECK-NEXT: return [[V0]] : tensor<8x4xi32>
 func.func @iota_other_dim() -> (tensor<8x16xi32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"y"}]>}) {
@@ -315,7 +315,7 @@ sdy.mesh @mesh = <["x"=2, "y"=4]>
 
 // A float iota: the offset is converted.
 // CHECK-LABEL: func.func @iota_float(
-// CHECK-SAME: ) -> (tensor<4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"y"}]>}) {
+// CHECK-SAME: ) -> (tensor<4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"y"}]>}) attributes {sdy.global_type = () -> tensor<16xf32>} {
 // CHECK-NEXT: [[V0:%[^ ,:)#]+]] = stablehlo.partition_id : tensor<ui32>
 // CHECK-NEXT: [[V1:%[^ ,:)#]+]] = stablehlo.iota dim = 0 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"y"}]>]>} : tensor<4xf32>
 // CHECK-NEXT: [[C:%[^ ,:)#]+]] = stablehlo.constant dense<[0, 4, 8, 12, 0, 4, 8, 12]> : tensor<8xi32>
@@ -336,7 +336,7 @@ sdy.mesh @mesh = <["x"=2, "y"=4]>
 
 // A sharded splat constant is rebuilt with the local type.
 // CHECK-LABEL: func.func @constant_splat(
-// CHECK-SAME: ) -> (tensor<4x4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {"y"}]>}) {
+// CHECK-SAME: ) -> (tensor<4x4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {"y"}]>}) attributes {sdy.global_type = () -> tensor<8x16xf32>} {
 // CHECK-NEXT: [[CST:%[^ ,:)#]+]] = stablehlo.constant {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"x"}, {"y"}]>]>} dense<1.000000e+00> : tensor<4x4xf32>
 // CHECK-NEXT: return [[CST]] : tensor<4x4xf32>
 func.func @constant_splat() -> (tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {"y"}]>}) {
@@ -350,7 +350,7 @@ sdy.mesh @mesh = <["x"=2, "y"=4]>
 
 // Other sharded constants: dynamic_slice of the full constant.
 // CHECK-LABEL: func.func @constant_dense(
-// CHECK-SAME: ) -> (tensor<2xi32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}]>}) {
+// CHECK-SAME: ) -> (tensor<2xi32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}]>}) attributes {sdy.global_type = () -> tensor<4xi32>} {
 // CHECK-NEXT: [[V0:%[^ ,:)#]+]] = stablehlo.partition_id : tensor<ui32>
 // CHECK-NEXT: [[C:%[^ ,:)#]+]] = stablehlo.constant dense<[1, 2, 3, 4]> : tensor<4xi32>
 // CHECK-NEXT: [[C_0:%[^ ,:)#]+]] = stablehlo.constant dense<[0, 0, 0, 0, 2, 2, 2, 2]> : tensor<8xi32>
@@ -369,7 +369,7 @@ sdy.mesh @mesh = <["x"=2, "y"=4]>
 
 // sdy.constant becomes stablehlo.constant; unsharded constants are kept.
 // CHECK-LABEL: func.func @sdy_constant(
-// CHECK-SAME: ) -> (tensor<4xf32>, tensor<1xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"y"}]>}) {
+// CHECK-SAME: ) -> (tensor<4xf32>, tensor<1xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"y"}]>}) attributes {sdy.global_type = () -> (tensor<4xf32>, tensor<4xf32>)} {
 // CHECK-NEXT: [[CST:%[^ ,:)#]+]] = stablehlo.constant dense<[1.000000e+00, 2.000000e+00, 3.000000e+00, 4.000000e+00]> : tensor<4xf32>
 // CHECK-NEXT: [[CST_0:%[^ ,:)#]+]] = stablehlo.constant {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"y"}]>]>} dense<2.000000e+00> : tensor<1xf32>
 // CHECK-NEXT: return [[CST]], [[CST_0]] : tensor<4xf32>, tensor<1xf32>
@@ -386,7 +386,7 @@ sdy.mesh @mesh = <["x"=2, "y"=4]>
 // A manual computation is inlined; its body is local along "x" already and
 // becomes local along "y".
 // CHECK-LABEL: func.func @manual_computation(
-// CHECK-SAME: %arg0: tensor<1x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x", "y"}, {}]>}) -> (tensor<4x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>}) {
+// CHECK-SAME: %arg0: tensor<1x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x", "y"}, {}]>}) -> (tensor<4x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>}) attributes {sdy.global_type = (tensor<8x16xf32>) -> tensor<8x16xf32>} {
 // CHECK-NEXT: [[V0:%[^ ,:)#]+]] = stablehlo.negate %arg0 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"y"}, {}]>]>} : tensor<1x16xf32>
 // CHECK-NEXT: [[V1:%[^ ,:)#]+]] = "stablehlo.all_gather"([[V0]]) <{all_gather_dim = 0 : i64, channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>, replica_groups = dense<{{\[\[}}0, 1, 2, 3], [4, 5, 6, 7]]> : tensor<2x4xi64>, use_global_device_ids}> : (tensor<1x16xf32>) -> tensor<4x16xf32>
 // CHECK-NEXT: return [[V1]] : tensor<4x16xf32>
@@ -405,7 +405,7 @@ sdy.mesh @mesh = <["x"=2, "y"=4]>
 
 // A named computation is inlined.
 // CHECK-LABEL: func.func @named_computation(
-// CHECK-SAME: %arg0: tensor<4x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>}) -> (tensor<4x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>}) {
+// CHECK-SAME: %arg0: tensor<4x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>}) -> (tensor<4x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>}) attributes {sdy.global_type = (tensor<8x16xf32>) -> tensor<8x16xf32>} {
 // CHECK-NEXT: [[V0:%[^ ,:)#]+]] = stablehlo.abs %arg0 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"x"}, {}]>]>} : tensor<4x16xf32>
 // CHECK-NEXT: return [[V0]] : tensor<4x16xf32>
 func.func @named_computation(%arg0: tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>}) -> (tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>}) {
@@ -422,7 +422,7 @@ sdy.mesh @mesh = <["x"=2, "y"=4]>
 
 // Slices keep sharded dimensions whole: their limits become local.
 // CHECK-LABEL: func.func @slice(
-// CHECK-SAME: %arg0: tensor<4x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>}) -> (tensor<4x4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>}) {
+// CHECK-SAME: %arg0: tensor<4x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>}) -> (tensor<4x4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>}) attributes {sdy.global_type = (tensor<8x16xf32>) -> tensor<8x4xf32>} {
 // CHECK-NEXT: [[V0:%[^ ,:)#]+]] = stablehlo.slice %arg0 [0:4, 2:10:2] {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"x"}, {}]>]>} : (tensor<4x16xf32>) -> tensor<4x4xf32>
 // CHECK-NEXT: return [[V0]] : tensor<4x4xf32>
 func.func @slice(%arg0: tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>}) -> (tensor<8x4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>}) {
@@ -436,7 +436,7 @@ sdy.mesh @mesh = <["x"=2, "y"=4]>
 
 // dynamic_slice sizes along sharded dimensions become local.
 // CHECK-LABEL: func.func @dynamic_slice(
-// CHECK-SAME: %arg0: tensor<4x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>}, %arg1: tensor<i32>) -> (tensor<4x4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>}) {
+// CHECK-SAME: %arg0: tensor<4x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>}, %arg1: tensor<i32>) -> (tensor<4x4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>}) attributes {sdy.global_type = (tensor<8x16xf32>, tensor<i32>) -> tensor<8x4xf32>} {
 // CHECK-NEXT: [[V0:%[^ ,:)#]+]] = stablehlo.dynamic_slice %arg0, %arg1, %arg1, sizes = [4, 4] {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"x"}, {}]>]>} : (tensor<4x16xf32>, tensor<i32>, tensor<i32>) -> tensor<4x4xf32>
 // CHECK-NEXT: return [[V0]] : tensor<4x4xf32>
 func.func @dynamic_slice(%arg0: tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>}, %i: tensor<i32>) -> (tensor<8x4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>}) {
@@ -450,7 +450,7 @@ sdy.mesh @mesh = <["x"=2, "y"=4]>
 
 // A while loop: the carried values and the region arguments become local.
 // CHECK-LABEL: func.func @while(
-// CHECK-SAME: %arg0: tensor<2xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"y"}]>}) -> (tensor<2xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"y"}]>}) {
+// CHECK-SAME: %arg0: tensor<2xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"y"}]>}) -> (tensor<2xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"y"}]>}) attributes {sdy.global_type = (tensor<8xf32>) -> tensor<8xf32>} {
 // CHECK-NEXT: [[C:%[^ ,:)#]+]] = stablehlo.constant dense<0> : tensor<i32>
 // CHECK-NEXT: [[V0:%[^ ,:)#]+]]:2 = stablehlo.while(%iterArg = [[C]], %iterArg_0 = %arg0) : tensor<i32>, tensor<2xf32> attributes {sdy.sharding = #sdy.sharding_per_value<[<@mesh, []>, <@mesh, [{"y"}]>]>}
 // CHECK-NEXT: cond {
@@ -487,7 +487,7 @@ sdy.mesh @mesh = <["x"=2, "y"=4]>
 // A reduce over a sharded dimension followed by the all_reduce of partial
 // results.
 // CHECK-LABEL: func.func @reduce(
-// CHECK-SAME: %arg0: tensor<4x4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {"y"}]>}) -> (tensor<4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}]>}) {
+// CHECK-SAME: %arg0: tensor<4x4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {"y"}]>}) -> (tensor<4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}]>}) attributes {sdy.global_type = (tensor<8x16xf32>) -> tensor<8xf32>} {
 // CHECK-NEXT: [[CST:%[^ ,:)#]+]] = stablehlo.constant dense<0.000000e+00> : tensor<f32>
 // CHECK-NEXT: [[V0:%[^ ,:)#]+]] = stablehlo.reduce(%arg0 init: [[CST]]) applies stablehlo.add across dimensions = [1] {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"x"}]>]>} : (tensor<4x4xf32>, tensor<f32>) -> tensor<4xf32>
 // CHECK-NEXT: [[V1:%[^ ,:)#]+]] = "stablehlo.all_reduce"([[V0]]) <{channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>, replica_groups = dense<{{\[\[}}0, 1, 2, 3], [4, 5, 6, 7]]> : tensor<2x4xi64>, use_global_device_ids}> ({
@@ -510,7 +510,7 @@ sdy.mesh @mesh = <["x"=2, "y"=4]>
 // Indivisible (5 rows on 4 devices, 2 each): the gathered 8 rows lose their
 // padding.
 // CHECK-LABEL: func.func @all_gather_indivisible(
-// CHECK-SAME: %arg0: tensor<2x6xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"y"}, {}]>}) -> (tensor<5x6xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {}]>}) {
+// CHECK-SAME: %arg0: tensor<2x6xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"y"}, {}]>}) -> (tensor<5x6xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {}]>}) attributes {sdy.global_type = (tensor<5x6xf32>) -> tensor<5x6xf32>} {
 // CHECK-NEXT: [[V0:%[^ ,:)#]+]] = "stablehlo.all_gather"(%arg0) <{all_gather_dim = 0 : i64, channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>, replica_groups = dense<{{\[\[}}0, 1, 2, 3], [4, 5, 6, 7]]> : tensor<2x4xi64>, use_global_device_ids}> : (tensor<2x6xf32>) -> tensor<8x6xf32>
 // CHECK-NEXT: [[V1:%[^ ,:)#]+]] = stablehlo.slice [[V0]] [0:5, 0:6] : (tensor<8x6xf32>) -> tensor<5x6xf32>
 // CHECK-NEXT: return [[V1]] : tensor<5x6xf32>
@@ -527,7 +527,7 @@ sdy.mesh @mesh = <["x"=2, "y"=4]>
 // of {"x"}): the gathered rows are not the rows of the kept shard, so
 // everything is gathered, the padding dropped and the shard sliced again.
 // CHECK-LABEL: func.func @all_gather_indivisible_partial(
-// CHECK-SAME: %arg0: tensor<2xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x", "y"}]>}) -> (tensor<5xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}]>}) {
+// CHECK-SAME: %arg0: tensor<2xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x", "y"}]>}) -> (tensor<5xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}]>}) attributes {sdy.global_type = (tensor<10xf32>) -> tensor<10xf32>} {
 // CHECK-NEXT: [[V0:%[^ ,:)#]+]] = stablehlo.partition_id : tensor<ui32>
 // CHECK-NEXT: [[V1:%[^ ,:)#]+]] = "stablehlo.all_gather"(%arg0) <{all_gather_dim = 0 : i64, channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>, replica_groups = dense<{{\[\[}}0, 1, 2, 3, 4, 5, 6, 7]]> : tensor<1x8xi64>, use_global_device_ids}> : (tensor<2xf32>) -> tensor<16xf32>
 // CHECK-NEXT: [[V2:%[^ ,:)#]+]] = stablehlo.slice [[V1]] [0:10] : (tensor<16xf32>) -> tensor<10xf32>
@@ -547,7 +547,7 @@ sdy.mesh @mesh = <["x"=2, "y"=4]>
 
 // Indivisible all_slice (5 rows on 4 devices): pad to 8 rows, then slice.
 // CHECK-LABEL: func.func @all_slice_indivisible(
-// CHECK-SAME: %arg0: tensor<5xf32>) -> (tensor<2xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"y"}]>}) {
+// CHECK-SAME: %arg0: tensor<5xf32>) -> (tensor<2xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"y"}]>}) attributes {sdy.global_type = (tensor<5xf32>) -> tensor<5xf32>} {
 // CHECK-NEXT: [[V0:%[^ ,:)#]+]] = stablehlo.partition_id : tensor<ui32>
 // CHECK-NEXT: [[CST:%[^ ,:)#]+]] = stablehlo.constant dense<0.000000e+00> : tensor<f32>
 // CHECK-NEXT: [[V1:%[^ ,:)#]+]] = stablehlo.pad %arg0, [[CST]], low = [0], high = [1], interior = [0] : (tensor<5xf32>, tensor<f32>) -> tensor<6xf32>
@@ -567,7 +567,7 @@ sdy.mesh @mesh = <["a"=3, "b"=2], device_ids=[0, 2, 4, 1, 3, 5]>
 
 // Explicit device ids: groups and tables use them.
 // CHECK-LABEL: func.func @device_ids(
-// CHECK-SAME: %arg0: tensor<2x4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {}]>}) -> (tensor<6x2xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"b"}]>}) {
+// CHECK-SAME: %arg0: tensor<2x4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {}]>}) -> (tensor<6x2xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"b"}]>}) attributes {sdy.global_type = (tensor<6x4xf32>) -> tensor<6x4xf32>} {
 // CHECK-NEXT: [[V0:%[^ ,:)#]+]] = stablehlo.partition_id : tensor<ui32>
 // CHECK-NEXT: [[V1:%[^ ,:)#]+]] = "stablehlo.all_gather"(%arg0) <{all_gather_dim = 0 : i64, channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>, replica_groups = dense<{{\[\[}}0, 4, 3], [2, 1, 5]]> : tensor<2x3xi64>, use_global_device_ids}> : (tensor<2x4xf32>) -> tensor<6x4xf32>
 // CHECK-NEXT: [[C:%[^ ,:)#]+]] = stablehlo.constant dense<0> : tensor<i32>
@@ -589,7 +589,7 @@ sdy.mesh @mesh = <["x"=2, "y"=4]>
 // A leftover reshard is lowered too: gather what the target drops, slice
 // what it adds.
 // CHECK-LABEL: func.func @reshard(
-// CHECK-SAME: %arg0: tensor<4x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>}) -> (tensor<8x4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"y"}]>}) {
+// CHECK-SAME: %arg0: tensor<4x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>}) -> (tensor<8x4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"y"}]>}) attributes {sdy.global_type = (tensor<8x16xf32>) -> tensor<8x16xf32>} {
 // CHECK-NEXT: [[V0:%[^ ,:)#]+]] = stablehlo.partition_id : tensor<ui32>
 // CHECK-NEXT: [[V1:%[^ ,:)#]+]] = "stablehlo.all_gather"(%arg0) <{all_gather_dim = 0 : i64, channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>, replica_groups = dense<{{\[\[}}0, 4], [1, 5], [2, 6], [3, 7]]> : tensor<4x2xi64>, use_global_device_ids}> : (tensor<4x16xf32>) -> tensor<8x16xf32>
 // CHECK-NEXT: [[C:%[^ ,:)#]+]] = stablehlo.constant dense<0> : tensor<i32>
@@ -609,7 +609,7 @@ sdy.mesh @mesh = <["x"=2, "y"=4]>
 
 // Channel handles continue after the ones already in the module.
 // CHECK-LABEL: func.func @channels(
-// CHECK-SAME: %arg0: tensor<4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}]>}) -> tensor<8xf32> {
+// CHECK-SAME: %arg0: tensor<4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}]>}) -> tensor<8xf32> attributes {sdy.global_type = (tensor<8xf32>) -> tensor<8xf32>} {
 // CHECK-NEXT: [[V0:%[^ ,:)#]+]] = "stablehlo.all_reduce"(%arg0) <{channel_handle = #stablehlo.channel_handle<handle = 7, type = 1>, replica_groups = dense<{{\[\[}}0, 1, 2, 3, 4, 5, 6, 7]]> : tensor<1x8xi64>, use_global_device_ids}> ({
 // CHECK-NEXT: ^bb0([[ARG1:%[^ ,:)#]+]]: tensor<f32>, [[ARG2:%[^ ,:)#]+]]: tensor<f32>):
 // CHECK-NEXT: [[V2:%[^ ,:)#]+]] = stablehlo.add [[ARG1]], [[ARG2]] : tensor<f32>
@@ -633,11 +633,11 @@ sdy.mesh @mesh = <["x"=2, "y"=4]>
 
 // Calls: callees get local signatures too.
 // CHECK-LABEL: func.func private @callee(
-// CHECK-SAME: %arg0: tensor<2xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"y"}]>}) -> (tensor<2xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"y"}]>}) {
+// CHECK-SAME: %arg0: tensor<2xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"y"}]>}) -> (tensor<2xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"y"}]>}) attributes {sdy.global_type = (tensor<8xf32>) -> tensor<8xf32>} {
 // CHECK-NEXT: [[V0:%[^ ,:)#]+]] = stablehlo.sine %arg0 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"y"}]>]>} : tensor<2xf32>
 // CHECK-NEXT: return [[V0]] : tensor<2xf32>
 // CHECK-LABEL: func.func @caller(
-// CHECK-SAME: %arg0: tensor<2xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"y"}]>}) -> (tensor<2xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"y"}]>}) {
+// CHECK-SAME: %arg0: tensor<2xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"y"}]>}) -> (tensor<2xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"y"}]>}) attributes {sdy.global_type = (tensor<8xf32>) -> tensor<8xf32>} {
 // CHECK-NEXT: [[V0:%[^ ,:)#]+]] = call @callee(%arg0) {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"y"}]>]>} : (tensor<2xf32>) -> tensor<2xf32>
 // CHECK-NEXT: return [[V0]] : tensor<2xf32>
 func.func private @callee(%arg0: tensor<8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"y"}]>}) -> (tensor<8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"y"}]>}) {

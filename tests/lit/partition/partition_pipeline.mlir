@@ -12,7 +12,7 @@ sdy.mesh @mesh = <["data"=2, "model"=4]>
 // A two-layer MLP (Megatron style): the hidden activations stay sharded
 // along "model", the second matmul ends with an all_reduce over "model".
 // CHECK-LABEL: func.func @mlp(
-// CHECK-SAME: %arg0: tensor<4x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"data"}, {}]>}, %arg1: tensor<16x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"model"}]>}, %arg2: tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"model"}, {}]>}) -> (tensor<4x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"data"}, {}]>}) {
+// CHECK-SAME: %arg0: tensor<4x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"data"}, {}]>}, %arg1: tensor<16x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"model"}]>}, %arg2: tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"model"}, {}]>}) -> (tensor<4x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"data"}, {}]>}) attributes {sdy.global_type = (tensor<8x16xf32>, tensor<16x32xf32>, tensor<32x16xf32>) -> tensor<8x16xf32>} {
 // CHECK-NEXT: [[V0:%[^ ,:)#]+]] = stablehlo.dot_general %arg0, %arg1, contracting_dims = [1] x [0] {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"data"}, {"model"}]>]>} : (tensor<4x16xf32>, tensor<16x8xf32>) -> tensor<4x8xf32>
 // CHECK-NEXT: [[V1:%[^ ,:)#]+]] = stablehlo.tanh [[V0]] {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"data"}, {"model"}]>]>} : tensor<4x8xf32>
 // CHECK-NEXT: [[V2:%[^ ,:)#]+]] = stablehlo.dot_general [[V1]], %arg2, contracting_dims = [1] x [0] {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"data"}, {}]>]>} : (tensor<4x8xf32>, tensor<8x16xf32>) -> tensor<4x16xf32>
@@ -36,7 +36,7 @@ sdy.mesh @mesh = <["x"=2, "y"=4]>
 // A contraction over "y" whose result is sharded along "y": the all_reduce
 // and the all_slice become one reduce_scatter.
 // CHECK-LABEL: func.func @reduce_scatter(
-// CHECK-SAME: %arg0: tensor<8x4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"y"}]>}, %arg1: tensor<4x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"y"}, {}]>}) -> (tensor<2x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"y"}, {}]>}) {
+// CHECK-SAME: %arg0: tensor<8x4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"y"}]>}, %arg1: tensor<4x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"y"}, {}]>}) -> (tensor<2x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"y"}, {}]>}) attributes {sdy.global_type = (tensor<8x16xf32>, tensor<16x8xf32>) -> tensor<8x8xf32>} {
 // CHECK-NEXT: [[V0:%[^ ,:)#]+]] = stablehlo.dot_general %arg0, %arg1, contracting_dims = [1] x [0] {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{}, {}]>]>} : (tensor<8x4xf32>, tensor<4x8xf32>) -> tensor<8x8xf32>
 // CHECK-NEXT: [[V1:%[^ ,:)#]+]] = "stablehlo.reduce_scatter"([[V0]]) <{channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>, replica_groups = dense<{{\[\[}}0, 1, 2, 3], [4, 5, 6, 7]]> : tensor<2x4xi64>, scatter_dimension = 0 : i64, use_global_device_ids}> ({
 // CHECK-NEXT: ^bb0([[ARG2:%[^ ,:)#]+]]: tensor<f32>, [[ARG3:%[^ ,:)#]+]]: tensor<f32>):
@@ -56,7 +56,7 @@ sdy.mesh @mesh = <["x"=2, "y"=4]>
 // A reduction over an indivisible dimension (7 on 4 devices): the padding is
 // masked with local iota + offset < 7 before the reduce.
 // CHECK-LABEL: func.func @indivisible_reduce(
-// CHECK-SAME: %arg0: tensor<3x2xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {"y"}]>}) -> (tensor<3xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}]>}) {
+// CHECK-SAME: %arg0: tensor<3x2xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {"y"}]>}) -> (tensor<3xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}]>}) attributes {sdy.global_type = (tensor<6x7xf32>) -> tensor<6xf32>} {
 // CHECK-NEXT: [[V0:%[^ ,:)#]+]] = stablehlo.partition_id : tensor<ui32>
 // CHECK-NEXT: [[CST:%[^ ,:)#]+]] = stablehlo.constant dense<0.000000e+00> : tensor<f32>
 // CHECK-NEXT: [[V1:%[^ ,:)#]+]] = stablehlo.broadcast_in_dim [[CST]], dims = [] {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"x"}, {"y"}]>]>} : (tensor<f32>) -> tensor<3x2xf32>
@@ -88,7 +88,7 @@ sdy.mesh @mesh = <["x"=2, "y"=4]>
 
 // A sharding constraint in the middle: reshards become collectives.
 // CHECK-LABEL: func.func @constraint(
-// CHECK-SAME: %arg0: tensor<4x4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {"y"}]>}) -> (tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {}]>}) {
+// CHECK-SAME: %arg0: tensor<4x4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {"y"}]>}) -> (tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {}]>}) attributes {sdy.global_type = (tensor<8x16xf32>) -> tensor<8x16xf32>} {
 // CHECK-NEXT: [[V0:%[^ ,:)#]+]] = "stablehlo.all_to_all"(%arg0) <{channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>, concat_dimension = 1 : i64, replica_groups = dense<{{\[\[}}0, 1, 2, 3], [4, 5, 6, 7]]> : tensor<2x4xi64>, split_count = 4 : i64, split_dimension = 0 : i64}> : (tensor<4x4xf32>) -> tensor<1x16xf32>
 // CHECK-NEXT: [[V1:%[^ ,:)#]+]] = "stablehlo.all_to_all"([[V0]]) <{channel_handle = #stablehlo.channel_handle<handle = 2, type = 1>, concat_dimension = 0 : i64, replica_groups = dense<{{\[\[}}0, 1, 2, 3, 4, 5, 6, 7]]> : tensor<1x8xi64>, split_count = 8 : i64, split_dimension = 1 : i64}> : (tensor<1x16xf32>) -> tensor<8x2xf32>
 // CHECK-NEXT: [[V2:%[^ ,:)#]+]] = stablehlo.negate [[V1]] {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{}, {"x", "y"}]>]>} : tensor<8x2xf32>
@@ -110,7 +110,7 @@ sdy.mesh @mesh = <["x"=2, "y"=4]>
 // CANON-LABEL: func.func @slice_of_gather(
 // CANON-NEXT: return %arg0
 // CHECK-LABEL: func.func @slice_of_gather(
-// CHECK-SAME: %arg0: tensor<4x4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {"y"}]>}) -> (tensor<4x4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {"y"}]>}) {
+// CHECK-SAME: %arg0: tensor<4x4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {"y"}]>}) -> (tensor<4x4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {"y"}]>}) attributes {sdy.global_type = (tensor<8x16xf32>) -> tensor<8x16xf32>} {
 // CHECK-NEXT: return %arg0 : tensor<4x4xf32>
 func.func @slice_of_gather(%arg0: tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {"y"}]>}) -> (tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {"y"}]>}) {
   %0 = sdy.all_gather [{"x"}, {}] %arg0 out_sharding=<@mesh, [{}, {"y"}]> : tensor<8x16xf32>
@@ -126,7 +126,7 @@ sdy.mesh @mesh = <["x"=2, "y"=4]>
 // CANON-LABEL: func.func @gather_of_slice(
 // CANON-NEXT: return %arg0
 // CHECK-LABEL: func.func @gather_of_slice(
-// CHECK-SAME: %arg0: tensor<8x4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"y"}]>}) -> (tensor<8x4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"y"}]>}) {
+// CHECK-SAME: %arg0: tensor<8x4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"y"}]>}) -> (tensor<8x4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"y"}]>}) attributes {sdy.global_type = (tensor<8x16xf32>) -> tensor<8x16xf32>} {
 // CHECK-NEXT: return %arg0 : tensor<8x4xf32>
 func.func @gather_of_slice(%arg0: tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"y"}]>}) -> (tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"y"}]>}) {
   %0 = sdy.all_slice [{"x"}, {}] %arg0 out_sharding=<@mesh, [{"x"}, {"y"}]> : tensor<8x16xf32>
@@ -144,7 +144,7 @@ sdy.mesh @mesh = <["x"=2, "y"=4]>
 // CANON-NEXT: %[[S:.*]] = sdy.all_slice [{}, {"x"}] %[[G]]
 // CANON-NEXT: return %[[S]]
 // CHECK-LABEL: func.func @no_fold(
-// CHECK-SAME: %arg0: tensor<4x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>}) -> (tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"x"}]>}) {
+// CHECK-SAME: %arg0: tensor<4x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>}) -> (tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"x"}]>}) attributes {sdy.global_type = (tensor<8x16xf32>) -> tensor<8x16xf32>} {
 // CHECK-NEXT: [[V0:%[^ ,:)#]+]] = stablehlo.partition_id : tensor<ui32>
 // CHECK-NEXT: [[V1:%[^ ,:)#]+]] = "stablehlo.all_gather"(%arg0) <{all_gather_dim = 0 : i64, channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>, replica_groups = dense<{{\[\[}}0, 4], [1, 5], [2, 6], [3, 7]]> : tensor<4x2xi64>, use_global_device_ids}> : (tensor<4x16xf32>) -> tensor<8x16xf32>
 // CHECK-NEXT: [[C:%[^ ,:)#]+]] = stablehlo.constant dense<0> : tensor<i32>
@@ -167,7 +167,7 @@ sdy.mesh @mesh = <["x"=2, "y"=4]>
 // CANON-LABEL: func.func @noop(
 // CANON-NEXT: return %arg0
 // CHECK-LABEL: func.func @noop(
-// CHECK-SAME: %arg0: tensor<4x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>}) -> (tensor<4x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>}) {
+// CHECK-SAME: %arg0: tensor<4x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>}) -> (tensor<4x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>}) attributes {sdy.global_type = (tensor<8x16xf32>) -> tensor<8x16xf32>} {
 // CHECK-NEXT: return %arg0 : tensor<4x16xf32>
 func.func @noop(%arg0: tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>}) -> (tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>}) {
   %0 = sdy.all_gather [{}, {}] %arg0 out_sharding=<@mesh, [{"x"}, {}]> : tensor<8x16xf32>
@@ -181,7 +181,7 @@ sdy.mesh @mesh = <["x"=2, "y"=4]>
 
 // An iota and a constant feeding a sharded elementwise op.
 // CHECK-LABEL: func.func @iota_and_constant(
-// CHECK-SAME: %arg0: tensor<2x4xi32> {sdy.sharding = #sdy.sharding<@mesh, [{"y"}, {}]>}) -> (tensor<2x4xi32> {sdy.sharding = #sdy.sharding<@mesh, [{"y"}, {}]>}) {
+// CHECK-SAME: %arg0: tensor<2x4xi32> {sdy.sharding = #sdy.sharding<@mesh, [{"y"}, {}]>}) -> (tensor<2x4xi32> {sdy.sharding = #sdy.sharding<@mesh, [{"y"}, {}]>}) attributes {sdy.global_type = (tensor<8x4xi32>) -> tensor<8x4xi32>} {
 // CHECK-NEXT: [[V0:%[^ ,:)#]+]] = stablehlo.partition_id : tensor<ui32>
 // CHECK-NEXT: [[V1:%[^ ,:)#]+]] = stablehlo.iota dim = 0 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"y"}, {}]>]>} : tensor<2x4xi32>
 // CHECK-NEXT: [[C:%[^ ,:)#]+]] = stablehlo.constant dense<[0, 2, 4, 6, 0, 2, 4, 6]> : tensor<8xi32>
@@ -241,7 +241,7 @@ sdy.mesh @other = <["x"=4]>
 // A reshard between meshes with different axes over the same devices: gather
 // on the source mesh, relabel (no data moves), slice on the target mesh.
 // CHECK-LABEL: func.func @cross_mesh(
-// CHECK-SAME: %arg0: tensor<4x4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {"y"}]>}) -> (tensor<8x2xf32> {sdy.sharding = #sdy.sharding<@other, [{}, {"x"}]>}) {
+// CHECK-SAME: %arg0: tensor<4x4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {"y"}]>}) -> (tensor<8x2xf32> {sdy.sharding = #sdy.sharding<@other, [{}, {"x"}]>}) attributes {sdy.global_type = (tensor<8x8xf32>) -> tensor<8x8xf32>} {
 // CHECK-NEXT: %[[PID:.*]] = stablehlo.partition_id : tensor<ui32>
 // CHECK-NEXT: %[[G0:.*]] = "stablehlo.all_gather"(%arg0) <{all_gather_dim = 0 : i64, {{.*}}replica_groups = dense<{{\[\[}}0, 2], [1, 3]]> : tensor<2x2xi64>, use_global_device_ids}> : (tensor<4x4xf32>) -> tensor<8x4xf32>
 // CHECK-NEXT: %[[G1:.*]] = "stablehlo.all_gather"(%[[G0]]) <{all_gather_dim = 1 : i64, {{.*}}replica_groups = dense<{{\[\[}}0, 1], [2, 3]]> : tensor<2x2xi64>, use_global_device_ids}> : (tensor<8x4xf32>) -> tensor<8x8xf32>

@@ -24,7 +24,12 @@
 // timeout marks the rendezvous broken (a CAS, so it cannot race with the last
 // arrival): it and every member still waiting return
 // SDY_BACKEND_ERR_TIMEOUT, and the group gets a fresh rendezvous for later
-// calls. The group -> rendezvous lookup goes through a small per-device
+// calls. The runtime can abort the backend (localBackendAbort, when a device
+// of the run stops): members waiting to enter a collective are woken and
+// leave the same way (SDY_BACKEND_ERR_UNAVAILABLE), and collectives fail at
+// once until localBackendReset. The wait after the data exchange is never
+// aborted: every member is then past the rendezvous and only copies, and
+// leaving early would free buffers that peers still read. The group -> rendezvous lookup goes through a small per-device
 // cache, so a collective does no allocation and takes no shared lock.
 //
 //===----------------------------------------------------------------------===//
@@ -94,13 +99,17 @@ struct Rendezvous {
     return (state.load(std::memory_order_acquire) & kBroken) != 0;
   }
 
-  // A reusable barrier with a deadline. Returns 0 or an error code.
-  int32_t wait(int64_t timeoutMs, sdy_backend_error_t *err,
-               const char *what) {
+  // A reusable barrier with a deadline. Returns 0 or an error code. With
+  // `abort` (non-NULL), a waiter also leaves once *abort is set.
+  int32_t wait(int64_t timeoutMs, sdy_backend_error_t *err, const char *what,
+               const std::atomic<bool> *abort = nullptr) {
+    if (abort && abort->load(std::memory_order_seq_cst))
+      return aborted(err, what);
     uint64_t old = state.fetch_add(1, std::memory_order_acq_rel);
     if (old & kBroken)
       return fail(err, SDY_BACKEND_ERR_TIMEOUT,
-                  std::string(what) + ": group broken by an earlier timeout");
+                  std::string(what) +
+                      ": group broken by an earlier timeout or abort");
     const uint64_t gen = old >> kGenShift;
     if ((old & kCountMask) + 1 == n) {
       // Last to arrive: nobody else modifies the state until the new
@@ -118,6 +127,7 @@ struct Rendezvous {
       uint64_t s = state.load(std::memory_order_acquire);
       if ((s >> kGenShift) != gen) return SDY_BACKEND_OK;
       if (s & kBroken) return peerTimedOut(err, what);
+      if (abort && abort->load(std::memory_order_relaxed)) break;
       if (i < kPauseIterations) {
         SDY_CPU_RELAX();
         continue;
@@ -137,13 +147,19 @@ struct Rendezvous {
       uint64_t s = state.load(std::memory_order_seq_cst);
       if ((s >> kGenShift) != gen) return SDY_BACKEND_OK;
       if (s & kBroken) return peerTimedOut(err, what);
-      if (timeoutMs <= 0) {
-        cv.wait(l);
-        continue;
+      // localBackendAbort sets the flag before it takes `mu` to notify, so
+      // reading it under `mu` cannot miss the wake-up.
+      bool stop = abort && abort->load(std::memory_order_seq_cst);
+      if (!stop) {
+        if (timeoutMs <= 0) {
+          cv.wait(l);
+          continue;
+        }
+        if (cv.wait_until(l, deadline) != std::cv_status::timeout) continue;
       }
-      if (cv.wait_until(l, deadline) != std::cv_status::timeout) continue;
-      // Deadline passed: break the group unless everyone has arrived (then
-      // the last member is about to publish the new generation).
+      // Deadline passed or aborted: break the group unless everyone has
+      // arrived (then the last member is about to publish the new
+      // generation).
       s = state.load(std::memory_order_seq_cst);
       while ((s >> kGenShift) == gen && !(s & kBroken)) {
         if ((s & kCountMask) >= n) {
@@ -156,6 +172,7 @@ struct Rendezvous {
         if (state.compare_exchange_weak(s, s | kBroken,
                                         std::memory_order_seq_cst)) {
           cv.notify_all();
+          if (stop) return aborted(err, what);
           return fail(err, SDY_BACKEND_ERR_TIMEOUT,
                       std::string(what) + ": timed out after " +
                           std::to_string(timeoutMs) + " ms waiting for " +
@@ -164,6 +181,12 @@ struct Rendezvous {
         }
       }
     }
+  }
+
+  static int32_t aborted(sdy_backend_error_t *err, const char *what) {
+    return fail(err, SDY_BACKEND_ERR_UNAVAILABLE,
+                std::string(what) +
+                    ": aborted: another device of the run stopped");
   }
 
   static int32_t peerTimedOut(sdy_backend_error_t *err, const char *what) {
@@ -175,6 +198,8 @@ struct Rendezvous {
 struct LocalBackend {
   sdy_backend_table_t table;
   int32_t numDevices;
+  // Set by localBackendAbort: collectives fail until localBackendReset.
+  std::atomic<bool> abortFlag{false};
   std::mutex mapMu;
   std::map<std::vector<int64_t>, std::shared_ptr<Rendezvous>> groups;
 
@@ -252,10 +277,10 @@ int32_t memberIndex(LocalBackend *b, int64_t device, const int64_t *group,
 }
 
 // Publishes `slot`, waits for all members and checks they agree.
-int32_t enter(Rendezvous &r, size_t me, const Slot &slot, int64_t timeoutMs,
-              sdy_backend_error_t *err, const char *what) {
+int32_t enter(LocalBackend *b, Rendezvous &r, size_t me, const Slot &slot,
+              int64_t timeoutMs, sdy_backend_error_t *err, const char *what) {
   r.slots[me] = slot;
-  if (int32_t rc = r.wait(timeoutMs, err, what)) return rc;
+  if (int32_t rc = r.wait(timeoutMs, err, what, &b->abortFlag)) return rc;
   for (size_t i = 0; i < r.n; ++i) {
     const Slot &o = r.slots[i];
     if (o.kind != slot.kind || (slot.kind != (int)Kind::Permute &&
@@ -473,7 +498,7 @@ int32_t lbAllReduce(void *ud, int64_t device, const int64_t *group,
   }
   Rendezvous *r = b->get(device, group, gsize, gsize);
   Slot slot{send, recv, count, (int)Kind::AllReduce, dtype, op, device};
-  if (int32_t rc = enter(*r, me, slot, timeoutMs, err, "all_reduce")) return rc;
+  if (int32_t rc = enter(b, *r, me, slot, timeoutMs, err, "all_reduce")) return rc;
   // Chunk `me`, aligned to 64 bytes.
   size_t align = std::max<size_t>(1, 64 / es);
   size_t chunk = (count + gsize - 1) / gsize;
@@ -506,7 +531,7 @@ int32_t lbAllGather(void *ud, int64_t device, const int64_t *group,
   }
   Rendezvous *r = b->get(device, group, gsize, gsize);
   Slot slot{send, recv, bytes, (int)Kind::AllGather, 0, 0, device};
-  if (int32_t rc = enter(*r, me, slot, timeoutMs, err, "all_gather")) return rc;
+  if (int32_t rc = enter(b, *r, me, slot, timeoutMs, err, "all_gather")) return rc;
   // Pull every member's chunk straight into my buffer (the writes stay in my
   // cache; the peers' sends are only read). Start with the next peer so the
   // members read different buffers at a time.
@@ -536,7 +561,7 @@ int32_t lbAllToAll(void *ud, int64_t device, const int64_t *group,
   }
   Rendezvous *r = b->get(device, group, gsize, gsize);
   Slot slot{send, recv, chunkBytes, (int)Kind::AllToAll, 0, 0, device};
-  if (int32_t rc = enter(*r, me, slot, timeoutMs, err, "all_to_all")) return rc;
+  if (int32_t rc = enter(b, *r, me, slot, timeoutMs, err, "all_to_all")) return rc;
   if (chunkBytes) {
     bool stream = chunkBytes * r->n >= kStreamBytes;
     for (size_t k = 1; k <= r->n; ++k) {
@@ -566,7 +591,7 @@ int32_t lbReduceScatter(void *ud, int64_t device, const int64_t *group,
   }
   Rendezvous *r = b->get(device, group, gsize, gsize);
   Slot slot{send, recv, count, (int)Kind::ReduceScatter, dtype, op, device};
-  if (int32_t rc = enter(*r, me, slot, timeoutMs, err, "reduce_scatter"))
+  if (int32_t rc = enter(b, *r, me, slot, timeoutMs, err, "reduce_scatter"))
     return rc;
   char *dst = static_cast<char *>(recv);
   reduceRange(*r, 0, 0, count, es, dtype, op, me * count, &dst, 1);
@@ -601,7 +626,7 @@ int32_t lbPermute(void *ud, int64_t device, const int64_t *pairs,
   key.insert(key.begin(), -2); // distinct from a plain group
   Rendezvous *r = b->get(device, key.data(), key.size(), members.size());
   Slot slot{send, recv, bytes, (int)Kind::Permute, 0, 0, device};
-  if (int32_t rc = enter(*r, me, slot, timeoutMs, err, "collective_permute"))
+  if (int32_t rc = enter(b, *r, me, slot, timeoutMs, err, "collective_permute"))
     return rc;
   if (source >= 0 && bytes) {
     size_t si = std::find(members.begin(), members.end(), source) -
@@ -622,10 +647,28 @@ int32_t lbBarrier(void *ud, int64_t device, const int64_t *group,
   if (gsize == 1) return SDY_BACKEND_OK;
   Rendezvous *r = b->get(device, group, gsize, gsize);
   Slot slot{nullptr, nullptr, 0, (int)Kind::Barrier, 0, 0, device};
-  return enter(*r, me, slot, timeoutMs, err, "barrier");
+  return enter(b, *r, me, slot, timeoutMs, err, "barrier");
 }
 
 } // namespace
+
+bool localBackendAbort(const sdy_backend_table_t &table) {
+  if (table.destroy != lbDestroy) return false;
+  LocalBackend *b = self(table.user_data);
+  b->abortFlag.store(true, std::memory_order_seq_cst);
+  std::lock_guard<std::mutex> l(b->mapMu);
+  for (auto &entry : b->groups) {
+    std::lock_guard<std::mutex> rl(entry.second->mu);
+    entry.second->cv.notify_all();
+  }
+  return true;
+}
+
+bool localBackendReset(const sdy_backend_table_t &table) {
+  if (table.destroy != lbDestroy) return false;
+  self(table.user_data)->abortFlag.store(false, std::memory_order_seq_cst);
+  return true;
+}
 
 sdy_backend_table_t *createLocalBackendTable(int32_t numDevices) {
   auto *b = new LocalBackend();
