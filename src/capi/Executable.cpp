@@ -304,26 +304,38 @@ sdy_status_t *specOf(const char *fn, const std::string &what, Type type,
   return nullptr;
 }
 
+/// "@a, @b" for the public functions with a body, "none" if there are none.
+std::string listPublicFunctions(ArrayRef<func::FuncOp> functions) {
+  if (functions.empty())
+    return "none";
+  std::string list;
+  for (func::FuncOp f : functions)
+    list += (list.empty() ? "@" : ", @") + f.getSymName().str();
+  return list;
+}
+
 /// The function to run: `name`, or "main", or the only public function.
 sdy_status_t *resolveFunction(const char *fn, ModuleOp module,
                               const char *name, func::FuncOp &out) {
+  SmallVector<func::FuncOp> candidates;
+  for (auto f : module.getOps<func::FuncOp>())
+    if (!f.isPrivate() && !f.isExternal())
+      candidates.push_back(f);
   if (name) {
     out = module.lookupSymbol<func::FuncOp>(name);
     if (!out)
       return invalidArgument(fn, std::string("the module has no function @") +
-                                     name);
+                                     name + " (public functions: " +
+                                     listPublicFunctions(candidates) + ")");
   } else {
     out = module.lookupSymbol<func::FuncOp>("main");
     if (!out) {
-      SmallVector<func::FuncOp> candidates;
-      for (auto f : module.getOps<func::FuncOp>())
-        if (!f.isPrivate() && !f.isExternal())
-          candidates.push_back(f);
       if (candidates.size() != 1)
         return invalidArgument(
             fn, "the module has no function @main and " +
                     std::to_string(candidates.size()) +
-                    " public functions: name the function to run");
+                    " public functions (" + listPublicFunctions(candidates) +
+                    "): name the function to run");
       out = candidates.front();
     }
   }

@@ -94,8 +94,9 @@ Status Executable::fromModule(ModuleOp module, const ExecutableOptions &opts,
 Status Executable::prepare(ModuleOp module) {
   module_ = module.getOperation();
   auto f = module.lookupSymbol<func::FuncOp>(opts_.entry);
-  if (!f) {
-    // A module with a single public function may name it differently.
+  if (!f && opts_.entry == "main") {
+    // A module with a single public function may name it differently; a
+    // function named explicitly must exist.
     func::FuncOp only;
     int count = 0;
     for (auto fn : module.getOps<func::FuncOp>())
@@ -107,20 +108,34 @@ Status Executable::prepare(ModuleOp module) {
       return Status::invalid("module has no function @" + opts_.entry);
     f = only;
   }
+  if (!f)
+    return Status::invalid("module has no function @" + opts_.entry);
   entry_ = f.getOperation();
-  for (Type t : f.getFunctionType().getInputs()) {
+  auto describe = [](Type t) {
+    std::string text;
+    llvm::raw_string_ostream os(text);
+    t.print(os);
+    return text;
+  };
+  for (auto [i, t] : llvm::enumerate(f.getFunctionType().getInputs())) {
     auto rt = dyn_cast<RankedTensorType>(t);
     TensorSpec s;
     if (!rt || !rt.hasStaticShape() || !fromMlirType(rt.getElementType(), s.type))
-      return Status::unsupported("entry argument of unsupported type");
+      return Status::unsupported(
+          "argument " + std::to_string(i) + " of @" + f.getSymName().str() +
+          " has type " + describe(t) +
+          ": only statically shaped tensors of supported element types run");
     s.shape.assign(rt.getShape().begin(), rt.getShape().end());
     args_.push_back(s);
   }
-  for (Type t : f.getFunctionType().getResults()) {
+  for (auto [i, t] : llvm::enumerate(f.getFunctionType().getResults())) {
     auto rt = dyn_cast<RankedTensorType>(t);
     TensorSpec s;
     if (!rt || !rt.hasStaticShape() || !fromMlirType(rt.getElementType(), s.type))
-      return Status::unsupported("entry result of unsupported type");
+      return Status::unsupported(
+          "result " + std::to_string(i) + " of @" + f.getSymName().str() +
+          " has type " + describe(t) +
+          ": only statically shaped tensors of supported element types run");
     s.shape.assign(rt.getShape().begin(), rt.getShape().end());
     results_.push_back(s);
   }

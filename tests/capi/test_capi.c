@@ -2221,8 +2221,8 @@ static void test_executable_compile(void **state) {
       "  return %x : tensor<4xf32>\n}\n",
       NULL, &module));
   ASSERT_INVALID(sdy_executable_compile(module, NULL, &exe),
-                 "the module has no function @main and 2 public functions: "
-                 "name the function to run");
+                 "the module has no function @main and 2 public functions "
+                 "(@a, @b): name the function to run");
   sdy_module_destroy(module);
   ASSERT_OK(sdy_module_parse(
       f->ctx,

@@ -381,7 +381,8 @@ static void test_device_counts_and_function_names(void **state) {
     fail_msg("%s", sdy_status_message(s));
   sdy_executable_t *exe = NULL;
   EXPECT_ERR(sdy_executable_compile(module, "nope", &exe),
-             SDY_INVALID_ARGUMENT, "the module has no function @nope");
+             SDY_INVALID_ARGUMENT,
+             "the module has no function @nope (public functions: @main)");
   EXPECT_ERR(sdy_executable_compile(module, "", &exe), SDY_INVALID_ARGUMENT,
              "string 'function' is empty");
   sdy_module_destroy(module);

@@ -121,7 +121,8 @@ func.func @main(%x: tensor<?xi32>) -> tensor<?xi32> {
   return %x : tensor<?xi32>
 }
 """)
-expect([unsupported], 2, "entry argument of unsupported type")
+expect([unsupported], 2, "argument 0 of @main has type tensor<?xi32>",
+       "only statically shaped tensors of supported element types run")
 expect([MODULE, "--output-dir", os.path.join(WORK, "no-such-dir")], 2,
        "--output-dir", "No such file or directory")
 expect([MODULE, "--output-dir", MODULE], 2, "is not a directory")

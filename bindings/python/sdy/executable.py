@@ -8,7 +8,8 @@ library.
 import ctypes
 
 from ._lib import DtypeStruct, RunOptionsStruct, TensorStruct, lib
-from ._status import (UNIMPLEMENTED, UnimplementedError, check, encode,
+from ._status import (INVALID_ARGUMENT, UNIMPLEMENTED, InvalidArgumentError,
+                      UnimplementedError, check, encode,
                       to_int64, to_size)
 from .context import _Handle, new_out
 
@@ -131,8 +132,10 @@ class Backend(_Handle):
             raise TypeError("num_devices must be an int, not %s"
                             % type(num_devices).__name__)
         if not -2**31 <= num_devices < 2**31:
-            raise ValueError("num_devices %d does not fit int32"
-                             % num_devices)
+            # The C ABI takes an int32; refuse like it does for other values.
+            raise InvalidArgumentError(
+                "sdy_backend_create_local: num_devices must be in [1, 4096], "
+                "got %d" % num_devices, INVALID_ARGUMENT)
         out = new_out()
         check(_need("sdy_backend_create_local")(num_devices,
                                                 ctypes.byref(out)))

@@ -70,6 +70,10 @@ def test_backend_local():
     with pytest.raises(sdy.InvalidArgumentError,
                        match="num_devices must be in \\[1, 4096\\], got 0"):
         sdy.Backend.local(0)
+    with pytest.raises(sdy.InvalidArgumentError,
+                       match="num_devices must be in \\[1, 4096\\], "
+                             "got 99999999999"):
+        sdy.Backend.local(99999999999)
     with pytest.raises(TypeError):
         sdy.Backend.local("2")
     with pytest.raises(TypeError):
