@@ -17,6 +17,29 @@ if _PKG_ROOT not in sys.path:
 
 import sdy  # noqa: E402
 
+# Under ctest (SDY_FAIL_ON_SKIP=1) a skipped test or test module is a
+# failure: a missing dependency must be installed, not silently skipped.
+_FAIL_ON_SKIP = os.environ.get("SDY_FAIL_ON_SKIP") == "1"
+_SKIP_NOTE = "skipped, which fails under SDY_FAIL_ON_SKIP=1 (install what it needs): "
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_make_collect_report(collector):
+    outcome = yield
+    report = outcome.get_result()
+    if _FAIL_ON_SKIP and report.skipped:
+        report.outcome = "failed"
+        report.longrepr = _SKIP_NOTE + str(report.longrepr)
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    outcome = yield
+    report = outcome.get_result()
+    if _FAIL_ON_SKIP and report.skipped:
+        report.outcome = "failed"
+        report.longrepr = _SKIP_NOTE + str(report.longrepr)
+
 MODULE_TEXT = """\
 sdy.mesh @mesh = <["x"=2, "y"=4]>
 
