@@ -23,11 +23,12 @@ jobs=${SDY_JOBS:-$(nproc)}
 # (ccache shares objects between the normal and sanitizer builds), CMocka (C
 # ABI tests), libffi (dynamic-call ABI test), abigail-tools (ABI baseline),
 # pytest (Python binding), OpenBLAS (dot_general kernels), OpenMPI (the mpi
-# backend), GoogleTest (runtime tests).
+# backend), GoogleTest (runtime tests), clang's runtimes with libFuzzer (the
+# fuzz harnesses).
 packages="clang-22 llvm-22-dev llvm-22-tools libmlir-22-dev mlir-22-tools
   cmake ninja-build pkg-config libcmocka-dev libffi-dev
   abigail-tools python3 python3-pytest ccache libopenblas-dev libopenmpi-dev
-  openmpi-bin libgtest-dev"
+  openmpi-bin libgtest-dev libclang-rt-22-dev"
 
 if [ "${SDY_SKIP_APT:-0}" != 1 ]; then
   missing=""
@@ -75,8 +76,13 @@ echo "== running the test suite"
 ctest --test-dir "$build" --output-on-failure -j "$jobs"
 
 # The C ABI again, built with AddressSanitizer + UndefinedBehaviorSanitizer
-# (the tests set their sanitizer options themselves).
+# (the tests set their sanitizer options themselves). The same tree carries
+# libFuzzer's coverage instrumentation and builds the fuzz harnesses
+# (tests/fuzz), so the engine is built instrumented only once.
 asan="$build-asan"
-configure_and_build "$asan" -DSDY_ENABLE_SANITIZERS=ON -- sdy_c test_capi test_abi_ffi
+configure_and_build "$asan" -DSDY_ENABLE_SANITIZERS=ON -DSDY_ENABLE_FUZZING=ON \
+  -- sdy_c test_capi test_abi_ffi sdy_fuzzers
 echo "== running the C ABI tests under AddressSanitizer + UBSan"
 ctest --test-dir "$asan" --output-on-failure -j "$jobs" -L capi
+echo "== fuzzing each harness briefly (replays its corpus first)"
+ctest --test-dir "$asan" --output-on-failure -j "$jobs" -L fuzz

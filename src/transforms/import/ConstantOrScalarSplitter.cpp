@@ -92,6 +92,9 @@ struct ConstantOrScalarSplitterPass
           else
             uses.push_back(&use);
         }
+        // A dead value or a single use needs no copy.
+        if (uses.size() < 2)
+          continue;
         for (OpOperand *use : llvm::drop_begin(uses)) {
           builder.setInsertionPoint(&op);
           Operation *copy = builder.clone(op);
