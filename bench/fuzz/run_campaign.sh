@@ -106,5 +106,9 @@ for h in $harnesses; do
          sed -n 's/^stat::average_exec_per_sec: *//p' |
          awk '{s += $1} END {print s + 0}')
   findings=$(ls "$work/artifacts/$h" 2>/dev/null | wc -l)
+  if [ "$execs" = 0 ]; then
+    echo "$h: no executions: see $logs/" >&2
+    continue
+  fi
   echo "$h: $execs executions ($rate exec/s over all jobs), $findings finding(s) in $work/artifacts/$h"
 done

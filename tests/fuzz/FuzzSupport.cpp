@@ -33,9 +33,17 @@ sdy_context_t *context() {
   return ctx;
 }
 
+bool debug() {
+  static const bool enabled = std::getenv("SDY_FUZZ_DEBUG") != nullptr;
+  return enabled;
+}
+
 bool consume(sdy_status_t *status, const char *call) {
-  if (!status)
+  if (!status) {
+    if (debug())
+      std::fprintf(stderr, "fuzz: %s: ok\n", call);
     return true;
+  }
   int32_t code = sdy_status_code(status);
   const char *message = sdy_status_message(status);
   std::string detail = std::string(call) + ": " +
@@ -44,6 +52,8 @@ bool consume(sdy_status_t *status, const char *call) {
   bool known = code >= SDY_INVALID_ARGUMENT && code <= SDY_UNIMPLEMENTED;
   bool hasMessage = message && *message;
   sdy_status_destroy(status);
+  if (debug())
+    std::fprintf(stderr, "fuzz: %s\n", detail.c_str());
   // SDY_INTERNAL is reserved for bugs: fuzzed input must never reach it.
   fuzzCheck(known, "failure with an unexpected status code", detail);
   fuzzCheck(hasMessage, "failure without a message", detail);

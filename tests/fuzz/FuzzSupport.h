@@ -33,6 +33,10 @@ inline void fuzzCheck(bool condition, const char *what,
 // global and therefore not a leak.
 sdy_context_t *context();
 
+// True when SDY_FUZZ_DEBUG is set: consume() then prints every outcome (to
+// see how far inputs get; the library itself prints nothing).
+bool debug();
+
 // True for success. A failure must carry a known code and a message; the
 // status is destroyed.
 bool consume(sdy_status_t *status, const char *call);

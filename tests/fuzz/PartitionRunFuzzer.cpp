@@ -2,8 +2,8 @@
 //
 // Input: MLIR text. A module that parses goes through the "partition" preset
 // (or, for a quarter of the inputs, is compiled as written), is compiled and
-// run once with global arrays on the local backend when it needs 1 or 2
-// devices.
+// run once with global arrays on the local backend when it needs at most
+// kMaxDevices devices.
 //
 // Runs are bounded: programs with a tensor of more than kMaxElements
 // elements (before or after partitioning), with `stablehlo.while` (the
@@ -23,6 +23,7 @@ using namespace sdy::fuzz;
 namespace {
 
 constexpr int64_t kMaxElements = 4096;
+constexpr int64_t kMaxDevices = 8;
 
 std::string print(const sdy_module_t *module) {
   char *text = nullptr;
@@ -86,7 +87,7 @@ sdy_pipeline_t *partitionPipeline() {
 }
 
 sdy_backend_t *localBackend(int64_t numDevices) {
-  static sdy_backend_t *backends[3] = {};
+  static sdy_backend_t *backends[kMaxDevices + 1] = {};
   if (!backends[numDevices])
     mustSucceed(sdy_backend_create_local(static_cast<int32_t>(numDevices),
                                          &backends[numDevices]),
@@ -161,7 +162,7 @@ void compileAndRun(const sdy_module_t *module) {
   mustSucceed(sdy_executable_num_args(exe, &numArgs), "num_args");
   mustSucceed(sdy_executable_num_results(exe, &numResults), "num_results");
   std::vector<Array> args(numArgs), results(numResults);
-  bool ok = numDevices >= 1 && numDevices <= 2;
+  bool ok = numDevices >= 1 && numDevices <= kMaxDevices;
   for (size_t i = 0; ok && i < numArgs; ++i)
     ok = globalArray(exe, i, true, args[i]);
   for (size_t i = 0; ok && i < numResults; ++i)

@@ -139,7 +139,9 @@ def dictionary(name, tokens):
     out.mkdir(exist_ok=True)
     lines = ['# Tokens of the inputs of fuzz_%s (make_corpus.py).' % name]
     for t in sorted(set(tokens)):
-        lines.append('"%s"' % t.replace('\\', '\\\\').replace('"', '\\"'))
+        lines.append('"%s"' % ''.join(
+            '\\x%02X' % ord(c) if c in '"\\' or not c.isprintable() else c
+            for c in t))
     (out / (name + '.dict')).write_text('\n'.join(lines) + '\n')
 
 
