@@ -130,7 +130,9 @@ def write(root, harness, inputs):
             data = data.encode()
         if len(data) > MAX_LEN:
             continue
-        (out / hashlib.sha1(data).hexdigest()).write_bytes(data)
+        path = out / hashlib.sha1(data).hexdigest()
+        if not path.exists():  # same name, same bytes: never rewrite a seed
+            path.write_bytes(data)  # that a running fuzzer may be reading
         count += 1
 
 
