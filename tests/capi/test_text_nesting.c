@@ -1,5 +1,5 @@
 /* Deeply nested text is a parse error, not a stack overflow: mesh, sharding
- * and module parsing reject nesting deeper than 256 brackets (found by
+ * and module parsing reject nesting deeper than 1024 brackets (found by
  * tests/fuzz/fuzz_mesh_sharding: a line of ~7000 `[`). Text nested up to the
  * limit still reaches the parser. */
 #include <stdio.h>
@@ -36,7 +36,7 @@ int main(void) {
   sdy_context_t *ctx = NULL;
   if (sdy_context_create(&ctx))
     return 1;
-  const char *limit = "nesting deeper than 256 brackets";
+  const char *limit = "nesting deeper than 1024 brackets";
   char *deep = repeat("", "[", 100000, "");
   sdy_mesh_t *mesh = NULL;
   expect_error(sdy_mesh_parse(ctx, deep, &mesh), SDY_PARSE_ERROR, limit,
@@ -47,24 +47,24 @@ int main(void) {
   free(deep);
 
   /* The error points at the first bracket over the limit (the `{` is level
-   * 1, so the 256th `[` at column 287 is level 257). */
-  char *attr = repeat("func.func @f() attributes {a = ", "[", 300, "");
+   * 1, so the 1024th `[`, at column 1055, is level 1025). */
+  char *attr = repeat("func.func @f() attributes {a = ", "[", 1100, "");
   sdy_module_t *module = NULL;
   expect_error(sdy_module_parse(ctx, attr, "deep.mlir", &module),
-               SDY_PARSE_ERROR, "deep.mlir:1:287: error: nesting deeper", "module");
+               SDY_PARSE_ERROR, "deep.mlir:1:1055: error: nesting deeper", "module");
   free(attr);
 
   /* Within the limit, the parser's own diagnostics come back. */
-  char *ok = repeat("func.func @f() attributes {a = ", "[", 200, "");
+  char *ok = repeat("func.func @f() attributes {a = ", "[", 1000, "");
   expect_error(sdy_module_parse(ctx, ok, "ok.mlir", &module), SDY_PARSE_ERROR,
                "ok.mlir:1:", "module within the limit");
   free(ok);
 
   /* Brackets in strings and comments do not count. */
-  char *quoted = repeat("// ", "[", 1000, "\nfunc.func @f() attributes {a = \"");
-  char *text = malloc(strlen(quoted) + 2000 + 32);
+  char *quoted = repeat("// ", "[", 5000, "\nfunc.func @f() attributes {a = \"");
+  char *text = malloc(strlen(quoted) + 10000 + 32);
   strcpy(text, quoted);
-  for (int i = 0; i < 1000; ++i)
+  for (int i = 0; i < 5000; ++i)
     strcat(text, "((");
   strcat(text, "\"} {\n  return\n}\n");
   sdy_status_t *s = sdy_module_parse(ctx, text, "quoted.mlir", &module);

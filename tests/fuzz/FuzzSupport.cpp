@@ -70,6 +70,16 @@ void mustSucceed(sdy_status_t *status, const char *call) {
   fail("a call that must succeed failed", detail);
 }
 
+bool mustReparse(sdy_status_t *status, const char *call) {
+  if (status && sdy_status_code(status) == SDY_PARSE_ERROR &&
+      std::strstr(sdy_status_message(status), "error: nesting deeper than")) {
+    sdy_status_destroy(status);
+    return false;
+  }
+  mustSucceed(status, call);
+  return true;
+}
+
 std::string asText(const uint8_t *data, size_t size) {
   const void *nul = std::memchr(data, 0, size);
   size_t n = nul ? static_cast<const uint8_t *>(nul) - data : size;

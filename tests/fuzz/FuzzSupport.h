@@ -44,6 +44,11 @@ bool consume(sdy_status_t *status, const char *call);
 // Like consume(), but the call must succeed (an invariant of the harness).
 void mustSucceed(sdy_status_t *status, const char *call);
 
+// For reparsing printed text: success, or false when the printed form nests
+// deeper than the C ABI's bracket limit (printing may add brackets per
+// level, e.g. the generic form); any other failure is a finding.
+bool mustReparse(sdy_status_t *status, const char *call);
+
 // The input as a NUL-terminated string (the C ABI takes C strings), cut at
 // the first NUL byte.
 std::string asText(const uint8_t *data, size_t size);
