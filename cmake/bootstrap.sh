@@ -81,7 +81,7 @@ ctest --test-dir "$build" --output-on-failure -j "$jobs"
 # (tests/fuzz), so the engine is built instrumented only once.
 asan="$build-asan"
 configure_and_build "$asan" -DSDY_ENABLE_SANITIZERS=ON -DSDY_ENABLE_FUZZING=ON \
-  -- sdy_c test_capi test_abi_ffi sdy_fuzzers
+  -- sdy_c test_capi test_abi_ffi test_text_nesting sdy_fuzzers
 echo "== running the C ABI tests under AddressSanitizer + UBSan"
 ctest --test-dir "$asan" --output-on-failure -j "$jobs" -L capi
 echo "== fuzzing each harness briefly (replays its corpus first)"
