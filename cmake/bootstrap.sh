@@ -25,11 +25,11 @@ jobs=${SDY_JOBS:-$(nproc)}
 # pytest and numpy (Python binding and docs examples; the build uses Debian's
 # python3 even when another python3 comes first on PATH), OpenBLAS
 # (dot_general kernels), OpenMPI (the mpi backend), GoogleTest (runtime
-# tests).
+# tests), clang's runtimes with libFuzzer (sanitizers and the fuzz harnesses).
 packages="clang-22 llvm-22-dev llvm-22-tools libmlir-22-dev mlir-22-tools
   cmake ninja-build pkg-config libcmocka-dev libffi-dev
   abigail-tools python3 python3-pytest python3-numpy ccache libopenblas-dev
-  libopenmpi-dev openmpi-bin libgtest-dev"
+  libopenmpi-dev openmpi-bin libgtest-dev libclang-rt-22-dev"
 
 if [ "${SDY_SKIP_APT:-0}" != 1 ]; then
   missing=""
@@ -78,10 +78,14 @@ echo "== running the test suite"
 ctest --test-dir "$build" --output-on-failure -j "$jobs"
 
 # The C ABI again, built with AddressSanitizer + UndefinedBehaviorSanitizer
-# (the tests set their sanitizer options themselves).
+# (the tests set their sanitizer options themselves). The same tree carries
+# libFuzzer's coverage instrumentation and builds the fuzz harnesses
+# (tests/fuzz), so the engine is built instrumented only once.
 asan="$build-asan"
-configure_and_build "$asan" -DSDY_ENABLE_SANITIZERS=ON -- sdy_c test_capi \
-  test_run_options test_diagnostics test_dead_values test_real_programs \
-  test_abi_ffi
+configure_and_build "$asan" -DSDY_ENABLE_SANITIZERS=ON -DSDY_ENABLE_FUZZING=ON \
+  -- sdy_c test_capi test_run_options test_diagnostics test_dead_values \
+  test_real_programs test_abi_ffi test_text_nesting sdy_fuzzers
 echo "== running the C ABI tests under AddressSanitizer + UBSan"
 ctest --test-dir "$asan" --output-on-failure -j "$jobs" -L capi
+echo "== fuzzing each harness briefly (replays its corpus first)"
+ctest --test-dir "$asan" --output-on-failure -j "$jobs" -L fuzz

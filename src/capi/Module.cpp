@@ -1,6 +1,7 @@
 //===- Module.cpp - sdy_module_t ------------------------------------------===//
 
 #include "Internal.h"
+#include "TextNesting.h"
 
 #include "ir/sdy/ShardingVerifier.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -244,6 +245,14 @@ sdy_status_t *sdy_module_parse(sdy_context_t *context, const char *text,
     std::lock_guard<std::recursive_mutex> lock(ctx->mutex);
     MLIRContext *mlirCtx = &ctx->context;
     DiagnosticCapture diags(mlirCtx);
+    if (auto at = findExcessiveNesting(text)) {
+      emitError(FileLineColLoc::get(mlirCtx, source_name ? source_name
+                                                         : "<input>",
+                                    at->first, at->second))
+          << "nesting deeper than " << kMaxTextNesting << " brackets";
+      return makeStatus(SDY_PARSE_ERROR,
+                        std::string(fn) + ": " + diags.take("parse error"));
+    }
     VerifierErrorWatch watch(mlirCtx);
     ParserConfig config(mlirCtx, /*verifyAfterParse=*/false);
     OwningOpRef<ModuleOp> module = parseSourceString<ModuleOp>(

@@ -1,6 +1,7 @@
 //===- Status.cpp - statuses, handle registry, argument checks ------------===//
 
 #include "Internal.h"
+#include "TextNesting.h"
 
 #include <cstdlib>
 #include <cstring>
@@ -225,6 +226,12 @@ mlir::Attribute sdycapi::parseAttributeText(mlir::MLIRContext *context,
     // start of the text like any other syntax error.
     mlir::emitError(mlir::FileLineColLoc::get(context, displayName, 1, 1))
         << "expected attribute value";
+    return {};
+  }
+  if (auto at = findExcessiveNesting(text)) {
+    mlir::emitError(mlir::FileLineColLoc::get(context, displayName, at->first,
+                                              at->second))
+        << "nesting deeper than " << kMaxTextNesting << " brackets";
     return {};
   }
   return mlir::parseAttribute(source, context);
