@@ -1,7 +1,7 @@
 //===- Module.cpp - sdy_module_t ------------------------------------------===//
 
 #include "Internal.h"
-#include "TextNesting.h"
+#include "ir/utils/TextNesting.h"
 
 #include "ir/sdy/ShardingVerifier.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"

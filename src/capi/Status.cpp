@@ -1,7 +1,7 @@
 //===- Status.cpp - statuses, handle registry, argument checks ------------===//
 
 #include "Internal.h"
-#include "TextNesting.h"
+#include "ir/utils/TextNesting.h"
 
 #include <cstdlib>
 #include <cstring>
@@ -228,10 +228,10 @@ mlir::Attribute sdycapi::parseAttributeText(mlir::MLIRContext *context,
         << "expected attribute value";
     return {};
   }
-  if (auto at = findExcessiveNesting(text)) {
+  if (auto at = mlir::sdy::findExcessiveNesting(text)) {
     mlir::emitError(mlir::FileLineColLoc::get(context, displayName, at->first,
                                               at->second))
-        << "nesting deeper than " << kMaxTextNesting << " brackets";
+        << "nesting deeper than " << mlir::sdy::kMaxTextNesting << " brackets";
     return {};
   }
   return mlir::parseAttribute(source, context);

@@ -4,6 +4,7 @@
 
 #include "ir/sdy/SdyDialect.h"
 #include "ir/stablehlo/StablehloDialect.h"
+#include "ir/utils/TextNesting.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Diagnostics.h"
@@ -45,6 +46,14 @@ Executable::~Executable() {
 
 namespace {
 Status parseInto(MLIRContext &ctx, llvm::SourceMgr &sm, OwningOpRef<ModuleOp> &m) {
+  // MLIR's recursive parser would overflow the stack on deeper text.
+  StringRef text = sm.getMemoryBuffer(sm.getMainFileID())->getBuffer();
+  if (auto at = mlir::sdy::findExcessiveNesting(text))
+    return Status::invalid("cannot parse module: line " +
+                           std::to_string(at->first) + ", column " +
+                           std::to_string(at->second) + ": nesting deeper than " +
+                           std::to_string(mlir::sdy::kMaxTextNesting) +
+                           " brackets");
   std::string diags;
   {
     llvm::raw_string_ostream os(diags);

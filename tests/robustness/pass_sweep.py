@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """Runs every pass and pipeline of sdy-opt over corner-case inputs.
 
-Each segment of the corner-case files (dead values, empty functions, no
+Text nested deeper than MLIR's recursive parser can take (brackets, regions,
+dense literals) must be refused with a located error, not overflow the
+stack. Each segment of the corner-case files (dead values, empty functions, no
 @main, unused block arguments, nested regions) goes through every `-sdy-*`
 pass and pipeline that `sdy-opt --help` lists, plus the generic cleanups;
 every segment of every lit test file goes through the propagation and
@@ -44,6 +46,34 @@ def run(sdy_opt, name, pass_name, text):
             f"--- stderr ---\n{proc.stderr[-2000:]}")
 
 
+# Inputs nested far beyond the limit: a sharding, regions, a dense literal.
+DEEP = {
+    "sharding": 'sdy.mesh @m = <["x"=2]>\nfunc.func @f(%a: tensor<8xf32> '
+                '{sdy.sharding = #sdy.sharding<@m, ' + "[" * 20000 + '>}) '
+                '-> tensor<8xf32> { return %a : tensor<8xf32> }',
+    "regions": "func.func @f(%a: tensor<8xf32>) -> tensor<8xf32> {\n" +
+               '%0 = "t.op"() ({\n' * 3000 + "})" * 3000 +
+               "\nreturn %a : tensor<8xf32> }",
+    "dense": "func.func @f() -> tensor<1xf32> { %0 = stablehlo.constant "
+             "dense<" + "[" * 100000 + "1.0" + "]" * 100000 +
+             "> : tensor<1xf32>  return %0 : tensor<1xf32> }",
+}
+NESTING = re.compile(r"^<stdin>:\d+:\d+: error: nesting deeper than \d+ "
+                     r"brackets$", re.M)
+
+
+def check_deep(sdy_opt):
+    failures = []
+    for name, text in DEEP.items():
+        proc = subprocess.run([sdy_opt, "-", "--allow-unregistered-dialect"],
+                              input=text, capture_output=True, text=True,
+                              timeout=120)
+        if proc.returncode != 1 or not NESTING.search(proc.stderr):
+            failures.append(f"deep {name}: exit code {proc.returncode}\n"
+                            f"--- stderr ---\n{proc.stderr[-2000:]}")
+    return failures
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("sdy_opt")
@@ -68,7 +98,7 @@ def main():
             # pipelines must reject them cleanly.
             for p in PIPELINES:
                 jobs.append((f"{os.path.relpath(path)}#{i}", p, seg))
-    failures = []
+    failures = check_deep(args.sdy_opt)
     workers = max(1, min(4, os.cpu_count() or 1))
     with concurrent.futures.ThreadPoolExecutor(workers) as pool:
         for result in pool.map(lambda j: run(args.sdy_opt, *j), jobs):

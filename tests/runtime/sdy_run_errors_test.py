@@ -123,6 +123,10 @@ func.func @main(%x: tensor<?xi32>) -> tensor<?xi32> {
 """)
 expect([unsupported], 2, "argument 0 of @main has type tensor<?xi32>",
        "only statically shaped tensors of supported element types run")
+deep = npy("deep.mlir", ("func.func @main(%a: tensor<2xi32>) -> tensor<2xi32> {\n"
+            + '%0 = "t.op"() ({\n' * 3000 + "})" * 3000 +
+            "\nreturn %a : tensor<2xi32> }").encode())
+expect([deep], 2, "deep.mlir:513:16: error: nesting deeper than 1024 brackets")
 expect([MODULE, "--output-dir", os.path.join(WORK, "no-such-dir")], 2,
        "--output-dir", "No such file or directory")
 expect([MODULE, "--output-dir", MODULE], 2, "is not a directory")

@@ -2,20 +2,26 @@
 //
 // An MlirOptMain driver with the dialects and passes of sdy registered: func,
 // sdy, stablehlo, and the upstream passes canonicalize, cse, symbol-dce and
-// inline.
+// inline. The input is read here first so that text nested too deeply for
+// MLIR's recursive parser gets a located error instead of a stack overflow.
 //
 //===----------------------------------------------------------------------===//
 
 #include "ir/sdy/SdyDialect.h"
 #include "ir/stablehlo/StablehloDialect.h"
+#include "ir/utils/TextNesting.h"
 #include "rules/Passes.h"
 #include "transforms/Passes.h"
 #include "transforms/partition/Passes.h"
 #include "mlir/Dialect/Func/Extensions/InlinerExtension.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/DialectRegistry.h"
+#include "mlir/Support/FileUtilities.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
 #include "mlir/Transforms/Passes.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/ToolOutputFile.h"
+#include "llvm/Support/raw_ostream.h"
 
 #include <string>
 #include <vector>
@@ -40,7 +46,37 @@ int main(int argc, char **argv) {
   mlir::sdy::registerSdyRulesPasses();
   mlir::sdy::registerSdyPartitionPasses();
 
-  return mlir::asMainReturnCode(
-      mlir::MlirOptMain(static_cast<int>(args.size()), args.data(),
-                        "sdy optimizer driver\n", registry));
+  int numArgs = static_cast<int>(args.size());
+  auto [inputFilename, outputFilename] = mlir::registerAndParseCLIOptions(
+      numArgs, args.data(), "sdy optimizer driver\n", registry);
+  auto config = mlir::MlirOptMainConfig::createFromCLOptions();
+  if (config.shouldShowDialects() || config.shouldListPasses())
+    return mlir::asMainReturnCode(mlir::MlirOptMain(
+        numArgs, args.data(), inputFilename, outputFilename, registry));
+
+  std::string error;
+  std::unique_ptr<llvm::MemoryBuffer> input =
+      mlir::openInputFile(inputFilename, &error);
+  if (!input) {
+    llvm::errs() << error << "\n";
+    return 1;
+  }
+  if (auto at = mlir::sdy::findExcessiveNesting(input->getBuffer())) {
+    llvm::errs() << (inputFilename == "-" ? "<stdin>" : inputFilename) << ":"
+                 << at->first << ":" << at->second
+                 << ": error: nesting deeper than "
+                 << mlir::sdy::kMaxTextNesting << " brackets\n";
+    return 1;
+  }
+  std::unique_ptr<llvm::ToolOutputFile> output =
+      mlir::openOutputFile(outputFilename, &error);
+  if (!output) {
+    llvm::errs() << error << "\n";
+    return 1;
+  }
+  if (mlir::failed(mlir::MlirOptMain(output->os(), std::move(input), registry,
+                                     config)))
+    return 1;
+  output->keep();
+  return 0;
 }

@@ -18,6 +18,7 @@
 // a message on stderr and exit code 2; a failure of the run itself exit 1.
 //
 //===----------------------------------------------------------------------===//
+#include "ir/utils/TextNesting.h"
 #include "runtime/Backend.h"
 #include "runtime/Dispatch.h"
 #include "runtime/Executable.h"
@@ -340,6 +341,13 @@ int main(int argc, char **argv) {
   if (!buffer)
     return inputError("cannot read module '" + o.path +
                       "': " + buffer.getError().message());
+  if (auto at = mlir::sdy::findExcessiveNesting((*buffer)->getBuffer()))
+    return inputError("cannot parse module '" + o.path + "':\n" + o.path +
+                      ":" + std::to_string(at->first) + ":" +
+                      std::to_string(at->second) +
+                      ": error: nesting deeper than " +
+                      std::to_string(mlir::sdy::kMaxTextNesting) +
+                      " brackets");
   mlir::MLIRContext context(mlir::MLIRContext::Threading::DISABLED);
   registerRuntimeDialects(context);
   llvm::SourceMgr sourceMgr;

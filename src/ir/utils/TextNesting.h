@@ -2,20 +2,20 @@
 //
 // MLIR's parser is recursive descent: text nested a few thousand brackets
 // deep (`[[[[...`, `((((...`) overflows the stack instead of failing. The C
-// ABI therefore rejects text nested deeper than kMaxTextNesting before
-// parsing it. Real programs nest a few dozen levels; 1024 (about 500
+// ABI and sdy-opt therefore reject text nested deeper than kMaxTextNesting
+// before parsing it. Real programs nest a few dozen levels; 1024 (about 500
 // nested regions) stays well inside an 8 MB stack, also under ASan.
 //
 //===----------------------------------------------------------------------===//
-#ifndef SDY_CAPI_TEXTNESTING_H
-#define SDY_CAPI_TEXTNESTING_H
+#ifndef SDY_IR_UTILS_TEXTNESTING_H
+#define SDY_IR_UTILS_TEXTNESTING_H
 
 #include "llvm/ADT/StringRef.h"
 
 #include <optional>
 #include <utility>
 
-namespace sdycapi {
+namespace mlir::sdy {
 
 constexpr unsigned kMaxTextNesting = 1024;
 
@@ -55,6 +55,6 @@ findExcessiveNesting(llvm::StringRef text) {
   return std::nullopt;
 }
 
-} // namespace sdycapi
+} // namespace mlir::sdy
 
-#endif // SDY_CAPI_TEXTNESTING_H
+#endif // SDY_IR_UTILS_TEXTNESTING_H
