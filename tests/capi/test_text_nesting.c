@@ -25,10 +25,11 @@ static char *repeat(const char *prefix, const char *unit, int n,
                     const char *suffix) {
   size_t len = strlen(prefix) + strlen(unit) * n + strlen(suffix) + 1;
   char *text = malloc(len);
-  strcpy(text, prefix);
-  for (int i = 0; i < n; ++i)
-    strcat(text, unit);
-  strcat(text, suffix);
+  size_t at = strlen(prefix), unit_len = strlen(unit);
+  memcpy(text, prefix, at);
+  for (int i = 0; i < n; ++i, at += unit_len) /* linear, unlike strcat */
+    memcpy(text + at, unit, unit_len);
+  strcpy(text + at, suffix);
   return text;
 }
 
@@ -37,7 +38,9 @@ int main(void) {
   if (sdy_context_create(&ctx))
     return 1;
   const char *limit = "nesting deeper than 1024 brackets";
-  char *deep = repeat("", "[", 100000, "");
+  /* Balanced but deep: the nesting limit. */
+  char *open = repeat("", "[", 100000, "");
+  char *deep = repeat(open, "]", 100000, "");
   sdy_mesh_t *mesh = NULL;
   expect_error(sdy_mesh_parse(ctx, deep, &mesh), SDY_PARSE_ERROR, limit,
                "mesh");
@@ -45,6 +48,13 @@ int main(void) {
   expect_error(sdy_sharding_parse(ctx, deep, NULL, &sharding),
                SDY_PARSE_ERROR, limit, "sharding");
   free(deep);
+  /* Unbalanced and deep: the missing bracket is named first. */
+  const char *missing = "unexpected end of text: expected ']'";
+  expect_error(sdy_mesh_parse(ctx, open, &mesh), SDY_PARSE_ERROR, missing,
+               "unbalanced mesh");
+  expect_error(sdy_sharding_parse(ctx, open, NULL, &sharding),
+               SDY_PARSE_ERROR, missing, "unbalanced sharding");
+  free(open);
 
   /* The error points at the first bracket over the limit (the `{` is level
    * 1, so the 1024th `[`, at column 1055, is level 1025). */
