@@ -275,7 +275,8 @@ bool passSchema(llvm::StringRef name, OptionSchema &schema) {
           llvm::StringRef(printed).slice(open + 1, close), defaults, error)))
     return false;
   for (const OptionItem &item : defaults) {
-    llvm::StringRef value = item.value.value_or("");
+    // Owned: value_or returns a temporary.
+    std::string value = item.value.value_or("");
     OptionKind kind = OptionKind::Text;
     std::vector<std::string> choices;
     const KnownOption *known = nullptr;
