@@ -15,6 +15,12 @@
  *    the same major and minor >= N.
  *  - PATCH changes for fixes without any interface change.
  *
+ * Every exported function carries the ELF symbol version of the release
+ * that added it (SDY_C_1.0, SDY_C_1.1, ...), so a program linked against a
+ * newer minor version fails to load against an older library with a clear
+ * "version `SDY_C_1.1' not found" from the dynamic loader, instead of
+ * failing later on a missing symbol.
+ *
  * History: 1.0.0 first version; 1.1.0 added the status codes
  * SDY_DEADLINE_EXCEEDED, SDY_UNAVAILABLE, SDY_RESOURCE_EXHAUSTED and
  * SDY_CANCELLED, run options (sdy_run_options_t) and the global shapes of
