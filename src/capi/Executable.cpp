@@ -970,9 +970,10 @@ sdy_status_t *runGlobal(const char *fn, const sdy_executable_t *exe,
   return nullptr;
 }
 
-sdy_status_t *valueType(const char *fn, const sdy_executable_t *exe,
-                        bool isArg, size_t index, sdy_dtype_t *outDtype,
-                        size_t *outRank, int64_t *outShape, size_t capacity) {
+/// Checks `exe` and finds its argument or result `index`.
+sdy_status_t *findLayout(const char *fn, const sdy_executable_t *exe,
+                         bool isArg, size_t index,
+                         const ValueLayout *&layout) {
   if (sdy_status_t *s =
           checkHandle(fn, "executable", exe, HandleKind::Executable))
     return s;
@@ -984,17 +985,38 @@ sdy_status_t *valueType(const char *fn, const sdy_executable_t *exe,
                                    " is out of range: @" + exe->function +
                                    " has " + std::to_string(values.size()) +
                                    " " + what + "s");
+  layout = &values[index];
+  return nullptr;
+}
+
+/// An output array of `capacity` entries must hold the value's `rank`.
+sdy_status_t *checkCapacity(const char *fn, size_t capacity, size_t rank,
+                            bool isArg, size_t index) {
+  if (capacity >= rank)
+    return nullptr;
+  return invalidArgument(fn, "capacity " + std::to_string(capacity) +
+                                 " is smaller than the rank " +
+                                 std::to_string(rank) + " of " +
+                                 (isArg ? "argument " : "result ") +
+                                 std::to_string(index));
+}
+
+sdy_status_t *valueType(const char *fn, const sdy_executable_t *exe,
+                        bool isArg, size_t index, sdy_dtype_t *outDtype,
+                        size_t *outRank, int64_t *outShape, size_t capacity) {
+  const ValueLayout *layout = nullptr;
+  if (sdy_status_t *s = findLayout(fn, exe, isArg, index, layout))
+    return s;
   if (!outDtype && !outRank && !outShape)
     return invalidArgument(fn, "out_dtype, out_rank and out_shape are all "
                                "NULL");
   if (sdy_status_t *s = checkArray(fn, "out_shape", outShape, capacity))
     return s;
-  const rt::TensorSpec &spec = values[index].spec;
-  if (outShape && capacity < spec.shape.size())
-    return invalidArgument(fn, "capacity " + std::to_string(capacity) +
-                                   " is smaller than the rank " +
-                                   std::to_string(spec.shape.size()) + " of " +
-                                   what + " " + std::to_string(index));
+  const rt::TensorSpec &spec = layout->spec;
+  if (outShape)
+    if (sdy_status_t *s =
+            checkCapacity(fn, capacity, spec.shape.size(), isArg, index))
+      return s;
   if (outDtype)
     *outDtype = toDtype(spec.type);
   if (outRank)
@@ -1007,28 +1029,16 @@ sdy_status_t *valueType(const char *fn, const sdy_executable_t *exe,
 sdy_status_t *numShards(const char *fn, const sdy_executable_t *exe,
                         bool isArg, size_t index, int64_t *out,
                         size_t capacity) {
-  if (sdy_status_t *s =
-          checkHandle(fn, "executable", exe, HandleKind::Executable))
+  const ValueLayout *layout = nullptr;
+  if (sdy_status_t *s = findLayout(fn, exe, isArg, index, layout))
     return s;
-  const auto &values = isArg ? exe->args : exe->results;
-  const char *what = isArg ? "argument" : "result";
-  if (index >= values.size())
-    return invalidArgument(fn, std::string(what) + " index " +
-                                   std::to_string(index) +
-                                   " is out of range: @" + exe->function +
-                                   " has " + std::to_string(values.size()) +
-                                   " " + what + "s");
-  const ValueLayout &layout = values[index];
-  size_t rank = layout.spec.shape.size();
+  size_t rank = layout->spec.shape.size();
   if (sdy_status_t *s = checkArray(fn, "out_num_shards", out, rank))
     return s;
-  if (capacity < rank)
-    return invalidArgument(fn, "capacity " + std::to_string(capacity) +
-                                   " is smaller than the rank " +
-                                   std::to_string(rank) + " of " + what + " " +
-                                   std::to_string(index));
+  if (sdy_status_t *s = checkCapacity(fn, capacity, rank, isArg, index))
+    return s;
   for (size_t d = 0; d < rank; ++d)
-    out[d] = layout.sharded() ? layout.numShards[d] : 1;
+    out[d] = layout->sharded() ? layout->numShards[d] : 1;
   return nullptr;
 }
 
@@ -1050,33 +1060,21 @@ template <typename Fn> sdy_status_t *guardedRun(const char *fn, Fn &&body) {
 sdy_status_t *globalShape(const char *fn, const sdy_executable_t *exe,
                           bool isArg, size_t index, int64_t *out,
                           size_t capacity, int32_t *outExact) {
-  if (sdy_status_t *s =
-          checkHandle(fn, "executable", exe, HandleKind::Executable))
+  const ValueLayout *layout = nullptr;
+  if (sdy_status_t *s = findLayout(fn, exe, isArg, index, layout))
     return s;
-  const auto &values = isArg ? exe->args : exe->results;
-  const char *what = isArg ? "argument" : "result";
-  if (index >= values.size())
-    return invalidArgument(fn, std::string(what) + " index " +
-                                   std::to_string(index) +
-                                   " is out of range: @" + exe->function +
-                                   " has " + std::to_string(values.size()) +
-                                   " " + what + "s");
-  const ValueLayout &layout = values[index];
-  size_t rank = layout.spec.shape.size();
+  size_t rank = layout->spec.shape.size();
   if (sdy_status_t *s = checkArray(fn, "out_shape", out, rank))
     return s;
-  if (capacity < rank)
-    return invalidArgument(fn, "capacity " + std::to_string(capacity) +
-                                   " is smaller than the rank " +
-                                   std::to_string(rank) + " of " + what + " " +
-                                   std::to_string(index));
+  if (sdy_status_t *s = checkCapacity(fn, capacity, rank, isArg, index))
+    return s;
   for (size_t d = 0; d < rank; ++d)
-    out[d] = layout.hasGlobalShape ? layout.globalShape[d]
-             : layout.sharded()    ? layout.spec.shape[d] * layout.numShards[d]
-                                   : layout.spec.shape[d];
+    out[d] = layout->hasGlobalShape ? layout->globalShape[d]
+             : layout->sharded() ? layout->spec.shape[d] * layout->numShards[d]
+                                 : layout->spec.shape[d];
   // A value that is not split has exactly its local shape.
   if (outExact)
-    *outExact = layout.hasGlobalShape || !layout.sharded() ? 1 : 0;
+    *outExact = layout->hasGlobalShape || !layout->sharded() ? 1 : 0;
   return nullptr;
 }
 
@@ -1215,16 +1213,11 @@ sdy_status_t *sdy_executable_arg_device_slice(
     int64_t *out_starts, int64_t *out_limits, size_t capacity) {
   static constexpr const char *fn = "sdy_executable_arg_device_slice";
   return guarded(fn, [&]() -> sdy_status_t * {
-    if (sdy_status_t *s =
-            checkHandle(fn, "executable", executable, HandleKind::Executable))
+    const ValueLayout *found = nullptr;
+    if (sdy_status_t *s = findLayout(fn, executable, /*isArg=*/true, index,
+                                     found))
       return s;
-    if (index >= executable->args.size())
-      return invalidArgument(fn, "argument index " + std::to_string(index) +
-                                     " is out of range: @" +
-                                     executable->function + " has " +
-                                     std::to_string(executable->args.size()) +
-                                     " arguments");
-    const ValueLayout &layout = executable->args[index];
+    const ValueLayout &layout = *found;
     if (sdy_status_t *s = checkArray(fn, "global_shape", global_shape, rank))
       return s;
     if (rank != layout.spec.shape.size())
