@@ -13,12 +13,7 @@
 
 #include "sdy_c/sdy_c.h"
 
-#define ASSERT_OK(expr)                                                        \
-  do {                                                                         \
-    sdy_status_t *status_ = (expr);                                            \
-    if (status_)                                                               \
-      fail_msg("%s failed: %s", #expr, sdy_status_message(status_));          \
-  } while (0)
+#include "status_assert.h"
 
 /* The five-line reproducer: an unused constant beside the live op. */
 static const char *kDeadConstant =

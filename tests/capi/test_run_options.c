@@ -19,32 +19,7 @@
 
 /*--- helpers -----------------------------------------------------------------*/
 
-#define ASSERT_OK(expr)                                                        \
-  do {                                                                         \
-    sdy_status_t *status_ = (expr);                                            \
-    if (status_)                                                               \
-      fail_msg("%s failed: %s", #expr, sdy_status_message(status_));          \
-  } while (0)
-
-#define ASSERT_ERR(expr, expected_code, substring)                             \
-  do {                                                                         \
-    sdy_status_t *status_ = (expr);                                            \
-    if (!status_)                                                              \
-      fail_msg("%s succeeded, expected %s", #expr,                            \
-               sdy_status_code_name(expected_code));                          \
-    if (sdy_status_code(status_) != (expected_code))                           \
-      fail_msg("%s: expected %s, got %s: %s", #expr,                          \
-               sdy_status_code_name(expected_code),                           \
-               sdy_status_code_name(sdy_status_code(status_)),                \
-               sdy_status_message(status_));                                   \
-    if (!strstr(sdy_status_message(status_), (substring)))                     \
-      fail_msg("%s: message '%s' does not contain '%s'", #expr,               \
-               sdy_status_message(status_), (substring));                     \
-    sdy_status_destroy(status_);                                               \
-  } while (0)
-
-#define ASSERT_INVALID(expr, substring)                                        \
-  ASSERT_ERR(expr, SDY_INVALID_ARGUMENT, substring)
+#include "status_assert.h"
 
 static double now_seconds(void) {
   struct timespec ts;

@@ -1,0 +1,38 @@
+/* Assertions on sdy statuses shared by the CMocka suites of the C ABI.
+ * Include after <cmocka.h> and sdy_c/sdy_c.h. */
+#ifndef SDY_TESTS_CAPI_STATUS_ASSERT_H
+#define SDY_TESTS_CAPI_STATUS_ASSERT_H
+
+#include <string.h>
+
+/* `expr` returns NULL (success); otherwise fails with the message. */
+#define ASSERT_OK(expr)                                                        \
+  do {                                                                         \
+    sdy_status_t *status_ = (expr);                                            \
+    if (status_)                                                               \
+      fail_msg("%s failed: %s", #expr, sdy_status_message(status_));          \
+  } while (0)
+
+/* `expr` fails with `expected_code` and a message containing `substring`;
+ * the status is released. */
+#define ASSERT_ERR(expr, expected_code, substring)                             \
+  do {                                                                         \
+    sdy_status_t *status_ = (expr);                                            \
+    if (!status_)                                                              \
+      fail_msg("%s succeeded, expected %s", #expr,                            \
+               sdy_status_code_name(expected_code));                          \
+    if (sdy_status_code(status_) != (expected_code))                           \
+      fail_msg("%s: expected %s, got %s: %s", #expr,                          \
+               sdy_status_code_name(expected_code),                           \
+               sdy_status_code_name(sdy_status_code(status_)),                \
+               sdy_status_message(status_));                                   \
+    if (!strstr(sdy_status_message(status_), (substring)))                     \
+      fail_msg("%s: message '%s' does not contain '%s'", #expr,               \
+               sdy_status_message(status_), (substring));                     \
+    sdy_status_destroy(status_);                                               \
+  } while (0)
+
+#define ASSERT_INVALID(expr, substring)                                        \
+  ASSERT_ERR(expr, SDY_INVALID_ARGUMENT, substring)
+
+#endif /* SDY_TESTS_CAPI_STATUS_ASSERT_H */
