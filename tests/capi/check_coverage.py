@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Fails if a function of the ABI manifest whose name starts with sdy
 (the sdy_* ABI and the Shardy-compatible sdy* functions) is not called in
-the CMocka suites.   check_coverage.py abi_manifest.txt test_capi.c [more.c...]"""
+the CMocka suites.   check_coverage.py abi_manifest.txt test_mesh.c [more.c...]"""
 import re
 import sys
 

@@ -27,9 +27,9 @@
 // Segments that do not parse, that propagation rejects, or that the
 // partitioner rejects with a diagnostic are skipped and counted; chains
 // through indivisible shardings (the simulator does not model their padding
-// through collectives) are skipped and counted. Exit status 1 on a failure.
+// through collectives) are skipped and counted. A GoogleTest program.
 //
-// Usage: partition_pipeline_corpus <dir with *.mlir>
+// Usage: partition_pipeline_corpus [gtest flags] <dir with *.mlir>
 //
 //===----------------------------------------------------------------------===//
 
@@ -63,6 +63,7 @@
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Transforms/Passes.h"
+#include <gtest/gtest.h>
 
 using namespace mlir;
 using namespace mlir::sdy;
@@ -92,17 +93,19 @@ struct Stats {
 };
 
 Stats stats;
+// Failures found by the checker; the first 30 are reported one by one as
+// test failures, the corpus test then checks that the count is zero.
 int failures = 0;
 std::string currentModule;
 bool quiet = false; // during the self-check
+std::string corpusDir; // the command-line argument
 
 void fail(const std::string &message) {
   static std::set<std::string> reported;
   if (!reported.insert(currentModule + message).second)
     return; // the same op-level failure seen from another use
   if (failures < 30 && !quiet)
-    std::fprintf(stderr, "FAIL [%s]: %s\n", currentModule.c_str(),
-                 message.c_str());
+    ADD_FAILURE() << "[" << currentModule << "]: " << message;
   ++failures;
 }
 
@@ -553,37 +556,74 @@ std::vector<std::string> splitSegments(const std::string &text) {
   return segments;
 }
 
-} // namespace
+// The checker itself must notice wrong collectives: each of these already
+// partitioned modules has exactly one mistake.
+const char *const kBrokenModules[] = {
+    // A dot whose contracting dimension is sharded, without all_reduce.
+    R"mlir(sdy.mesh @mesh = <["x"=2, "y"=2]>
+func.func @f(%a: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"x"}]>}, %b: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>}) -> (tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {}]>}) {
+  %0 = stablehlo.dot_general %a, %b, contracting_dims = [1] x [0] {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{}, {}]>]>} : (tensor<8x8xf32>, tensor<8x8xf32>) -> tensor<8x8xf32>
+  return %0 : tensor<8x8xf32>
+})mlir",
+    // An all_reduce over the wrong axis.
+    R"mlir(sdy.mesh @mesh = <["x"=2, "y"=2]>
+func.func @f(%a: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"x"}]>}, %b: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>}) -> (tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {}]>}) {
+  %0 = stablehlo.dot_general %a, %b, contracting_dims = [1] x [0] {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{}, {}]>]>} : (tensor<8x8xf32>, tensor<8x8xf32>) -> tensor<8x8xf32>
+  %1 = sdy.all_reduce {"y"} %0 out_sharding=<@mesh, [{}, {}]> : tensor<8x8xf32>
+  return %1 : tensor<8x8xf32>
+})mlir",
+    // An all_reduce of a value that is not partial (its parts would be
+    // counted twice). (A collective whose out_sharding lies does not
+    // pass the verifier.)
+    R"mlir(sdy.mesh @mesh = <["x"=2, "y"=2]>
+func.func @f(%a: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>}) -> (tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>}) {
+  %0 = sdy.all_reduce {"y"} %a out_sharding=<@mesh, [{"x"}, {}]> : tensor<8x8xf32>
+  return %0 : tensor<8x8xf32>
+})mlir",
+    // A correct chain whose result the consumer (an add with a
+    // differently sharded operand) cannot use.
+    R"mlir(sdy.mesh @mesh = <["x"=2, "y"=2]>
+func.func @f(%a: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x", "y"}, {}]>}, %b: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"y"}, {}]>}) -> (tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"y"}, {}]>}) {
+  %0 = sdy.all_gather [{"y"}, {}] %a out_sharding=<@mesh, [{"x"}, {}]> : tensor<8x8xf32>
+  %1 = stablehlo.add %0, %b {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"y"}, {}]>]>} : tensor<8x8xf32>
+  return %1 : tensor<8x8xf32>
+})mlir",
+};
 
-int main(int argc, char **argv) {
-  if (argc != 2) {
-    std::fprintf(stderr, "usage: %s <corpus dir>\n", argv[0]);
-    return 2;
-  }
-  auto start = std::chrono::steady_clock::now();
+/// A context with the dialects and the passes of the pipelines.
+std::unique_ptr<MLIRContext> createContext() {
+  // Passes and pipelines are registered once per process.
+  static const bool registered = [] {
+    registerCanonicalizerPass();
+    registerCSEPass();
+    registerSymbolDCEPass();
+    registerInlinerPass();
+    registerAllSdyPassesAndPipelines();
+    registerSdyRulesPasses();
+    registerSdyPartitionPasses();
+    return true;
+  }();
+  (void)registered;
   DialectRegistry registry;
   registry.insert<func::FuncDialect, SdyDialect, stablehlo::StablehloDialect>();
   func::registerInlinerExtension(registry);
-  registerCanonicalizerPass();
-  registerCSEPass();
-  registerSymbolDCEPass();
-  registerInlinerPass();
-  registerAllSdyPassesAndPipelines();
-  registerSdyRulesPasses();
-  registerSdyPartitionPasses();
-  MLIRContext ctx(registry);
-  ctx.loadAllAvailableDialects();
-  ctx.allowUnregisteredDialects(false);
+  auto ctx = std::make_unique<MLIRContext>(registry);
+  ctx->loadAllAvailableDialects();
+  ctx->allowUnregisteredDialects(false);
+  return ctx;
+}
 
+TEST(PipelineCorpusTest, CollectivesDeliverWhatConsumersExpect) {
+  auto start = std::chrono::steady_clock::now();
+  std::unique_ptr<MLIRContext> ctx = createContext();
+  stats = Stats();
+  failures = 0;
   std::vector<std::filesystem::path> files;
-  for (const auto &entry : std::filesystem::directory_iterator(argv[1]))
+  for (const auto &entry : std::filesystem::directory_iterator(corpusDir))
     if (entry.path().extension() == ".mlir")
       files.push_back(entry.path());
   std::sort(files.begin(), files.end());
-  if (files.empty()) {
-    std::fprintf(stderr, "no .mlir files in %s\n", argv[1]);
-    return 1;
-  }
+  ASSERT_FALSE(files.empty()) << "no .mlir files in " << corpusDir;
 
   const std::string partition =
       "func.func(sdy-insert-explicit-reshards,sdy-reshard-to-collectives,"
@@ -603,19 +643,19 @@ int main(int argc, char **argv) {
                         " (" + pipeline + ")";
         ++stats.segments;
         std::string firstError;
-        ScopedDiagnosticHandler handler(&ctx, [&](Diagnostic &diag) {
+        ScopedDiagnosticHandler handler(ctx.get(), [&](Diagnostic &diag) {
           if (diag.getSeverity() == DiagnosticSeverity::Error &&
               firstError.empty())
             firstError = diag.str();
           return success();
         });
         OwningOpRef<ModuleOp> module =
-            parseSourceString<ModuleOp>(segment, &ctx);
+            parseSourceString<ModuleOp>(segment, ctx.get());
         if (!module) {
           ++stats.parseFailed;
           continue;
         }
-        PassManager prop(&ctx, ModuleOp::getOperationName(),
+        PassManager prop(ctx.get(), ModuleOp::getOperationName(),
                          OpPassManager::Nesting::Implicit);
         if (failed(parsePassPipeline(pipeline, prop))) {
           fail("cannot parse the pipeline '" + pipeline + "'");
@@ -625,12 +665,10 @@ int main(int argc, char **argv) {
           ++stats.propagationRejected;
           continue;
         }
-        PassManager part(&ctx, ModuleOp::getOperationName(),
+        PassManager part(ctx.get(), ModuleOp::getOperationName(),
                          OpPassManager::Nesting::Implicit);
-        if (failed(parsePassPipeline(partition, part))) {
-          fail("cannot parse the partition pipeline");
-          return 1;
-        }
+        ASSERT_TRUE(succeeded(parsePassPipeline(partition, part)))
+            << "cannot parse the partition pipeline";
         firstError.clear();
         if (failed(part.run(*module))) {
           ++stats.partitionRejected;
@@ -680,67 +718,46 @@ int main(int argc, char **argv) {
   std::printf("skipped: %lld indivisible, %lld dynamic\n",
               static_cast<long long>(stats.skippedIndivisible),
               static_cast<long long>(stats.skippedDynamic));
-  // The checker itself must notice wrong collectives: each of these
-  // already partitioned modules has exactly one mistake.
-  const char *broken[] = {
-      // A dot whose contracting dimension is sharded, without all_reduce.
-      R"mlir(sdy.mesh @mesh = <["x"=2, "y"=2]>
-func.func @f(%a: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"x"}]>}, %b: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>}) -> (tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {}]>}) {
-  %0 = stablehlo.dot_general %a, %b, contracting_dims = [1] x [0] {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{}, {}]>]>} : (tensor<8x8xf32>, tensor<8x8xf32>) -> tensor<8x8xf32>
-  return %0 : tensor<8x8xf32>
-})mlir",
-      // An all_reduce over the wrong axis.
-      R"mlir(sdy.mesh @mesh = <["x"=2, "y"=2]>
-func.func @f(%a: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"x"}]>}, %b: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>}) -> (tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {}]>}) {
-  %0 = stablehlo.dot_general %a, %b, contracting_dims = [1] x [0] {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{}, {}]>]>} : (tensor<8x8xf32>, tensor<8x8xf32>) -> tensor<8x8xf32>
-  %1 = sdy.all_reduce {"y"} %0 out_sharding=<@mesh, [{}, {}]> : tensor<8x8xf32>
-  return %1 : tensor<8x8xf32>
-})mlir",
-      // An all_reduce of a value that is not partial (its parts would be
-      // counted twice). (A collective whose out_sharding lies does not
-      // pass the verifier.)
-      R"mlir(sdy.mesh @mesh = <["x"=2, "y"=2]>
-func.func @f(%a: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>}) -> (tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>}) {
-  %0 = sdy.all_reduce {"y"} %a out_sharding=<@mesh, [{"x"}, {}]> : tensor<8x8xf32>
-  return %0 : tensor<8x8xf32>
-})mlir",
-      // A correct chain whose result the consumer (an add with a
-      // differently sharded operand) cannot use.
-      R"mlir(sdy.mesh @mesh = <["x"=2, "y"=2]>
-func.func @f(%a: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x", "y"}, {}]>}, %b: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"y"}, {}]>}) -> (tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"y"}, {}]>}) {
-  %0 = sdy.all_gather [{"y"}, {}] %a out_sharding=<@mesh, [{"x"}, {}]> : tensor<8x8xf32>
-  %1 = stablehlo.add %0, %b {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"y"}, {}]>]>} : tensor<8x8xf32>
-  return %1 : tensor<8x8xf32>
-})mlir",
-  };
-  Stats saved = stats;
-  quiet = true;
-  int realFailures = failures;
-  for (auto [i, text] : llvm::enumerate(broken)) {
-    currentModule = "self-check #" + std::to_string(i);
-    OwningOpRef<ModuleOp> module = parseSourceString<ModuleOp>(text, &ctx);
-    int before = failures;
-    if (module)
-      checkModule(*module);
-    if (!module || failures == before) {
-      failures = before;
-      std::fprintf(stderr, "FAIL: the checker accepted broken module #%zu\n",
-                   i);
-      ++realFailures;
-    }
-    failures = before;
-  }
-  failures = realFailures;
-  stats = saved;
-  quiet = false;
-
   double seconds = std::chrono::duration<double>(
                        std::chrono::steady_clock::now() - start)
                        .count();
-  std::printf("self-check: %zu broken modules rejected\n",
-              std::size(broken));
   std::printf("%.1f s: %d failures\n", seconds, failures);
-  if (stats.collectives == 0)
-    fail("no collective was checked: the corpus or the pipeline is broken");
-  return failures ? 1 : 0;
+  EXPECT_EQ(failures, 0) << "failures in total (the first 30 are shown)";
+  EXPECT_GT(stats.collectives, 0)
+      << "no collective was checked: the corpus or the pipeline is broken";
+}
+
+TEST(PipelineCorpusTest, CheckerRejectsBrokenModules) {
+  std::unique_ptr<MLIRContext> ctx = createContext();
+  Stats saved = stats;
+  int savedFailures = failures;
+  quiet = true;
+  for (auto [i, text] : llvm::enumerate(kBrokenModules)) {
+    currentModule = "self-check #" + std::to_string(i);
+    OwningOpRef<ModuleOp> module =
+        parseSourceString<ModuleOp>(text, ctx.get());
+    int before = failures;
+    if (module)
+      checkModule(*module);
+    EXPECT_TRUE(module && failures > before)
+        << "the checker accepted broken module #" << i;
+  }
+  failures = savedFailures;
+  stats = saved;
+  quiet = false;
+  if (!HasFailure())
+    std::printf("self-check: %zu broken modules rejected\n",
+                std::size(kBrokenModules));
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  ::testing::InitGoogleTest(&argc, argv);
+  if (argc != 2) {
+    std::fprintf(stderr, "usage: %s [gtest flags] <corpus dir>\n", argv[0]);
+    return 2;
+  }
+  corpusDir = argv[1];
+  return RUN_ALL_TESTS();
 }

@@ -12,7 +12,7 @@
 // The number of collectives is compared with the true minimum, computed by
 // a breadth-first search over all shardings where one edge is one valid
 // collective (generated here independently of the planner). Counts are
-// printed per reshard class. Exit status 1 on any failure.
+// printed per reshard class. A GoogleTest program.
 //
 //===----------------------------------------------------------------------===//
 
@@ -33,6 +33,7 @@
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
+#include <gtest/gtest.h>
 
 using namespace mlir;
 using namespace mlir::sdy;
@@ -40,11 +41,13 @@ using namespace mlir::sdy::testing;
 
 namespace {
 
+// Failures of the current test; the fixture resets it. Only the first 20
+// are reported one by one, the test then checks that the count is zero.
 int failures = 0;
 
 void fail(const std::string &message) {
   if (failures < 20)
-    std::fprintf(stderr, "FAIL: %s\n", message.c_str());
+    ADD_FAILURE() << message;
   ++failures;
 }
 
@@ -325,52 +328,61 @@ std::vector<int> runCases(MLIRContext &ctx, StringRef meshDecls,
   return counts;
 }
 
-} // namespace
-
-int main() {
-  auto start = std::chrono::steady_clock::now();
-  MLIRContext ctx;
-  ctx.loadDialect<SdyDialect, func::FuncDialect>();
-  ctx.disableMultithreading();
-
-  auto axis = [&](StringRef name, int64_t size) {
-    return MeshAxisAttr::get(&ctx, name, size);
-  };
-  std::map<std::string, MeshAttr> meshes;
-  meshes["xyz"] = MeshAttr::get(
-      &ctx, {axis("x", 2), axis("y", 2), axis("z", 2)}, {});
-  meshes["xyz_perm"] = MeshAttr::get(
-      &ctx, {axis("x", 2), axis("y", 2), axis("z", 2)},
-      {0, 2, 4, 6, 1, 3, 5, 7});
-  meshes["ab"] = MeshAttr::get(&ctx, {axis("a", 4), axis("b", 2)}, {});
-  std::string meshDecls =
-      "sdy.mesh @xyz = <[\"x\"=2, \"y\"=2, \"z\"=2]>\n"
-      "sdy.mesh @xyz_perm = <[\"x\"=2, \"y\"=2, \"z\"=2], "
-      "device_ids=[0, 2, 4, 6, 1, 3, 5, 7]>\n"
-      "sdy.mesh @ab = <[\"a\"=4, \"b\"=2]>\n";
+/// The meshes ["x"=2, "y"=2, "z"=2], the same with another device order,
+/// and ["a"=4, "b"=2]; the atoms of the enumeration on the first and the
+/// last; the shapes 8x8 and 8x8x8.
+class ReshardExhaustiveTest : public ::testing::Test {
+protected:
+  void SetUp() override {
+    failures = 0;
+    ctx.loadDialect<SdyDialect, func::FuncDialect>();
+    ctx.disableMultithreading();
+    auto axis = [&](StringRef name, int64_t size) {
+      return MeshAxisAttr::get(&ctx, name, size);
+    };
+    meshes["xyz"] = MeshAttr::get(
+        &ctx, {axis("x", 2), axis("y", 2), axis("z", 2)}, {});
+    meshes["xyz_perm"] = MeshAttr::get(
+        &ctx, {axis("x", 2), axis("y", 2), axis("z", 2)},
+        {0, 2, 4, 6, 1, 3, 5, 7});
+    meshes["ab"] = MeshAttr::get(&ctx, {axis("a", 4), axis("b", 2)}, {});
+    setups = {
+        {"xyz",
+         {AxisRefAttr::get(&ctx, "x"), AxisRefAttr::get(&ctx, "y"),
+          AxisRefAttr::get(&ctx, "z")}},
+        {"ab",
+         {AxisRefAttr::get(&ctx, "a", 1, 2), AxisRefAttr::get(&ctx, "a", 2, 2),
+          AxisRefAttr::get(&ctx, "b")}},
+    };
+  }
+  void TearDown() override {
+    EXPECT_EQ(failures, 0) << "failures in total (the first 20 are shown)";
+  }
 
   struct MeshSetup {
     std::string name;
     SmallVector<AxisRefAttr> atoms;
   };
-  std::vector<MeshSetup> setups = {
-      {"xyz",
-       {AxisRefAttr::get(&ctx, "x"), AxisRefAttr::get(&ctx, "y"),
-        AxisRefAttr::get(&ctx, "z")}},
-      {"ab",
-       {AxisRefAttr::get(&ctx, "a", 1, 2), AxisRefAttr::get(&ctx, "a", 2, 2),
-        AxisRefAttr::get(&ctx, "b")}},
-  };
-  std::vector<SmallVector<int64_t>> shapes = {{8, 8}, {8, 8, 8}};
 
+  MLIRContext ctx;
+  std::map<std::string, MeshAttr> meshes;
+  const std::string meshDecls =
+      "sdy.mesh @xyz = <[\"x\"=2, \"y\"=2, \"z\"=2]>\n"
+      "sdy.mesh @xyz_perm = <[\"x\"=2, \"y\"=2, \"z\"=2], "
+      "device_ids=[0, 2, 4, 6, 1, 3, 5, 7]>\n"
+      "sdy.mesh @ab = <[\"a\"=4, \"b\"=2]>\n";
+  std::vector<MeshSetup> setups;
+  const std::vector<SmallVector<int64_t>> shapes = {{8, 8}, {8, 8, 8}};
+};
+
+TEST_F(ReshardExhaustiveTest, EveryReshardOnOneMeshIsCorrectAndMinimal) {
+  auto start = std::chrono::steady_clock::now();
   ClassStats stats[NumClasses];
   int64_t totalPairs = 0;
-  std::mt19937 rng(42);
-  std::vector<std::pair<DimAxes, DimAxes>> crossSamples[2];
 
   for (const MeshSetup &setup : setups) {
     MeshAttr mesh = meshes[setup.name];
-    for (auto [shapeIndex, shape] : llvm::enumerate(shapes)) {
+    for (const SmallVector<int64_t> &shape : shapes) {
       int64_t rank = shape.size();
       std::vector<DimAxes> nodes =
           enumerateShardings(setup.atoms, rank, mesh);
@@ -443,12 +455,6 @@ int main() {
           fail("no path in the BFS graph: " + formatDims(c.source));
         ++st.sequences[sequences[i]];
       }
-      if (setup.name == "xyz") {
-        std::uniform_int_distribution<size_t> pick(0, nodes.size() - 1);
-        for (int k = 0; k < 300; ++k)
-          crossSamples[shapeIndex].push_back(
-              {nodes[pick(rng)], nodes[pick(rng)]});
-      }
     }
   }
 
@@ -469,15 +475,30 @@ int main() {
       fail(std::to_string(st.aboveMinimum) + " reshards of class " +
            kClassNames[c] + " use more collectives than the minimum");
   }
+  double seconds = std::chrono::duration<double>(
+                       std::chrono::steady_clock::now() - start)
+                       .count();
+  std::printf("\n%lld same-mesh pairs checked in %.1f s: %s\n",
+              static_cast<long long>(totalPairs), seconds,
+              failures ? "FAILED" : "all correct");
+}
 
-  // Between meshes that differ only in device order (fixed-seed sample).
+// Between meshes that differ only in device order: a fixed-seed sample of
+// pairs of shardings of the enumeration on ["x"=2, "y"=2, "z"=2].
+TEST_F(ReshardExhaustiveTest, ReshardsBetweenDeviceOrdersAreCorrect) {
+  const MeshSetup &setup = setups.front();
+  MeshAttr mesh = meshes[setup.name];
+  std::mt19937 rng(42);
   int64_t crossEmitted = 0, crossPairs = 0, crossMax = 0;
-  for (auto [shapeIndex, shape] : llvm::enumerate(shapes)) {
+  for (const SmallVector<int64_t> &shape : shapes) {
+    std::vector<DimAxes> nodes =
+        enumerateShardings(setup.atoms, shape.size(), mesh);
+    std::uniform_int_distribution<size_t> pick(0, nodes.size() - 1);
     std::vector<Case> cases;
-    for (auto &[s, t] : crossSamples[shapeIndex]) {
+    for (int k = 0; k < 300; ++k) {
       Case c;
-      c.source = s;
-      c.target = t;
+      c.source = nodes[pick(rng)];
+      c.target = nodes[pick(rng)];
       c.sourceMesh = "xyz";
       c.targetMesh = "xyz_perm";
       cases.push_back(c);
@@ -494,41 +515,35 @@ int main() {
       }
     }
   }
-  std::printf("\nacross meshes (device order differs, %lld sampled pairs, "
+  std::printf("across meshes (device order differs, %lld sampled pairs, "
               "seed 42): %lld collectives, at most %lld per reshard\n",
               static_cast<long long>(crossPairs),
               static_cast<long long>(crossEmitted),
               static_cast<long long>(crossMax));
-
-  // The checker itself must notice wrong data movement.
-  {
-    MeshAttr mesh = meshes["xyz"];
-    AxisRefAttr x = AxisRefAttr::get(&ctx, "x"), y = AxisRefAttr::get(&ctx, "y");
-    DimAxes src = {{x, y}, {}}, tgt = {{x}, {}};
-    DistributedTensor t = DistributedTensor::fromLayout(mesh, src, {8, 8});
-    auto groups = getDeviceGroups(mesh, {y});
-    for (auto &g : groups)
-      std::reverse(g.begin(), g.end());
-    t.gatherGroups(0, groups);
-    if (t.compare(DistributedTensor::fromLayout(mesh, tgt, {8, 8})).empty())
-      fail("the simulator accepted an all_gather in the wrong group order");
-    // Partial values: an all_reduce over "x" completes them; over "y" not.
-    DistributedTensor p =
-        DistributedTensor::fromLayout(mesh, {{y}, {}}, {8, 8}, {x});
-    DistributedTensor q = p;
-    if (!p.allReduce({x}).empty() ||
-        !p.compare(DistributedTensor::expected(mesh, {{y}, {}}, {8, 8}, 2))
-             .empty())
-      fail("all_reduce of partial values");
-    if (q.allReduce({y}).empty())
-      fail("the simulator accepted an all_reduce over a sharding axis");
-  }
-
-  double seconds = std::chrono::duration<double>(
-                       std::chrono::steady_clock::now() - start)
-                       .count();
-  std::printf("\n%lld same-mesh pairs checked in %.1f s: %s\n",
-              static_cast<long long>(totalPairs), seconds,
-              failures ? "FAILED" : "all correct");
-  return failures ? 1 : 0;
 }
+
+// The checker itself must notice wrong data movement.
+TEST_F(ReshardExhaustiveTest, SimulatorRejectsWrongMovement) {
+  MeshAttr mesh = meshes["xyz"];
+  AxisRefAttr x = AxisRefAttr::get(&ctx, "x"), y = AxisRefAttr::get(&ctx, "y");
+  DimAxes src = {{x, y}, {}}, tgt = {{x}, {}};
+  DistributedTensor t = DistributedTensor::fromLayout(mesh, src, {8, 8});
+  auto groups = getDeviceGroups(mesh, {y});
+  for (auto &g : groups)
+    std::reverse(g.begin(), g.end());
+  t.gatherGroups(0, groups);
+  if (t.compare(DistributedTensor::fromLayout(mesh, tgt, {8, 8})).empty())
+    fail("the simulator accepted an all_gather in the wrong group order");
+  // Partial values: an all_reduce over "x" completes them; over "y" not.
+  DistributedTensor p =
+      DistributedTensor::fromLayout(mesh, {{y}, {}}, {8, 8}, {x});
+  DistributedTensor q = p;
+  if (!p.allReduce({x}).empty() ||
+      !p.compare(DistributedTensor::expected(mesh, {{y}, {}}, {8, 8}, 2))
+           .empty())
+    fail("all_reduce of partial values");
+  if (q.allReduce({y}).empty())
+    fail("the simulator accepted an all_reduce over a sharding axis");
+}
+
+} // namespace

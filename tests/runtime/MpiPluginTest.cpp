@@ -2,7 +2,8 @@
 //
 // A vendor-style conformance and fault test: it dlopens
 // libsdy_backend_mpi.so, calls SDY_BACKEND_ENTRY_SYMBOL and drives the
-// table only (no sdy runtime).
+// table only (no sdy runtime). GoogleTest on each rank; the mode argument
+// selects the test (GoogleTest's own flags come first).
 //
 //   sdy-runtime-mpi-plugin-test PLUGIN options
 //       (no mpirun) option strings are parsed and bad ones refused.
@@ -29,6 +30,8 @@
 //===----------------------------------------------------------------------===//
 #include "sdy_c/backend.h"
 
+#include <gtest/gtest.h>
+
 #include <atomic>
 #include <chrono>
 #include <cmath>
@@ -44,16 +47,10 @@
 
 namespace {
 
-int failures = 0;
-#define CHECK(c, ...)                                                          \
-  do {                                                                         \
-    if (!(c)) {                                                                \
-      std::fprintf(stderr, "check failed (line %d): %s: ", __LINE__, #c);     \
-      std::fprintf(stderr, __VA_ARGS__);                                       \
-      std::fprintf(stderr, "\n");                                              \
-      ++failures;                                                              \
-    }                                                                          \
-  } while (0)
+// Set by main from the command line: the plugin's entry point and the
+// arguments after the mode.
+sdy_backend_create_fn create = nullptr;
+std::vector<std::string> modeArgs;
 
 using Clock = std::chrono::steady_clock;
 double msSince(Clock::time_point t0) {
@@ -84,7 +81,7 @@ sdy_backend_error_t noErr() {
 
 // --- options ----------------------------------------------------------------
 
-int runOptions(sdy_backend_create_fn create) {
+TEST(MpiPluginTest, Options) {
   struct Case {
     const char *options, *message;
   } cases[] = {
@@ -99,16 +96,15 @@ int runOptions(sdy_backend_create_fn create) {
   for (const Case &c : cases) {
     sdy_backend_error_t err = noErr();
     sdy_backend_table_t *t = create(c.options, &err);
-    CHECK(t == nullptr, "'%s' was accepted", c.options);
-    CHECK(err.code == SDY_BACKEND_ERR_INVALID_ARGUMENT, "'%s': code %d",
-          c.options, err.code);
-    CHECK(std::strstr(err.message, c.message) != nullptr,
-          "'%s': message '%s' lacks '%s'", c.options, err.message, c.message);
+    EXPECT_EQ(t, nullptr) << "'" << c.options << "' was accepted";
+    EXPECT_EQ(err.code, SDY_BACKEND_ERR_INVALID_ARGUMENT) << c.options;
+    EXPECT_NE(std::strstr(err.message, c.message), nullptr)
+        << "'" << c.options << "': message '" << err.message << "' lacks '"
+        << c.message << "'";
   }
-  if (failures) return 1;
-  std::printf("options: %zu bad option strings refused\n",
-              sizeof cases / sizeof cases[0]);
-  return 0;
+  if (!HasFailure())
+    std::printf("options: %zu bad option strings refused\n",
+                sizeof cases / sizeof cases[0]);
 }
 
 // --- semantics ----------------------------------------------------------------
@@ -119,18 +115,20 @@ struct Plugin {
   int32_t n = 0;
   std::vector<int64_t> all;
 
-  void open(sdy_backend_create_fn create, const char *options) {
+  // False (with a test failure) when the plugin refuses to start.
+  bool open(const char *options) {
     sdy_backend_error_t err = noErr();
     t = create(options, &err);
     if (!t) {
-      std::fprintf(stderr, "create failed: %s\n", err.message);
-      std::exit(2);
+      ADD_FAILURE() << "create failed: " << err.message;
+      return false;
     }
     int32_t k = 0;
     err = noErr();
     t->device_count(t->user_data, &n, &err);
     t->local_devices(t->user_data, &rank, 1, &k, &err);
     for (int64_t i = 0; i < n; ++i) all.push_back(i);
+    return true;
   }
   void *ud() const { return t->user_data; }
 };
@@ -157,9 +155,9 @@ int32_t allReduce(Plugin &p, const std::vector<T> &in, std::vector<T> &out,
                          out.data(), in.size(), dtype, op, 30000, &err);
 }
 
-int runSemantics(sdy_backend_create_fn create) {
+TEST(MpiPluginTest, Semantics) {
   Plugin p;
-  p.open(create, "timeout_ms=30000");
+  ASSERT_TRUE(p.open("timeout_ms=30000"));
   const int64_t r = p.rank;
   const int32_t n = p.n;
   sdy_backend_error_t err;
@@ -171,15 +169,16 @@ int runSemantics(sdy_backend_create_fn create) {
     for (size_t i = 0; i < count; ++i) in[i] = float(r + 1) * (i % 2 ? -1 : 1);
     if (r == 1) in[0] = in[count - 1] = nan;
     for (int32_t op : {SDY_BACKEND_REDUCE_MAX, SDY_BACKEND_REDUCE_MIN}) {
-      CHECK(allReduce(p, in, out, SDY_BACKEND_DTYPE_F32, op, err) == 0, "%s",
-            err.message);
-      CHECK(std::isnan(out[0]) && std::isnan(out[count - 1]),
-            "count %zu op %d: NaN not propagated (%g, %g)", count, op, out[0],
-            out[count - 1]);
+      EXPECT_EQ(allReduce(p, in, out, SDY_BACKEND_DTYPE_F32, op, err), 0)
+          << err.message;
+      EXPECT_TRUE(std::isnan(out[0]) && std::isnan(out[count - 1]))
+          << "count " << count << " op " << op << ": NaN not propagated ("
+          << out[0] << ", " << out[count - 1] << ")";
       float want = op == SDY_BACKEND_REDUCE_MAX ? float(n) : -float(n);
-      CHECK(out[1] == (op == SDY_BACKEND_REDUCE_MAX ? -1.0f : -float(n)) &&
-                out[2] == (op == SDY_BACKEND_REDUCE_MAX ? want : 1.0f),
-            "count %zu op %d: %g %g", count, op, out[1], out[2]);
+      EXPECT_EQ(out[1], op == SDY_BACKEND_REDUCE_MAX ? -1.0f : -float(n))
+          << "count " << count << " op " << op;
+      EXPECT_EQ(out[2], op == SDY_BACKEND_REDUCE_MAX ? want : 1.0f)
+          << "count " << count << " op " << op;
     }
     // PRED: bit r of i says whether member r holds true; 2 reads as true.
     std::vector<uint8_t> pin(count), pout;
@@ -187,15 +186,15 @@ int runSemantics(sdy_backend_create_fn create) {
       pin[i] = (uint8_t)(((i % 8) >> r) & 1 ? (r == 0 ? 2 : 1) : 0);
     for (int32_t op : {SDY_BACKEND_REDUCE_SUM, SDY_BACKEND_REDUCE_MAX,
                        SDY_BACKEND_REDUCE_PROD, SDY_BACKEND_REDUCE_MIN}) {
-      CHECK(allReduce(p, pin, pout, SDY_BACKEND_DTYPE_PRED, op, err) == 0,
-            "%s", err.message);
+      EXPECT_EQ(allReduce(p, pin, pout, SDY_BACKEND_DTYPE_PRED, op, err), 0)
+          << err.message;
       bool isOr = op == SDY_BACKEND_REDUCE_SUM || op == SDY_BACKEND_REDUCE_MAX;
       for (size_t i = 0; i < count; ++i) {
         unsigned bits = (unsigned)(i % 8) & ((1u << n) - 1);
         uint8_t want = isOr ? bits != 0 : bits == (1u << n) - 1;
         if (pout[i] != want) {
-          CHECK(false, "pred op %d element %zu: %d, want %d", op, i, pout[i],
-                want);
+          ADD_FAILURE() << "pred op " << op << " element " << i << ": "
+                        << int(pout[i]) << ", want " << int(want);
           break;
         }
       }
@@ -205,36 +204,38 @@ int runSemantics(sdy_backend_create_fn create) {
     // rounding at the end would give 2050. bf16: 256 + 1 + 1 = 256.
     std::vector<uint16_t> hin(count, f16(1)), hout;
     if (r == 0) hin.assign(count, f16(2048));
-    CHECK(allReduce(p, hin, hout, SDY_BACKEND_DTYPE_F16,
-                    SDY_BACKEND_REDUCE_SUM, err) == 0,
-          "%s", err.message);
+    EXPECT_EQ(allReduce(p, hin, hout, SDY_BACKEND_DTYPE_F16,
+                        SDY_BACKEND_REDUCE_SUM, err),
+              0)
+        << err.message;
     uint16_t wantH = n == 3 ? f16(2048) : hout[0];
-    CHECK(hout[0] == wantH && hout[count - 1] == wantH,
-          "f16 sum: 0x%04x, want 0x%04x", hout[0], wantH);
+    EXPECT_EQ(hout[0], wantH) << "f16 sum";
+    EXPECT_EQ(hout[count - 1], wantH) << "f16 sum";
     std::vector<uint16_t> bin(count, bf16(1)), bout;
     if (r == 0) bin.assign(count, bf16(256));
-    CHECK(allReduce(p, bin, bout, SDY_BACKEND_DTYPE_BF16,
-                    SDY_BACKEND_REDUCE_SUM, err) == 0,
-          "%s", err.message);
+    EXPECT_EQ(allReduce(p, bin, bout, SDY_BACKEND_DTYPE_BF16,
+                        SDY_BACKEND_REDUCE_SUM, err),
+              0)
+        << err.message;
     uint16_t wantB = n == 3 ? bf16(256) : bout[0];
-    CHECK(bout[0] == wantB && bout[count - 1] == wantB,
-          "bf16 sum: 0x%04x, want 0x%04x", bout[0], wantB);
+    EXPECT_EQ(bout[0], wantB) << "bf16 sum";
+    EXPECT_EQ(bout[count - 1], wantB) << "bf16 sum";
     // Integers wrap: 100 * n as i8.
     std::vector<int8_t> iin(count, 100), iout;
-    CHECK(allReduce(p, iin, iout, SDY_BACKEND_DTYPE_I8, SDY_BACKEND_REDUCE_SUM,
-                    err) == 0,
-          "%s", err.message);
-    CHECK(iout[count - 1] == (int8_t)(uint8_t)(100 * n), "i8 sum: %d",
-          iout[count - 1]);
+    EXPECT_EQ(allReduce(p, iin, iout, SDY_BACKEND_DTYPE_I8,
+                        SDY_BACKEND_REDUCE_SUM, err),
+              0)
+        << err.message;
+    EXPECT_EQ(iout[count - 1], (int8_t)(uint8_t)(100 * n)) << "i8 sum";
     // In place.
     std::vector<double> d(count, double(r + 1));
     err = noErr();
-    CHECK(p.t->all_reduce(p.ud(), r, p.all.data(), n, d.data(), d.data(),
-                          count, SDY_BACKEND_DTYPE_F64, SDY_BACKEND_REDUCE_SUM,
-                          30000, &err) == 0,
-          "%s", err.message);
-    CHECK(d[count - 1] == n * (n + 1) / 2.0, "in-place f64 sum: %g",
-          d[count - 1]);
+    EXPECT_EQ(p.t->all_reduce(p.ud(), r, p.all.data(), n, d.data(), d.data(),
+                              count, SDY_BACKEND_DTYPE_F64,
+                              SDY_BACKEND_REDUCE_SUM, 30000, &err),
+              0)
+        << err.message;
+    EXPECT_EQ(d[count - 1], n * (n + 1) / 2.0) << "in-place f64 sum";
   }
   // reduce_scatter with max and a NaN on member 0 in chunk 1.
   {
@@ -242,34 +243,37 @@ int runSemantics(sdy_backend_create_fn create) {
     std::vector<float> in(count * n, float(r)), out(count, -7);
     if (r == 0) in[count + 5] = std::nanf("");
     err = noErr();
-    CHECK(p.t->reduce_scatter(p.ud(), r, p.all.data(), n, in.data(),
-                              out.data(), count, SDY_BACKEND_DTYPE_F32,
-                              SDY_BACKEND_REDUCE_MAX, 30000, &err) == 0,
-          "%s", err.message);
-    CHECK(out[0] == float(n - 1), "reduce_scatter: %g", out[0]);
-    CHECK(std::isnan(out[5]) == (r == 1), "reduce_scatter NaN: %g", out[5]);
+    EXPECT_EQ(p.t->reduce_scatter(p.ud(), r, p.all.data(), n, in.data(),
+                                  out.data(), count, SDY_BACKEND_DTYPE_F32,
+                                  SDY_BACKEND_REDUCE_MAX, 30000, &err),
+              0)
+        << err.message;
+    EXPECT_EQ(out[0], float(n - 1)) << "reduce_scatter";
+    EXPECT_EQ(std::isnan(out[5]), r == 1) << "reduce_scatter NaN: " << out[5];
   }
   // all_gather and all_to_all.
   {
     size_t bytes = 3000;
     std::vector<uint8_t> in(bytes, uint8_t(r + 1)), out(bytes * n);
     err = noErr();
-    CHECK(p.t->all_gather(p.ud(), r, p.all.data(), n, in.data(), out.data(),
-                          bytes, 30000, &err) == 0,
-          "%s", err.message);
-    for (int32_t j = 0; j < n; ++j)
-      CHECK(out[j * bytes] == j + 1 && out[j * bytes + bytes - 1] == j + 1,
-            "all_gather chunk %d", j);
+    EXPECT_EQ(p.t->all_gather(p.ud(), r, p.all.data(), n, in.data(),
+                              out.data(), bytes, 30000, &err),
+              0)
+        << err.message;
+    for (int32_t j = 0; j < n; ++j) {
+      EXPECT_EQ(out[j * bytes], j + 1) << "all_gather chunk " << j;
+      EXPECT_EQ(out[j * bytes + bytes - 1], j + 1) << "all_gather chunk " << j;
+    }
     std::vector<uint8_t> a(bytes * n), b(bytes * n);
     for (int32_t j = 0; j < n; ++j)
       std::memset(&a[j * bytes], int(10 * r + j), bytes);
     err = noErr();
-    CHECK(p.t->all_to_all(p.ud(), r, p.all.data(), n, a.data(), b.data(),
-                          bytes, 30000, &err) == 0,
-          "%s", err.message);
+    EXPECT_EQ(p.t->all_to_all(p.ud(), r, p.all.data(), n, a.data(), b.data(),
+                              bytes, 30000, &err),
+              0)
+        << err.message;
     for (int32_t j = 0; j < n; ++j)
-      CHECK(b[j * bytes] == 10 * j + r, "all_to_all chunk %d: %d", j,
-            b[j * bytes]);
+      EXPECT_EQ(b[j * bytes], 10 * j + r) << "all_to_all chunk " << j;
   }
   // collective_permute: 0 -> 1 only. Device 0 is a source only and device 2
   // is not named: recv stays untouched on both.
@@ -277,48 +281,52 @@ int runSemantics(sdy_backend_create_fn create) {
     int64_t pairs[] = {0, 1};
     std::vector<int32_t> in(100, int32_t(r + 1)), out(100, -1);
     err = noErr();
-    CHECK(p.t->collective_permute(p.ud(), r, pairs, 1, in.data(), out.data(),
-                                  400, 30000, &err) == 0,
-          "%s", err.message);
-    CHECK(out[99] == (r == 1 ? 1 : -1), "permute: device %lld got %d",
-          (long long)r, out[99]);
+    EXPECT_EQ(p.t->collective_permute(p.ud(), r, pairs, 1, in.data(),
+                                      out.data(), 400, 30000, &err),
+              0)
+        << err.message;
+    EXPECT_EQ(out[99], r == 1 ? 1 : -1) << "permute: device " << r;
     int64_t bad[] = {0, 1, 0, 2};
     err = noErr();
-    CHECK(p.t->collective_permute(p.ud(), r, bad, 2, in.data(), out.data(),
-                                  400, 30000, &err) ==
-                  SDY_BACKEND_ERR_INVALID_ARGUMENT &&
-              std::strstr(err.message, "device 0 is the source of two pairs"),
-          "%s", err.message);
+    EXPECT_EQ(p.t->collective_permute(p.ud(), r, bad, 2, in.data(), out.data(),
+                                      400, 30000, &err),
+              SDY_BACKEND_ERR_INVALID_ARGUMENT)
+        << err.message;
+    EXPECT_NE(std::strstr(err.message, "device 0 is the source of two pairs"),
+              nullptr)
+        << err.message;
   }
   // Bad arguments are refused without communicating.
   {
     int64_t dup[] = {0, 0};
     float x = 0;
     err = noErr();
-    CHECK(p.t->all_reduce(p.ud(), r, dup, 2, &x, &x, 1, SDY_BACKEND_DTYPE_F32,
-                          SDY_BACKEND_REDUCE_SUM, 1000, &err) ==
-                  SDY_BACKEND_ERR_INVALID_ARGUMENT &&
-              std::strstr(err.message, "repeated"),
-          "%s", err.message);
+    EXPECT_EQ(p.t->all_reduce(p.ud(), r, dup, 2, &x, &x, 1,
+                              SDY_BACKEND_DTYPE_F32, SDY_BACKEND_REDUCE_SUM,
+                              1000, &err),
+              SDY_BACKEND_ERR_INVALID_ARGUMENT)
+        << err.message;
+    EXPECT_NE(std::strstr(err.message, "repeated"), nullptr) << err.message;
     err = noErr();
-    CHECK(p.t->all_reduce(p.ud(), r, p.all.data(), n, &x, &x, 1, 99,
-                          SDY_BACKEND_REDUCE_SUM, 1000, &err) ==
-                  SDY_BACKEND_ERR_UNSUPPORTED &&
-              std::strstr(err.message, "unknown dtype 99"),
-          "%s", err.message);
+    EXPECT_EQ(p.t->all_reduce(p.ud(), r, p.all.data(), n, &x, &x, 1, 99,
+                              SDY_BACKEND_REDUCE_SUM, 1000, &err),
+              SDY_BACKEND_ERR_UNSUPPORTED)
+        << err.message;
+    EXPECT_NE(std::strstr(err.message, "unknown dtype 99"), nullptr)
+        << err.message;
     err = noErr();
-    CHECK(p.t->barrier(p.ud(), r + 1, p.all.data(), n, 1000, &err) ==
-                  SDY_BACKEND_ERR_INVALID_ARGUMENT &&
-              std::strstr(err.message, "not driven by this process"),
-          "%s", err.message);
+    EXPECT_EQ(p.t->barrier(p.ud(), r + 1, p.all.data(), n, 1000, &err),
+              SDY_BACKEND_ERR_INVALID_ARGUMENT)
+        << err.message;
+    EXPECT_NE(std::strstr(err.message, "not driven by this process"), nullptr)
+        << err.message;
   }
   err = noErr();
-  CHECK(p.t->barrier(p.ud(), r, p.all.data(), n, 30000, &err) == 0, "%s",
-        err.message);
+  EXPECT_EQ(p.t->barrier(p.ud(), r, p.all.data(), n, 30000, &err), 0)
+      << err.message;
   p.t->destroy(p.ud());
-  if (failures) return 1;
-  if (r == 0) std::printf("semantics passed on %d ranks\n", n);
-  return 0;
+  if (!HasFailure() && r == 0)
+    std::printf("semantics passed on %d ranks\n", n);
 }
 
 // --- faults -----------------------------------------------------------------
@@ -394,16 +402,13 @@ bool recvUntouched(const Fault &f) {
   return true;
 }
 
-int runFault(sdy_backend_create_fn create, int argc, char **argv) {
-  if (argc < 6) {
-    std::fprintf(stderr, "usage: PLUGIN fault WHEN COLLECTIVE BYTES [OPTIONS]\n");
-    return 2;
-  }
+// Arguments: WHEN COLLECTIVE BYTES [OPTIONS] (checked by main).
+TEST(MpiPluginTest, Fault) {
   Fault f;
-  f.when = argv[3];
-  f.what = argv[4];
-  f.bytes = std::strtoull(argv[5], nullptr, 10);
-  f.p.open(create, argc > 6 ? argv[6] : nullptr);
+  f.when = modeArgs[0];
+  f.what = modeArgs[1];
+  f.bytes = std::strtoull(modeArgs[2].c_str(), nullptr, 10);
+  ASSERT_TRUE(f.p.open(modeArgs.size() > 3 ? modeArgs[3].c_str() : nullptr));
   Plugin &p = f.p;
   const int64_t r = p.rank, victim = p.n - 1;
   size_t recvBytes = f.what == "reduce_scatter" ? f.bytes / p.n
@@ -424,12 +429,9 @@ int runFault(sdy_backend_create_fn create, int argc, char **argv) {
   }
   sdy_backend_error_t err = noErr();
   // Everybody is up and connected before the fault.
-  if (p.t->barrier(p.ud(), r, p.all.data(), p.n, 30000, &err) != 0 ||
-      callOnce(f, err) != 0 || !resultOk(f)) {
-    std::fprintf(stderr, "rank %lld: warm-up failed: %s\n", (long long)r,
-                 err.message);
-    return 1;
-  }
+  ASSERT_TRUE(p.t->barrier(p.ud(), r, p.all.data(), p.n, 30000, &err) == 0 &&
+              callOnce(f, err) == 0 && resultOk(f))
+      << "rank " << r << ": warm-up failed: " << err.message;
   const int kMidIter = 3;
   std::atomic<int> iter{0}, inside{0};
   if (r == victim) {
@@ -471,52 +473,64 @@ int runFault(sdy_backend_create_fn create, int argc, char **argv) {
     code = callOnce(f, err);
     ms = msSince(t0);
     if (code != 0) break;
-    CHECK(resultOk(f), "call #%d succeeded with a wrong result", i);
+    EXPECT_TRUE(resultOk(f)) << "call #" << i << " succeeded with a wrong result";
   }
-  CHECK(code == SDY_BACKEND_ERR_UNAVAILABLE || code == SDY_BACKEND_ERR_TIMEOUT,
-        "call #%d: code %d: %s", i, code, err.message);
-  CHECK(err.message[0] != 0, "no message");
-  CHECK(ms < kTimeoutMs + 2000, "call #%d returned after %.0f ms", i, ms);
-  CHECK(recvUntouched(f), "recv written by the failed call");
+  EXPECT_TRUE(code == SDY_BACKEND_ERR_UNAVAILABLE ||
+              code == SDY_BACKEND_ERR_TIMEOUT)
+      << "call #" << i << ": code " << code << ": " << err.message;
+  EXPECT_NE(err.message[0], 0) << "no message";
+  EXPECT_LT(ms, kTimeoutMs + 2000) << "call #" << i;
+  EXPECT_TRUE(recvUntouched(f)) << "recv written by the failed call";
   std::string first = err.message;
   // The backend is unusable now: the next call fails at once.
   markRecv(f);
   auto t1 = Clock::now();
   int32_t code2 = callOnce(f, err);
   double ms2 = msSince(t1);
-  CHECK(code2 == SDY_BACKEND_ERR_UNAVAILABLE &&
-            std::strstr(err.message, "unusable after an earlier failure"),
-        "next call: code %d: %s", code2, err.message);
-  CHECK(ms2 < 100, "next call took %.0f ms", ms2);
+  EXPECT_EQ(code2, SDY_BACKEND_ERR_UNAVAILABLE) << "next call: " << err.message;
+  EXPECT_NE(std::strstr(err.message, "unusable after an earlier failure"),
+            nullptr)
+      << "next call: " << err.message;
+  EXPECT_LT(ms2, 100) << "next call";
   auto t2 = Clock::now();
   p.t->destroy(p.ud());
   double ms3 = msSince(t2);
-  CHECK(ms3 < 2000, "destroy took %.0f ms", ms3);
+  EXPECT_LT(ms3, 2000) << "destroy";
   usleep(200 * 1000); // abandoned requests never write caller memory
-  CHECK(recvUntouched(f), "recv written after the failed call returned");
+  EXPECT_TRUE(recvUntouched(f)) << "recv written after the failed call returned";
   std::printf("SURVIVOR %lld %s: %s %s %zu bytes: call #%d failed with %s "
               "after %.0f ms (%s); next call %.1f ms; destroy %.0f ms\n",
-              (long long)r, failures ? "FAIL" : "OK", f.when.c_str(),
+              (long long)r, HasFailure() ? "FAIL" : "OK", f.when.c_str(),
               f.what.c_str(), f.bytes, i,
               code == SDY_BACKEND_ERR_UNAVAILABLE ? "UNAVAILABLE" : "TIMEOUT",
               ms, first.c_str(), ms2, ms3);
   std::fflush(stdout);
-  return failures ? 1 : 0;
 }
 
 } // namespace
 
 int main(int argc, char **argv) {
+  ::testing::InitGoogleTest(&argc, argv);
   if (argc < 3) {
     std::fprintf(stderr, "usage: %s PLUGIN options|semantics|fault ...\n",
                  argv[0]);
     return 2;
   }
-  sdy_backend_create_fn create = loadPlugin(argv[1]);
   std::string mode = argv[2];
-  if (mode == "options") return runOptions(create);
-  if (mode == "semantics") return runSemantics(create);
-  if (mode == "fault") return runFault(create, argc, argv);
-  std::fprintf(stderr, "unknown mode %s\n", mode.c_str());
-  return 2;
+  if (mode != "options" && mode != "semantics" && mode != "fault") {
+    std::fprintf(stderr, "unknown mode %s\n", mode.c_str());
+    return 2;
+  }
+  if (mode == "fault" && argc < 6) {
+    std::fprintf(stderr, "usage: PLUGIN fault WHEN COLLECTIVE BYTES [OPTIONS]\n");
+    return 2;
+  }
+  create = loadPlugin(argv[1]);
+  modeArgs.assign(argv + 3, argv + argc);
+  // The mode is the test: options, semantics and fault need different jobs.
+  std::string test = mode == "options"     ? "Options"
+                     : mode == "semantics" ? "Semantics"
+                                           : "Fault";
+  GTEST_FLAG_SET(filter, "MpiPluginTest." + test);
+  return RUN_ALL_TESTS();
 }

@@ -2,43 +2,49 @@
 //
 // Run as `mpirun -n N sdy-runtime-mpi-test`: every rank loads the mpi
 // plugin, runs a module with every collective on N devices (one per rank)
-// and checks its own results; rank failures make mpirun exit non-zero.
+// and checks its own results (GoogleTest on each rank); rank failures make
+// mpirun exit non-zero.
 //
 //===----------------------------------------------------------------------===//
 #include "runtime/Backend.h"
 #include "runtime/Executable.h"
 #include "runtime/Kernels.h"
 
+#include <gtest/gtest.h>
+
 #include <chrono>
-#include <cstdio>
 #include <string>
 #include <vector>
 
 using namespace sdy::runtime;
 
-static int failures = 0;
-#define CHECK(c, ...)                                                          \
-  do {                                                                         \
-    if (!(c)) {                                                                \
-      std::fprintf(stderr, "rank check failed: %s: ", #c);                     \
-      std::fprintf(stderr, __VA_ARGS__);                                       \
-      std::fprintf(stderr, "\n");                                              \
-      ++failures;                                                              \
-    }                                                                          \
-  } while (0)
+namespace {
 
-int main() {
-  std::unique_ptr<Backend> b;
-  Status s = Backend::create("mpi", 0, b);
-  if (!s.isOk()) {
-    std::fprintf(stderr, "%s\n", s.message().c_str());
-    return 1;
+// One mpi backend per process (MPI is initialized once), shared by the
+// tests of the suite.
+class MpiBackendTest : public ::testing::Test {
+protected:
+  static void SetUpTestSuite() {
+    Status s = Backend::create("mpi", 0, backend);
+    if (!s.isOk()) {
+      createError = s.message();
+      return;
+    }
+    std::vector<int64_t> local;
+    (void)backend->deviceCount(n);
+    (void)backend->localDevices(local);
+    d = local.at(0);
   }
-  int32_t n = 0;
-  std::vector<int64_t> local;
-  (void)b->deviceCount(n);
-  (void)b->localDevices(local);
-  int64_t d = local.at(0);
+  static void TearDownTestSuite() { backend.reset(); }
+  void SetUp() override { ASSERT_TRUE(backend) << createError; }
+
+  static inline std::unique_ptr<Backend> backend;
+  static inline std::string createError;
+  static inline int32_t n = 0; // devices, one per rank
+  static inline int64_t d = 0; // this rank's device
+};
+
+TEST_F(MpiBackendTest, EveryCollective) {
   std::string N = std::to_string(n), N2 = std::to_string(2 * n);
   std::string groups = "[[";
   for (int i = 0; i < n; ++i) groups += (i ? ", " : "") + std::to_string(i);
@@ -98,72 +104,71 @@ func.func @main(%a: tensor<2xf32>, %h: tensor<2xf16>) -> (tensor<2xf32>, tensor<
   std::unique_ptr<Executable> exe;
   ExecutableOptions o;
   o.timeoutMs = 30000;
-  s = Executable::fromText(text, o, exe);
-  if (!s.isOk()) {
-    std::fprintf(stderr, "%s\n", s.message().c_str());
-    return 1;
-  }
+  Status s = Executable::fromText(text, o, exe);
+  ASSERT_TRUE(s.isOk()) << s.message();
   Tensor a(ElementType::F32, {2});
   a.data<float>()[0] = float(d + 1);
   a.data<float>()[1] = float(10 * (d + 1));
   Tensor h = kernels::convert(a, ElementType::F16);
   std::vector<std::vector<Tensor>> out;
-  s = exe->run(*b, {{a, h}}, out);
-  if (!s.isOk()) {
-    std::fprintf(stderr, "rank %lld: %s\n", (long long)d, s.message().c_str());
-    return 1;
-  }
+  s = exe->run(*backend, {{a, h}}, out);
+  ASSERT_TRUE(s.isOk()) << "rank " << d << ": " << s.message();
   const auto &r = out[0];
   double sum = n * (n + 1) / 2.0;
-  CHECK(r[0].getDouble(0) == sum && r[0].getDouble(1) == 10 * sum, "%s", r[0].toString().c_str());
+  EXPECT_EQ(r[0].getDouble(0), sum) << r[0].toString();
+  EXPECT_EQ(r[0].getDouble(1), 10 * sum) << r[0].toString();
   for (int i = 0; i < n; ++i)
-    CHECK(r[1].getDouble(2 * i) == i + 1, "%s", r[1].toString().c_str());
+    EXPECT_EQ(r[1].getDouble(2 * i), i + 1) << r[1].toString();
   int64_t src = (d + n - 1) % n;
-  CHECK(r[2].getDouble(0) == src + 1, "%s", r[2].toString().c_str());
-  CHECK(r[3].getDouble(1) == 10.0 * n, "%s", r[3].toString().c_str());
-  CHECK(r[4].getDouble(1) == 10 * sum, "f16 (generic fallback) %s", r[4].toString().c_str());
+  EXPECT_EQ(r[2].getDouble(0), src + 1) << r[2].toString();
+  EXPECT_EQ(r[3].getDouble(1), 10.0 * n) << r[3].toString();
+  EXPECT_EQ(r[4].getDouble(1), 10 * sum)
+      << "f16 (generic fallback) " << r[4].toString();
   // all_to_all: entry j comes from device j, whose rows are all a_j[0..].
   for (int j = 0; j < n; ++j)
-    CHECK(r[5].getDouble(j) == (2 * d < n ? j + 1 : 10.0 * (j + 1)), "%s",
-          r[5].toString().c_str());
+    EXPECT_EQ(r[5].getDouble(j), 2 * d < n ? j + 1 : 10.0 * (j + 1))
+        << r[5].toString();
   double rsWant = 2 * d < n ? sum : 10 * sum;
-  CHECK(r[6].getDouble(0) == rsWant && r[6].getDouble(1) == rsWant, "%s",
-        r[6].toString().c_str());
-  // A peer that never joins: a large all_reduce times out within the
-  // timeout on the other ranks; the backend is then unusable, so the next
-  // (small) one fails at once. The last rank sits these out; this is the
-  // end of the job.
-  {
-    std::vector<int64_t> all;
-    for (int i = 0; i < n; ++i) all.push_back(i);
-    // Everyone is here first, so the timeouts below are about the absent rank.
-    CHECK(b->barrier(d, all, 30000).isOk(), "barrier before the timeout test");
-    if (d != n - 1) {
-      for (size_t count : {size_t(1) << 20, size_t(256)}) {
-        bool first = count > 256;
-        std::vector<float> in(count, 1.0f), outv(count, -1.0f);
-        auto t0 = std::chrono::steady_clock::now();
-        Status st = b->allReduce(d, all, in.data(), outv.data(), count,
-                                 ElementType::F32, CollectiveReduce::Sum, 300);
-        double ms = std::chrono::duration<double, std::milli>(
-                        std::chrono::steady_clock::now() - t0)
-                        .count();
-        if (first)
-          CHECK(st.code() == StatusCode::Timeout &&
-                    st.message().find("timed out after 300 ms") !=
-                        std::string::npos,
-                "count %zu: %s", count, st.message().c_str());
-        else
-          CHECK(!st.isOk() && st.message().find("unusable after an earlier "
-                                                "failure") != std::string::npos,
-                "count %zu: %s", count, st.message().c_str());
-        CHECK(ms < (first ? 300 + 2000 : 100), "count %zu: failed after %.0f ms",
-              count, ms);
-        CHECK(outv[0] == -1.0f, "count %zu: recv written on failure", count);
-      }
-    }
-  }
-  if (d == 0 && failures == 0) std::printf("mpi test passed on %d ranks\n", n);
-  b.reset();
-  return failures ? 1 : 0;
+  EXPECT_EQ(r[6].getDouble(0), rsWant) << r[6].toString();
+  EXPECT_EQ(r[6].getDouble(1), rsWant) << r[6].toString();
 }
+
+// A peer that never joins: a large all_reduce times out within the timeout
+// on the other ranks; the backend is then unusable, so the next (small) one
+// fails at once. The last rank sits these out. Defined last (GoogleTest
+// runs the tests in order): the backend is unusable afterwards.
+TEST_F(MpiBackendTest, AbsentPeerTimesOut) {
+  std::vector<int64_t> all;
+  for (int i = 0; i < n; ++i) all.push_back(i);
+  // Everyone is here first, so the timeouts below are about the absent rank.
+  EXPECT_TRUE(backend->barrier(d, all, 30000).isOk())
+      << "barrier before the timeout test";
+  if (d == n - 1)
+    return;
+  for (size_t count : {size_t(1) << 20, size_t(256)}) {
+    bool first = count > 256;
+    std::vector<float> in(count, 1.0f), outv(count, -1.0f);
+    auto t0 = std::chrono::steady_clock::now();
+    Status st = backend->allReduce(d, all, in.data(), outv.data(), count,
+                                   ElementType::F32, CollectiveReduce::Sum, 300);
+    double ms = std::chrono::duration<double, std::milli>(
+                    std::chrono::steady_clock::now() - t0)
+                    .count();
+    if (first) {
+      EXPECT_EQ(st.code(), StatusCode::Timeout)
+          << "count " << count << ": " << st.message();
+      EXPECT_NE(st.message().find("timed out after 300 ms"), std::string::npos)
+          << "count " << count << ": " << st.message();
+    } else {
+      EXPECT_FALSE(st.isOk()) << "count " << count;
+      EXPECT_NE(st.message().find("unusable after an earlier failure"),
+                std::string::npos)
+          << "count " << count << ": " << st.message();
+    }
+    EXPECT_LT(ms, first ? 300 + 2000 : 100)
+        << "count " << count << ": failed after " << ms << " ms";
+    EXPECT_EQ(outv[0], -1.0f) << "count " << count << ": recv written on failure";
+  }
+}
+
+} // namespace

@@ -17,11 +17,11 @@ sdy.mesh @mesh = <["model"=4]>
 
 // One MLP block: dot, tanh, dot.
 // CHECK-LABEL: func.func @mlp_block(
-// CHECK-NEXT: %0 = stablehlo.dot_general %arg0, %arg1, contracting_dims = [1] x [0] {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{}, {"model"}]>]>} : (tensor<8x16xf32>, tensor<16x64xf32>) -> tensor<8x64xf32>
-// CHECK-NEXT: %1 = stablehlo.tanh %0 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{}, {"model"}]>]>} : tensor<8x64xf32>
-// CHECK-NEXT: %2 = stablehlo.dot_general %1, %arg2, contracting_dims = [1] x [0] {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{}, {}]>]>} : (tensor<8x64xf32>, tensor<64x16xf32>) -> tensor<8x16xf32>
-// CHECK-NEXT: %3 = sdy.all_reduce {"model"} %2 out_sharding=<@mesh, [{}, {}]> : tensor<8x16xf32>
-// CHECK-NEXT: return %3 : tensor<8x16xf32>
+// CHECK-NEXT: [[DOT_GENERAL:%.+]] = stablehlo.dot_general %arg0, %arg1, contracting_dims = [1] x [0] {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{}, {"model"}]>]>} : (tensor<8x16xf32>, tensor<16x64xf32>) -> tensor<8x64xf32>
+// CHECK-NEXT: [[TANH:%.+]] = stablehlo.tanh [[DOT_GENERAL]] {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{}, {"model"}]>]>} : tensor<8x64xf32>
+// CHECK-NEXT: [[DOT_GENERAL_1:%.+]] = stablehlo.dot_general [[TANH]], %arg2, contracting_dims = [1] x [0] {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{}, {}]>]>} : (tensor<8x64xf32>, tensor<64x16xf32>) -> tensor<8x16xf32>
+// CHECK-NEXT: [[ALL_REDUCE:%.+]] = sdy.all_reduce {"model"} [[DOT_GENERAL_1]] out_sharding=<@mesh, [{}, {}]> : tensor<8x16xf32>
+// CHECK-NEXT: return [[ALL_REDUCE]] : tensor<8x16xf32>
 // CHECK-NEXT: }
 func.func @mlp_block(%x: tensor<8x16xf32>,
                      %w1: tensor<16x64xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"model"}]>},
@@ -39,20 +39,20 @@ sdy.mesh @mesh = <["data"=2, "model"=4]>
 // Two blocks with biases and ReLU, data parallel along "data": two
 // all_reduces over "model", nothing over "data".
 // CHECK-LABEL: func.func @mlp_two_blocks(
-// CHECK-NEXT: %0 = stablehlo.dot_general %arg0, %arg1, contracting_dims = [1] x [0] {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"data"}, {"model"}]>]>} : (tensor<8x16xf32>, tensor<16x64xf32>) -> tensor<8x64xf32>
-// CHECK-NEXT: %1 = stablehlo.broadcast_in_dim %arg2, dims = [1] {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"data"}, {"model"}]>]>} : (tensor<64xf32>) -> tensor<8x64xf32>
-// CHECK-NEXT: %2 = stablehlo.add %0, %1 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"data"}, {"model"}]>]>} : tensor<8x64xf32>
-// CHECK-NEXT: %3 = sdy.constant {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"data"}, {"model"}]>]>} dense<0.000000e+00> : tensor<8x64xf32>
-// CHECK-NEXT: %4 = stablehlo.maximum %2, %3 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"data"}, {"model"}]>]>} : tensor<8x64xf32>
-// CHECK-NEXT: %5 = stablehlo.dot_general %4, %arg3, contracting_dims = [1] x [0] {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"data"}, {}]>]>} : (tensor<8x64xf32>, tensor<64x16xf32>) -> tensor<8x16xf32>
-// CHECK-NEXT: %6 = sdy.all_reduce {"model"} %5 out_sharding=<@mesh, [{"data"}, {}]> : tensor<8x16xf32>
-// CHECK-NEXT: %7 = stablehlo.broadcast_in_dim %arg4, dims = [1] {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"data"}, {}]>]>} : (tensor<16xf32>) -> tensor<8x16xf32>
-// CHECK-NEXT: %8 = stablehlo.add %6, %7 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"data"}, {}]>]>} : tensor<8x16xf32>
-// CHECK-NEXT: %9 = stablehlo.dot_general %8, %arg5, contracting_dims = [1] x [0] {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"data"}, {"model"}]>]>} : (tensor<8x16xf32>, tensor<16x64xf32>) -> tensor<8x64xf32>
-// CHECK-NEXT: %10 = stablehlo.tanh %9 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"data"}, {"model"}]>]>} : tensor<8x64xf32>
-// CHECK-NEXT: %11 = stablehlo.dot_general %10, %arg6, contracting_dims = [1] x [0] {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"data"}, {}]>]>} : (tensor<8x64xf32>, tensor<64x16xf32>) -> tensor<8x16xf32>
-// CHECK-NEXT: %12 = sdy.all_reduce {"model"} %11 out_sharding=<@mesh, [{"data"}, {}]> : tensor<8x16xf32>
-// CHECK-NEXT: return %12 : tensor<8x16xf32>
+// CHECK-NEXT: [[DOT_GENERAL:%.+]] = stablehlo.dot_general %arg0, %arg1, contracting_dims = [1] x [0] {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"data"}, {"model"}]>]>} : (tensor<8x16xf32>, tensor<16x64xf32>) -> tensor<8x64xf32>
+// CHECK-NEXT: [[BROADCAST_IN_DIM:%.+]] = stablehlo.broadcast_in_dim %arg2, dims = [1] {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"data"}, {"model"}]>]>} : (tensor<64xf32>) -> tensor<8x64xf32>
+// CHECK-NEXT: [[ADD:%.+]] = stablehlo.add [[DOT_GENERAL]], [[BROADCAST_IN_DIM]] {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"data"}, {"model"}]>]>} : tensor<8x64xf32>
+// CHECK-NEXT: [[CONSTANT:%.+]] = sdy.constant {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"data"}, {"model"}]>]>} dense<0.000000e+00> : tensor<8x64xf32>
+// CHECK-NEXT: [[MAXIMUM:%.+]] = stablehlo.maximum [[ADD]], [[CONSTANT]] {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"data"}, {"model"}]>]>} : tensor<8x64xf32>
+// CHECK-NEXT: [[DOT_GENERAL_1:%.+]] = stablehlo.dot_general [[MAXIMUM]], %arg3, contracting_dims = [1] x [0] {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"data"}, {}]>]>} : (tensor<8x64xf32>, tensor<64x16xf32>) -> tensor<8x16xf32>
+// CHECK-NEXT: [[ALL_REDUCE:%.+]] = sdy.all_reduce {"model"} [[DOT_GENERAL_1]] out_sharding=<@mesh, [{"data"}, {}]> : tensor<8x16xf32>
+// CHECK-NEXT: [[BROADCAST_IN_DIM_1:%.+]] = stablehlo.broadcast_in_dim %arg4, dims = [1] {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"data"}, {}]>]>} : (tensor<16xf32>) -> tensor<8x16xf32>
+// CHECK-NEXT: [[ADD_1:%.+]] = stablehlo.add [[ALL_REDUCE]], [[BROADCAST_IN_DIM_1]] {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"data"}, {}]>]>} : tensor<8x16xf32>
+// CHECK-NEXT: [[DOT_GENERAL_2:%.+]] = stablehlo.dot_general [[ADD_1]], %arg5, contracting_dims = [1] x [0] {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"data"}, {"model"}]>]>} : (tensor<8x16xf32>, tensor<16x64xf32>) -> tensor<8x64xf32>
+// CHECK-NEXT: [[TANH:%.+]] = stablehlo.tanh [[DOT_GENERAL_2]] {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"data"}, {"model"}]>]>} : tensor<8x64xf32>
+// CHECK-NEXT: [[DOT_GENERAL_3:%.+]] = stablehlo.dot_general [[TANH]], %arg6, contracting_dims = [1] x [0] {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"data"}, {}]>]>} : (tensor<8x64xf32>, tensor<64x16xf32>) -> tensor<8x16xf32>
+// CHECK-NEXT: [[ALL_REDUCE_1:%.+]] = sdy.all_reduce {"model"} [[DOT_GENERAL_3]] out_sharding=<@mesh, [{"data"}, {}]> : tensor<8x16xf32>
+// CHECK-NEXT: return [[ALL_REDUCE_1]] : tensor<8x16xf32>
 // CHECK-NEXT: }
 func.func @mlp_two_blocks(%x: tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"data"}, {}]>},
                %w1: tensor<16x64xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"model"}]>},
@@ -82,12 +82,12 @@ sdy.mesh @mesh = <["data"=2, "model"=2]>
 
 // Batched (rank-3) activations, as in a transformer MLP.
 // CHECK-LABEL: func.func @mlp_batched(
-// CHECK-NEXT: %0 = stablehlo.dot_general %arg0, %arg1, contracting_dims = [2] x [0] {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"data"}, {}, {"model"}]>]>} : (tensor<4x8x16xf32>, tensor<16x32xf32>) -> tensor<4x8x32xf32>
-// CHECK-NEXT: %1 = stablehlo.logistic %0 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"data"}, {}, {"model"}]>]>} : tensor<4x8x32xf32>
-// CHECK-NEXT: %2 = stablehlo.multiply %0, %1 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"data"}, {}, {"model"}]>]>} : tensor<4x8x32xf32>
-// CHECK-NEXT: %3 = stablehlo.dot_general %2, %arg2, contracting_dims = [2] x [0] {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"data"}, {}, {}]>]>} : (tensor<4x8x32xf32>, tensor<32x16xf32>) -> tensor<4x8x16xf32>
-// CHECK-NEXT: %4 = sdy.all_reduce {"model"} %3 out_sharding=<@mesh, [{"data"}, {}, {}]> : tensor<4x8x16xf32>
-// CHECK-NEXT: return %4 : tensor<4x8x16xf32>
+// CHECK-NEXT: [[DOT_GENERAL:%.+]] = stablehlo.dot_general %arg0, %arg1, contracting_dims = [2] x [0] {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"data"}, {}, {"model"}]>]>} : (tensor<4x8x16xf32>, tensor<16x32xf32>) -> tensor<4x8x32xf32>
+// CHECK-NEXT: [[LOGISTIC:%.+]] = stablehlo.logistic [[DOT_GENERAL]] {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"data"}, {}, {"model"}]>]>} : tensor<4x8x32xf32>
+// CHECK-NEXT: [[MULTIPLY:%.+]] = stablehlo.multiply [[DOT_GENERAL]], [[LOGISTIC]] {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"data"}, {}, {"model"}]>]>} : tensor<4x8x32xf32>
+// CHECK-NEXT: [[DOT_GENERAL_1:%.+]] = stablehlo.dot_general [[MULTIPLY]], %arg2, contracting_dims = [2] x [0] {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"data"}, {}, {}]>]>} : (tensor<4x8x32xf32>, tensor<32x16xf32>) -> tensor<4x8x16xf32>
+// CHECK-NEXT: [[ALL_REDUCE:%.+]] = sdy.all_reduce {"model"} [[DOT_GENERAL_1]] out_sharding=<@mesh, [{"data"}, {}, {}]> : tensor<4x8x16xf32>
+// CHECK-NEXT: return [[ALL_REDUCE]] : tensor<4x8x16xf32>
 // CHECK-NEXT: }
 func.func @mlp_batched(%x: tensor<4x8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"data"}, {}, {}]>},
                        %w1: tensor<16x32xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"model"}]>},
@@ -105,12 +105,12 @@ sdy.mesh @mesh = <["model"=4]>
 
 // The row-parallel result feeds a residual add: still one all_reduce.
 // CHECK-LABEL: func.func @mlp_residual(
-// CHECK-NEXT: %0 = stablehlo.dot_general %arg0, %arg1, contracting_dims = [1] x [0] {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{}, {"model"}]>]>} : (tensor<8x16xf32>, tensor<16x64xf32>) -> tensor<8x64xf32>
-// CHECK-NEXT: %1 = stablehlo.tanh %0 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{}, {"model"}]>]>} : tensor<8x64xf32>
-// CHECK-NEXT: %2 = stablehlo.dot_general %1, %arg2, contracting_dims = [1] x [0] {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{}, {}]>]>} : (tensor<8x64xf32>, tensor<64x16xf32>) -> tensor<8x16xf32>
-// CHECK-NEXT: %3 = sdy.all_reduce {"model"} %2 out_sharding=<@mesh, [{}, {}]> : tensor<8x16xf32>
-// CHECK-NEXT: %4 = stablehlo.add %3, %arg0 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{}, {}]>]>} : tensor<8x16xf32>
-// CHECK-NEXT: return %4 : tensor<8x16xf32>
+// CHECK-NEXT: [[DOT_GENERAL:%.+]] = stablehlo.dot_general %arg0, %arg1, contracting_dims = [1] x [0] {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{}, {"model"}]>]>} : (tensor<8x16xf32>, tensor<16x64xf32>) -> tensor<8x64xf32>
+// CHECK-NEXT: [[TANH:%.+]] = stablehlo.tanh [[DOT_GENERAL]] {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{}, {"model"}]>]>} : tensor<8x64xf32>
+// CHECK-NEXT: [[DOT_GENERAL_1:%.+]] = stablehlo.dot_general [[TANH]], %arg2, contracting_dims = [1] x [0] {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{}, {}]>]>} : (tensor<8x64xf32>, tensor<64x16xf32>) -> tensor<8x16xf32>
+// CHECK-NEXT: [[ALL_REDUCE:%.+]] = sdy.all_reduce {"model"} [[DOT_GENERAL_1]] out_sharding=<@mesh, [{}, {}]> : tensor<8x16xf32>
+// CHECK-NEXT: [[ADD:%.+]] = stablehlo.add [[ALL_REDUCE]], %arg0 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{}, {}]>]>} : tensor<8x16xf32>
+// CHECK-NEXT: return [[ADD]] : tensor<8x16xf32>
 // CHECK-NEXT: }
 func.func @mlp_residual(%x: tensor<8x16xf32>,
                         %w1: tensor<16x64xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"model"}]>},

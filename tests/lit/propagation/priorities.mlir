@@ -4,8 +4,8 @@ sdy.mesh @mesh = <["x"=2, "y"=2]>
 // p0 (no suffix) propagates first: the add takes "x" from %arg0; %arg1's p1
 // dimension is not overridden but loses the conflict.
 // CHECK-LABEL: func.func @p0_before_p1(%arg0: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x", ?}, {?}]>}, %arg1: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"y", ?}p1, {?}]>}) -> (tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x", ?}, {?}]>}) {
-// CHECK: %0 = stablehlo.add %arg0, %arg1 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"x", ?}, {?}]>]>} : tensor<8x8xf32>
-// CHECK: return %0 : tensor<8x8xf32>
+// CHECK: [[ADD:%.+]] = stablehlo.add %arg0, %arg1 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"x", ?}, {?}]>]>} : tensor<8x8xf32>
+// CHECK: return [[ADD]] : tensor<8x8xf32>
 func.func @p0_before_p1(%arg0: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x", ?}, {?}]>},
                         %arg1: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"y", ?}p1, {?}]>}) -> tensor<8x8xf32> {
   %0 = stablehlo.add %arg0, %arg1 : tensor<8x8xf32>
@@ -15,8 +15,8 @@ func.func @p0_before_p1(%arg0: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@me
 sdy.mesh @mesh = <["x"=2, "y"=2]>
 // With the priorities swapped, "y" wins.
 // CHECK-LABEL: func.func @p1_after_p0(%arg0: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x", ?}p1, {?}]>}, %arg1: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"y", ?}, {?}]>}) -> (tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"y", ?}, {?}]>}) {
-// CHECK: %0 = stablehlo.add %arg0, %arg1 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"y", ?}, {?}]>]>} : tensor<8x8xf32>
-// CHECK: return %0 : tensor<8x8xf32>
+// CHECK: [[ADD:%.+]] = stablehlo.add %arg0, %arg1 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"y", ?}, {?}]>]>} : tensor<8x8xf32>
+// CHECK: return [[ADD]] : tensor<8x8xf32>
 func.func @p1_after_p0(%arg0: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x", ?}p1, {?}]>},
                        %arg1: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"y", ?}, {?}]>}) -> tensor<8x8xf32> {
   %0 = stablehlo.add %arg0, %arg1 : tensor<8x8xf32>
@@ -28,8 +28,8 @@ sdy.mesh @mesh = <["x"=2, "y"=2, "z"=2]>
 // propagates: "x" cannot take it ("x" is used by the hidden dim), so the
 // second dim gets "y" from %arg1 first, then "z" is kept for p2.
 // CHECK-LABEL: func.func @gaps(%arg0: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"z", ?}p2, {"y", ?}]>}, %arg1: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"z", ?}, {"y", ?}]>}) -> (tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"z", ?}, {"y", ?}]>}) {
-// CHECK: %0 = stablehlo.add %arg0, %arg1 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"z", ?}, {"y", ?}]>]>} : tensor<8x8xf32>
-// CHECK: return %0 : tensor<8x8xf32>
+// CHECK: [[ADD:%.+]] = stablehlo.add %arg0, %arg1 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"z", ?}, {"y", ?}]>]>} : tensor<8x8xf32>
+// CHECK: return [[ADD]] : tensor<8x8xf32>
 func.func @gaps(%arg0: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"z", ?}p2, {?}]>},
                 %arg1: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{?}, {"y", ?}]>}) -> tensor<8x8xf32> {
   %0 = stablehlo.add %arg0, %arg1 : tensor<8x8xf32>
@@ -42,8 +42,8 @@ sdy.mesh @mesh = <["x"=2, "y"=2]>
 // take its axes, dim 1 gains nothing; in round p1, "x" of %arg0 conflicts
 // with %arg1's use of "x". Nothing propagates.
 // CHECK-LABEL: func.func @hidden_axes_reserved(%arg0: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}p1, {?}]>}, %arg1: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{?}, {"x", ?}]>}) -> tensor<8x8xf32> {
-// CHECK: %0 = stablehlo.add %arg0, %arg1 : tensor<8x8xf32>
-// CHECK: return %0 : tensor<8x8xf32>
+// CHECK: [[ADD:%.+]] = stablehlo.add %arg0, %arg1 : tensor<8x8xf32>
+// CHECK: return [[ADD]] : tensor<8x8xf32>
 func.func @hidden_axes_reserved(%arg0: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}p1, {?}]>},
                                 %arg1: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{?}, {"x", ?}]>}) -> tensor<8x8xf32> {
   %0 = stablehlo.add %arg0, %arg1 : tensor<8x8xf32>
@@ -53,10 +53,10 @@ func.func @hidden_axes_reserved(%arg0: tensor<8x8xf32> {sdy.sharding = #sdy.shar
 sdy.mesh @mesh = <["x"=2, "y"=2]>
 // Priorities on constraints and results too.
 // CHECK-LABEL: func.func @constraint_priority(%arg0: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x", ?}, {?}]>}) -> (tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"y", ?}p1, {?}]>}) {
-// CHECK: %0 = stablehlo.negate %arg0 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"x", ?}, {?}]>]>} : tensor<8x8xf32>
-// CHECK: %1 = sdy.sharding_constraint %0 <@mesh, [{"x", ?}, {?}]> : tensor<8x8xf32>
-// CHECK: %2 = stablehlo.abs %1 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"x", ?}, {?}]>]>} : tensor<8x8xf32>
-// CHECK: return %2 : tensor<8x8xf32>
+// CHECK: [[NEGATE:%.+]] = stablehlo.negate %arg0 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"x", ?}, {?}]>]>} : tensor<8x8xf32>
+// CHECK: [[SHARDING_CONSTRAINT:%.+]] = sdy.sharding_constraint [[NEGATE]] <@mesh, [{"x", ?}, {?}]> : tensor<8x8xf32>
+// CHECK: [[ABS:%.+]] = stablehlo.abs [[SHARDING_CONSTRAINT]] {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"x", ?}, {?}]>]>} : tensor<8x8xf32>
+// CHECK: return [[ABS]] : tensor<8x8xf32>
 func.func @constraint_priority(%arg0: tensor<8x8xf32>) -> (tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"y", ?}p1, {?}]>}) {
   %0 = stablehlo.negate %arg0 : tensor<8x8xf32>
   %1 = sdy.sharding_constraint %0 <@mesh, [{"x", ?}, {?}]> : tensor<8x8xf32>

@@ -49,7 +49,7 @@ func.func @custom_rule_on_dot(%arg0: tensor<4x8xf32>, %arg1: tensor<8x2xf32>) ->
 func.func @two_custom_calls(%arg0: tensor<8xf32>) -> tensor<8xf32> {
   // expected-remark @+1 {{no sharding rule for 'stablehlo.custom_call' @first: propagation does not go through it}}
   %0 = stablehlo.custom_call @first(%arg0) : (tensor<8xf32>) -> tensor<8xf32>
-  // CHECK: stablehlo.negate %0 {sdy.sharding_rule = #sdy.op_sharding_rule<([i])->([i]) {i=8}>}
+  // CHECK: stablehlo.negate [[V0:%.+]] {sdy.sharding_rule = #sdy.op_sharding_rule<([i])->([i]) {i=8}>}
   %1 = stablehlo.negate %0 : tensor<8xf32>
   // expected-remark @+1 {{no sharding rule for 'stablehlo.custom_call' @second: propagation does not go through it}}
   %2 = stablehlo.custom_call @second(%1) : (tensor<8xf32>) -> tensor<8xf32>

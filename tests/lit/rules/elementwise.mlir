@@ -4,9 +4,9 @@
 func.func @unary(%arg0: tensor<8x16xf32>) -> tensor<8x16xf32> {
   // CHECK: stablehlo.negate %arg0 {sdy.sharding_rule = #sdy.op_sharding_rule<([i, j])->([i, j]) {i=8, j=16}>}
   %0 = stablehlo.negate %arg0 : tensor<8x16xf32>
-  // CHECK: stablehlo.exponential %0 {sdy.sharding_rule = #sdy.op_sharding_rule<([i, j])->([i, j]) {i=8, j=16}>}
+  // CHECK: stablehlo.exponential [[V0:%.+]] {sdy.sharding_rule = #sdy.op_sharding_rule<([i, j])->([i, j]) {i=8, j=16}>}
   %1 = stablehlo.exponential %0 : tensor<8x16xf32>
-  // CHECK: stablehlo.tanh %1 {sdy.sharding_rule = #sdy.op_sharding_rule<([i, j])->([i, j]) {i=8, j=16}>}
+  // CHECK: stablehlo.tanh [[V1:%.+]] {sdy.sharding_rule = #sdy.op_sharding_rule<([i, j])->([i, j]) {i=8, j=16}>}
   %2 = stablehlo.tanh %1 : tensor<8x16xf32>
   return %2 : tensor<8x16xf32>
 }
@@ -107,7 +107,7 @@ func.func @more_unary(%arg0: tensor<8xf32>, %arg1: tensor<8xi32>) -> (tensor<8xi
   %0 = stablehlo.is_finite %arg0 : (tensor<8xf32>) -> tensor<8xi1>
   // CHECK: stablehlo.not %arg1 {sdy.sharding_rule = #sdy.op_sharding_rule<([i])->([i]) {i=8}>}
   %1 = stablehlo.not %arg1 : tensor<8xi32>
-  // CHECK: stablehlo.xor %1, %arg1 {sdy.sharding_rule = #sdy.op_sharding_rule<([i], [i])->([i]) {i=8}>}
+  // CHECK: stablehlo.xor [[V1:%.+]], %arg1 {sdy.sharding_rule = #sdy.op_sharding_rule<([i], [i])->([i]) {i=8}>}
   %2 = stablehlo.xor %1, %arg1 : tensor<8xi32>
   return %0, %2 : tensor<8xi1>, tensor<8xi32>
 }
@@ -119,7 +119,7 @@ func.func @more_unary(%arg0: tensor<8xf32>, %arg1: tensor<8xi32>) -> (tensor<8xi
 func.func @existing_rule(%arg0: tensor<8x8xf32>) -> tensor<8x8xf32> {
   // CHECK: stablehlo.add %arg0, %arg0 {sdy.sharding_rule = #sdy.op_sharding_rule<([i, j], [i, j])->([i, j]) {i=8, j=8} need_replication={j}, custom>}
   %0 = stablehlo.add %arg0, %arg0 {sdy.sharding_rule = #sdy.op_sharding_rule<([i, j], [i, j])->([i, j]) {i=8, j=8} need_replication={j}, custom>} : tensor<8x8xf32>
-  // CHECK: stablehlo.abs %0 {sdy.sharding_rule = #sdy.op_sharding_rule<([i, j])->([i, j]) {i=8, j=8} need_replication={i}>}
+  // CHECK: stablehlo.abs [[V0:%.+]] {sdy.sharding_rule = #sdy.op_sharding_rule<([i, j])->([i, j]) {i=8, j=8} need_replication={i}>}
   %1 = stablehlo.abs %0 {sdy.sharding_rule = #sdy.op_sharding_rule<([i, j])->([i, j]) {i=8, j=8} need_replication={i}>} : tensor<8x8xf32>
   return %1 : tensor<8x8xf32>
 }

@@ -64,8 +64,8 @@ func.func @seed000_replicated(%arg0: tensor<4x8xf32> {sdy.sharding = #sdy.shardi
 // `sdy.sharding_per_value=<[...]>` -> `sdy.sharding = #sdy.sharding_per_value<[...]>`.
 // CHECK-LABEL: func.func @seed000_reshape
 // CHECK-SAME: (%arg0: tensor<8xf32> {sdy.sharding = #sdy.sharding<@mesh_x, [{"x"}]>})
-// CHECK-NEXT: %0 = "test.reshape"(%arg0) : (tensor<8xf32>) -> tensor<2x4xf32>
-// CHECK-NEXT: %1 = "test.reshape"(%arg0) {sdy.sharding = #sdy.sharding_per_value<[<@mesh_x, [{"x":(1)2}, {"x":(2)2}]>]>} : (tensor<8xf32>) -> tensor<2x4xf32>
+// CHECK-NEXT: [[RESHAPE:%.+]] = "test.reshape"(%arg0) : (tensor<8xf32>) -> tensor<2x4xf32>
+// CHECK-NEXT: [[RESHAPE_1:%.+]] = "test.reshape"(%arg0) {sdy.sharding = #sdy.sharding_per_value<[<@mesh_x, [{"x":(1)2}, {"x":(2)2}]>]>} : (tensor<8xf32>) -> tensor<2x4xf32>
 sdy.mesh @mesh_x = <["x"=4]>
 func.func @seed000_reshape(%arg0: tensor<8xf32> {sdy.sharding = #sdy.sharding<@mesh_x, [{"x"}]>}) -> (tensor<2x4xf32>, tensor<2x4xf32>) {
   %0 = "test.reshape"(%arg0) : (tensor<8xf32>) -> tensor<2x4xf32>
@@ -195,8 +195,8 @@ func.func @main(%arg0: tensor<8x8xf32>
 
 // 001 "sharding constraints" with an open dimension.
 // CHECK-LABEL: func.func @seed001_sharding_constraint
-// CHECK-NEXT: %0 = "test.op"() : () -> tensor<8x8xf32>
-// CHECK-NEXT: %1 = sdy.sharding_constraint %0 <@mesh_xy, [{"x"}, {?}]> : tensor<8x8xf32>
+// CHECK-NEXT: [[OP:%.+]] = "test.op"() : () -> tensor<8x8xf32>
+// CHECK-NEXT: [[SHARDING_CONSTRAINT:%.+]] = sdy.sharding_constraint [[OP]] <@mesh_xy, [{"x"}, {?}]> : tensor<8x8xf32>
 sdy.mesh @mesh_xy = <["x"=2, "y"=2]>
 func.func @seed001_sharding_constraint() -> tensor<8x8xf32> {
   %0 = "test.op"() : () -> tensor<8x8xf32>
@@ -215,9 +215,9 @@ func.func @seed001_sharding_constraint() -> tensor<8x8xf32> {
 // CHECK-NEXT: sdy.mesh @mesh_xy = <["x"=2, "y"=2]>
 // CHECK-NEXT: func.func @main(%arg0: tensor<8x2xi64> {sdy.sharding = #sdy.sharding<@mesh_xy, [{"x"}, {"y"}]>}) -> tensor<8x2xi64> {
 // CHECK-NEXT:   sdy.sharding_group %arg0 group_id=0 : tensor<8x2xi64>
-// CHECK-NEXT:   %0 = sdy.constant dense<0> : tensor<8x2xi64>
-// CHECK-NEXT:   sdy.sharding_group %0 group_id=0 : tensor<8x2xi64>
-// CHECK-NEXT:   return %0 : tensor<8x2xi64>
+// CHECK-NEXT:   [[CONSTANT:%.+]] = sdy.constant dense<0> : tensor<8x2xi64>
+// CHECK-NEXT:   sdy.sharding_group [[CONSTANT]] group_id=0 : tensor<8x2xi64>
+// CHECK-NEXT:   return [[CONSTANT]] : tensor<8x2xi64>
 module @"jit_zeros_like" {
   sdy.mesh @mesh_xy = <["x"=2, "y"=2]>
   func.func @main(%arg0: tensor<8x2xi64> {sdy.sharding = #sdy.sharding<@mesh_xy, [{"x"},{"y"}]>}) -> (tensor<8x2xi64>) {
@@ -233,8 +233,8 @@ module @"jit_zeros_like" {
 // 001 "manual computations". Changed: the body's `return %42` -> `sdy.return`
 // of the block argument.
 // CHECK-LABEL: func.func @seed001_manual_computation
-// CHECK-NEXT: %0 = "test.op"() : () -> tensor<16x32xf32>
-// CHECK-NEXT: %1 = sdy.manual_computation(%0) in_shardings=[<@mesh_name, [{"data"}, {"model", ?}]>] out_shardings=[<@mesh_name, [{"data"}, {?}]>] manual_axes={"data"} (%arg0: tensor<8x32xf32>) {
+// CHECK-NEXT: [[OP:%.+]] = "test.op"() : () -> tensor<16x32xf32>
+// CHECK-NEXT: [[MANUAL_COMPUTATION:%.+]] = sdy.manual_computation([[OP]]) in_shardings=[<@mesh_name, [{"data"}, {"model", ?}]>] out_shardings=[<@mesh_name, [{"data"}, {?}]>] manual_axes={"data"} (%arg0: tensor<8x32xf32>) {
 // CHECK-NEXT:   sdy.return %arg0 : tensor<8x32xf32>
 // CHECK-NEXT: } : (tensor<16x32xf32>) -> tensor<16x32xf32>
 sdy.mesh @mesh_name = <["data"=2, "model"=2]>
@@ -261,7 +261,7 @@ func.func @seed001_manual_computation() -> tensor<16x32xf32> {
 // an unregistered op in generic form; the `\]` markdown escapes removed; the
 // mesh (not given by the seed) defined with axes "a".."d".
 // CHECK-LABEL: func.func @seed002_all_gather
-// CHECK: %1 = sdy.all_gather [{"b", "c"}, {}, {"d"}] %0 out_sharding=<@mesh, [{"a"}, {}, {}]> : tensor<8x8x8xf32>
+// CHECK: [[ALL_GATHER:%.+]] = sdy.all_gather [{"b", "c"}, {}, {"d"}] [[V0:%.+]] out_sharding=<@mesh, [{"a"}, {}, {}]> : tensor<8x8x8xf32>
 sdy.mesh @mesh = <["a"=2, "b"=2, "c"=2, "d"=2]>
 func.func @seed002_all_gather(%arg0: tensor<8x8x8xf32>) -> tensor<8x8x8xf32> {
   %1 = "test.tanh"(%arg0) {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"a", "b", "c"}, {}, {"d"}]>]>} : (tensor<8x8x8xf32>) -> tensor<8x8x8xf32>
@@ -273,7 +273,7 @@ func.func @seed002_all_gather(%arg0: tensor<8x8x8xf32>) -> tensor<8x8x8xf32> {
 
 // 002 sdy.all_slice (same changes as all_gather).
 // CHECK-LABEL: func.func @seed002_all_slice
-// CHECK: %1 = sdy.all_slice [{"b", "c"}, {}, {"d"}] %0 out_sharding=<@mesh, [{"a", "b", "c"}, {}, {"d"}]> : tensor<8x8x8xf32>
+// CHECK: [[ALL_SLICE:%.+]] = sdy.all_slice [{"b", "c"}, {}, {"d"}] [[V0:%.+]] out_sharding=<@mesh, [{"a", "b", "c"}, {}, {"d"}]> : tensor<8x8x8xf32>
 sdy.mesh @mesh = <["a"=2, "b"=2, "c"=2, "d"=2]>
 func.func @seed002_all_slice(%arg0: tensor<8x8x8xf32>) -> tensor<8x8x8xf32> {
   %1 = "test.tanh"(%arg0) {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"a"}, {}, {}]>]>} : (tensor<8x8x8xf32>) -> tensor<8x8x8xf32>
@@ -287,7 +287,7 @@ func.func @seed002_all_slice(%arg0: tensor<8x8x8xf32>) -> tensor<8x8x8xf32> {
 // element type and rank 5 while both shardings have rank 4; it is
 // `tensor<8x8x4x4xf32>` here.
 // CHECK-LABEL: func.func @seed002_all_to_all
-// CHECK: %1 = sdy.all_to_all [{"b"}: 0->2, {"c"}: 1->3] %0 out_sharding=<@mesh, [{"a"}, {}, {"b"}, {"c"}]> : tensor<8x8x4x4xf32>
+// CHECK: [[ALL_TO_ALL:%.+]] = sdy.all_to_all [{"b"}: 0->2, {"c"}: 1->3] [[V0:%.+]] out_sharding=<@mesh, [{"a"}, {}, {"b"}, {"c"}]> : tensor<8x8x4x4xf32>
 sdy.mesh @mesh = <["a"=2, "b"=2, "c"=2]>
 func.func @seed002_all_to_all(%arg0: tensor<8x8x4x4xf32>) -> tensor<8x8x4x4xf32> {
   %1 = "test.tanh"(%arg0) {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"a", "b"}, {"c"}, {}, {}]>]>} : (tensor<8x8x4x4xf32>) -> tensor<8x8x4x4xf32>
@@ -299,7 +299,7 @@ func.func @seed002_all_to_all(%arg0: tensor<8x8x4x4xf32>) -> tensor<8x8x4x4xf32>
 
 // 002 sdy.collective_permute: the local shape tensor<1x4x2xf32> is kept.
 // CHECK-LABEL: func.func @seed002_collective_permute
-// CHECK: %1 = sdy.collective_permute %0 out_sharding=<@mesh, [{"c":(1)2, "b", "f"}, {"a"}, {"e", "d"}]> : tensor<8x8x8xf32>
+// CHECK: [[COLLECTIVE_PERMUTE:%.+]] = sdy.collective_permute [[V0:%.+]] out_sharding=<@mesh, [{"c":(1)2, "b", "f"}, {"a"}, {"e", "d"}]> : tensor<8x8x8xf32>
 sdy.mesh @mesh = <["a"=2, "b"=2, "c"=4, "d"=2, "e"=2, "f"=2]>
 func.func @seed002_collective_permute(%arg0: tensor<8x8x8xf32>) -> tensor<8x8x8xf32> {
   %1 = "test.tanh"(%arg0) {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"a", "c"}, {"f"}, {"d", "e"}]>]>} : (tensor<8x8x8xf32>) -> tensor<8x8x8xf32>
@@ -311,7 +311,7 @@ func.func @seed002_collective_permute(%arg0: tensor<8x8x8xf32>) -> tensor<8x8x8x
 
 // 002 sdy.all_reduce (syntax of the seed; example of SPEC.md §3).
 // CHECK-LABEL: func.func @seed002_all_reduce
-// CHECK: %1 = sdy.all_reduce {"b"} %0 out_sharding=<@mesh, [{"a"}, {}]> : tensor<8x8xf32>
+// CHECK: [[ALL_REDUCE:%.+]] = sdy.all_reduce {"b"} [[V0:%.+]] out_sharding=<@mesh, [{"a"}, {}]> : tensor<8x8xf32>
 sdy.mesh @mesh = <["a"=2, "b"=2]>
 func.func @seed002_all_reduce(%arg0: tensor<8x8xf32>) -> tensor<8x8xf32> {
   %1 = "test.dot"(%arg0) {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"a"}, {}]>]>} : (tensor<8x8xf32>) -> tensor<8x8xf32>
@@ -323,7 +323,7 @@ func.func @seed002_all_reduce(%arg0: tensor<8x8xf32>) -> tensor<8x8xf32> {
 
 // 002 sdy.constant.
 // CHECK-LABEL: func.func @seed002_constant
-// CHECK-NEXT: %0 = sdy.constant dense<{{\[\[}}0.000000e+00, 1.000000e+00], [2.000000e+00, 3.000000e+00]]> : tensor<2x2xf32>
+// CHECK-NEXT: [[CONSTANT:%.+]] = sdy.constant dense<{{\[\[}}0.000000e+00, 1.000000e+00], [2.000000e+00, 3.000000e+00]]> : tensor<2x2xf32>
 func.func @seed002_constant() -> tensor<2x2xf32> {
   %output = sdy.constant dense<[[0.0, 1.0], [2.0, 3.0]]> : tensor<2x2xf32>
   return %output : tensor<2x2xf32>
@@ -334,8 +334,8 @@ func.func @seed002_constant() -> tensor<2x2xf32> {
 // 002 sdy.data_flow_edge: the seed describes the edges of a `while` in prose
 // only; here the results of an unregistered while-like op own the edges.
 // CHECK-LABEL: func.func @seed002_data_flow_edge
-// CHECK: %1 = sdy.data_flow_edge %0#0 sharding=<@mesh, [{"a"}, {?}]> : tensor<8x8xf32>
-// CHECK: %2 = sdy.data_flow_edge %0#1 : tensor<8xf32>
+// CHECK: [[DATA_FLOW_EDGE:%.+]] = sdy.data_flow_edge [[V0:%.+]]#0 sharding=<@mesh, [{"a"}, {?}]> : tensor<8x8xf32>
+// CHECK: [[DATA_FLOW_EDGE_1:%.+]] = sdy.data_flow_edge [[V0]]#1 : tensor<8xf32>
 sdy.mesh @mesh = <["a"=2, "b"=2]>
 func.func @seed002_data_flow_edge(%arg0: tensor<8x8xf32>, %arg1: tensor<8xf32>) -> (tensor<8x8xf32>, tensor<8xf32>) {
   %0:2 = "test.while"(%arg0, %arg1) : (tensor<8x8xf32>, tensor<8xf32>) -> (tensor<8x8xf32>, tensor<8xf32>)
@@ -362,7 +362,7 @@ sdy.mesh @ordered = <["a"=3, "b"=2], device_ids=[0, 2, 4, 1, 3, 5]>
 
 // 002 sdy.named_computation.
 // CHECK-LABEL: func.func @seed002_named_computation
-// CHECK-NEXT: %0 = sdy.named_computation<"foo">(%arg0) (%arg1: tensor<16x32xf32>) {
+// CHECK-NEXT: [[NAMED_COMPUTATION:%.+]] = sdy.named_computation<"foo">(%arg0) (%arg1: tensor<16x32xf32>) {
 // CHECK-NEXT:   sdy.return %arg1 : tensor<16x32xf32>
 // CHECK-NEXT: } : (tensor<16x32xf32>) -> tensor<16x32xf32>
 func.func @seed002_named_computation(%0: tensor<16x32xf32>) -> tensor<16x32xf32> {
@@ -399,11 +399,11 @@ func.func @seed002_sharding_rules(%arg0: tensor<8x8xf32>, %arg1: tensor<8x8xf32>
 // 002 sdy.propagation_barrier, sdy.reshard, sdy.sharding_group and
 // sdy.return in the syntax given by the seed (no example is given).
 // CHECK-LABEL: func.func @seed002_syntax_only_ops
-// CHECK-NEXT: %0 = sdy.propagation_barrier %arg0 allowed_direction=FORWARD : tensor<8x8xf32>
-// CHECK-NEXT: %1 = sdy.propagation_barrier %0 allowed_direction=BACKWARD : tensor<8x8xf32>
-// CHECK-NEXT: %2 = sdy.propagation_barrier %1 allowed_direction=NONE : tensor<8x8xf32>
-// CHECK-NEXT: %3 = sdy.reshard %2 <@mesh, [{"a"}, {"b"}]> : tensor<8x8xf32>
-// CHECK-NEXT: sdy.sharding_group %3 group_id=7 : tensor<8x8xf32>
+// CHECK-NEXT: [[PROPAGATION_BARRIER:%.+]] = sdy.propagation_barrier %arg0 allowed_direction=FORWARD : tensor<8x8xf32>
+// CHECK-NEXT: [[PROPAGATION_BARRIER_1:%.+]] = sdy.propagation_barrier [[PROPAGATION_BARRIER]] allowed_direction=BACKWARD : tensor<8x8xf32>
+// CHECK-NEXT: [[PROPAGATION_BARRIER_2:%.+]] = sdy.propagation_barrier [[PROPAGATION_BARRIER_1]] allowed_direction=NONE : tensor<8x8xf32>
+// CHECK-NEXT: [[RESHARD:%.+]] = sdy.reshard [[PROPAGATION_BARRIER_2]] <@mesh, [{"a"}, {"b"}]> : tensor<8x8xf32>
+// CHECK-NEXT: sdy.sharding_group [[RESHARD]] group_id=7 : tensor<8x8xf32>
 sdy.mesh @mesh = <["a"=2, "b"=2]>
 func.func @seed002_syntax_only_ops(%arg0: tensor<8x8xf32>) -> tensor<8x8xf32> {
   %0 = sdy.propagation_barrier %arg0 allowed_direction=FORWARD : tensor<8x8xf32>

@@ -7,10 +7,10 @@ sdy.mesh @mesh = <["a"=2, "b"=2, "c"=2, "d"=2]>
 
 // Seed 002 all_gather / all_slice with the operand sharding on stablehlo.tanh.
 // CHECK-LABEL: func.func @all_gather_all_slice
-// CHECK-NEXT: %0 = stablehlo.tanh %arg0 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"a", "b", "c"}, {}, {"d"}]>]>} : tensor<8x8x8xf32>
-// CHECK-NEXT: %1 = sdy.all_gather [{"b", "c"}, {}, {"d"}] %0 out_sharding=<@mesh, [{"a"}, {}, {}]> : tensor<8x8x8xf32>
-// CHECK-NEXT: %2 = stablehlo.tanh %1 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"a"}, {}, {}]>]>} : tensor<8x8x8xf32>
-// CHECK-NEXT: %3 = sdy.all_slice [{"b", "c"}, {}, {"d"}] %2 out_sharding=<@mesh, [{"a", "b", "c"}, {}, {"d"}]> : tensor<8x8x8xf32>
+// CHECK-NEXT: [[TANH:%.+]] = stablehlo.tanh %arg0 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"a", "b", "c"}, {}, {"d"}]>]>} : tensor<8x8x8xf32>
+// CHECK-NEXT: [[ALL_GATHER:%.+]] = sdy.all_gather [{"b", "c"}, {}, {"d"}] [[TANH]] out_sharding=<@mesh, [{"a"}, {}, {}]> : tensor<8x8x8xf32>
+// CHECK-NEXT: [[TANH_1:%.+]] = stablehlo.tanh [[ALL_GATHER]] {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"a"}, {}, {}]>]>} : tensor<8x8x8xf32>
+// CHECK-NEXT: [[ALL_SLICE:%.+]] = sdy.all_slice [{"b", "c"}, {}, {"d"}] [[TANH_1]] out_sharding=<@mesh, [{"a", "b", "c"}, {}, {"d"}]> : tensor<8x8x8xf32>
 func.func @all_gather_all_slice(%arg0: tensor<8x8x8xf32>) -> tensor<8x8x8xf32> {
   %1 = stablehlo.tanh %arg0 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"a", "b", "c"}, {}, {"d"}]>]>} : tensor<8x8x8xf32>
   %2 = sdy.all_gather [{"b", "c"}, {}, {"d"}] %1 out_sharding=<@mesh, [{"a"}, {}, {}]> : tensor<8x8x8xf32>
@@ -25,8 +25,8 @@ sdy.mesh @mesh = <["a"=2, "b"=2, "c"=2]>
 
 // Seed 002 all_to_all (with a rank-4 tensor that matches its shardings).
 // CHECK-LABEL: func.func @all_to_all
-// CHECK-NEXT: %0 = stablehlo.tanh %arg0 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"a", "b"}, {"c"}, {}, {}]>]>} : tensor<8x8x4x4xf32>
-// CHECK-NEXT: %1 = sdy.all_to_all [{"b"}: 0->2, {"c"}: 1->3] %0 out_sharding=<@mesh, [{"a"}, {}, {"b"}, {"c"}]> : tensor<8x8x4x4xf32>
+// CHECK-NEXT: [[TANH:%.+]] = stablehlo.tanh %arg0 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"a", "b"}, {"c"}, {}, {}]>]>} : tensor<8x8x4x4xf32>
+// CHECK-NEXT: [[ALL_TO_ALL:%.+]] = sdy.all_to_all [{"b"}: 0->2, {"c"}: 1->3] [[TANH]] out_sharding=<@mesh, [{"a"}, {}, {"b"}, {"c"}]> : tensor<8x8x4x4xf32>
 func.func @all_to_all(%arg0: tensor<8x8x4x4xf32>) -> tensor<8x8x4x4xf32> {
   %1 = stablehlo.tanh %arg0 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"a", "b"}, {"c"}, {}, {}]>]>} : tensor<8x8x4x4xf32>
   %2 = sdy.all_to_all [{"b"}: 0->2, {"c"}: 1->3] %1 out_sharding=<@mesh, [{"a"}, {}, {"b"}, {"c"}]> : tensor<8x8x4x4xf32>
@@ -39,8 +39,8 @@ sdy.mesh @mesh = <["a"=2, "b"=2, "c"=4, "d"=2, "e"=2, "f"=2]>
 
 // Seed 002 collective_permute.
 // CHECK-LABEL: func.func @collective_permute
-// CHECK-NEXT: %0 = stablehlo.tanh %arg0 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"a", "c"}, {"f"}, {"d", "e"}]>]>} : tensor<8x8x8xf32>
-// CHECK-NEXT: %1 = sdy.collective_permute %0 out_sharding=<@mesh, [{"c":(1)2, "b", "f"}, {"a"}, {"e", "d"}]> : tensor<8x8x8xf32>
+// CHECK-NEXT: [[TANH:%.+]] = stablehlo.tanh %arg0 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"a", "c"}, {"f"}, {"d", "e"}]>]>} : tensor<8x8x8xf32>
+// CHECK-NEXT: [[COLLECTIVE_PERMUTE:%.+]] = sdy.collective_permute [[TANH]] out_sharding=<@mesh, [{"c":(1)2, "b", "f"}, {"a"}, {"e", "d"}]> : tensor<8x8x8xf32>
 func.func @collective_permute(%arg0: tensor<8x8x8xf32>) -> tensor<8x8x8xf32> {
   %1 = stablehlo.tanh %arg0 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"a", "c"}, {"f"}, {"d", "e"}]>]>} : tensor<8x8x8xf32>
   %2 = sdy.collective_permute %1 out_sharding=<@mesh, [{"c":(1)2, "b", "f"}, {"a"}, {"e", "d"}]> : tensor<8x8x8xf32>

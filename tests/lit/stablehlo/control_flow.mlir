@@ -18,18 +18,18 @@ func.func @while(%a: tensor<i32>, %b: tensor<4xf32>) -> (tensor<i32>, tensor<4xf
 }
 
 // CHECK-LABEL: func.func @while(
-// CHECK-NEXT: %0:2 = stablehlo.while(%iterArg = %arg0, %iterArg_0 = %arg1) : tensor<i32>, tensor<4xf32>
+// CHECK-NEXT: [[WHILE:%.+]]:2 = stablehlo.while(%iterArg = %arg0, %iterArg_0 = %arg1) : tensor<i32>, tensor<4xf32>
 // CHECK-NEXT: cond {
-// CHECK-NEXT: %c = stablehlo.constant dense<10> : tensor<i32>
-// CHECK-NEXT: %1 = stablehlo.compare LT, %iterArg, %c, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
-// CHECK-NEXT: stablehlo.return %1 : tensor<i1>
+// CHECK-NEXT: [[C:%.+]] = stablehlo.constant dense<10> : tensor<i32>
+// CHECK-NEXT: [[COMPARE:%.+]] = stablehlo.compare LT, %iterArg, [[C]], SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+// CHECK-NEXT: stablehlo.return [[COMPARE]] : tensor<i1>
 // CHECK-NEXT: } do {
-// CHECK-NEXT: %c = stablehlo.constant dense<1> : tensor<i32>
-// CHECK-NEXT: %1 = stablehlo.add %iterArg, %c : tensor<i32>
-// CHECK-NEXT: %2 = stablehlo.multiply %iterArg_0, %iterArg_0 : tensor<4xf32>
-// CHECK-NEXT: stablehlo.return %1, %2 : tensor<i32>, tensor<4xf32>
+// CHECK-NEXT: [[C_1:%.+]] = stablehlo.constant dense<1> : tensor<i32>
+// CHECK-NEXT: [[ADD:%.+]] = stablehlo.add %iterArg, [[C_1]] : tensor<i32>
+// CHECK-NEXT: [[MULTIPLY:%.+]] = stablehlo.multiply %iterArg_0, %iterArg_0 : tensor<4xf32>
+// CHECK-NEXT: stablehlo.return [[ADD]], [[MULTIPLY]] : tensor<i32>, tensor<4xf32>
 // CHECK-NEXT: }
-// CHECK-NEXT: return %0#0, %0#1 : tensor<i32>, tensor<4xf32>
+// CHECK-NEXT: return [[WHILE]]#0, [[WHILE]]#1 : tensor<i32>, tensor<4xf32>
 // CHECK-NEXT: }
 
 // -----
@@ -46,14 +46,14 @@ func.func @while_single(%a: tensor<i64>) -> tensor<i64> {
 }
 
 // CHECK-LABEL: func.func @while_single(
-// CHECK-NEXT: %0 = stablehlo.while(%iterArg = %arg0) : tensor<i64>
+// CHECK-NEXT: [[WHILE:%.+]] = stablehlo.while(%iterArg = %arg0) : tensor<i64>
 // CHECK-NEXT: cond {
-// CHECK-NEXT: %1 = stablehlo.compare LT, %iterArg, %iterArg : (tensor<i64>, tensor<i64>) -> tensor<i1>
-// CHECK-NEXT: stablehlo.return %1 : tensor<i1>
+// CHECK-NEXT: [[COMPARE:%.+]] = stablehlo.compare LT, %iterArg, %iterArg : (tensor<i64>, tensor<i64>) -> tensor<i1>
+// CHECK-NEXT: stablehlo.return [[COMPARE]] : tensor<i1>
 // CHECK-NEXT: } do {
 // CHECK-NEXT: stablehlo.return %iterArg : tensor<i64>
 // CHECK-NEXT: }
-// CHECK-NEXT: return %0 : tensor<i64>
+// CHECK-NEXT: return [[WHILE]] : tensor<i64>
 // CHECK-NEXT: }
 
 // -----
@@ -71,14 +71,14 @@ func.func @while_generic(%a: tensor<i32>) -> tensor<i32> {
 }
 
 // CHECK-LABEL: func.func @while_generic(
-// CHECK-NEXT: %0 = stablehlo.while(%iterArg = %arg0) : tensor<i32>
+// CHECK-NEXT: [[WHILE:%.+]] = stablehlo.while(%iterArg = %arg0) : tensor<i32>
 // CHECK-NEXT: cond {
-// CHECK-NEXT: %1 = stablehlo.compare LT, %iterArg, %iterArg, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
-// CHECK-NEXT: stablehlo.return %1 : tensor<i1>
+// CHECK-NEXT: [[COMPARE:%.+]] = stablehlo.compare LT, %iterArg, %iterArg, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+// CHECK-NEXT: stablehlo.return [[COMPARE]] : tensor<i1>
 // CHECK-NEXT: } do {
 // CHECK-NEXT: stablehlo.return %iterArg : tensor<i32>
 // CHECK-NEXT: }
-// CHECK-NEXT: return %0 : tensor<i32>
+// CHECK-NEXT: return [[WHILE]] : tensor<i32>
 // CHECK-NEXT: }
 
 // -----
@@ -94,13 +94,13 @@ func.func @case(%i: tensor<i32>, %a: tensor<4xf32>) -> tensor<4xf32> {
 }
 
 // CHECK-LABEL: func.func @case(
-// CHECK-NEXT: %0 = "stablehlo.case"(%arg0) ({
+// CHECK-NEXT: [[CASE:%.+]] = "stablehlo.case"(%arg0) ({
 // CHECK-NEXT: stablehlo.return %arg1 : tensor<4xf32>
 // CHECK-NEXT: }, {
-// CHECK-NEXT: %1 = stablehlo.negate %arg1 : tensor<4xf32>
-// CHECK-NEXT: stablehlo.return %1 : tensor<4xf32>
+// CHECK-NEXT: [[NEGATE:%.+]] = stablehlo.negate %arg1 : tensor<4xf32>
+// CHECK-NEXT: stablehlo.return [[NEGATE]] : tensor<4xf32>
 // CHECK-NEXT: }) : (tensor<i32>) -> tensor<4xf32>
-// CHECK-NEXT: return %0 : tensor<4xf32>
+// CHECK-NEXT: return [[CASE]] : tensor<4xf32>
 // CHECK-NEXT: }
 
 // -----
@@ -113,10 +113,10 @@ func.func @case_unquoted(%i: tensor<i32>, %a: tensor<4xf32>) -> (tensor<4xf32>, 
 }
 
 // CHECK-LABEL: func.func @case_unquoted(
-// CHECK-NEXT: %0:2 = "stablehlo.case"(%arg0) ({
+// CHECK-NEXT: [[CASE:%.+]]:2 = "stablehlo.case"(%arg0) ({
 // CHECK-NEXT: stablehlo.return %arg1, %arg0 : tensor<4xf32>, tensor<i32>
 // CHECK-NEXT: }) : (tensor<i32>) -> (tensor<4xf32>, tensor<i32>)
-// CHECK-NEXT: return %0#0, %0#1 : tensor<4xf32>, tensor<i32>
+// CHECK-NEXT: return [[CASE]]#0, [[CASE]]#1 : tensor<4xf32>, tensor<i32>
 // CHECK-NEXT: }
 
 // -----
@@ -132,13 +132,13 @@ func.func @if(%p: tensor<i1>, %a: tensor<f32>, %b: tensor<f32>) -> tensor<f32> {
 }
 
 // CHECK-LABEL: func.func @if(
-// CHECK-NEXT: %0 = "stablehlo.if"(%arg0) ({
+// CHECK-NEXT: [[IF:%.+]] = "stablehlo.if"(%arg0) ({
 // CHECK-NEXT: stablehlo.return %arg1 : tensor<f32>
 // CHECK-NEXT: }, {
-// CHECK-NEXT: %1 = stablehlo.add %arg1, %arg2 : tensor<f32>
-// CHECK-NEXT: stablehlo.return %1 : tensor<f32>
+// CHECK-NEXT: [[ADD:%.+]] = stablehlo.add %arg1, %arg2 : tensor<f32>
+// CHECK-NEXT: stablehlo.return [[ADD]] : tensor<f32>
 // CHECK-NEXT: }) : (tensor<i1>) -> tensor<f32>
-// CHECK-NEXT: return %0 : tensor<f32>
+// CHECK-NEXT: return [[IF]] : tensor<f32>
 // CHECK-NEXT: }
 
 // -----
@@ -169,8 +169,8 @@ func.func @optimization_barrier(%a: tensor<4xf32>, %b: tensor<i32>) -> (tensor<4
 }
 
 // CHECK-LABEL: func.func @optimization_barrier(
-// CHECK-NEXT: %0:2 = stablehlo.optimization_barrier %arg0, %arg1 : tensor<4xf32>, tensor<i32>
-// CHECK-NEXT: return %0#0, %0#1 : tensor<4xf32>, tensor<i32>
+// CHECK-NEXT: [[OPTIMIZATION_BARRIER:%.+]]:2 = stablehlo.optimization_barrier %arg0, %arg1 : tensor<4xf32>, tensor<i32>
+// CHECK-NEXT: return [[OPTIMIZATION_BARRIER]]#0, [[OPTIMIZATION_BARRIER]]#1 : tensor<4xf32>, tensor<i32>
 // CHECK-NEXT: }
 
 // -----

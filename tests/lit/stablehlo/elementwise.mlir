@@ -8,8 +8,8 @@ func.func @cbrt(%a: tensor<2x3xf32>) -> tensor<2x3xf32> {
 }
 
 // CHECK-LABEL: func.func @cbrt(
-// CHECK-NEXT: %0 = stablehlo.cbrt %arg0 : tensor<2x3xf32>
-// CHECK-NEXT: return %0 : tensor<2x3xf32>
+// CHECK-NEXT: [[CBRT:%.+]] = stablehlo.cbrt %arg0 : tensor<2x3xf32>
+// CHECK-NEXT: return [[CBRT]] : tensor<2x3xf32>
 // CHECK-NEXT: }
 
 // -----
@@ -20,8 +20,8 @@ func.func @ceil(%a: tensor<2x3xbf16>) -> tensor<2x3xbf16> {
 }
 
 // CHECK-LABEL: func.func @ceil(
-// CHECK-NEXT: %0 = stablehlo.ceil %arg0 : tensor<2x3xbf16>
-// CHECK-NEXT: return %0 : tensor<2x3xbf16>
+// CHECK-NEXT: [[CEIL:%.+]] = stablehlo.ceil %arg0 : tensor<2x3xbf16>
+// CHECK-NEXT: return [[CEIL]] : tensor<2x3xbf16>
 // CHECK-NEXT: }
 
 // -----
@@ -32,8 +32,8 @@ func.func @cosine(%a: tensor<2x3xf16>) -> tensor<2x3xf16> {
 }
 
 // CHECK-LABEL: func.func @cosine(
-// CHECK-NEXT: %0 = stablehlo.cosine %arg0 : tensor<2x3xf16>
-// CHECK-NEXT: return %0 : tensor<2x3xf16>
+// CHECK-NEXT: [[COSINE:%.+]] = stablehlo.cosine %arg0 : tensor<2x3xf16>
+// CHECK-NEXT: return [[COSINE]] : tensor<2x3xf16>
 // CHECK-NEXT: }
 
 // -----
@@ -44,8 +44,8 @@ func.func @exponential(%a: tensor<2x3xf64>) -> tensor<2x3xf64> {
 }
 
 // CHECK-LABEL: func.func @exponential(
-// CHECK-NEXT: %0 = stablehlo.exponential %arg0 : tensor<2x3xf64>
-// CHECK-NEXT: return %0 : tensor<2x3xf64>
+// CHECK-NEXT: [[EXPONENTIAL:%.+]] = stablehlo.exponential %arg0 : tensor<2x3xf64>
+// CHECK-NEXT: return [[EXPONENTIAL]] : tensor<2x3xf64>
 // CHECK-NEXT: }
 
 // -----
@@ -56,8 +56,8 @@ func.func @exponential_minus_one(%a: tensor<2x3xf32>) -> tensor<2x3xf32> {
 }
 
 // CHECK-LABEL: func.func @exponential_minus_one(
-// CHECK-NEXT: %0 = stablehlo.exponential_minus_one %arg0 : tensor<2x3xf32>
-// CHECK-NEXT: return %0 : tensor<2x3xf32>
+// CHECK-NEXT: [[EXPONENTIAL_MINUS_ONE:%.+]] = stablehlo.exponential_minus_one %arg0 : tensor<2x3xf32>
+// CHECK-NEXT: return [[EXPONENTIAL_MINUS_ONE]] : tensor<2x3xf32>
 // CHECK-NEXT: }
 
 // -----
@@ -68,8 +68,8 @@ func.func @floor(%a: tensor<2x3xbf16>) -> tensor<2x3xbf16> {
 }
 
 // CHECK-LABEL: func.func @floor(
-// CHECK-NEXT: %0 = stablehlo.floor %arg0 : tensor<2x3xbf16>
-// CHECK-NEXT: return %0 : tensor<2x3xbf16>
+// CHECK-NEXT: [[FLOOR:%.+]] = stablehlo.floor %arg0 : tensor<2x3xbf16>
+// CHECK-NEXT: return [[FLOOR]] : tensor<2x3xbf16>
 // CHECK-NEXT: }
 
 // -----
@@ -80,8 +80,8 @@ func.func @log(%a: tensor<2x3xf16>) -> tensor<2x3xf16> {
 }
 
 // CHECK-LABEL: func.func @log(
-// CHECK-NEXT: %0 = stablehlo.log %arg0 : tensor<2x3xf16>
-// CHECK-NEXT: return %0 : tensor<2x3xf16>
+// CHECK-NEXT: [[LOG:%.+]] = stablehlo.log %arg0 : tensor<2x3xf16>
+// CHECK-NEXT: return [[LOG]] : tensor<2x3xf16>
 // CHECK-NEXT: }
 
 // -----
@@ -92,8 +92,8 @@ func.func @log_plus_one(%a: tensor<2x3xf64>) -> tensor<2x3xf64> {
 }
 
 // CHECK-LABEL: func.func @log_plus_one(
-// CHECK-NEXT: %0 = stablehlo.log_plus_one %arg0 : tensor<2x3xf64>
-// CHECK-NEXT: return %0 : tensor<2x3xf64>
+// CHECK-NEXT: [[LOG_PLUS_ONE:%.+]] = stablehlo.log_plus_one %arg0 : tensor<2x3xf64>
+// CHECK-NEXT: return [[LOG_PLUS_ONE]] : tensor<2x3xf64>
 // CHECK-NEXT: }
 
 // -----
@@ -104,8 +104,8 @@ func.func @logistic(%a: tensor<2x3xf32>) -> tensor<2x3xf32> {
 }
 
 // CHECK-LABEL: func.func @logistic(
-// CHECK-NEXT: %0 = stablehlo.logistic %arg0 : tensor<2x3xf32>
-// CHECK-NEXT: return %0 : tensor<2x3xf32>
+// CHECK-NEXT: [[LOGISTIC:%.+]] = stablehlo.logistic %arg0 : tensor<2x3xf32>
+// CHECK-NEXT: return [[LOGISTIC]] : tensor<2x3xf32>
 // CHECK-NEXT: }
 
 // -----
@@ -116,8 +116,8 @@ func.func @round_nearest_even(%a: tensor<2x3xbf16>) -> tensor<2x3xbf16> {
 }
 
 // CHECK-LABEL: func.func @round_nearest_even(
-// CHECK-NEXT: %0 = stablehlo.round_nearest_even %arg0 : tensor<2x3xbf16>
-// CHECK-NEXT: return %0 : tensor<2x3xbf16>
+// CHECK-NEXT: [[ROUND_NEAREST_EVEN:%.+]] = stablehlo.round_nearest_even %arg0 : tensor<2x3xbf16>
+// CHECK-NEXT: return [[ROUND_NEAREST_EVEN]] : tensor<2x3xbf16>
 // CHECK-NEXT: }
 
 // -----
@@ -128,8 +128,8 @@ func.func @rsqrt(%a: tensor<2x3xf16>) -> tensor<2x3xf16> {
 }
 
 // CHECK-LABEL: func.func @rsqrt(
-// CHECK-NEXT: %0 = stablehlo.rsqrt %arg0 : tensor<2x3xf16>
-// CHECK-NEXT: return %0 : tensor<2x3xf16>
+// CHECK-NEXT: [[RSQRT:%.+]] = stablehlo.rsqrt %arg0 : tensor<2x3xf16>
+// CHECK-NEXT: return [[RSQRT]] : tensor<2x3xf16>
 // CHECK-NEXT: }
 
 // -----
@@ -140,8 +140,8 @@ func.func @sine(%a: tensor<2x3xf64>) -> tensor<2x3xf64> {
 }
 
 // CHECK-LABEL: func.func @sine(
-// CHECK-NEXT: %0 = stablehlo.sine %arg0 : tensor<2x3xf64>
-// CHECK-NEXT: return %0 : tensor<2x3xf64>
+// CHECK-NEXT: [[SINE:%.+]] = stablehlo.sine %arg0 : tensor<2x3xf64>
+// CHECK-NEXT: return [[SINE]] : tensor<2x3xf64>
 // CHECK-NEXT: }
 
 // -----
@@ -152,8 +152,8 @@ func.func @sqrt(%a: tensor<2x3xf32>) -> tensor<2x3xf32> {
 }
 
 // CHECK-LABEL: func.func @sqrt(
-// CHECK-NEXT: %0 = stablehlo.sqrt %arg0 : tensor<2x3xf32>
-// CHECK-NEXT: return %0 : tensor<2x3xf32>
+// CHECK-NEXT: [[SQRT:%.+]] = stablehlo.sqrt %arg0 : tensor<2x3xf32>
+// CHECK-NEXT: return [[SQRT]] : tensor<2x3xf32>
 // CHECK-NEXT: }
 
 // -----
@@ -164,8 +164,8 @@ func.func @tan(%a: tensor<2x3xbf16>) -> tensor<2x3xbf16> {
 }
 
 // CHECK-LABEL: func.func @tan(
-// CHECK-NEXT: %0 = stablehlo.tan %arg0 : tensor<2x3xbf16>
-// CHECK-NEXT: return %0 : tensor<2x3xbf16>
+// CHECK-NEXT: [[TAN:%.+]] = stablehlo.tan %arg0 : tensor<2x3xbf16>
+// CHECK-NEXT: return [[TAN]] : tensor<2x3xbf16>
 // CHECK-NEXT: }
 
 // -----
@@ -176,8 +176,8 @@ func.func @tanh(%a: tensor<2x3xf16>) -> tensor<2x3xf16> {
 }
 
 // CHECK-LABEL: func.func @tanh(
-// CHECK-NEXT: %0 = stablehlo.tanh %arg0 : tensor<2x3xf16>
-// CHECK-NEXT: return %0 : tensor<2x3xf16>
+// CHECK-NEXT: [[TANH:%.+]] = stablehlo.tanh %arg0 : tensor<2x3xf16>
+// CHECK-NEXT: return [[TANH]] : tensor<2x3xf16>
 // CHECK-NEXT: }
 
 // -----
@@ -189,9 +189,9 @@ func.func @abs(%a: tensor<4xf32>, %b: tensor<4xi32>) -> (tensor<4xf32>, tensor<4
 }
 
 // CHECK-LABEL: func.func @abs(
-// CHECK-NEXT: %0 = stablehlo.abs %arg0 : tensor<4xf32>
-// CHECK-NEXT: %1 = stablehlo.abs %arg1 : tensor<4xi32>
-// CHECK-NEXT: return %0, %1 : tensor<4xf32>, tensor<4xi32>
+// CHECK-NEXT: [[ABS:%.+]] = stablehlo.abs %arg0 : tensor<4xf32>
+// CHECK-NEXT: [[ABS_1:%.+]] = stablehlo.abs %arg1 : tensor<4xi32>
+// CHECK-NEXT: return [[ABS]], [[ABS_1]] : tensor<4xf32>, tensor<4xi32>
 // CHECK-NEXT: }
 
 // -----
@@ -203,9 +203,9 @@ func.func @negate_sign(%a: tensor<4xi64>, %b: tensor<4xf64>) -> (tensor<4xi64>, 
 }
 
 // CHECK-LABEL: func.func @negate_sign(
-// CHECK-NEXT: %0 = stablehlo.negate %arg0 : tensor<4xi64>
-// CHECK-NEXT: %1 = stablehlo.sign %arg1 : tensor<4xf64>
-// CHECK-NEXT: return %0, %1 : tensor<4xi64>, tensor<4xf64>
+// CHECK-NEXT: [[NEGATE:%.+]] = stablehlo.negate %arg0 : tensor<4xi64>
+// CHECK-NEXT: [[SIGN:%.+]] = stablehlo.sign %arg1 : tensor<4xf64>
+// CHECK-NEXT: return [[NEGATE]], [[SIGN]] : tensor<4xi64>, tensor<4xf64>
 // CHECK-NEXT: }
 
 // -----
@@ -217,9 +217,9 @@ func.func @not(%a: tensor<4xi1>, %b: tensor<4xui8>) -> (tensor<4xi1>, tensor<4xu
 }
 
 // CHECK-LABEL: func.func @not(
-// CHECK-NEXT: %0 = stablehlo.not %arg0 : tensor<4xi1>
-// CHECK-NEXT: %1 = stablehlo.not %arg1 : tensor<4xui8>
-// CHECK-NEXT: return %0, %1 : tensor<4xi1>, tensor<4xui8>
+// CHECK-NEXT: [[NOT:%.+]] = stablehlo.not %arg0 : tensor<4xi1>
+// CHECK-NEXT: [[NOT_1:%.+]] = stablehlo.not %arg1 : tensor<4xui8>
+// CHECK-NEXT: return [[NOT]], [[NOT_1]] : tensor<4xi1>, tensor<4xui8>
 // CHECK-NEXT: }
 
 // -----
@@ -230,8 +230,8 @@ func.func @is_finite(%a: tensor<2x2xbf16>) -> tensor<2x2xi1> {
 }
 
 // CHECK-LABEL: func.func @is_finite(
-// CHECK-NEXT: %0 = stablehlo.is_finite %arg0 : (tensor<2x2xbf16>) -> tensor<2x2xi1>
-// CHECK-NEXT: return %0 : tensor<2x2xi1>
+// CHECK-NEXT: [[IS_FINITE:%.+]] = stablehlo.is_finite %arg0 : (tensor<2x2xbf16>) -> tensor<2x2xi1>
+// CHECK-NEXT: return [[IS_FINITE]] : tensor<2x2xi1>
 // CHECK-NEXT: }
 
 // -----
@@ -244,10 +244,10 @@ func.func @convert(%a: tensor<4xf32>, %b: tensor<4xi32>) -> (tensor<4xi32>, tens
 }
 
 // CHECK-LABEL: func.func @convert(
-// CHECK-NEXT: %0 = stablehlo.convert %arg0 : (tensor<4xf32>) -> tensor<4xi32>
-// CHECK-NEXT: %1 = stablehlo.convert %arg1 : tensor<4xi32>
-// CHECK-NEXT: %2 = stablehlo.convert %arg0 : (tensor<4xf32>) -> tensor<4xbf16>
-// CHECK-NEXT: return %0, %1, %2 : tensor<4xi32>, tensor<4xi32>, tensor<4xbf16>
+// CHECK-NEXT: [[CONVERT:%.+]] = stablehlo.convert %arg0 : (tensor<4xf32>) -> tensor<4xi32>
+// CHECK-NEXT: [[CONVERT_1:%.+]] = stablehlo.convert %arg1 : tensor<4xi32>
+// CHECK-NEXT: [[CONVERT_2:%.+]] = stablehlo.convert %arg0 : (tensor<4xf32>) -> tensor<4xbf16>
+// CHECK-NEXT: return [[CONVERT]], [[CONVERT_1]], [[CONVERT_2]] : tensor<4xi32>, tensor<4xi32>, tensor<4xbf16>
 // CHECK-NEXT: }
 
 // -----
@@ -258,8 +258,8 @@ func.func @add(%a: tensor<8xf32>, %b: tensor<8xf32>) -> tensor<8xf32> {
 }
 
 // CHECK-LABEL: func.func @add(
-// CHECK-NEXT: %0 = stablehlo.add %arg0, %arg1 : tensor<8xf32>
-// CHECK-NEXT: return %0 : tensor<8xf32>
+// CHECK-NEXT: [[ADD:%.+]] = stablehlo.add %arg0, %arg1 : tensor<8xf32>
+// CHECK-NEXT: return [[ADD]] : tensor<8xf32>
 // CHECK-NEXT: }
 
 // -----
@@ -270,8 +270,8 @@ func.func @atan2(%a: tensor<8xf32>, %b: tensor<8xf32>) -> tensor<8xf32> {
 }
 
 // CHECK-LABEL: func.func @atan2(
-// CHECK-NEXT: %0 = stablehlo.atan2 %arg0, %arg1 : tensor<8xf32>
-// CHECK-NEXT: return %0 : tensor<8xf32>
+// CHECK-NEXT: [[ATAN2:%.+]] = stablehlo.atan2 %arg0, %arg1 : tensor<8xf32>
+// CHECK-NEXT: return [[ATAN2]] : tensor<8xf32>
 // CHECK-NEXT: }
 
 // -----
@@ -282,8 +282,8 @@ func.func @divide(%a: tensor<8xi32>, %b: tensor<8xi32>) -> tensor<8xi32> {
 }
 
 // CHECK-LABEL: func.func @divide(
-// CHECK-NEXT: %0 = stablehlo.divide %arg0, %arg1 : tensor<8xi32>
-// CHECK-NEXT: return %0 : tensor<8xi32>
+// CHECK-NEXT: [[DIVIDE:%.+]] = stablehlo.divide %arg0, %arg1 : tensor<8xi32>
+// CHECK-NEXT: return [[DIVIDE]] : tensor<8xi32>
 // CHECK-NEXT: }
 
 // -----
@@ -294,8 +294,8 @@ func.func @maximum(%a: tensor<8xbf16>, %b: tensor<8xbf16>) -> tensor<8xbf16> {
 }
 
 // CHECK-LABEL: func.func @maximum(
-// CHECK-NEXT: %0 = stablehlo.maximum %arg0, %arg1 : tensor<8xbf16>
-// CHECK-NEXT: return %0 : tensor<8xbf16>
+// CHECK-NEXT: [[MAXIMUM:%.+]] = stablehlo.maximum %arg0, %arg1 : tensor<8xbf16>
+// CHECK-NEXT: return [[MAXIMUM]] : tensor<8xbf16>
 // CHECK-NEXT: }
 
 // -----
@@ -306,8 +306,8 @@ func.func @minimum(%a: tensor<8xui32>, %b: tensor<8xui32>) -> tensor<8xui32> {
 }
 
 // CHECK-LABEL: func.func @minimum(
-// CHECK-NEXT: %0 = stablehlo.minimum %arg0, %arg1 : tensor<8xui32>
-// CHECK-NEXT: return %0 : tensor<8xui32>
+// CHECK-NEXT: [[MINIMUM:%.+]] = stablehlo.minimum %arg0, %arg1 : tensor<8xui32>
+// CHECK-NEXT: return [[MINIMUM]] : tensor<8xui32>
 // CHECK-NEXT: }
 
 // -----
@@ -318,8 +318,8 @@ func.func @multiply(%a: tensor<8xf64>, %b: tensor<8xf64>) -> tensor<8xf64> {
 }
 
 // CHECK-LABEL: func.func @multiply(
-// CHECK-NEXT: %0 = stablehlo.multiply %arg0, %arg1 : tensor<8xf64>
-// CHECK-NEXT: return %0 : tensor<8xf64>
+// CHECK-NEXT: [[MULTIPLY:%.+]] = stablehlo.multiply %arg0, %arg1 : tensor<8xf64>
+// CHECK-NEXT: return [[MULTIPLY]] : tensor<8xf64>
 // CHECK-NEXT: }
 
 // -----
@@ -330,8 +330,8 @@ func.func @power(%a: tensor<8xf16>, %b: tensor<8xf16>) -> tensor<8xf16> {
 }
 
 // CHECK-LABEL: func.func @power(
-// CHECK-NEXT: %0 = stablehlo.power %arg0, %arg1 : tensor<8xf16>
-// CHECK-NEXT: return %0 : tensor<8xf16>
+// CHECK-NEXT: [[POWER:%.+]] = stablehlo.power %arg0, %arg1 : tensor<8xf16>
+// CHECK-NEXT: return [[POWER]] : tensor<8xf16>
 // CHECK-NEXT: }
 
 // -----
@@ -342,8 +342,8 @@ func.func @remainder(%a: tensor<8xi64>, %b: tensor<8xi64>) -> tensor<8xi64> {
 }
 
 // CHECK-LABEL: func.func @remainder(
-// CHECK-NEXT: %0 = stablehlo.remainder %arg0, %arg1 : tensor<8xi64>
-// CHECK-NEXT: return %0 : tensor<8xi64>
+// CHECK-NEXT: [[REMAINDER:%.+]] = stablehlo.remainder %arg0, %arg1 : tensor<8xi64>
+// CHECK-NEXT: return [[REMAINDER]] : tensor<8xi64>
 // CHECK-NEXT: }
 
 // -----
@@ -354,8 +354,8 @@ func.func @subtract(%a: tensor<8xi8>, %b: tensor<8xi8>) -> tensor<8xi8> {
 }
 
 // CHECK-LABEL: func.func @subtract(
-// CHECK-NEXT: %0 = stablehlo.subtract %arg0, %arg1 : tensor<8xi8>
-// CHECK-NEXT: return %0 : tensor<8xi8>
+// CHECK-NEXT: [[SUBTRACT:%.+]] = stablehlo.subtract %arg0, %arg1 : tensor<8xi8>
+// CHECK-NEXT: return [[SUBTRACT]] : tensor<8xi8>
 // CHECK-NEXT: }
 
 // -----
@@ -366,8 +366,8 @@ func.func @and(%a: tensor<8xi1>, %b: tensor<8xi1>) -> tensor<8xi1> {
 }
 
 // CHECK-LABEL: func.func @and(
-// CHECK-NEXT: %0 = stablehlo.and %arg0, %arg1 : tensor<8xi1>
-// CHECK-NEXT: return %0 : tensor<8xi1>
+// CHECK-NEXT: [[AND:%.+]] = stablehlo.and %arg0, %arg1 : tensor<8xi1>
+// CHECK-NEXT: return [[AND]] : tensor<8xi1>
 // CHECK-NEXT: }
 
 // -----
@@ -378,8 +378,8 @@ func.func @or(%a: tensor<8xui64>, %b: tensor<8xui64>) -> tensor<8xui64> {
 }
 
 // CHECK-LABEL: func.func @or(
-// CHECK-NEXT: %0 = stablehlo.or %arg0, %arg1 : tensor<8xui64>
-// CHECK-NEXT: return %0 : tensor<8xui64>
+// CHECK-NEXT: [[OR:%.+]] = stablehlo.or %arg0, %arg1 : tensor<8xui64>
+// CHECK-NEXT: return [[OR]] : tensor<8xui64>
 // CHECK-NEXT: }
 
 // -----
@@ -390,8 +390,8 @@ func.func @xor(%a: tensor<8xi16>, %b: tensor<8xi16>) -> tensor<8xi16> {
 }
 
 // CHECK-LABEL: func.func @xor(
-// CHECK-NEXT: %0 = stablehlo.xor %arg0, %arg1 : tensor<8xi16>
-// CHECK-NEXT: return %0 : tensor<8xi16>
+// CHECK-NEXT: [[XOR:%.+]] = stablehlo.xor %arg0, %arg1 : tensor<8xi16>
+// CHECK-NEXT: return [[XOR]] : tensor<8xi16>
 // CHECK-NEXT: }
 
 // -----
@@ -402,8 +402,8 @@ func.func @add_functional_type(%a: tensor<8xf32>, %b: tensor<8xf32>) -> tensor<8
 }
 
 // CHECK-LABEL: func.func @add_functional_type(
-// CHECK-NEXT: %0 = stablehlo.add %arg0, %arg1 : tensor<8xf32>
-// CHECK-NEXT: return %0 : tensor<8xf32>
+// CHECK-NEXT: [[ADD:%.+]] = stablehlo.add %arg0, %arg1 : tensor<8xf32>
+// CHECK-NEXT: return [[ADD]] : tensor<8xf32>
 // CHECK-NEXT: }
 
 // -----
@@ -415,9 +415,9 @@ func.func @clamp(%lo: tensor<f32>, %a: tensor<4xf32>, %hi: tensor<f32>, %b: tens
 }
 
 // CHECK-LABEL: func.func @clamp(
-// CHECK-NEXT: %0 = stablehlo.clamp %arg0, %arg1, %arg2 : (tensor<f32>, tensor<4xf32>, tensor<f32>) -> tensor<4xf32>
-// CHECK-NEXT: %1 = stablehlo.clamp %arg3, %arg1, %arg3 : tensor<4xf32>
-// CHECK-NEXT: return %0, %1 : tensor<4xf32>, tensor<4xf32>
+// CHECK-NEXT: [[CLAMP:%.+]] = stablehlo.clamp %arg0, %arg1, %arg2 : (tensor<f32>, tensor<4xf32>, tensor<f32>) -> tensor<4xf32>
+// CHECK-NEXT: [[CLAMP_1:%.+]] = stablehlo.clamp %arg3, %arg1, %arg3 : tensor<4xf32>
+// CHECK-NEXT: return [[CLAMP]], [[CLAMP_1]] : tensor<4xf32>, tensor<4xf32>
 // CHECK-NEXT: }
 
 // -----
@@ -431,11 +431,11 @@ func.func @compare(%a: tensor<4xf32>, %b: tensor<4xf32>, %c: tensor<4xi32>, %d: 
 }
 
 // CHECK-LABEL: func.func @compare(
-// CHECK-NEXT: %0 = stablehlo.compare LT, %arg0, %arg1, FLOAT : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
-// CHECK-NEXT: %1 = stablehlo.compare EQ, %arg0, %arg1 : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
-// CHECK-NEXT: %2 = stablehlo.compare GE, %arg2, %arg2, SIGNED : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi1>
-// CHECK-NEXT: %3 = stablehlo.compare NE, %arg3, %arg3, UNSIGNED : (tensor<4xui32>, tensor<4xui32>) -> tensor<4xi1>
-// CHECK-NEXT: return %0, %1, %2, %3 : tensor<4xi1>, tensor<4xi1>, tensor<4xi1>, tensor<4xi1>
+// CHECK-NEXT: [[COMPARE:%.+]] = stablehlo.compare LT, %arg0, %arg1, FLOAT : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
+// CHECK-NEXT: [[COMPARE_1:%.+]] = stablehlo.compare EQ, %arg0, %arg1 : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
+// CHECK-NEXT: [[COMPARE_2:%.+]] = stablehlo.compare GE, %arg2, %arg2, SIGNED : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi1>
+// CHECK-NEXT: [[COMPARE_3:%.+]] = stablehlo.compare NE, %arg3, %arg3, UNSIGNED : (tensor<4xui32>, tensor<4xui32>) -> tensor<4xi1>
+// CHECK-NEXT: return [[COMPARE]], [[COMPARE_1]], [[COMPARE_2]], [[COMPARE_3]] : tensor<4xi1>, tensor<4xi1>, tensor<4xi1>, tensor<4xi1>
 // CHECK-NEXT: }
 
 // -----
@@ -447,9 +447,9 @@ func.func @compare_totalorder(%a: tensor<f64>) -> (tensor<i1>, tensor<i1>) {
 }
 
 // CHECK-LABEL: func.func @compare_totalorder(
-// CHECK-NEXT: %0 = stablehlo.compare GT, %arg0, %arg0, TOTALORDER : (tensor<f64>, tensor<f64>) -> tensor<i1>
-// CHECK-NEXT: %1 = stablehlo.compare LE, %arg0, %arg0, NOTYPE : (tensor<f64>, tensor<f64>) -> tensor<i1>
-// CHECK-NEXT: return %0, %1 : tensor<i1>, tensor<i1>
+// CHECK-NEXT: [[COMPARE:%.+]] = stablehlo.compare GT, %arg0, %arg0, TOTALORDER : (tensor<f64>, tensor<f64>) -> tensor<i1>
+// CHECK-NEXT: [[COMPARE_1:%.+]] = stablehlo.compare LE, %arg0, %arg0, NOTYPE : (tensor<f64>, tensor<f64>) -> tensor<i1>
+// CHECK-NEXT: return [[COMPARE]], [[COMPARE_1]] : tensor<i1>, tensor<i1>
 // CHECK-NEXT: }
 
 // -----
@@ -461,7 +461,7 @@ func.func @select(%p: tensor<4xi1>, %s: tensor<i1>, %a: tensor<4xf32>, %b: tenso
 }
 
 // CHECK-LABEL: func.func @select(
-// CHECK-NEXT: %0 = stablehlo.select %arg0, %arg2, %arg3 : tensor<4xi1>, tensor<4xf32>
-// CHECK-NEXT: %1 = stablehlo.select %arg1, %arg2, %arg3 : tensor<i1>, tensor<4xf32>
-// CHECK-NEXT: return %0, %1 : tensor<4xf32>, tensor<4xf32>
+// CHECK-NEXT: [[SELECT:%.+]] = stablehlo.select %arg0, %arg2, %arg3 : tensor<4xi1>, tensor<4xf32>
+// CHECK-NEXT: [[SELECT_1:%.+]] = stablehlo.select %arg1, %arg2, %arg3 : tensor<i1>, tensor<4xf32>
+// CHECK-NEXT: return [[SELECT]], [[SELECT_1]] : tensor<4xf32>, tensor<4xf32>
 // CHECK-NEXT: }

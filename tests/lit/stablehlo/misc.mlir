@@ -8,8 +8,8 @@ func.func @custom_call(%a: tensor<4xf32>) -> tensor<4xf32> {
 }
 
 // CHECK-LABEL: func.func @custom_call(
-// CHECK-NEXT: %0 = stablehlo.custom_call @foo(%arg0) {backend_config = ""} : (tensor<4xf32>) -> tensor<4xf32>
-// CHECK-NEXT: return %0 : tensor<4xf32>
+// CHECK-NEXT: [[CUSTOM_CALL:%.+]] = stablehlo.custom_call @foo(%arg0) {backend_config = ""} : (tensor<4xf32>) -> tensor<4xf32>
+// CHECK-NEXT: return [[CUSTOM_CALL]] : tensor<4xf32>
 // CHECK-NEXT: }
 
 // -----
@@ -20,8 +20,8 @@ func.func @custom_call_sharding(%a: tensor<8x8xf32>) -> tensor<8x8xf32> {
 }
 
 // CHECK-LABEL: func.func @custom_call_sharding(
-// CHECK-NEXT: %0 = stablehlo.custom_call @Sharding(%arg0) {mhlo.sharding = "{devices=[2,1]<=[2]}"} : (tensor<8x8xf32>) -> tensor<8x8xf32>
-// CHECK-NEXT: return %0 : tensor<8x8xf32>
+// CHECK-NEXT: [[CUSTOM_CALL:%.+]] = stablehlo.custom_call @Sharding(%arg0) {mhlo.sharding = "{devices=[2,1]<=[2]}"} : (tensor<8x8xf32>) -> tensor<8x8xf32>
+// CHECK-NEXT: return [[CUSTOM_CALL]] : tensor<8x8xf32>
 // CHECK-NEXT: }
 
 // -----
@@ -32,8 +32,8 @@ func.func @custom_call_full(%a: tensor<2x3xf32>, %b: tensor<i32>) -> (tensor<2x3
 }
 
 // CHECK-LABEL: func.func @custom_call_full(
-// CHECK-NEXT: %0:2 = stablehlo.custom_call @my.target(%arg0, %arg1) {api_version = 4 : i32, backend_config = {alpha = 1.000000e+00 : f32}, has_side_effect = true, operand_layouts = [dense<[1, 0]> : tensor<2xindex>, dense<> : tensor<0xindex>], output_operand_aliases = [#stablehlo.output_operand_alias<output_tuple_indices = [0], operand_index = 0, operand_tuple_indices = []>], result_layouts = [dense<[0, 1]> : tensor<2xindex>, dense<> : tensor<0xindex>]} : (tensor<2x3xf32>, tensor<i32>) -> (tensor<2x3xf32>, tensor<i32>)
-// CHECK-NEXT: return %0#0, %0#1 : tensor<2x3xf32>, tensor<i32>
+// CHECK-NEXT: [[CUSTOM_CALL:%.+]]:2 = stablehlo.custom_call @my.target(%arg0, %arg1) {api_version = 4 : i32, backend_config = {alpha = 1.000000e+00 : f32}, has_side_effect = true, operand_layouts = [dense<[1, 0]> : tensor<2xindex>, dense<> : tensor<0xindex>], output_operand_aliases = [#stablehlo.output_operand_alias<output_tuple_indices = [0], operand_index = 0, operand_tuple_indices = []>], result_layouts = [dense<[0, 1]> : tensor<2xindex>, dense<> : tensor<0xindex>]} : (tensor<2x3xf32>, tensor<i32>) -> (tensor<2x3xf32>, tensor<i32>)
+// CHECK-NEXT: return [[CUSTOM_CALL]]#0, [[CUSTOM_CALL]]#1 : tensor<2x3xf32>, tensor<i32>
 // CHECK-NEXT: }
 
 // -----
@@ -59,8 +59,8 @@ func.func private @callee(%a: tensor<4xf32>) -> tensor<4xf32> {
 }
 
 // CHECK-LABEL: func.func @custom_call_called_computations(
-// CHECK-NEXT: %0 = stablehlo.custom_call @foo(%arg0) {called_computations = [@callee]} : (tensor<4xf32>) -> tensor<4xf32>
-// CHECK-NEXT: return %0 : tensor<4xf32>
+// CHECK-NEXT: [[CUSTOM_CALL:%.+]] = stablehlo.custom_call @foo(%arg0) {called_computations = [@callee]} : (tensor<4xf32>) -> tensor<4xf32>
+// CHECK-NEXT: return [[CUSTOM_CALL]] : tensor<4xf32>
 // CHECK-LABEL: func.func private @callee(
 // CHECK-NEXT: return %arg0 : tensor<4xf32>
 // CHECK-NEXT: }
@@ -74,7 +74,7 @@ func.func @ids() -> (tensor<ui32>, tensor<ui32>) {
 }
 
 // CHECK-LABEL: func.func @ids(
-// CHECK-NEXT: %0 = stablehlo.partition_id : tensor<ui32>
-// CHECK-NEXT: %1 = stablehlo.replica_id : tensor<ui32>
-// CHECK-NEXT: return %0, %1 : tensor<ui32>, tensor<ui32>
+// CHECK-NEXT: [[PARTITION_ID:%.+]] = stablehlo.partition_id : tensor<ui32>
+// CHECK-NEXT: [[REPLICA_ID:%.+]] = stablehlo.replica_id : tensor<ui32>
+// CHECK-NEXT: return [[PARTITION_ID]], [[REPLICA_ID]] : tensor<ui32>, tensor<ui32>
 // CHECK-NEXT: }

@@ -27,7 +27,7 @@ func.func @f(%arg0: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<mesh<["x"=4]>,
 // CHECK-NEXT:  sdy.mesh @mesh = <["x"=2]>
 // CHECK-NOT:   sdy.mesh
 // CHECK:       sdy.sharding_constraint %arg0 <@mesh, [{"x"}]>
-// CHECK:       sdy.manual_computation(%0) in_shardings=[<@mesh, [{"x"}]>] out_shardings=[<@mesh, [{"x"}]>] manual_axes={"x"}
+// CHECK:       sdy.manual_computation([[V0:%.+]]) in_shardings=[<@mesh, [{"x"}]>] out_shardings=[<@mesh, [{"x"}]>] manual_axes={"x"}
 func.func @g(%arg0: tensor<8xf32>) -> tensor<8xf32> {
   %0 = sdy.sharding_constraint %arg0 <mesh<["x"=2]>, [{"x"}]> : tensor<8xf32>
   %1 = sdy.manual_computation(%0) in_shardings=[<mesh<["x"=2]>, [{"x"}]>] out_shardings=[<mesh<["x"=2]>, [{"x"}]>] manual_axes={"x"} (%a: tensor<4xf32>) {
