@@ -1,6 +1,6 @@
 #!/bin/sh
-# The sdy demo: runs the Megatron MLP of seed 003 end to end through the C ABI
-# (examples/megatron_demo.c), then parses the examples of the Shardy seeds
+# The sdy demo: runs a Megatron-style MLP end to end through the C ABI
+# (examples/megatron_demo.c), then parses the IR examples (examples/ir/)
 # with sdy-opt, verifies them and prints them back in canonical form, and
 # propagates the shardings of the MLP.
 set -eu
@@ -9,13 +9,13 @@ here=$(cd "$(dirname "$0")" && pwd)
 opt="$build/src/tools/sdy-opt/sdy-opt"
 
 echo "=================================================================="
-echo "== 1. The Megatron MLP of seed 003 through the C ABI: propagate,"
+echo "== 1. A Megatron-style MLP through the C ABI: propagate,"
 echo "==    partition, run on 8 local devices, compare with 1 device"
 echo "=================================================================="
 "$build/megatron_demo"
 echo
 echo "=================================================================="
-echo "== 2. The examples of the Shardy documents through sdy-opt"
+echo "== 2. The IR examples (examples/ir/) through sdy-opt"
 echo "=================================================================="
 
 for f in "$here"/ir/*.mlir; do

@@ -1,6 +1,6 @@
 /*===- megatron_demo.c - the sdy main demo ---------------------------------===*
  *
- * Builds the Megatron-style MLP of seed 003 with the public C ABI only:
+ * Builds a Megatron-style MLP with the public C ABI only:
  * the batch is sharded over "data", W1 is column-parallel and W2 row-parallel
  * over "model" on a mesh ["data"=2, "model"=4]. It propagates the shardings,
  * partitions the program, prints the shardings chosen and the collectives

@@ -41,8 +41,8 @@
  *
  * Global runs
  *   sdy_executable_run_global() takes global arrays, scatters each argument
- *   to the devices according to its `sdy.sharding` (SPEC §1.3: device d
- *   receives its slice [min(s·L, g), min((s+1)·L, g)) along each dimension,
+ *   to the devices according to its `sdy.sharding` (device d receives
+ *   its slice [min(s·L, g), min((s+1)·L, g)) along each dimension,
  *   L = ceil(g / n); an argument without a sharding, or a replicated
  *   dimension, is copied whole), padding a short or empty last shard with
  *   zeros up to the local shape; runs; and gathers each result from the
@@ -180,7 +180,7 @@ typedef struct sdy_executable sdy_executable_t;
 
 /* Prepares `function` (NULL: "main", or the only public function) of
  * `module` to run. The module must verify; every argument and result must
- * be a statically shaped tensor of an element type of SPEC §8. Failures:
+ * be a statically shaped tensor of a supported element type. Failures:
  * SDY_INVALID_ARGUMENT (no such function, inconsistent shardings, an
  * `sdy.global_type` that does not fit the signature),
  * SDY_VERIFICATION_ERROR, SDY_UNIMPLEMENTED (unsupported types),

@@ -1,7 +1,7 @@
 /*===- sdy_c/mesh.h - logical device meshes ------------------------------===*
  *
  * A mesh is an ordered list of named axes with sizes plus an optional device
- * order (SPEC §1.1): `<["x"=2, "y"=4]>`, `<["a"=3, "b"=2], device_ids=[0, 2,
+ * order: `<["x"=2, "y"=4]>`, `<["a"=3, "b"=2], device_ids=[0, 2,
  * 4, 1, 3, 5]>`, `<[], device_ids=[3]>` (maximal), `<[]>` (empty).
  * Devices are laid out row-major (axis 0 most major); without explicit
  * device ids the device at linear position i has id i.

@@ -1,6 +1,6 @@
 /*===- sdy_c/sharding.h - tensor shardings -------------------------------===*
  *
- * A tensor sharding (SPEC §1.3): one dimension sharding per tensor dimension
+ * A tensor sharding: one dimension sharding per tensor dimension
  * (axes major to minor, open or closed, optional priority) and a list of
  * explicitly replicated axes, over a mesh that is either referenced by
  * symbol name (`#sdy.sharding<@mesh, [{"x"}, {}]>`) or inlined

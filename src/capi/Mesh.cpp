@@ -170,7 +170,7 @@ sdy_status_t *sdy_mesh_create(sdy_context_t *context,
     for (size_t i = 0; i < num_axes; ++i)
       axes.push_back(MeshAxisAttr::get(mlirCtx, axis_names[i], axis_sizes[i]));
     SmallVector<int64_t> ids(device_ids, device_ids + num_device_ids);
-    // An explicit iota is the default order: drop it (SPEC §1.1).
+    // An explicit iota is the default order: drop it.
     if (!axes.empty() && !ids.empty()) {
       bool iota = true;
       for (auto [index, id] : llvm::enumerate(ids))

@@ -2,7 +2,7 @@
 //
 // Creation, parsing and printing wrap the dialect's attributes; validation
 // calls the dialect verifier (verifyTensorShardingWithMesh). The per-device
-// slice is computed by the engine (ir/utils/DeviceLayout.h, SPEC §1.2–1.3).
+// slice is computed by the engine (ir/utils/DeviceLayout.h).
 //
 //===----------------------------------------------------------------------===//
 

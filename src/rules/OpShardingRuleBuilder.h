@@ -1,6 +1,6 @@
 //===- OpShardingRuleBuilder.h - building OpShardingRuleAttrs ---*- C++ -*-===//
 //
-// A small builder for OpShardingRuleAttr (SPEC.md §4), modelled on Shardy's
+// A small builder for OpShardingRuleAttr, modelled on Shardy's
 // OpShardingRuleBuilder: factors are added one at a time together with the
 // dimension they occupy in every operand and result (kNullDim where a tensor
 // does not have the factor). Adding a second factor to a dimension makes it a
@@ -23,7 +23,7 @@ namespace mlir::sdy {
 /// A dimension index meaning "this tensor does not have the factor".
 inline constexpr int64_t kNullDim = -1;
 
-/// The kind of a factor (SPEC.md §4). Blocked propagation is orthogonal and
+/// The kind of a factor. Blocked propagation is orthogonal and
 /// given separately.
 enum class FactorType {
   kPassThrough,

@@ -10,7 +10,7 @@ def PopulateOpShardingRulesPass : Pass<"sdy-populate-op-sharding-rules",
   let summary = "Attaches the registry's sharding rule to every op that has one.";
   let description = [{
     Sets `sdy.sharding_rule` on every op in the function (nested regions
-    included) that has a registry rule (SPEC.md §4) and no rule yet; a
+    included) that has a registry rule and no rule yet; a
     user-written rule is never replaced. An unknown `stablehlo.custom_call`
     without a user rule gets a remark. Mirrors Shardy's pass of the same name,
     used to test the rules.

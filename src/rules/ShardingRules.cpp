@@ -1,6 +1,6 @@
 //===- ShardingRules.cpp - the sharding-rule registry ---------------------===//
 //
-// One function per op family (SPEC.md §4, §8), following Shardy's
+// One function per op family, following Shardy's
 // op_sharding_rule_registry. Factor sizes are dimension sizes; factors are
 // created in a fixed order per op family so that printed rules are stable.
 //

@@ -1,7 +1,8 @@
 //===- ShardingRules.h - the sharding-rule registry -------------*- C++ -*-===//
 //
 // One place that computes the OpShardingRuleAttr of every op we support
-// (SPEC.md §4, §8). Propagation and the partitioner only ever ask here.
+// (docs/propagation.md#sharding-rules). Propagation and the partitioner only
+// ever ask here.
 //
 //===----------------------------------------------------------------------===//
 

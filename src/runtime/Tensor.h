@@ -1,8 +1,9 @@
 //===- Tensor.h - host tensors of the runtime -------------------*- C++ -*-===//
 //
 // A Tensor is a statically shaped, row-major, immutable-by-convention host
-// array of one of the element types of SPEC §8. Storage is shared (reshape
-// and identity transposes do not copy); kernels always produce new tensors.
+// array of a supported element type (docs/execution.md#tensors). Storage is
+// shared (reshape and identity transposes do not copy); kernels always
+// produce new tensors.
 //
 //===----------------------------------------------------------------------===//
 #ifndef SDY_RUNTIME_TENSOR_H

@@ -1,7 +1,7 @@
 //===- Passes.td - sdy passes -------------------------------*- tablegen -*-===//
 //
-// Pass names and options are part of the tool interface (SPEC.md §5.7): they
-// are Shardy's.
+// Pass names and options are part of the tool interface (docs/tools.md):
+// they are Shardy's.
 //
 //===----------------------------------------------------------------------===//
 
@@ -11,7 +11,7 @@
 include "mlir/Pass/PassBase.td"
 
 //===----------------------------------------------------------------------===//
-// Import (seed 004)
+// Import (docs/propagation.md#the-pipeline)
 //===----------------------------------------------------------------------===//
 
 def LiftInlinedMeshesPass : Pass<"sdy-lift-inlined-meshes", "ModuleOp"> {
@@ -91,7 +91,7 @@ def ImportFuncCallsPass : Pass<"sdy-import-func-calls", "ModuleOp"> {
 }
 
 //===----------------------------------------------------------------------===//
-// Propagation (SPEC.md §5)
+// Propagation (docs/propagation.md)
 //===----------------------------------------------------------------------===//
 
 class PropagationPassBase<string name> : Pass<name, "ModuleOp"> {

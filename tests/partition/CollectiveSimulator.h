@@ -2,7 +2,7 @@
 //
 // A reusable test library that follows, per device, which global elements of
 // a tensor it holds and where in its local buffer, and applies the semantics
-// of the sdy collectives (SPEC.md §3) to that bookkeeping. It is independent
+// of the sdy collectives to that bookkeeping. It is independent
 // of the planner and of the collectives' out_sharding: every collective
 // moves data between devices according to its device groups only (the
 // devices that share every coordinate outside the listed axes, ordered by
@@ -47,7 +47,7 @@ using DimAxes = SmallVector<AxisList>;
 int64_t getAxesIndex(MeshAttr mesh, ArrayRef<AxisRefAttr> axes,
                      ArrayRef<int64_t> meshCoords);
 
-/// The device groups of `axes` (SPEC §3), as device ids: devices sharing
+/// The device groups of `axes`, as device ids: devices sharing
 /// every coordinate outside `axes`, each group ordered by getAxesIndex.
 /// Groups are listed in the order of their first device in the mesh.
 std::vector<std::vector<int64_t>> getDeviceGroups(MeshAttr mesh,
@@ -75,7 +75,7 @@ struct Element {
 /// A tensor distributed over the devices of a mesh.
 class DistributedTensor {
 public:
-  /// The tensor of `shape` laid out as `dims` on `mesh` (SPEC §1.3). With
+  /// The tensor of `shape` laid out as `dims` on `mesh`. With
   /// `partialAxes`, every device holds the partial part numbered by its
   /// coordinates along them (getAxesIndex), e.g. the result of a dot whose
   /// contracting dimension is sharded along them.
@@ -101,7 +101,7 @@ public:
     return locals[deviceId].data;
   }
 
-  // sdy collectives (SPEC §3). Each returns an empty string on success and
+  // sdy collectives. Each returns an empty string on success and
   // the reason otherwise (the tensor is then unspecified).
   std::string allGather(ArrayRef<AxisList> gatheringAxes);
   std::string allSlice(ArrayRef<AxisList> slicingAxes);

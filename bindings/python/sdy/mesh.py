@@ -1,4 +1,4 @@
-"""Logical device meshes (SPEC §1.1)."""
+"""Logical device meshes (docs/sharding-model.md#meshes)."""
 
 import ctypes
 

@@ -1,4 +1,4 @@
-"""Tensor shardings (SPEC §1.2-1.3)."""
+"""Tensor shardings (docs/sharding-model.md#tensor-shardings)."""
 
 import collections
 import ctypes

@@ -1,6 +1,7 @@
-// Seed 003: a Megatron-style MLP. The user shards the batch over "data" and
-// the weights over "model" (W1 column-parallel, W2 row-parallel); propagation
-// decides every intermediate sharding.
+// A Megatron-style MLP (docs/partitioning.md#the-whole-pipeline-on-an-mlp).
+// The user shards the batch over "data" and the weights over "model" (W1
+// column-parallel, W2 row-parallel); propagation decides every intermediate
+// sharding.
 sdy.mesh @mesh = <["data"=2, "model"=4]>
 func.func @mlp(%x: tensor<16x64xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"data"}, {}]>},
                %w1: tensor<64x256xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"model"}]>},

@@ -2,7 +2,7 @@
 //
 // Each attribute parses and prints its "stripped" form, the one used inside
 // ops (`<@mesh, [{"x"}, {?}p1]>`, `{"a", "b":(1)2}`, ...). The printer always
-// prints the canonical form of SPEC.md §1.4, so print(parse(x)) is stable.
+// prints the canonical form, so print(parse(x)) is stable.
 //
 //===----------------------------------------------------------------------===//
 

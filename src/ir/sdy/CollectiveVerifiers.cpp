@@ -2,7 +2,7 @@
 //
 // A collective's out_sharding does not define its result sharding: it must
 // equal the sharding obtained by applying the collective to the operand's
-// sharding (SPEC.md §3). Each verifier computes that sharding and compares.
+// sharding. Each verifier computes that sharding and compares.
 //
 //===----------------------------------------------------------------------===//
 

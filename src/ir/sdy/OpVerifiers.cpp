@@ -12,9 +12,9 @@ using namespace mlir::sdy;
 // Annotation ops
 //===----------------------------------------------------------------------===//
 
-// Seed 002 asks every mesh of a module to have the same number of devices;
-// Shardy does not enforce it and lifting differently-sized inlined meshes
-// relies on it not being enforced, so neither do we.
+// The meshes of a module may have different numbers of devices: Shardy does
+// not require them to match, and lifting differently-sized inlined meshes
+// relies on that.
 LogicalResult MeshOp::verify() { return success(); }
 
 LogicalResult ShardingConstraintOp::verify() {
@@ -177,7 +177,7 @@ LogicalResult ManualComputationOp::verify() {
       return failure();
     auto type = cast<RankedTensorType>(globalType);
     // A manual axis need not appear (-sdy-manual-axes-cleanup adds it to the
-    // replicated axes, seed 004), but it is never split into sub-axes.
+    // replicated axes), but it is never split into sub-axes.
     for (AxisRefAttr axis : sharding.getReplicatedAxes())
       if (axis.isSubAxis() && manualAxes.contains(axis.getName()))
         return emit() << "replicated axes: sub-axis " << axis.toString()

@@ -1,7 +1,8 @@
 //===- SdyBase.td - the sdy dialect -------------------------*- tablegen -*-===//
 //
 // Shardy (sdy): an axis-based representation of tensor shardings over named
-// meshes, and the ops that attach them to a program (SPEC.md §1–4).
+// meshes, and the ops that attach them to a program (docs/sharding-model.md,
+// docs/attaching-shardings.md).
 //
 //===----------------------------------------------------------------------===//
 

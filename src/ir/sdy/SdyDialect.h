@@ -1,6 +1,6 @@
 //===- SdyDialect.h - the sdy dialect ---------------------------*- C++ -*-===//
 //
-// Attributes and ops of the Shardy sharding dialect (SPEC.md §1–4).
+// Attributes and ops of the Shardy sharding dialect (docs/sharding-model.md).
 //
 //===----------------------------------------------------------------------===//
 

@@ -14,8 +14,8 @@ def Sdy_PropagationDirection : I32EnumAttr<"PropagationDirection",
   let cppNamespace = "::mlir::sdy";
 }
 
-// Reduction applied by sdy.all_reduce / sdy.reduce_scatter. The seeds only
-// sum; we also accept max, min and prod. Absent means sum.
+// Reduction applied by sdy.all_reduce / sdy.reduce_scatter: sum (also when
+// absent), max, min or prod.
 def Sdy_ReductionKind : I32EnumAttr<"ReductionKind", "reduction kind", [
       I32EnumAttrCase<"SUM", 0, "sum">,
       I32EnumAttrCase<"MAX", 1, "max">,

@@ -1,6 +1,6 @@
 //===- SdyOps.td - sdy ops ----------------------------------*- tablegen -*-===//
 //
-// The ops of seed 002 in their exact Shardy syntax.
+// The sdy ops in their exact Shardy syntax (docs/attaching-shardings.md).
 //
 //===----------------------------------------------------------------------===//
 

@@ -11,7 +11,7 @@
 
 namespace mlir::stablehlo {
 
-/// The elementwise ops of SPEC §8. select and clamp are elementwise too, but
+/// The elementwise ops. select and clamp are elementwise too, but
 /// may take scalars for some operands, so they lack the Elementwise trait.
 inline bool isElementwise(Operation *op) {
   return op->getDialect() && isa<StablehloDialect>(op->getDialect()) &&

@@ -1,6 +1,7 @@
 //===- StablehloBase.td - our StableHLO-compatible dialect --*- tablegen -*-===//
 //
-// The op subset of the public StableHLO spec that sdy supports (SPEC.md §8).
+// The op subset of the public StableHLO spec that sdy supports
+// (docs/execution.md#supported-ops).
 // Op names, attributes and syntax follow StableHLO so that modules exported by
 // frameworks parse unchanged.
 //

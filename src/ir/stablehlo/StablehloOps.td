@@ -1,6 +1,6 @@
 //===- StablehloOps.td - StableHLO ops ----------------------*- tablegen -*-===//
 //
-// The ops of SPEC.md §8. Names, operands, attributes and pretty forms follow
+// The ops sdy supports. Names, operands, attributes and pretty forms follow
 // the public StableHLO spec and the upstream printer (what JAX emits), so
 // exported modules parse unchanged. Ops that upstream prints generically
 // (gather, scatter, if, case, collectives) have no custom format here either.

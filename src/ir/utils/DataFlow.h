@@ -1,7 +1,7 @@
 //===- DataFlow.h - data-flow edges of region ops ---------------*- C++ -*-===//
 //
 // Ops whose results are tied to other values rather than computed by a
-// sharding rule (SPEC.md §5.5): stablehlo.while, stablehlo.case,
+// sharding rule: stablehlo.while, stablehlo.case,
 // stablehlo.if, stablehlo.optimization_barrier, sdy.named_computation and
 // sdy.manual_computation. An edge has an owner (the value that holds the
 // edge's sharding), sources and targets.

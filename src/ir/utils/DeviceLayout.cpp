@@ -1,6 +1,6 @@
 //===- DeviceLayout.cpp - devices, mesh coordinates and shards ------------===//
 //
-// See DeviceLayout.h for the semantics (SPEC §1.1–1.3).
+// See DeviceLayout.h for the semantics.
 //
 //===----------------------------------------------------------------------===//
 

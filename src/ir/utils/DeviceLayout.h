@@ -1,10 +1,10 @@
 //===- DeviceLayout.h - devices, mesh coordinates and shards ----*- C++ -*-===//
 //
 // Where a device sits in a mesh and which part of a sharded tensor it holds
-// (SPEC §1.1–1.3). Shared by the C ABI, the partitioner and the runtime, so
-// the semantics are spelled out here once:
+// (docs/sharding-model.md#which-device-holds-what). Shared by the C ABI, the
+// partitioner and the runtime, so the semantics are spelled out here once:
 //
-// * Device order (§1.1). A mesh with axes (a0 = n0, …, ak-1 = nk-1) lays its
+// * Device order. A mesh with axes (a0 = n0, …, ak-1 = nk-1) lays its
 //   devices out row-major, axis 0 most major: the device at mesh coordinates
 //   (c0, …, ck-1) is `device_ids[linearize(c)]` with
 //   `linearize(c) = (…(c0·n1 + c1)·n2 + …)·nk-1 + ck-1`. Without explicit
@@ -12,18 +12,18 @@
 //   mesh `<[], device_ids=[id]>` has one device, `id`, at coordinates (); an
 //   empty mesh `<[]>` has one device, 0.
 //
-// * Sub-axis coordinates (§1.2). Along the sub-axis "x":(m)k of an axis "x"
+// * Sub-axis coordinates. Along the sub-axis "x":(m)k of an axis "x"
 //   of size n, a device whose coordinate along "x" is c has the coordinate
 //   `(c / (n / (m·k))) mod k` (reshape n to [m, k, n/(m·k)] and take the
 //   middle index). A full axis has its mesh coordinate.
 //
-// * Shard index (§1.3). A dimension sharded by axes (A1, …, Aj) of sizes
+// * Shard index. A dimension sharded by axes (A1, …, Aj) of sizes
 //   (s1, …, sj) is split into N = s1·…·sj shards; a device's shard index
 //   along it is the mixed-radix number of its (sub-)axis coordinates with A1
 //   most significant: `(…(x1·s2 + x2)·s3 + …)·sj + xj`. An unsharded
 //   dimension has N = 1 and index 0. Replicated axes do not matter.
 //
-// * Slices (§1.3). With L = ceil(d / N), shard s of a dimension of size d
+// * Slices. With L = ceil(d / N), shard s of a dimension of size d
 //   holds [min(s·L, d), min((s+1)·L, d)). Shards past the end are empty
 //   (start == limit == d) when d is not divisible by N ("indivisible"
 //   shardings; the partitioner pads them). The arithmetic never overflows:

@@ -11,7 +11,7 @@ namespace {
 struct DropShardingRulesPass
     : impl::DropShardingRulesPassBase<DropShardingRulesPass> {
   void runOnOperation() override {
-    // Custom rules are the user's and are never removed (SPEC.md §4).
+    // Custom rules are the user's and are never removed.
     bool changed = false;
     getOperation().walk([&](Operation *op) {
       auto rule =

@@ -2,7 +2,7 @@
 //
 // A sharding constraint dictates the sharding of its input when the input has
 // none, the constraint is fully closed, and no other constraint or manual
-// computation uses the input with a different sharding (seed 004). Closed
+// computation uses the input with a different sharding. Closed
 // dimensions do not propagate, so the sharding is copied onto the input; for
 // a data-flow edge target the uses are rewired to the constraint instead, so
 // the other targets of the edge stay unconstrained.
@@ -58,7 +58,7 @@ bool shouldApply(ShardingConstraintOp constraint) {
   return true;
 }
 
-/// Seed 004's chain rule: `input` used by a chain of constraints, each used
+/// The chain rule: `input` used by a chain of constraints, each used
 /// only by the next; later uses of `input` in the same block (other than
 /// func.return) take the chain's result instead.
 void rewireChain(Value input) {

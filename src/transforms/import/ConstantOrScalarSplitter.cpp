@@ -2,7 +2,7 @@
 //
 // Uses of one constant should not be sharded alike just because they share
 // it (a false dependency), so every constant sub-computation and every
-// broadcast of a scalar gets one copy per use (seed 004). stablehlo.constant
+// broadcast of a scalar gets one copy per use. stablehlo.constant
 // becomes sdy.constant so that no folder merges the copies back.
 //
 // A constant sub-computation is a constant or iota, or a broadcast_in_dim,

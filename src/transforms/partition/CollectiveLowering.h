@@ -1,7 +1,8 @@
 //===- CollectiveLowering.h - sdy collectives to StableHLO ------*- C++ -*-===//
 //
-// Lowering of sdy collectives (SPEC §3) on local values (SPEC §1.3) to
-// StableHLO collectives, used by -sdy-convert-global-to-local.
+// Lowering of sdy collectives on local values to StableHLO collectives, used
+// by -sdy-convert-global-to-local
+// (docs/partitioning.md#step-5-global-to-local).
 //
 // Conventions of the emitted program:
 // * `stablehlo.partition_id` is the device id. Mesh device ids are 0..N-1
@@ -11,9 +12,9 @@
 // * replica_groups hold device ids (with `use_global_device_ids` and a
 //   channel handle of type 1 where the op has it): the devices that share
 //   every coordinate outside the axes, ordered by the mixed-radix number of
-//   their coordinates along the axes in the listed order (SPEC §3). Groups
+//   their coordinates along the axes in the listed order. Groups
 //   are listed in the order of their first device in the mesh.
-// * Local layout (SPEC §1.3): a dimension of size d with n shards is held
+// * Local layout: a dimension of size d with n shards is held
 //   as L = ceil(d/n) rows; shard s holds the rows [s·L, (s+1)·L) of the
 //   tensor padded to n·L rows. Every lowering keeps this layout, also for
 //   indivisible dimensions where the fast collective would not (it then

@@ -1,7 +1,8 @@
 //===- ConvertGlobalToLocal.cpp - -sdy-convert-global-to-local ------------===//
 //
-// Step 4 of the partitioner (SPEC §6): the global, fully sharded program
-// becomes the program every device runs on its local shards.
+// Step 5 of the partitioner (docs/partitioning.md#step-5-global-to-local):
+// the global, fully sharded program becomes the program every device runs on
+// its local shards.
 //
 // * Types: every value with a sharding gets its local type (ceil(d/n) per
 //   dimension); values without one are replicated. Function signatures follow

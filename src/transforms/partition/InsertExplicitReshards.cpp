@@ -2,7 +2,7 @@
 //
 // After this pass every op can be computed locally: its operands and results
 // are sharded consistently with one sharding per factor of its sharding
-// rule (SPEC.md §4, §6.1), so each device computes its result shard from
+// rule, so each device computes its result shard from
 // its operand shards, except for sharded reduction factors, whose partial
 // results are summed by an `sdy.all_reduce` inserted after the op.
 //

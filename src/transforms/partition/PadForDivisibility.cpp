@@ -1,11 +1,11 @@
 //===- PadForDivisibility.cpp - -sdy-pad-for-divisibility -----------------===//
 //
-// Step 3 of the partitioner (SPEC §6). A dimension of size d sharded n ways
-// with d % n != 0 is held as L = ceil(d/n) rows on every device, so the
-// padded tensor has n·L rows and the rows [d, n·L) are padding (they sit on
-// the last shards). The local types (ceil(d/n)) and the padding-aware
-// lowering of collectives in -sdy-convert-global-to-local produce that
-// layout; this pass keeps the padding out of the results:
+// Step 4 of the partitioner (docs/partitioning.md#padding). A dimension of
+// size d sharded n ways with d % n != 0 is held as L = ceil(d/n) rows on every
+// device, so the padded tensor has n·L rows and the rows [d, n·L) are padding
+// (they sit on the last shards). The local types (ceil(d/n)) and the
+// padding-aware lowering of collectives in -sdy-convert-global-to-local
+// produce that layout; this pass keeps the padding out of the results:
 //
 // * before a `stablehlo.reduce` over a padded dimension, the input becomes
 //   `select(iota < d, x, init)` (init is the identity of the reduction);

@@ -1,7 +1,7 @@
 //===- PartitionPipeline.cpp - -sdy-partition-pipeline --------------------===//
 //
 // Propagation → explicit reshards → collectives → canonicalized collectives
-// → padding masks → local program (SPEC §6).
+// → padding masks → local program (docs/partitioning.md#steps).
 //
 //===----------------------------------------------------------------------===//
 

@@ -11,7 +11,7 @@ namespace sdy {
 
 struct PartitionPipelineOptions
     : public PassPipelineOptions<PartitionPipelineOptions> {
-  // Propagation (SPEC §5.7), forwarded to -sdy-propagation-pipeline.
+  // Propagation options, forwarded to -sdy-propagation-pipeline.
   Option<bool> keepShardingRules{
       *this, "keep-sharding-rules",
       llvm::cl::desc("Keep the sharding rules computed for ops"),

@@ -1,7 +1,7 @@
 //===- Passes.td - sdy partitioner passes -------------------*- tablegen -*-===//
 //
-// The SPMD partitioner (SPEC.md §6). Pass names are part of the tool
-// interface.
+// The SPMD partitioner (docs/partitioning.md). Pass names are part of the
+// tool interface.
 //
 //===----------------------------------------------------------------------===//
 
@@ -70,7 +70,7 @@ def PadForDivisibilityPass : Pass<"sdy-pad-for-divisibility", "ModuleOp"> {
   let summary = "Keeps the padding of indivisible shardings out of results.";
   let description = [{
     A dimension of size d sharded n ways with d % n != 0 is held as ceil(d/n)
-    rows on every device (SPEC §1.3); the rows past d on the last shards are
+    rows on every device; the rows past d on the last shards are
     padding. The padded layout itself comes from the local types and the
     padding-aware lowering of collectives in -sdy-convert-global-to-local.
     This pass inserts, in the global program, the masks that keep padding

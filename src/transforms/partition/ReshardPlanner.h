@@ -2,8 +2,9 @@
 //
 // A pure function (no IR is touched) that computes the sequence of sdy
 // collectives turning a tensor sharded one way into the same tensor sharded
-// another way (SPEC.md §3, §6.2). Used by -sdy-reshard-to-collectives and by
-// the exhaustive checker in tests/partition.
+// another way (docs/partitioning.md#step-2-reshards-become-collectives).
+// Used by -sdy-reshard-to-collectives and by the exhaustive checker in
+// tests/partition.
 //
 // Shardings are compared as written (axis lists per dimension): two
 // shardings with the same axes per dimension have the same layout, whatever

@@ -1,7 +1,7 @@
 //===- FactorPropagation.h - one propagation step on one op -----*- C++ -*-===//
 //
 // Given the projection of an op's operands and results onto its factors,
-// decides which axes each factor gains (SPEC.md §5.2–5.3).
+// decides which axes each factor gains (docs/propagation.md#how-a-step-works).
 //
 //===----------------------------------------------------------------------===//
 

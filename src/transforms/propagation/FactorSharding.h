@@ -1,6 +1,6 @@
 //===- FactorSharding.h - shardings projected onto factors ------*- C++ -*-===//
 //
-// Propagation works on factors, not dimensions (SPEC.md §5.1): the sharding
+// Propagation works on factors, not dimensions: the sharding
 // of every operand and result of an op is projected onto the factors of the
 // op's sharding rule, factors exchange axes, and the result is projected back
 // onto dimensions.
@@ -34,7 +34,7 @@ struct TensorFactorShardings {
   llvm::SmallMapVector<int64_t, FactorSharding, 4> factors;
   /// Explicitly replicated axes of the tensor.
   SmallVector<AxisRefAttr> replicatedAxes;
-  /// Axes of dimensions hidden by user priority (SPEC.md §5.4): no factor
+  /// Axes of dimensions hidden by user priority: no factor
   /// may take them while hidden.
   SmallVector<AxisRefAttr> hiddenAxes;
   /// Axes the tensor may never gain (manual axes around or of a manual

@@ -17,7 +17,7 @@ using namespace mlir::sdy;
 
 namespace {
 
-/// Ops whose every factor passes through unchanged (SPEC.md §5.4 round 1).
+/// Ops whose every factor passes through unchanged (op-priority round 1).
 bool isPassThroughOp(Operation *op) {
   return stablehlo::isElementwise(op) ||
          isa<stablehlo::ReshapeOp, stablehlo::TransposeOp>(op);

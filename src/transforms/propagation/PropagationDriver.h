@@ -1,6 +1,6 @@
 //===- PropagationDriver.h - propagation to a fixed point -------*- C++ -*-===//
 //
-// Propagates shardings across a module until nothing changes (SPEC.md §5).
+// Propagates shardings across a module until nothing changes.
 // Every op with a sharding rule is a propagation item; so are the identity
 // relations that are not ops with rules: sharding constraints, propagation
 // barriers, data-flow edges, named and manual computations, sharding groups
@@ -26,7 +26,8 @@ struct PropagationConfig {
   bool debugShardingOrigins = false;
 };
 
-/// Op-priority rounds (SPEC.md §5.4); kAll admits everything.
+/// Op-priority rounds (docs/propagation.md#op-priorities); kAll admits
+/// everything.
 enum class OpPriorityRound {
   kPassThroughSingleUse = 1,
   kPassThrough = 2,

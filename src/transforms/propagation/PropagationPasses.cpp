@@ -1,6 +1,6 @@
 //===- PropagationPasses.cpp - the four propagation passes ----------------===//
 //
-// Each pass contains the one below it (SPEC.md §5.7): basic ⊂ aggressive ⊂
+// Each pass contains the one below it: basic ⊂ aggressive ⊂
 // op-priority ⊂ user-priority.
 //
 //===----------------------------------------------------------------------===//

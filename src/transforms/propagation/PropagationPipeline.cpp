@@ -1,6 +1,6 @@
 //===- PropagationPipeline.cpp - -sdy-propagation-pipeline ----------------===//
 //
-// Import (seed 004) → user-priority propagation → export cleanup.
+// Import → user-priority propagation → export cleanup (docs/propagation.md).
 //
 //===----------------------------------------------------------------------===//
 

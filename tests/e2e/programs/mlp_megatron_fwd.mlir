@@ -1,4 +1,4 @@
-// Seed 003: Megatron MLP forward. Batch over "data", W1 column-parallel and
+// Megatron MLP forward. Batch over "data", W1 column-parallel and
 // W2 row-parallel over "model"; propagation decides the intermediates and
 // the (open) result sharding.
 // MESH @mesh = dm

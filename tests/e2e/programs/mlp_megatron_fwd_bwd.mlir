@@ -1,4 +1,4 @@
-// Seed 003 Megatron MLP, forward and backward: y, dx, dW1, dW2 from x, W1,
+// Megatron MLP, forward and backward: y, dx, dW1, dW2 from x, W1,
 // W2 and the output gradient dy.
 // MESH @mesh = dm
 // TOL: 1e-5

@@ -1,4 +1,4 @@
-// -sdy-insert-explicit-reshards (SPEC.md §6.1): every op gets one consistent
+// -sdy-insert-explicit-reshards: every op gets one consistent
 // sharding per factor; operands/results that differ get sdy.reshard, sharded
 // reduction factors an sdy.all_reduce after the op.
 // RUN: sdy-opt %s -split-input-file -sdy-insert-explicit-reshards | FileCheck %s

@@ -1,4 +1,4 @@
-// Megatron-style tensor parallelism of seed 003 (SPEC.md §6): a
+// Megatron-style tensor parallelism (docs/partitioning.md): a
 // column-parallel linear layer (weights split along "model" by output
 // features) followed by a row-parallel one (split by input features). From
 // the user's shardings, propagation, explicit reshards and

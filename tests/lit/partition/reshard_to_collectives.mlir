@@ -1,5 +1,5 @@
 // -sdy-reshard-to-collectives: every sdy.reshard becomes the collectives of
-// ReshardPlanner (SPEC.md §6.2). Exhaustive semantic checks of every pair of
+// ReshardPlanner. Exhaustive semantic checks of every pair of
 // shardings are in tests/partition (partition_reshard_exhaustive).
 // RUN: sdy-opt %s -split-input-file -sdy-reshard-to-collectives -verify-diagnostics | FileCheck %s
 

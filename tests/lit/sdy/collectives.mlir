@@ -1,4 +1,5 @@
-// Round trip of the sdy collective ops (SPEC.md §3, seed 002).
+// Round trip of the sdy collective ops
+// (docs/partitioning.md#step-2-reshards-become-collectives).
 // RUN: sdy-opt %s -split-input-file --allow-unregistered-dialect | FileCheck %s
 // RUN: sdy-opt %s -split-input-file --allow-unregistered-dialect | sdy-opt -split-input-file --allow-unregistered-dialect | FileCheck %s
 

@@ -1,5 +1,5 @@
 // Invalid collectives: out_sharding must equal the sharding inferred from the
-// operand's sharding and the op (SPEC.md §3, seed 002 collective constraints).
+// operand's sharding and the op.
 // RUN: sdy-opt %s -split-input-file -verify-diagnostics --allow-unregistered-dialect
 
 sdy.mesh @mesh = <["a"=2, "b"=2, "c"=2, "d"=2]>

@@ -1,5 +1,5 @@
-// Invalid sdy.manual_computation (SPEC.md §2, seed 001 invariants, seed 002
-// ManualComputationOp constraints).
+// Invalid sdy.manual_computation
+// (docs/attaching-shardings.md#sdymanual_computation).
 // RUN: sdy-opt %s -split-input-file -verify-diagnostics --allow-unregistered-dialect
 
 sdy.mesh @mesh = <["a"=2, "b"=2]>
@@ -160,7 +160,7 @@ func.func @unmentioned_manual_axis_local_type(%arg0: tensor<8xf32>) -> tensor<8x
 
 sdy.mesh @mesh_name = <["data"=2, "model"=2]>
 
-// The seed 001 example of an invalid dimension sharding: {"model", "data"}
+// The documented invalid dimension sharding: {"model", "data"}
 // when only "data" is manual.
 func.func @manual_after_free(%arg0: tensor<16x32xf32>) -> tensor<16x32xf32> {
   // expected-error @+1 {{'sdy.manual_computation' op in sharding 0: dimension 0: manual axis "data" must come before the free (non-manual) axes}}

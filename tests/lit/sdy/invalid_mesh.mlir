@@ -1,4 +1,4 @@
-// Invalid meshes (SPEC.md §1.1, seed 002 MeshAttr constraints).
+// Invalid meshes (docs/sharding-model.md#meshes).
 // RUN: sdy-opt %s -split-input-file -verify-diagnostics
 
 // expected-error @+1 {{duplicate mesh axis name "x"}}

@@ -1,5 +1,5 @@
 // Invalid placement of sdy.sharding / sdy.sharding_rule, and invalid
-// annotation ops and named_computation (SPEC.md §2, seed 002 op constraints).
+// annotation ops and named_computation (docs/attaching-shardings.md).
 // RUN: sdy-opt %s -split-input-file -verify-diagnostics --allow-unregistered-dialect
 
 sdy.mesh @mesh = <["x"=2]>

@@ -204,13 +204,13 @@ func.func @mesh_axis_with_colon() attributes {a = #sdy.mesh_axis<"x":2>} {
 
 // -----
 
-// The seed 000 pseudo-syntax `<"devices"=8>` needs brackets.
+// The pseudo-syntax `<"devices"=8>` needs brackets.
 // expected-error @+1 {{expected '['}}
 sdy.mesh @m = <"x"=2>
 
 // -----
 
-// The seed 000 pseudo-syntax `{<[...]>, device_ids=[...]}` is not the mesh syntax.
+// The pseudo-syntax `{<[...]>, device_ids=[...]}` is not the mesh syntax.
 // expected-error @+1 {{expected '<'}}
 sdy.mesh @mesh_0 = {<["a"=4, "b"=2]>, device_ids=[0, 1, 2, 3, 4, 5, 6, 7]}
 
@@ -254,9 +254,9 @@ func.func @sharding_group_missing_group_id(%arg0: tensor<8xf32>) {
 
 // -----
 
-// The seed 001 example `%0 = sdy.sharding_group %arg0, id=0` uses another syntax
-// than the op definition of seed 002 (`group_id=0`, no result).
-func.func @sharding_group_seed_001_syntax(%arg0: tensor<8xf32>) {
+// `%0 = sdy.sharding_group %arg0, id=0` is not the op's syntax (`group_id=0`,
+// no result).
+func.func @sharding_group_with_result(%arg0: tensor<8xf32>) {
   // expected-error @+1 {{expected 'group_id'}}
   %0 = sdy.sharding_group %arg0, id=0 : tensor<8xf32>
   return

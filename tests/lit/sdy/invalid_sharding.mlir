@@ -1,6 +1,5 @@
 // Invalid tensor shardings: axis references, sub-axes, overlap, priorities,
-// replicated axes, rank, meshes, value types (SPEC.md §1.2-1.3, seed 000
-// invariants, seed 002 TensorShardingAttr/AxisRefListAttr/SubAxisInfoAttr).
+// replicated axes, rank, meshes, value types (docs/sharding-model.md).
 // RUN: sdy-opt %s -split-input-file -verify-diagnostics --allow-unregistered-dialect
 
 sdy.mesh @mesh = <["x"=2, "y"=4]>
@@ -363,7 +362,7 @@ func.func @replicated_unsorted(%arg0: tensor<8xf32> {sdy.sharding = #sdy.shardin
 
 sdy.mesh @mesh_cab = <["c"=2, "a"=2, "b"=2]>
 
-// Mesh order, not alphabetical order (seed 000).
+// Mesh order, not alphabetical order.
 // expected-error @+1 {{replicated axes must be sorted in mesh order: "a" must come after "c"}}
 func.func @replicated_alphabetical(%arg0: tensor<8xf32> {sdy.sharding = #sdy.sharding<@mesh_cab, [{}], replicated={"a", "c"}>}) {
   return
@@ -373,7 +372,7 @@ func.func @replicated_alphabetical(%arg0: tensor<8xf32> {sdy.sharding = #sdy.sha
 
 sdy.mesh @mesh_xyz = <["x"=2, "y"=8, "z"=2]>
 
-// The non-canonical order of seed 000 (`replicated={"y":(4)2, "x", "y":(1)2}`).
+// A non-canonical order (`replicated={"y":(4)2, "x", "y":(1)2}`).
 // expected-error @+1 {{replicated axes must be sorted in mesh order: "y":(4)2 must come after "x"}}
 func.func @replicated_sub_axes_unsorted(%arg0: tensor<4x8xf32> {sdy.sharding = #sdy.sharding<@mesh_xyz, [{}, {"y":(2)2}], replicated={"y":(4)2, "x", "y":(1)2}>}) {
   return

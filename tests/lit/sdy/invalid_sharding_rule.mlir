@@ -1,6 +1,6 @@
-// Invalid sharding rules (SPEC.md §4, seed 002 OpShardingRuleAttr,
-// TensorMappingAttr and DimMappingAttr constraints), checked when parsed and
-// against the op they are attached to.
+// Invalid sharding rules (OpShardingRuleAttr, TensorMappingAttr and
+// DimMappingAttr constraints), checked when parsed and against the op they
+// are attached to.
 // RUN: sdy-opt %s -split-input-file -verify-diagnostics --allow-unregistered-dialect
 
 func.func @no_mappings(%arg0: tensor<8x8xf32>) {

@@ -1,16 +1,16 @@
-// Round trip of sdy.manual_computation (SPEC.md §2, seed 001 "manual
-// computations", seed 002 ManualComputationOp).
+// Round trip of sdy.manual_computation
+// (docs/attaching-shardings.md#sdymanual_computation).
 // RUN: sdy-opt %s -split-input-file | FileCheck %s
 // RUN: sdy-opt %s -split-input-file | sdy-opt -split-input-file | FileCheck %s
 
 sdy.mesh @mesh_name = <["data"=2, "model"=2]>
 
-// The seed 001 example: one manual axis, free axes in open dimensions.
-// CHECK-LABEL: func.func @seed_example
+// The documented example: one manual axis, free axes in open dimensions.
+// CHECK-LABEL: func.func @documented_example
 // CHECK-NEXT: [[MANUAL_COMPUTATION:%.+]] = sdy.manual_computation(%arg0) in_shardings=[<@mesh_name, [{"data"}, {"model", ?}]>] out_shardings=[<@mesh_name, [{"data"}, {?}]>] manual_axes={"data"} (%arg1: tensor<8x32xf32>) {
 // CHECK-NEXT:   sdy.return %arg1 : tensor<8x32xf32>
 // CHECK-NEXT: } : (tensor<16x32xf32>) -> tensor<16x32xf32>
-func.func @seed_example(%arg0: tensor<16x32xf32>) -> tensor<16x32xf32> {
+func.func @documented_example(%arg0: tensor<16x32xf32>) -> tensor<16x32xf32> {
   %0 = sdy.manual_computation(%arg0)
       in_shardings=[<@mesh_name, [{"data"}, {"model",?}]>]
       out_shardings=[<@mesh_name, [{"data"}, {?}]>]
@@ -131,8 +131,8 @@ func.func @inlined_mesh(%arg0: tensor<8xf32>) -> tensor<8xf32> {
 
 sdy.mesh @mesh = <["x"=4, "y"=2]>
 
-// A manual axis may be left unmentioned by a sharding (the manual-axes cleanup
-// of seed 004 adds it as replicated); that value is then not divided along it.
+// A manual axis may be left unmentioned by a sharding (-sdy-manual-axes-cleanup
+// adds it as replicated); that value is then not divided along it.
 // CHECK-LABEL: func.func @manual_axis_unmentioned
 // CHECK-NEXT: [[MANUAL_COMPUTATION:%.+]] = sdy.manual_computation(%arg0, %arg1) in_shardings=[<@mesh, [{"x"}, {}]>, <@mesh, [{?}, {"y"}]>] out_shardings=[<@mesh, [{}, {}]>] manual_axes={"x", "y"} (%arg2: tensor<4x8xf32>, %arg3: tensor<16x4xf32>) {
 // CHECK-NEXT:   [[CONSTANT:%.+]] = sdy.constant dense<0.000000e+00> : tensor<16x8xf32>

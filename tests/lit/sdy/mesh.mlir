@@ -1,4 +1,5 @@
-// Round trip of sdy.mesh and the mesh attribute (SPEC.md §1.1, seed 002 MeshAttr).
+// Round trip of sdy.mesh and the mesh attribute
+// (docs/sharding-model.md#meshes).
 // RUN: sdy-opt %s -split-input-file | FileCheck %s
 // RUN: sdy-opt %s -split-input-file | sdy-opt -split-input-file | FileCheck %s
 

@@ -1,4 +1,5 @@
-// Round trip of the sdy annotation and region ops (SPEC.md §2, seeds 001/002).
+// Round trip of the sdy annotation and region ops
+// (docs/attaching-shardings.md).
 // RUN: sdy-opt %s -split-input-file --allow-unregistered-dialect | FileCheck %s
 // RUN: sdy-opt %s -split-input-file --allow-unregistered-dialect | sdy-opt -split-input-file --allow-unregistered-dialect | FileCheck %s
 

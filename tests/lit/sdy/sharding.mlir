@@ -1,5 +1,5 @@
 // Round trip of tensor shardings on func arguments/results and of the
-// sharding_per_value attribute on ops (SPEC.md §1.2-1.4, seed 000).
+// sharding_per_value attribute on ops (docs/sharding-model.md).
 // RUN: sdy-opt %s -split-input-file --allow-unregistered-dialect | FileCheck %s
 // RUN: sdy-opt %s -split-input-file --allow-unregistered-dialect | sdy-opt -split-input-file --allow-unregistered-dialect | FileCheck %s
 
@@ -88,7 +88,7 @@ func.func @sub_axes(%arg0: tensor<4x8xf32> {sdy.sharding = #sdy.sharding<@mesh_x
 sdy.mesh @mesh_full = <["devices"=8]>
 sdy.mesh @mesh_xy = <["x"=4, "y"=2]>
 
-// Equivalent shardings over a split mesh and over the unsplit mesh (seed 000).
+// Equivalent shardings over a split mesh and over the unsplit mesh.
 // CHECK-LABEL: func.func @split_equivalence
 // CHECK-SAME: {sdy.sharding = #sdy.sharding<@mesh_xy, [{"x"}, {"y"}]>}
 // CHECK-SAME: {sdy.sharding = #sdy.sharding<@mesh_full, [{"devices":(1)4}, {"devices":(4)2}]>}

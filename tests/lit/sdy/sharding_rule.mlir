@@ -1,5 +1,5 @@
 // Round trip of #sdy.op_sharding_rule in the discardable `sdy.sharding_rule`
-// attribute (SPEC.md §4, seed 002 OpShardingRuleAttr).
+// attribute (docs/propagation.md#sharding-rules).
 // RUN: sdy-opt %s -split-input-file --allow-unregistered-dialect | FileCheck %s
 // RUN: sdy-opt %s -split-input-file --allow-unregistered-dialect | sdy-opt -split-input-file --allow-unregistered-dialect | FileCheck %s
 

@@ -1,11 +1,11 @@
-// sdy attributes on StableHLO ops, including the seed examples verbatim
-// (modulo markdown escapes). Needs the stablehlo dialect in sdy-opt.
+// sdy attributes on StableHLO ops: the examples of dialect_examples.mlir with
+// real StableHLO ops. Needs the stablehlo dialect in sdy-opt.
 // RUN: sdy-opt %s -split-input-file | FileCheck %s
 // RUN: sdy-opt %s -split-input-file | sdy-opt -split-input-file | FileCheck %s
 
 sdy.mesh @mesh = <["a"=2, "b"=2, "c"=2, "d"=2]>
 
-// Seed 002 all_gather / all_slice with the operand sharding on stablehlo.tanh.
+// all_gather / all_slice with the operand sharding on stablehlo.tanh.
 // CHECK-LABEL: func.func @all_gather_all_slice
 // CHECK-NEXT: [[TANH:%.+]] = stablehlo.tanh %arg0 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"a", "b", "c"}, {}, {"d"}]>]>} : tensor<8x8x8xf32>
 // CHECK-NEXT: [[ALL_GATHER:%.+]] = sdy.all_gather [{"b", "c"}, {}, {"d"}] [[TANH]] out_sharding=<@mesh, [{"a"}, {}, {}]> : tensor<8x8x8xf32>
@@ -23,7 +23,7 @@ func.func @all_gather_all_slice(%arg0: tensor<8x8x8xf32>) -> tensor<8x8x8xf32> {
 
 sdy.mesh @mesh = <["a"=2, "b"=2, "c"=2]>
 
-// Seed 002 all_to_all (with a rank-4 tensor that matches its shardings).
+// all_to_all (with a rank-4 tensor that matches its shardings).
 // CHECK-LABEL: func.func @all_to_all
 // CHECK-NEXT: [[TANH:%.+]] = stablehlo.tanh %arg0 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"a", "b"}, {"c"}, {}, {}]>]>} : tensor<8x8x4x4xf32>
 // CHECK-NEXT: [[ALL_TO_ALL:%.+]] = sdy.all_to_all [{"b"}: 0->2, {"c"}: 1->3] [[TANH]] out_sharding=<@mesh, [{"a"}, {}, {"b"}, {"c"}]> : tensor<8x8x4x4xf32>
@@ -37,7 +37,7 @@ func.func @all_to_all(%arg0: tensor<8x8x4x4xf32>) -> tensor<8x8x4x4xf32> {
 
 sdy.mesh @mesh = <["a"=2, "b"=2, "c"=4, "d"=2, "e"=2, "f"=2]>
 
-// Seed 002 collective_permute.
+// collective_permute.
 // CHECK-LABEL: func.func @collective_permute
 // CHECK-NEXT: [[TANH:%.+]] = stablehlo.tanh %arg0 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"a", "c"}, {"f"}, {"d", "e"}]>]>} : tensor<8x8x8xf32>
 // CHECK-NEXT: [[COLLECTIVE_PERMUTE:%.+]] = sdy.collective_permute [[TANH]] out_sharding=<@mesh, [{"c":(1)2, "b", "f"}, {"a"}, {"e", "d"}]> : tensor<8x8x8xf32>
@@ -49,7 +49,7 @@ func.func @collective_permute(%arg0: tensor<8x8x8xf32>) -> tensor<8x8x8xf32> {
 
 // -----
 
-// Seed 002 OpShardingRuleAttr examples on stablehlo.add / dot_general.
+// OpShardingRuleAttr on stablehlo.add / dot_general.
 // CHECK-LABEL: func.func @sharding_rules
 // CHECK: stablehlo.add %arg0, %arg1 {sdy.sharding_rule = #sdy.op_sharding_rule<([i, j], [i, j])->([i, j]) {i=8, j=8}>} : tensor<8x8xf32>
 // CHECK: stablehlo.dot_general %arg2, %arg3, contracting_dims = [1] x [0] {sdy.sharding_rule = #sdy.op_sharding_rule<([i, k], [k, j])->([i, j]) {i=8, j=16, k=8}>} : (tensor<8x8xf32>, tensor<8x16xf32>) -> tensor<8x16xf32>
@@ -69,8 +69,8 @@ func.func @sharding_rules(%arg0: tensor<8x8xf32>, %arg1: tensor<8x8xf32>, %arg2:
 
 // -----
 
-// Seed 001 jit_zeros_like with stablehlo.constant (seed 002 sharding_group
-// syntax, mesh inside the module).
+// jit_zeros_like: a sharding group with stablehlo.constant, mesh inside the
+// module.
 // CHECK-LABEL: module @jit_zeros_like
 // CHECK: sdy.sharding_group %arg0 group_id=0 : tensor<8x2xi64>
 // CHECK-NEXT: %{{.*}} = stablehlo.constant dense<0> : tensor<8x2xi64>
@@ -89,7 +89,7 @@ module @"jit_zeros_like" {
 
 sdy.mesh @mesh_x = <["x"=4]>
 
-// Seed 000 reshape with sub-axes.
+// A reshape with sub-axes.
 // CHECK-LABEL: func.func @reshape_sub_axes
 // CHECK: stablehlo.reshape %arg0 {sdy.sharding = #sdy.sharding_per_value<[<@mesh_x, [{"x":(1)2}, {"x":(2)2}]>]>} : (tensor<8xf32>) -> tensor<2x4xf32>
 func.func @reshape_sub_axes(%arg0: tensor<8xf32> {sdy.sharding = #sdy.sharding<@mesh_x, [{"x"}]>}) -> tensor<2x4xf32> {

@@ -1,5 +1,5 @@
-// Seed 001: how users attach shardings: input/output shardings, sharding
-// constraints, sharding groups, manual computations.
+// How users attach shardings (docs/attaching-shardings.md): input/output
+// shardings, sharding constraints, sharding groups, manual computations.
 
 sdy.mesh @mesh_xy = <["x"=2, "y"=2]>
 sdy.mesh @mesh_name = <["data"=2, "model"=2]>

@@ -1,4 +1,4 @@
-// Seed 002: every op and attribute of the sdy dialect.
+// Every op and attribute of the sdy dialect.
 
 sdy.mesh @mesh = <["a"=2, "b"=2, "c"=4, "d"=2, "e"=2, "f"=2]>
 sdy.mesh @mesh_xy = <["x"=2, "y"=4]>

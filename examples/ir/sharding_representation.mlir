@@ -1,5 +1,6 @@
-// Seed 000: the sharding representation (meshes, axes, sub-axes, open and
-// closed dimensions, explicit replication, priorities, indivisible shardings).
+// The sharding representation (docs/sharding-model.md): meshes, axes,
+// sub-axes, open and closed dimensions, explicit replication, priorities,
+// indivisible shardings.
 
 // A 2-D mesh of 4 devices [[0, 1], [2, 3]], a 3-D mesh, and meshes that share
 // devices but order them differently.

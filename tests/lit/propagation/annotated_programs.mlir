@@ -1,6 +1,8 @@
+// The documented annotation examples, propagated: each user annotation
+// (docs/attaching-shardings.md) and the shardings propagation derives from it.
 // RUN: sdy-opt %s -split-input-file -sdy-propagation-pipeline | FileCheck %s
 
-// Seed 001: input and output shardings of the main function.
+// Input and output shardings of the main function.
 sdy.mesh @mesh_xy = <["x"=2, "y"=2]>
 // CHECK-LABEL: func.func @main(%arg0: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh_xy, [{"x"}, {}]>}, %arg1: tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh_xy, [{}, {"y"}]>}) -> (tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh_xy, [{}, {"y"}]>}) {
 // CHECK: [[DOT_GENERAL:%.+]] = stablehlo.dot_general %arg0, %arg1, contracting_dims = [1] x [0] {sdy.sharding = #sdy.sharding_per_value<[<@mesh_xy, [{"x"}, {"y"}]>]>} : (tensor<8x8xf32>, tensor<8x16xf32>) -> tensor<8x16xf32>
@@ -13,7 +15,7 @@ func.func @main(%arg0: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh_xy, [
 }
 // -----
 
-// Seed 001: a sharding group ties the input and the constant, so the output
+// A sharding group ties the input and the constant, so the output
 // ends up sharded [{"x"}, {"y"}].
 sdy.mesh @mesh_xy = <["x"=2, "y"=2]>
 // CHECK-LABEL: func.func @sharding_group(%arg0: tensor<8x2xi64> {sdy.sharding = #sdy.sharding<@mesh_xy, [{"x"}, {"y"}]>}) -> (tensor<8x2xi64> {sdy.sharding = #sdy.sharding<@mesh_xy, [{"x"}, {"y"}]>}) {
@@ -27,7 +29,7 @@ func.func @sharding_group(%arg0: tensor<8x2xi64> {sdy.sharding = #sdy.sharding<@
 }
 // -----
 
-// Seed 001: a sharding constraint on an intermediate value.
+// A sharding constraint on an intermediate value.
 sdy.mesh @mesh_xy = <["x"=2, "y"=2]>
 // CHECK-LABEL: func.func @constraint(%arg0: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh_xy, [{"x"}, {}]>}) -> (tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh_xy, [{"x"}, {}]>}) {
 // CHECK: [[ADD:%.+]] = stablehlo.add %arg0, %arg0 {sdy.sharding = #sdy.sharding_per_value<[<@mesh_xy, [{"x"}, {}]>]>} : tensor<8x8xf32>
@@ -42,7 +44,7 @@ func.func @constraint(%arg0: tensor<8x8xf32>) -> tensor<8x8xf32> {
 }
 // -----
 
-// Seed 001: a manual computation over "data"; "model" is free and propagates
+// A manual computation over "data"; "model" is free and propagates
 // through the body, which sees tensor<8x32xf32>.
 sdy.mesh @mesh_name = <["data"=2, "model"=2]>
 // CHECK-LABEL: func.func @manual(%arg0: tensor<16x32xf32> {sdy.sharding = #sdy.sharding<@mesh_name, [{"data"}, {"model"}]>}) -> (tensor<16x32xf32> {sdy.sharding = #sdy.sharding<@mesh_name, [{"data"}, {"model"}]>}) {
@@ -62,7 +64,7 @@ func.func @manual(%arg0: tensor<16x32xf32>) -> tensor<16x32xf32> {
 }
 // -----
 
-// Seed 000: a reshape keeps data in place by splitting "x" into sub-axes.
+// A reshape keeps data in place by splitting "x" into sub-axes.
 sdy.mesh @mesh_x = <["x"=4]>
 // CHECK-LABEL: func.func @reshape(%arg0: tensor<8xf32> {sdy.sharding = #sdy.sharding<@mesh_x, [{"x"}]>}) -> (tensor<2x4xf32> {sdy.sharding = #sdy.sharding<@mesh_x, [{"x":(1)2}, {"x":(2)2}]>}) {
 // CHECK: [[RESHAPE:%.+]] = stablehlo.reshape %arg0 {sdy.sharding = #sdy.sharding_per_value<[<@mesh_x, [{"x":(1)2}, {"x":(2)2}]>]>} : (tensor<8xf32>) -> tensor<2x4xf32>
@@ -73,7 +75,7 @@ func.func @reshape(%arg0: tensor<8xf32> {sdy.sharding = #sdy.sharding<@mesh_x, [
 }
 // -----
 
-// Seed 003: a Megatron MLP. Batch over "data", W1 column-parallel, W2
+// A Megatron MLP. Batch over "data", W1 column-parallel, W2
 // row-parallel over "model": the hidden activation is [{"data"}, {"model"}]
 // and the output [{"data"}, {}] (partial sums over "model" before the
 // partitioner's all_reduce).
@@ -95,7 +97,7 @@ func.func @mlp(%x: tensor<16x64xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"dat
 }
 // -----
 
-// Seed 000: priorities. Batch parallelism (p0) first, then Megatron (p1),
+// Priorities. Batch parallelism (p0) first, then Megatron (p1),
 // then ZeRO-style sharding of the open p2 dimension.
 sdy.mesh @mesh = <["w"=6, "x"=2, "y"=4, "z"=2]>
 // CHECK-LABEL: func.func @priorities(%arg0: tensor<8x8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {"y"}, {"z"}]>}, %arg1: tensor<8x8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {"y"}, {"z"}]>}) -> (tensor<8x8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {"y"}, {"z"}]>}) {
@@ -107,7 +109,7 @@ func.func @priorities(%arg0: tensor<8x8x8xf32> {sdy.sharding = #sdy.sharding<@me
 }
 // -----
 
-// Seed 000: "y" is explicitly replicated, "z" implicitly: the open second
+// "y" is explicitly replicated, "z" implicitly: the open second
 // dimension may take "z" but never "y".
 sdy.mesh @mesh_xyz = <["x"=2, "y"=4, "z"=2]>
 // CHECK-LABEL: func.func @replicated(%arg0: tensor<4x8xf32> {sdy.sharding = #sdy.sharding<@mesh_xyz, [{"x"}, {"z"}]>}, %arg1: tensor<4x8xf32> {sdy.sharding = #sdy.sharding<@mesh_xyz, [{"x"}, {"y"}]>}, %arg2: tensor<4x8xf32> {sdy.sharding = #sdy.sharding<@mesh_xyz, [{"x"}, {"z"}]>}) -> (tensor<4x8xf32> {sdy.sharding = #sdy.sharding<@mesh_xyz, [{"x"}, {"y"}]>}, tensor<4x8xf32> {sdy.sharding = #sdy.sharding<@mesh_xyz, [{"x"}, {"z"}]>}) {
