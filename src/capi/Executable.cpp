@@ -83,16 +83,6 @@ std::string dtypeString(sdy_dtype_t d) {
   return s;
 }
 
-std::string shapeString(const int64_t *shape, size_t rank) {
-  std::string s = "[";
-  for (size_t i = 0; i < rank; ++i)
-    s += (i ? ", " : "") + std::to_string(shape[i]);
-  return s + "]";
-}
-std::string shapeString(const std::vector<int64_t> &shape) {
-  return shapeString(shape.data(), shape.size());
-}
-
 //--- descriptors -----------------------------------------------------------//
 
 /// Checks everything but the shape against the expected type; fills `view`
@@ -126,10 +116,11 @@ sdy_status_t *checkDescriptor(const char *fn, const std::string &what,
   for (size_t i = 0; i < rank; ++i) {
     if (view.shape[i] < 0)
       return invalidArgument(fn, what + ": negative dimension in shape " +
-                                     shapeString(view.shape));
+                                     rt::dimsString(view.shape));
     if (__builtin_mul_overflow(count, view.shape[i], &count) ||
         count > (int64_t(1) << 48))
-      return invalidArgument(fn, what + ": shape " + shapeString(view.shape) +
+      return invalidArgument(fn, what + ": shape " +
+                                     rt::dimsString(view.shape) +
                                      " is too large");
   }
   size_t elemSize = rt::elementSize(type);
@@ -160,7 +151,8 @@ sdy_status_t *checkLocal(const char *fn, const std::string &what,
           checkDescriptor(fn, what, t, spec.type, spec.shape.size(), view))
     return s;
   if (view.shape != spec.shape)
-    return invalidArgument(fn, what + ": shape " + shapeString(view.shape) +
+    return invalidArgument(fn, what + ": shape " +
+                                   rt::dimsString(view.shape) +
                                    " does not match the program's " +
                                    rt::shapeString(spec.shape, spec.type));
   return nullptr;
@@ -434,9 +426,10 @@ sdy_status_t *findLayout(const char *fn, const sdy_executable_t *exe,
   if (index >= values.size())
     return invalidArgument(fn, std::string(what) + " index " +
                                    std::to_string(index) +
-                                   " is out of range: @" + exe->exe->function() +
-                                   " has " + std::to_string(values.size()) +
-                                   " " + what + "s");
+                                   " is out of range: @" +
+                                   exe->exe->function() + " has " +
+                                   std::to_string(values.size()) + " " +
+                                   what + "s");
   layout = &values[index];
   return nullptr;
 }
@@ -692,7 +685,7 @@ sdy_status_t *sdy_executable_arg_device_slice(
     for (int64_t g : global)
       if (g < 0)
         return invalidArgument(fn, "negative dimension in global shape " +
-                                       shapeString(global));
+                                       rt::dimsString(global));
     if (sdy_status_t *s = fromRuntime(
             fn, layout.checkGlobalShape("argument " + std::to_string(index),
                                         global)))

@@ -73,8 +73,7 @@ Shape ValueLayout::boundingGlobalShape() const {
   return shape;
 }
 
-/// "[2, 3]".
-static std::string dimsString(const Shape &shape) {
+std::string dimsString(const Shape &shape) {
   std::string s = "[";
   for (size_t i = 0; i < shape.size(); ++i)
     s += (i ? ", " : "") + std::to_string(shape[i]);
@@ -87,11 +86,11 @@ Status ValueLayout::checkGlobalShape(const std::string &what,
   if (hasGlobalShape) {
     if (global == globalShape)
       return Status::ok();
-    return Status::invalid(
-        what + ": global shape " + dimsString(global) +
-        " does not match the program's global type " +
-        shapeString(globalShape, spec.type) + " (local type " +
-        shapeString(local, spec.type) + ")");
+    return Status::invalid(what + ": global shape " + dimsString(global) +
+                           " does not match the program's global type " +
+                           shapeString(globalShape, spec.type) +
+                           " (local type " + shapeString(local, spec.type) +
+                           ")");
   }
   for (size_t d = 0; d < global.size(); ++d) {
     int64_t n = sharded() ? numShards[d] : 1;
@@ -101,15 +100,15 @@ Status ValueLayout::checkGlobalShape(const std::string &what,
       continue;
     std::string prefix = what + ": global shape " + dimsString(global) +
                          " does not fit the program's local type " +
-                         shapeString(local, spec.type) +
-                         ": dimension " + std::to_string(d);
+                         shapeString(local, spec.type) + ": dimension " +
+                         std::to_string(d);
     if (n == 1)
       return Status::invalid(prefix + " is not sharded, so its size must be " +
                              std::to_string(local[d]));
     return Status::invalid(prefix + " of size " + std::to_string(g) +
                            " is split into " + std::to_string(n) +
-                           " shards of " + std::to_string(perShard) +
-                           ", not " + std::to_string(local[d]));
+                           " shards of " + std::to_string(perShard) + ", not " +
+                           std::to_string(local[d]));
   }
   return Status::ok();
 }
@@ -140,8 +139,8 @@ Tensor ValueLayout::shardOf(const HostArray &global, int64_t id) const {
   Tensor t = full ? Tensor(spec.type, spec.shape)
                   : Tensor::zeros(spec.type, spec.shape);
   copyBox(global.base, global.strides, offsetOf(starts, global.strides),
-          static_cast<char *>(t.raw()), rowMajorStrides(spec.shape), 0,
-          extents, spec.type);
+          static_cast<char *>(t.raw()), rowMajorStrides(spec.shape), 0, extents,
+          spec.type);
   return t;
 }
 
@@ -296,13 +295,11 @@ Status readGlobalType(const std::string &function, FunctionType globalType,
   std::string where = "the sdy.global_type of @" + function;
   if (globalType.getNumInputs() != args.size() ||
       globalType.getNumResults() != results.size())
-    return Status::invalid(where + " has " +
-                           std::to_string(globalType.getNumInputs()) +
-                           " arguments and " +
-                           std::to_string(globalType.getNumResults()) +
-                           " results, the function " +
-                           std::to_string(args.size()) + " and " +
-                           std::to_string(results.size()));
+    return Status::invalid(
+        where + " has " + std::to_string(globalType.getNumInputs()) +
+        " arguments and " + std::to_string(globalType.getNumResults()) +
+        " results, the function " + std::to_string(args.size()) + " and " +
+        std::to_string(results.size()));
   auto read = [&](Type type, ValueLayout &layout,
                   const std::string &what) -> Status {
     TensorSpec spec;
@@ -310,21 +307,20 @@ Status readGlobalType(const std::string &function, FunctionType globalType,
     const TensorSpec &local = layout.spec;
     size_t rank = local.shape.size();
     if (spec.type != local.type || spec.shape.size() != rank)
-      return Status::invalid(where + ": " + what + " is " +
-                             shapeString(spec.shape, spec.type) +
-                             ", its local type " +
-                             shapeString(local.shape, local.type));
+      return Status::invalid(
+          where + ": " + what + " is " + shapeString(spec.shape, spec.type) +
+          ", its local type " + shapeString(local.shape, local.type));
     for (size_t d = 0; d < rank; ++d) {
       int64_t n = layout.sharded() ? layout.numShards[d] : 1;
       int64_t g = spec.shape[d];
       if ((n == 1 && g != local.shape[d]) ||
           (n > 1 && g / n + (g % n != 0) != local.shape[d]))
-        return Status::invalid(
-            where + ": " + what + " of global type " +
-            shapeString(spec.shape, spec.type) + " does not fit its local type " +
-            shapeString(local.shape, local.type) + " split into " +
-            std::to_string(n) + " shards along dimension " +
-            std::to_string(d));
+        return Status::invalid(where + ": " + what + " of global type " +
+                               shapeString(spec.shape, spec.type) +
+                               " does not fit its local type " +
+                               shapeString(local.shape, local.type) +
+                               " split into " + std::to_string(n) +
+                               " shards along dimension " + std::to_string(d));
     }
     layout.hasGlobalShape = true;
     layout.globalShape = spec.shape;
@@ -393,7 +389,8 @@ Status ShardedExecutable::analyze(ModuleOp module,
   for (unsigned i = 0; i < type.getNumInputs(); ++i) {
     std::string what = "argument " + std::to_string(i);
     args_.emplace_back();
-    SDY_RETURN_IF_ERROR(tensorSpecOf(what, type.getInput(i), args_.back().spec));
+    SDY_RETURN_IF_ERROR(
+        tensorSpecOf(what, type.getInput(i), args_.back().spec));
     SDY_RETURN_IF_ERROR(
         collect(func.getArgAttr(i, shardingAttr), what, argSharding[i]));
   }
@@ -433,9 +430,9 @@ Status ShardedExecutable::analyze(ModuleOp module,
       return Status::invalid("the sdy.global_type of @" + function_ +
                              " is not a function type");
     if (globalType)
-      SDY_RETURN_IF_ERROR(readGlobalType(
-          function_, cast<FunctionType>(globalType.getValue()), args_,
-          results_));
+      SDY_RETURN_IF_ERROR(
+          readGlobalType(function_, cast<FunctionType>(globalType.getValue()),
+                         args_, results_));
     else if (!fixed && !module->hasAttr("mhlo.num_partitions") &&
              !hasCollectives(module))
       SDY_RETURN_IF_ERROR(
@@ -515,18 +512,19 @@ Status ShardedExecutable::checkOutputs(
   return Status::ok();
 }
 
-void ShardedExecutable::scatter(const std::vector<HostArray> &globalArgs,
-                                const std::vector<int64_t> &local,
-                                std::vector<std::vector<Tensor>> &inputs) const {
+void ShardedExecutable::scatter(
+    const std::vector<HostArray> &globalArgs, const std::vector<int64_t> &local,
+    std::vector<std::vector<Tensor>> &inputs) const {
   inputs.assign(local.size(), {});
   for (size_t k = 0; k < local.size(); ++k)
     for (size_t i = 0; i < globalArgs.size(); ++i)
       inputs[k].push_back(args_[i].shardOf(globalArgs[i], local[k]));
 }
 
-void ShardedExecutable::gather(const std::vector<std::vector<Tensor>> &outputs,
-                               const std::vector<int64_t> &local,
-                               const std::vector<HostArray> &globalResults) const {
+void ShardedExecutable::gather(
+    const std::vector<std::vector<Tensor>> &outputs,
+    const std::vector<int64_t> &local,
+    const std::vector<HostArray> &globalResults) const {
   std::vector<size_t> order(local.size());
   for (size_t k = 0; k < order.size(); ++k)
     order[k] = k;

@@ -37,6 +37,9 @@ struct HostArray {
   std::vector<int64_t> strides;
 };
 
+// "[2, 3]": a shape as messages about host arrays print it.
+std::string dimsString(const Shape &shape);
+
 // A contiguous copy of `array`.
 Tensor readHostArray(const HostArray &array);
 // Copies `t`, of `array`'s shape, into `array`.

@@ -29,12 +29,13 @@ struct FakeDevice {
 };
 
 int32_t fail(sdy_backend_error_t *err, const char *what) {
-  std::snprintf(err->message, sizeof err->message, "injected %s failure",
-                what);
+  std::snprintf(err->message, sizeof err->message, "injected %s failure", what);
   return SDY_BACKEND_ERR_INTERNAL;
 }
 
-FakeDevice &fake(void *userData) { return *static_cast<FakeDevice *>(userData); }
+FakeDevice &fake(void *userData) {
+  return *static_cast<FakeDevice *>(userData);
+}
 
 sdy_backend_table_t makeTable(FakeDevice &device) {
   sdy_backend_table_t t{};
@@ -45,7 +46,8 @@ sdy_backend_table_t makeTable(FakeDevice &device) {
   t.user_data = &device;
   t.buffer_alloc = [](void *u, int64_t, size_t bytes, void **out,
                       sdy_backend_error_t *err) -> int32_t {
-    if (fake(u).failAt == "alloc") return fail(err, "alloc");
+    if (fake(u).failAt == "alloc")
+      return fail(err, "alloc");
     *out = std::malloc(bytes);
     ++fake(u).live;
     return SDY_BACKEND_OK;
@@ -65,7 +67,8 @@ sdy_backend_table_t makeTable(FakeDevice &device) {
   };
   t.copy_to_host = [](void *u, int64_t, void *dst, const void *src,
                       size_t bytes, sdy_backend_error_t *err) -> int32_t {
-    if (fake(u).failAt == "copy_to_host") return fail(err, "copy_to_host");
+    if (fake(u).failAt == "copy_to_host")
+      return fail(err, "copy_to_host");
     std::memcpy(dst, src, bytes);
     return SDY_BACKEND_OK;
   };
@@ -73,15 +76,17 @@ sdy_backend_table_t makeTable(FakeDevice &device) {
   t.all_reduce = [](void *u, int64_t, const int64_t *, int32_t,
                     const void *send, void *recv, size_t count, int32_t,
                     int32_t, int64_t, sdy_backend_error_t *err) -> int32_t {
-    if (fake(u).failAt == "collective") return fail(err, "collective");
+    if (fake(u).failAt == "collective")
+      return fail(err, "collective");
     std::memcpy(recv, send, count * sizeof(float));
     return SDY_BACKEND_OK;
   };
   t.collective_permute = [](void *u, int64_t, const int64_t *, int32_t,
-                            const void *, void *, size_t,
-                            int64_t, sdy_backend_error_t *err) -> int32_t {
+                            const void *, void *, size_t, int64_t,
+                            sdy_backend_error_t *err) -> int32_t {
     // No pair names this device: recv keeps what it held.
-    if (fake(u).failAt == "collective") return fail(err, "collective");
+    if (fake(u).failAt == "collective")
+      return fail(err, "collective");
     return SDY_BACKEND_OK;
   };
   return t;
@@ -113,16 +118,17 @@ TEST(BackendStaging, BuffersAreFreedOnEveryError) {
     int failCopyToDevice;
     const char *message;
   };
-  for (const Case &c : {Case{"alloc", -1, "injected alloc failure"},
-                        Case{"", 0, "injected copy_to_device failure"},
-                        Case{"", 1, "injected copy_to_device failure"},
-                        Case{"collective", -1, "injected collective failure"},
-                        Case{"copy_to_host", -1,
-                             "injected copy_to_host failure"}}) {
+  for (const Case &c :
+       {Case{"alloc", -1, "injected alloc failure"},
+        Case{"", 0, "injected copy_to_device failure"},
+        Case{"", 1, "injected copy_to_device failure"},
+        Case{"collective", -1, "injected collective failure"},
+        Case{"copy_to_host", -1, "injected copy_to_host failure"}}) {
     for (bool permute : {false, true}) {
       // all_reduce copies only send to the device, so a failed second copy
       // does not apply to it.
-      if (!permute && c.failCopyToDevice == 1) continue;
+      if (!permute && c.failCopyToDevice == 1)
+        continue;
       SCOPED_TRACE(c.message + std::string(permute ? " (permute)" : ""));
       FakeDevice device;
       device.failAt = c.failAt;
@@ -132,13 +138,12 @@ TEST(BackendStaging, BuffersAreFreedOnEveryError) {
       ASSERT_TRUE(Backend::wrap(&table, false, backend).isOk());
       float send[2] = {1, 2}, recv[2] = {0, 0};
       Status s =
-          permute ? backend->collectivePermute(0, {}, send, recv, sizeof recv,
-                                               100)
-                  : backend->allReduce(0, {0}, send, recv, 2, ElementType::F32,
-                                       CollectiveReduce::Sum, 100);
+          permute
+              ? backend->collectivePermute(0, {}, send, recv, sizeof recv, 100)
+              : backend->allReduce(0, {0}, send, recv, 2, ElementType::F32,
+                                   CollectiveReduce::Sum, 100);
       EXPECT_FALSE(s.isOk());
-      EXPECT_NE(s.message().find(c.message), std::string::npos)
-          << s.message();
+      EXPECT_NE(s.message().find(c.message), std::string::npos) << s.message();
       EXPECT_EQ(device.live, 0);
     }
   }

@@ -32,7 +32,8 @@ protected:
                const ShardedExecutableOptions &options = {}) {
     module_ = mlir::parseSourceString<mlir::ModuleOp>(text, &context_);
     EXPECT_TRUE(module_) << text;
-    if (!module_) return Status::invalid("parse error");
+    if (!module_)
+      return Status::invalid("parse error");
     exe_.reset();
     return ShardedExecutable::fromModule(*module_, options, exe_);
   }
@@ -83,11 +84,13 @@ const char kMesh2x2[] = R"(sdy.mesh @mesh = <["x"=2, "y"=2]>)";
 // An all_reduce over devices [0, maxId].
 std::string allReduce(int maxId, const std::string &type) {
   std::string ids;
-  for (int i = 0; i <= maxId; ++i) ids += (i ? ", " : "") + std::to_string(i);
-  return "%r = \"stablehlo.all_reduce\"(%x) <{replica_groups = dense<[[" +
-         ids + "]]> : tensor<1x" + std::to_string(maxId + 1) +
+  for (int i = 0; i <= maxId; ++i)
+    ids += (i ? ", " : "") + std::to_string(i);
+  return "%r = \"stablehlo.all_reduce\"(%x) <{replica_groups = dense<[[" + ids +
+         "]]> : tensor<1x" + std::to_string(maxId + 1) +
          "xi64>, use_global_device_ids, channel_handle = "
-         "#stablehlo.channel_handle<handle = 1, type = 1>}> ({\n^bb0(%a: tensor<i32>, %b: tensor<i32>):\n"
+         "#stablehlo.channel_handle<handle = 1, type = 1>}> ({\n^bb0(%a: "
+         "tensor<i32>, %b: tensor<i32>):\n"
          "%t = stablehlo.add %a, %b : tensor<i32>\n"
          "stablehlo.return %t : tensor<i32>\n}) : (" +
          type + ") -> " + type + "\n";
@@ -132,10 +135,10 @@ TEST_F(ShardedExecutableTest, EntryErrors) {
 //--- device count ----------------------------------------------------------//
 
 TEST_F(ShardedExecutableTest, NumPartitionsComesFirst) {
-  EXPECT_EQ(ok(program("", "tensor<2xi32>", "", "",
-                       "mhlo.num_partitions = 3 : i32"))
-                .numDevices(),
-            3);
+  EXPECT_EQ(
+      ok(program("", "tensor<2xi32>", "", "", "mhlo.num_partitions = 3 : i32"))
+          .numDevices(),
+      3);
   // 1 runs the global program: its shardings are ignored.
   const ShardedExecutable &global =
       ok(program(kMesh4, "tensor<8xi32>", sharding("[{\"x\"}]"), "",
@@ -146,8 +149,8 @@ TEST_F(ShardedExecutableTest, NumPartitionsComesFirst) {
 }
 
 TEST_F(ShardedExecutableTest, NumPartitionsErrors) {
-  Status s = build(program("", "tensor<2xi32>", "", "",
-                           "mhlo.num_partitions = 0 : i32"));
+  Status s = build(
+      program("", "tensor<2xi32>", "", "", "mhlo.num_partitions = 0 : i32"));
   EXPECT_EQ(s.code(), StatusCode::InvalidArgument);
   EXPECT_EQ(s.message(), "mhlo.num_partitions is 0, expected 1..4096");
   s = build(program(kMesh4, "tensor<2xi32>", sharding("[{\"x\"}]"), "",
@@ -191,9 +194,9 @@ TEST_F(ShardedExecutableTest, CollectivesGiveTheCount) {
                 .numDevices(),
             6);
   EXPECT_EQ(ok(identity("main")).numDevices(), 1);
-  Status s = build(replaceAll(program("", "tensor<2xi32>", "", "", "",
-                                      allReduce(1, "tensor<2xi32>")),
-                              "[[0, 1]]", "[[0, 4096]]"));
+  Status s = build(replaceAll(
+      program("", "tensor<2xi32>", "", "", "", allReduce(1, "tensor<2xi32>")),
+      "[[0, 1]]", "[[0, 4096]]"));
   EXPECT_EQ(s.code(), StatusCode::InvalidArgument);
   EXPECT_EQ(s.message(),
             "a collective names device 4096, more than 4096 devices");
@@ -215,16 +218,14 @@ TEST_F(ShardedExecutableTest, CallerFixesTheCount) {
   options.numDevices = 4;
   // No inference, so no "not partitioned" error; the mesh has 4 devices, so
   // its sharding gives the layout.
-  const ShardedExecutable &exe =
-      ok(program(kMesh4, "tensor<2xi32>", sharding("[{\"x\"}]"), "", ""),
-         options);
+  const ShardedExecutable &exe = ok(
+      program(kMesh4, "tensor<2xi32>", sharding("[{\"x\"}]"), "", ""), options);
   EXPECT_EQ(exe.numDevices(), 4);
   EXPECT_TRUE(exe.args()[0].sharded());
   // A mesh of another size is ignored.
   options.numDevices = 2;
-  const ShardedExecutable &other =
-      ok(program(kMesh4, "tensor<2xi32>", sharding("[{\"x\"}]"), "", ""),
-         options);
+  const ShardedExecutable &other = ok(
+      program(kMesh4, "tensor<2xi32>", sharding("[{\"x\"}]"), "", ""), options);
   EXPECT_EQ(other.numDevices(), 2);
   EXPECT_FALSE(other.args()[0].sharded());
 }
@@ -233,10 +234,9 @@ TEST_F(ShardedExecutableTest, CallerFixesTheCount) {
 
 TEST_F(ShardedExecutableTest, LayoutOfATwoDimensionalMesh) {
   // 5x3 split over "x" into 3-row shards; replicated along "y".
-  const ShardedExecutable &exe =
-      ok(program(kMesh2x2, "tensor<3x3xi32>", sharding("[{\"x\"}, {}]"),
-                 sharding("[{\"x\"}, {}]"), "",
-                 allReduce(3, "tensor<3x3xi32>")));
+  const ShardedExecutable &exe = ok(
+      program(kMesh2x2, "tensor<3x3xi32>", sharding("[{\"x\"}, {}]"),
+              sharding("[{\"x\"}, {}]"), "", allReduce(3, "tensor<3x3xi32>")));
   const ValueLayout &layout = exe.args()[0];
   EXPECT_EQ(exe.numDevices(), 4);
   EXPECT_EQ(layout.numShards, (std::vector<int64_t>{2, 1}));
@@ -265,8 +265,8 @@ TEST_F(ShardedExecutableTest, GlobalTypeIsRecorded) {
       program(kMesh4, "tensor<2xi32>", sharding("[{\"x\"}]"),
               sharding("[{\"x\"}]"), "", allReduce(3, "tensor<2xi32>")),
       ") {\n%r",
-                    ") attributes {sdy.global_type = (tensor<7xi32>) -> "
-                    "tensor<7xi32>} {\n%r");
+      ") attributes {sdy.global_type = (tensor<7xi32>) -> "
+      "tensor<7xi32>} {\n%r");
   const ShardedExecutable &exe = ok(text);
   const ValueLayout &layout = exe.args()[0];
   EXPECT_TRUE(layout.isGlobalShapeExact());
@@ -285,10 +285,9 @@ HostArray arrayOf(Tensor &t) {
 }
 
 TEST_F(ShardedExecutableTest, ScatterGatherRoundTripWithPadding) {
-  const ShardedExecutable &exe =
-      ok(program(kMesh2x2, "tensor<3x2xi32>", sharding("[{\"x\"}, {\"y\"}]"),
-                 sharding("[{\"x\"}, {\"y\"}]"), "",
-                 allReduce(3, "tensor<3x2xi32>")));
+  const ShardedExecutable &exe = ok(program(
+      kMesh2x2, "tensor<3x2xi32>", sharding("[{\"x\"}, {\"y\"}]"),
+      sharding("[{\"x\"}, {\"y\"}]"), "", allReduce(3, "tensor<3x2xi32>")));
   // 5x3 global: rows split 3 + 2 (padded), columns 2 + 1 (padded).
   std::vector<double> values(15);
   std::iota(values.begin(), values.end(), 1);
@@ -325,8 +324,10 @@ TEST_F(ShardedExecutableTest, GatherTakesReplicasFromTheLowestDevice) {
 TEST_F(ShardedExecutableTest, StridedHostArrays) {
   // A column-major 2x3 array is read and written through its strides.
   std::vector<int32_t> storage = {1, 4, 2, 5, 3, 6};
-  HostArray array{ElementType::I32, reinterpret_cast<char *>(storage.data()),
-                  {2, 3}, {1, 2}};
+  HostArray array{ElementType::I32,
+                  reinterpret_cast<char *>(storage.data()),
+                  {2, 3},
+                  {1, 2}};
   Tensor t = readHostArray(array);
   expectTensor(t, ElementType::I32, {2, 3}, {1, 2, 3, 4, 5, 6});
   writeHostArray(i32({2, 3}, {6, 5, 4, 3, 2, 1}), array);
@@ -337,16 +338,15 @@ TEST_F(ShardedExecutableTest, CheckOutputsNamesTheMismatch) {
   const ShardedExecutable &exe = ok(identity("main"));
   Status s = exe.checkOutputs({{i32({3}, {1, 2, 3})}});
   EXPECT_EQ(s.code(), StatusCode::Internal);
-  EXPECT_EQ(s.message(),
-            "result 0 has type 3xi32, the signature says 2xi32");
+  EXPECT_EQ(s.message(), "result 0 has type 3xi32, the signature says 2xi32");
   EXPECT_EQ(exe.checkOutputs({{}}).message(), "the runtime returned 0 results");
 }
 
 TEST_F(ShardedExecutableTest, ToolAndLibraryShareTheInputsModule) {
   // sdy-run runs inputs/mesh_all_reduce.mlir on this many devices
   // (sdy_run_test.cmake): only its mesh gives the count.
-  auto buffer = llvm::MemoryBuffer::getFile(SDY_RUNTIME_INPUTS
-                                            "/mesh_all_reduce.mlir");
+  auto buffer =
+      llvm::MemoryBuffer::getFile(SDY_RUNTIME_INPUTS "/mesh_all_reduce.mlir");
   ASSERT_TRUE(bool(buffer));
   EXPECT_EQ(ok((*buffer)->getBuffer().str()).numDevices(), 4);
 }
