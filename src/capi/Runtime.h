@@ -1,9 +1,8 @@
 //===- Runtime.h - handles over the execution runtime -----------*- C++ -*-===//
 //
 // sdy_backend_t wraps runtime::Backend, sdy_executable_t wraps
-// runtime::Executable plus what the C ABI needs to scatter and gather global
-// arrays (the shard layout of every argument and result). Internal to
-// libsdy_c.so.
+// runtime::ShardedExecutable (the program with the shard layout of every
+// argument and result). Internal to libsdy_c.so.
 //
 //===----------------------------------------------------------------------===//
 
@@ -13,7 +12,7 @@
 #include "Internal.h"
 
 #include "runtime/Backend.h"
-#include "runtime/Executable.h"
+#include "runtime/ShardedExecutable.h"
 
 #include <memory>
 #include <mutex>
@@ -24,20 +23,6 @@ namespace sdycapi {
 
 constexpr uint64_t kBackendMagic = 0x5344594241430001ull;
 constexpr uint64_t kExecutableMagic = 0x5344594558450001ull;
-
-/// How a function argument or result is split over the devices.
-struct ValueLayout {
-  sdy::runtime::TensorSpec spec; // local type
-  /// Shards per dimension (1 = not split); empty when replicated/unsharded.
-  std::vector<int64_t> numShards;
-  /// shardIndex[device][dim] for device ids 0..N-1 (empty when unsharded).
-  std::vector<std::vector<int64_t>> shardIndex;
-  /// The exact global shape, when the module records it (`sdy.global_type`
-  /// of a partitioned function) or the program runs on one device.
-  bool hasGlobalShape = false;
-  std::vector<int64_t> globalShape;
-  bool sharded() const { return !numShards.empty(); }
-};
 
 /// Maps a runtime status to an sdy status (`fn: what: message`).
 sdy_status_t *fromRuntime(const char *fn, const sdy::runtime::Status &status,
@@ -54,10 +39,7 @@ struct sdy_backend {
 
 struct sdy_executable {
   uint64_t magic = sdycapi::kExecutableMagic;
-  std::unique_ptr<sdy::runtime::Executable> exe;
-  std::string function;
-  int64_t numDevices = 1;
-  std::vector<sdycapi::ValueLayout> args, results;
+  std::unique_ptr<sdy::runtime::ShardedExecutable> exe;
 };
 
 #endif // SDY_CAPI_RUNTIME_H

@@ -143,23 +143,19 @@ Status Backend::toDevice(int64_t device, const void *host, size_t bytes,
     }();
     if (!s.isOk()) {
       (void)freeDev(device, dev);
+      dev = nullptr;
       return s;
     }
   }
   return Status::ok();
 }
 
-Status Backend::fromDevice(int64_t device, void *dev, void *host, size_t bytes,
-                           bool freeAfter) const {
-  Status s = [&]() -> Status {
-    if (bytes) SDY_CALL(copy_to_host, "copy_to_host", device, host, dev, bytes);
-    return Status::ok();
-  }();
-  if (freeAfter) {
-    Status f = freeDev(device, dev);
-    if (s.isOk()) s = f;
-  }
-  return s;
+Status Backend::toHost(int64_t device, const void *dev, void *host,
+                       size_t bytes) const {
+  if (bytes)
+    SDY_CALL(copy_to_host, "copy_to_host", device, host,
+             const_cast<void *>(dev), bytes);
+  return Status::ok();
 }
 
 Status Backend::freeDev(int64_t device, void *dev) const {
@@ -167,72 +163,94 @@ Status Backend::freeDev(int64_t device, void *dev) const {
   return Status::ok();
 }
 
+/// A device buffer staging host memory for one collective. It is freed on
+/// every path: by release() (which reports a failed free) or, on an early
+/// error, by the destructor.
+class Backend::StagingBuffer {
+public:
+  StagingBuffer(const Backend &backend, int64_t device)
+      : backend_(backend), device_(device) {}
+  ~StagingBuffer() {
+    if (buffer_)
+      (void)backend_.freeDev(device_, buffer_);
+  }
+  StagingBuffer(const StagingBuffer &) = delete;
+  StagingBuffer &operator=(const StagingBuffer &) = delete;
+
+  /// Allocates `bytes`, copying them from `host` unless it is null.
+  Status stage(const void *host, size_t bytes) {
+    return backend_.toDevice(device_, host, bytes, buffer_);
+  }
+  void *get() const { return buffer_; }
+  /// Copies `bytes` back to `host`, then frees the buffer.
+  Status unstage(void *host, size_t bytes) {
+    Status s = backend_.toHost(device_, buffer_, host, bytes);
+    Status f = release();
+    return s.isOk() ? f : s;
+  }
+  Status release() {
+    void *buffer = buffer_;
+    buffer_ = nullptr;
+    return backend_.freeDev(device_, buffer);
+  }
+
+private:
+  const Backend &backend_;
+  int64_t device_;
+  void *buffer_ = nullptr;
+};
+
+Status Backend::staged(int64_t device, const void *send, size_t sendBytes,
+                       void *recv, size_t recvBytes, bool recvIsInput,
+                       const CollectiveCall &call) const {
+  if (hostMemory())
+    return call(send, recv);
+  StagingBuffer sendBuffer(*this, device), recvBuffer(*this, device);
+  SDY_RETURN_IF_ERROR(sendBuffer.stage(send, sendBytes));
+  SDY_RETURN_IF_ERROR(
+      recvBuffer.stage(recvIsInput ? recv : nullptr, recvBytes));
+  SDY_RETURN_IF_ERROR(call(sendBuffer.get(), recvBuffer.get()));
+  SDY_RETURN_IF_ERROR(sendBuffer.release());
+  return recvBuffer.unstage(recv, recvBytes);
+}
+
 Status Backend::allReduce(int64_t device, const std::vector<int64_t> &group,
                           const void *send, void *recv, size_t count,
                           ElementType t, CollectiveReduce op,
                           int64_t timeoutMs) const {
   size_t bytes = count * elementSize(t);
-  const void *s = send;
-  void *r = recv;
-  void *ds = nullptr, *dr = nullptr;
-  if (!hostMemory()) {
-    SDY_RETURN_IF_ERROR(toDevice(device, send, bytes, ds));
-    SDY_RETURN_IF_ERROR(toDevice(device, nullptr, bytes, dr));
-    s = ds;
-    r = dr;
-  }
-  SDY_CALL(all_reduce, "all_reduce", device, group.data(),
-           static_cast<int32_t>(group.size()), s, r, count, dtypeOf(t),
-           static_cast<int32_t>(op), timeoutMs);
-  if (!hostMemory()) {
-    SDY_RETURN_IF_ERROR(freeDev(device, ds));
-    SDY_RETURN_IF_ERROR(fromDevice(device, dr, recv, bytes, true));
-  }
-  return Status::ok();
+  return staged(device, send, bytes, recv, bytes, false,
+                [&](const void *s, void *r) -> Status {
+                  SDY_CALL(all_reduce, "all_reduce", device, group.data(),
+                           static_cast<int32_t>(group.size()), s, r, count,
+                           dtypeOf(t), static_cast<int32_t>(op), timeoutMs);
+                  return Status::ok();
+                });
 }
 
 Status Backend::allGather(int64_t device, const std::vector<int64_t> &group,
                           const void *send, void *recv, size_t bytes,
                           int64_t timeoutMs) const {
-  const void *s = send;
-  void *r = recv;
-  void *ds = nullptr, *dr = nullptr;
-  size_t total = bytes * group.size();
-  if (!hostMemory()) {
-    SDY_RETURN_IF_ERROR(toDevice(device, send, bytes, ds));
-    SDY_RETURN_IF_ERROR(toDevice(device, nullptr, total, dr));
-    s = ds;
-    r = dr;
-  }
-  SDY_CALL(all_gather, "all_gather", device, group.data(),
-           static_cast<int32_t>(group.size()), s, r, bytes, timeoutMs);
-  if (!hostMemory()) {
-    SDY_RETURN_IF_ERROR(freeDev(device, ds));
-    SDY_RETURN_IF_ERROR(fromDevice(device, dr, recv, total, true));
-  }
-  return Status::ok();
+  return staged(device, send, bytes, recv, bytes * group.size(), false,
+                [&](const void *s, void *r) -> Status {
+                  SDY_CALL(all_gather, "all_gather", device, group.data(),
+                           static_cast<int32_t>(group.size()), s, r, bytes,
+                           timeoutMs);
+                  return Status::ok();
+                });
 }
 
 Status Backend::allToAll(int64_t device, const std::vector<int64_t> &group,
                          const void *send, void *recv, size_t chunkBytes,
                          int64_t timeoutMs) const {
-  const void *s = send;
-  void *r = recv;
-  void *ds = nullptr, *dr = nullptr;
   size_t total = chunkBytes * group.size();
-  if (!hostMemory()) {
-    SDY_RETURN_IF_ERROR(toDevice(device, send, total, ds));
-    SDY_RETURN_IF_ERROR(toDevice(device, nullptr, total, dr));
-    s = ds;
-    r = dr;
-  }
-  SDY_CALL(all_to_all, "all_to_all", device, group.data(),
-           static_cast<int32_t>(group.size()), s, r, chunkBytes, timeoutMs);
-  if (!hostMemory()) {
-    SDY_RETURN_IF_ERROR(freeDev(device, ds));
-    SDY_RETURN_IF_ERROR(fromDevice(device, dr, recv, total, true));
-  }
-  return Status::ok();
+  return staged(device, send, total, recv, total, false,
+                [&](const void *s, void *r) -> Status {
+                  SDY_CALL(all_to_all, "all_to_all", device, group.data(),
+                           static_cast<int32_t>(group.size()), s, r,
+                           chunkBytes, timeoutMs);
+                  return Status::ok();
+                });
 }
 
 Status Backend::reduceScatter(int64_t device, const std::vector<int64_t> &group,
@@ -240,46 +258,29 @@ Status Backend::reduceScatter(int64_t device, const std::vector<int64_t> &group,
                               ElementType t, CollectiveReduce op,
                               int64_t timeoutMs) const {
   size_t bytes = count * elementSize(t);
-  size_t total = bytes * group.size();
-  const void *s = send;
-  void *r = recv;
-  void *ds = nullptr, *dr = nullptr;
-  if (!hostMemory()) {
-    SDY_RETURN_IF_ERROR(toDevice(device, send, total, ds));
-    SDY_RETURN_IF_ERROR(toDevice(device, nullptr, bytes, dr));
-    s = ds;
-    r = dr;
-  }
-  SDY_CALL(reduce_scatter, "reduce_scatter", device, group.data(),
-           static_cast<int32_t>(group.size()), s, r, count, dtypeOf(t),
-           static_cast<int32_t>(op), timeoutMs);
-  if (!hostMemory()) {
-    SDY_RETURN_IF_ERROR(freeDev(device, ds));
-    SDY_RETURN_IF_ERROR(fromDevice(device, dr, recv, bytes, true));
-  }
-  return Status::ok();
+  return staged(device, send, bytes * group.size(), recv, bytes, false,
+                [&](const void *s, void *r) -> Status {
+                  SDY_CALL(reduce_scatter, "reduce_scatter", device,
+                           group.data(), static_cast<int32_t>(group.size()), s,
+                           r, count, dtypeOf(t), static_cast<int32_t>(op),
+                           timeoutMs);
+                  return Status::ok();
+                });
 }
 
 Status Backend::collectivePermute(int64_t device,
                                   const std::vector<int64_t> &pairs,
                                   const void *send, void *recv, size_t bytes,
                                   int64_t timeoutMs) const {
-  const void *s = send;
-  void *r = recv;
-  void *ds = nullptr, *dr = nullptr;
-  if (!hostMemory()) {
-    SDY_RETURN_IF_ERROR(toDevice(device, send, bytes, ds));
-    SDY_RETURN_IF_ERROR(toDevice(device, recv, bytes, dr));
-    s = ds;
-    r = dr;
-  }
-  SDY_CALL(collective_permute, "collective_permute", device, pairs.data(),
-           static_cast<int32_t>(pairs.size() / 2), s, r, bytes, timeoutMs);
-  if (!hostMemory()) {
-    SDY_RETURN_IF_ERROR(freeDev(device, ds));
-    SDY_RETURN_IF_ERROR(fromDevice(device, dr, recv, bytes, true));
-  }
-  return Status::ok();
+  // A device that receives nothing keeps its recv contents.
+  return staged(device, send, bytes, recv, bytes, true,
+                [&](const void *s, void *r) -> Status {
+                  SDY_CALL(collective_permute, "collective_permute", device,
+                           pairs.data(),
+                           static_cast<int32_t>(pairs.size() / 2), s, r, bytes,
+                           timeoutMs);
+                  return Status::ok();
+                });
 }
 
 Status Backend::barrier(int64_t device, const std::vector<int64_t> &group,

@@ -14,6 +14,7 @@
 #include "runtime/Tensor.h"
 #include "sdy_c/backend.h"
 
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -74,11 +75,21 @@ public:
 private:
   Backend() = default;
   bool has(size_t offset, const void *fn) const;
-  // Staging helpers for non-host-memory backends.
+  // Runs a collective as call(send, recv). When the backend's memory is not
+  // host memory, send (sendBytes) and recv (recvBytes; copied in too when
+  // `recvIsInput`) are staged through device buffers that are freed on
+  // every path.
+  using CollectiveCall = std::function<Status(const void *send, void *recv)>;
+  Status staged(int64_t device, const void *send, size_t sendBytes,
+                void *recv, size_t recvBytes, bool recvIsInput,
+                const CollectiveCall &call) const;
+  class StagingBuffer;
+  // Allocates a device buffer of `bytes`, copying them from `host` unless
+  // it is null.
   Status toDevice(int64_t device, const void *host, size_t bytes,
                   void *&dev) const;
-  Status fromDevice(int64_t device, void *dev, void *host, size_t bytes,
-                    bool freeAfter) const;
+  Status toHost(int64_t device, const void *dev, void *host,
+                size_t bytes) const;
   Status freeDev(int64_t device, void *dev) const;
 
   sdy_backend_table_t *table_ = nullptr;

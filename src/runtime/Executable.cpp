@@ -100,56 +100,80 @@ Status Executable::fromModule(ModuleOp module, const ExecutableOptions &opts,
   return Status::ok();
 }
 
+namespace {
+/// "@a, @b" for the public functions with a body, "none" if there are none.
+std::string listPublicFunctions(ArrayRef<func::FuncOp> functions) {
+  if (functions.empty())
+    return "none";
+  std::string list;
+  for (func::FuncOp f : functions)
+    list += (list.empty() ? "@" : ", @") + f.getSymName().str();
+  return list;
+}
+} // namespace
+
+Status findEntryFunction(ModuleOp module, const std::string &name,
+                         func::FuncOp &out) {
+  SmallVector<func::FuncOp> candidates;
+  for (auto f : module.getOps<func::FuncOp>())
+    if (!f.isPrivate() && !f.isExternal())
+      candidates.push_back(f);
+  if (!name.empty()) {
+    out = module.lookupSymbol<func::FuncOp>(name);
+    if (!out)
+      return Status::invalid("the module has no function @" + name +
+                             " (public functions: " +
+                             listPublicFunctions(candidates) + ")");
+  } else {
+    out = module.lookupSymbol<func::FuncOp>("main");
+    if (!out) {
+      if (candidates.size() != 1)
+        return Status::invalid("the module has no function @main and " +
+                               std::to_string(candidates.size()) +
+                               " public functions (" +
+                               listPublicFunctions(candidates) +
+                               "): name the function to run");
+      out = candidates.front();
+    }
+  }
+  if (out.isExternal())
+    return Status::invalid("@" + out.getSymName().str() +
+                           " is a declaration without a body");
+  return Status::ok();
+}
+
+Status tensorSpecOf(const std::string &what, Type type, TensorSpec &spec) {
+  auto ranked = dyn_cast<RankedTensorType>(type);
+  std::string printed;
+  llvm::raw_string_ostream os(printed);
+  type.print(os);
+  os.flush();
+  if (!ranked || !ranked.hasStaticShape())
+    return Status::unsupported(what + " has type " + printed +
+                               ": only statically shaped tensors can be run");
+  if (!fromMlirType(ranked.getElementType(), spec.type))
+    return Status::unsupported(
+        what + " has type " + printed +
+        ": its element type is not supported by the engine");
+  spec.shape.assign(ranked.getShape().begin(), ranked.getShape().end());
+  return Status::ok();
+}
+
 Status Executable::prepare(ModuleOp module) {
   module_ = module.getOperation();
-  auto f = module.lookupSymbol<func::FuncOp>(opts_.entry);
-  if (!f && opts_.entry == "main") {
-    // A module with a single public function may name it differently; a
-    // function named explicitly must exist.
-    func::FuncOp only;
-    int count = 0;
-    for (auto fn : module.getOps<func::FuncOp>())
-      if (!fn.isPrivate() && !fn.isExternal()) {
-        only = fn;
-        ++count;
-      }
-    if (count != 1)
-      return Status::invalid("module has no function @" + opts_.entry);
-    f = only;
-  }
-  if (!f)
-    return Status::invalid("module has no function @" + opts_.entry);
+  func::FuncOp f;
+  SDY_RETURN_IF_ERROR(findEntryFunction(module, opts_.entry, f));
   entry_ = f.getOperation();
-  auto describe = [](Type t) {
-    std::string text;
-    llvm::raw_string_ostream os(text);
-    t.print(os);
-    return text;
-  };
   for (auto [i, t] : llvm::enumerate(f.getFunctionType().getInputs())) {
-    auto rt = dyn_cast<RankedTensorType>(t);
     TensorSpec s;
-    if (!rt || !rt.hasStaticShape() || !fromMlirType(rt.getElementType(), s.type))
-      return Status::unsupported(
-          "argument " + std::to_string(i) + " of @" + f.getSymName().str() +
-          " has type " + describe(t) +
-          ": only statically shaped tensors of supported element types run");
-    s.shape.assign(rt.getShape().begin(), rt.getShape().end());
+    SDY_RETURN_IF_ERROR(tensorSpecOf("argument " + std::to_string(i), t, s));
     args_.push_back(s);
   }
   for (auto [i, t] : llvm::enumerate(f.getFunctionType().getResults())) {
-    auto rt = dyn_cast<RankedTensorType>(t);
     TensorSpec s;
-    if (!rt || !rt.hasStaticShape() || !fromMlirType(rt.getElementType(), s.type))
-      return Status::unsupported(
-          "result " + std::to_string(i) + " of @" + f.getSymName().str() +
-          " has type " + describe(t) +
-          ": only statically shaped tensors of supported element types run");
-    s.shape.assign(rt.getShape().begin(), rt.getShape().end());
+    SDY_RETURN_IF_ERROR(tensorSpecOf("result " + std::to_string(i), t, s));
     results_.push_back(s);
   }
-  if (auto np = module->getAttrOfType<IntegerAttr>("mhlo.num_partitions"))
-    numPartitions_ = np.getInt();
   // The interpreter asks for op order (isBeforeInBlock); compute it now so
   // that concurrent device threads only read the IR.
   module->walk([](Block *b) {

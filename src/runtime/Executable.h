@@ -23,6 +23,7 @@ namespace mlir {
 class MLIRContext;
 class ModuleOp;
 class Operation;
+class Type;
 namespace func {
 class FuncOp;
 }
@@ -31,7 +32,8 @@ class FuncOp;
 namespace sdy::runtime {
 
 struct ExecutableOptions {
-  std::string entry = "main";   // name of the func.func to run
+  // The func.func to run; empty: see findEntryFunction().
+  std::string entry;
   int64_t timeoutMs = 60000;    // per-collective timeout
   // OpenBLAS threads while run() drives more than one local device (each
   // device thread calls sgemm concurrently, and OpenBLAS's default of one
@@ -62,6 +64,16 @@ struct TensorSpec {
   Shape shape;
 };
 
+// The function to run: `name` (which must exist and have a body), or, when
+// `name` is empty, @main, or else the only public function. The C ABI, the
+// runtime and sdy-run all choose it here, with the same messages.
+Status findEntryFunction(mlir::ModuleOp module, const std::string &name,
+                         mlir::func::FuncOp &out);
+
+// The local type of a function argument or result (`what`, e.g. "argument
+// 0"): a statically shaped tensor of an element type the engine runs.
+Status tensorSpecOf(const std::string &what, mlir::Type type, TensorSpec &spec);
+
 // Registers the dialects an executable module may contain (func, stablehlo,
 // sdy) in `ctx`.
 void registerRuntimeDialects(mlir::MLIRContext &ctx);
@@ -81,8 +93,6 @@ public:
 
   const std::vector<TensorSpec> &argumentSpecs() const { return args_; }
   const std::vector<TensorSpec> &resultSpecs() const { return results_; }
-  // mhlo.num_partitions of the module, or 0 when absent.
-  int64_t numPartitionsHint() const { return numPartitions_; }
 
   // Runs on the local devices of `backend` (inputs[i] for the i-th local
   // device); `outputs` gets one result list per local device. When a device
@@ -113,7 +123,6 @@ private:
   mlir::Operation *entry_ = nullptr;
   ExecutableOptions opts_;
   std::vector<TensorSpec> args_, results_;
-  int64_t numPartitions_ = 0;
 };
 
 } // namespace sdy::runtime

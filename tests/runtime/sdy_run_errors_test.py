@@ -111,8 +111,8 @@ two = npy("two.mlir", b"""
 func.func @a(%x: tensor<2xi32>) -> tensor<2xi32> { return %x : tensor<2xi32> }
 func.func @b(%x: tensor<2xi32>) -> tensor<2xi32> { return %x : tensor<2xi32> }
 """)
-expect([two], 2, "module has no function @main",
-       "(public functions: @a, @b; choose one with --entry)")
+expect([two], 2, "the module has no function @main and 2 public functions "
+       "(@a, @b): name the function to run")
 expect([two, "--entry", "c"], 2,
        "the module has no function @c (public functions: @a, @b)")
 expect([two, "--entry", "b", "--quiet"], 0)
@@ -121,8 +121,9 @@ func.func @main(%x: tensor<?xi32>) -> tensor<?xi32> {
   return %x : tensor<?xi32>
 }
 """)
-expect([unsupported], 2, "argument 0 of @main has type tensor<?xi32>",
-       "only statically shaped tensors of supported element types run")
+expect([unsupported], 2,
+       "argument 0 has type tensor<?xi32>: only statically shaped tensors "
+       "can be run")
 deep = npy("deep.mlir", ("func.func @main(%a: tensor<2xi32>) -> tensor<2xi32> {\n"
             + '%0 = "t.op"() ({\n' * 3000 + "})" * 3000 +
             "\nreturn %a : tensor<2xi32> }").encode())
@@ -227,6 +228,25 @@ stacked = npy("stacked.npy",
               npy_bytes(header(shape="(4, 2)"), b"\0" * 32, (1, 0)))
 expect([MODULE, "--devices=4", "--inputs", stacked, "--seed", "7",
         "--timeout-ms", "0", "--print", "0", "--quiet"], 0)
+# A global array of an argument split by its sdy.sharding is scattered: the
+# 4 devices get [0, 1], [2, 3], [4, 5], [6, 7] and sum them.
+MESH = os.path.join(INPUTS, "mesh_all_reduce.mlir")
+iota8 = npy("iota8.npy", npy_bytes(header(shape="(8,)"),
+                                   struct.pack("<8i", *range(8))))
+rc, out, err = run([MESH, "--inputs", iota8])
+if rc != 0 or "device 3 result 0: tensor<2xi32> [12, 16]" not in out:
+    failures.append("global input: exit %d, output %r %r" % (rc, out, err))
+# An uneven split: the last device's shard is padded with a zero.
+iota7 = npy("iota7.npy", npy_bytes(header(shape="(7,)"),
+                                   struct.pack("<7i", *range(7))))
+rc, out, err = run([MESH, "--inputs", iota7])
+if rc != 0 or "device 0 result 0: tensor<2xi32> [12, 9]" not in out:
+    failures.append("uneven global input: exit %d, output %r %r" %
+                    (rc, out, err))
+i9 = npy("i9.npy", npy_bytes(header(shape="(9,)"), b"\0" * 36))
+expect([MESH, "--inputs", i9], 2, "has shape 9xi32 but argument 0 of @main "
+       "is 2xi32 (or give 4x2xi32, one slice per device, or the global "
+       "array)")
 rc, out, _ = run([MODULE, "--help"])
 if rc != 0 or "exit status" not in out or "2 for a usage" not in out:
     failures.append("--help: exit %d, output %r" % (rc, out))

@@ -17,3 +17,7 @@ run_and_expect("device 3 result 0: tensor<2xi32> \\[[0-9]+, [0-9]+\\]"
   ${SDY_RUN} ${SRC}/inputs/sum_partitioned.mlir --devices 4 --seed 1)
 run_and_expect("device 2 result 0: tensor<2xi32> \\[6, 6\\]"
   ${SDY_RUN} ${SRC}/inputs/sum_partitioned.mlir --devices 4 --inputs ${SRC}/inputs/zeros_2xi32.npy)
+# The device count is the library's (sdy_executable_num_devices): the mesh
+# of the shardings gives 4 devices without --devices.
+run_and_expect("device 3 result 0: tensor<2xi32>"
+  ${SDY_RUN} ${SRC}/inputs/mesh_all_reduce.mlir --seed 2)

@@ -4,13 +4,16 @@
 //           [--inputs a.npy b.npy ...] [--seed S] [--entry main]
 //           [--output-dir DIR] [--timeout-ms T] [--print N] [--quiet]
 //
-// Runs the entry function (default @main) on every local device of the
-// backend: with `local`, N devices as threads; with `mpi`, launched under
-// mpirun, one device per rank. The module is the same program on every
-// device (a partitioned module with local types, or an unpartitioned one).
+// Runs the entry function (default @main, or the only public function) on
+// every local device of the backend: with `local`, N devices as threads;
+// with `mpi`, launched under mpirun, one device per rank. The module is the
+// same program on every device (a partitioned module with local types, or
+// an unpartitioned one). The entry function, N (unless --devices gives it)
+// and the shard layouts are runtime::ShardedExecutable's, as in the C ABI.
 // Inputs come from .npy files (one per argument; a file whose shape is the
 // argument's is given to every device, one with an extra leading dim of N is
-// split so device d gets entry d) or are random (uniform in [-1, 1) for
+// split so device d gets entry d, the global array of an argument split by
+// its sdy.sharding is scattered) or are random (uniform in [-1, 1) for
 // floats, [0, 8) for integers) from --seed, different per device.
 // Prints each device's results; --output-dir writes result_<device>_<i>.npy.
 //
@@ -21,10 +24,9 @@
 #include "ir/utils/TextNesting.h"
 #include "runtime/Backend.h"
 #include "runtime/Dispatch.h"
-#include "runtime/Executable.h"
 #include "runtime/Npy.h"
+#include "runtime/ShardedExecutable.h"
 
-#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
@@ -60,14 +62,19 @@ const char kUsage[] =
     "\n"
     "options (each at most once; VALUE may also be given as --opt=VALUE):\n"
     "  --devices N, -n N   devices of the local backend, 1..4096 (default:\n"
-    "                      the module's mhlo.num_partitions, else 1)\n"
+    "                      the module's device count, as the library finds\n"
+    "                      it: mhlo.num_partitions, the shardings' mesh, the\n"
+    "                      collectives' device ids, else 1)\n"
     "  --backend B         local (default), mpi, or the path of a backend\n"
     "                      plugin (.so)\n"
     "  --inputs F.npy ...  one .npy file per argument of the entry function;\n"
-    "                      the argument's shape, or a leading dim of the\n"
-    "                      device count (device d gets entry d)\n"
+    "                      the argument's shape, a leading dim of the\n"
+    "                      device count (device d gets entry d), or the\n"
+    "                      global array of an argument split by its\n"
+    "                      sdy.sharding\n"
     "  --seed S            seed of the random inputs, 0..2^64-1 (default 0)\n"
-    "  --entry NAME        the function to run (default main)\n"
+    "  --entry NAME        the function to run (default main, or the only\n"
+    "                      public function)\n"
     "  --output-dir DIR    write result_<device>_<i>.npy into DIR (existing)\n"
     "  --timeout-ms T      per-collective timeout in ms, 0 waits forever\n"
     "                      (default 60000)\n"
@@ -283,15 +290,6 @@ bool parseArgs(int argc, char **argv, Options &o, std::string &error) {
   return true;
 }
 
-/// The public functions of `module`, for messages: "@a, @b".
-std::string publicFunctions(mlir::ModuleOp module) {
-  std::string names;
-  for (auto fn : module.getOps<mlir::func::FuncOp>())
-    if (!fn.isPrivate() && !fn.isExternal())
-      names += (names.empty() ? "@" : ", @") + fn.getSymName().str();
-  return names.empty() ? "none" : names;
-}
-
 Tensor randomTensor(const TensorSpec &spec, std::mt19937_64 &rng) {
   Tensor t(spec.type, spec.shape);
   std::uniform_real_distribution<double> real(-1.0, 1.0);
@@ -335,8 +333,8 @@ int main(int argc, char **argv) {
       return inputError("--output-dir '" + o.outDir + "' is not a directory");
   }
 
-  // Parse the module here (not in Executable::fromFile) to check --entry:
-  // the executable falls back to the only public function.
+  // Parse the module here (not in Executable::fromFile) to report parse
+  // errors with the path.
   auto buffer = llvm::MemoryBuffer::getFileOrSTDIN(o.path);
   if (!buffer)
     return inputError("cannot read module '" + o.path +
@@ -363,31 +361,18 @@ int main(int argc, char **argv) {
       return inputError("cannot parse module '" + o.path + "':\n" + diags);
     }
   }
-  if (o.entryGiven &&
-      !module->lookupSymbol<mlir::func::FuncOp>(o.entry))
-    return inputError("--entry: the module has no function @" + o.entry +
-                      " (public functions: " + publicFunctions(*module) + ")");
-
-  ExecutableOptions opts;
-  opts.entry = o.entry;
-  opts.timeoutMs = o.timeoutMs;
-  std::unique_ptr<Executable> exe;
-  if (Status s = Executable::fromModule(*module, opts, exe); !s.isOk()) {
-    std::string message = s.message();
-    if (message.rfind("module has no function", 0) == 0)
-      message += " (public functions: " + publicFunctions(*module) +
-                 "; choose one with --entry)";
-    return inputError("'" + o.path + "': " + message);
-  }
-  int64_t devices = o.devices;
-  if (devices == 0) {
-    devices = exe->numPartitionsHint() > 0 ? exe->numPartitionsHint() : 1;
-    if (devices > kMaxLocalDevices)
-      return inputError("the module's mhlo.num_partitions is " +
-                        std::to_string(devices) +
-                        ", more than the 4096 devices of the local backend; "
-                        "give --devices");
-  }
+  ShardedExecutableOptions opts;
+  if (o.entryGiven) opts.entry = o.entry;
+  opts.numDevices = o.devices;
+  opts.executable.timeoutMs = o.timeoutMs;
+  std::unique_ptr<ShardedExecutable> exe;
+  if (Status s = ShardedExecutable::fromModule(*module, opts, exe); !s.isOk())
+    return inputError("'" + o.path + "': " + s.message());
+  int64_t devices = exe->numDevices();
+  if (devices > kMaxLocalDevices)
+    return inputError("'" + o.path + "' runs on " + std::to_string(devices) +
+                      " devices, more than the 4096 devices of the local "
+                      "backend; give --devices");
 
   std::unique_ptr<Backend> backend;
   if (Status s = Backend::create(o.backendName, static_cast<int32_t>(devices),
@@ -406,57 +391,80 @@ int main(int argc, char **argv) {
                       std::to_string(id) + " outside [0, " +
                       std::to_string(total) + ")");
 
-  const auto &specs = exe->argumentSpecs();
-  std::string entryName = "@" + o.entry;
-  if (!o.inputFiles.empty() && o.inputFiles.size() != specs.size())
-    return inputError(entryName + " takes " + std::to_string(specs.size()) +
+  const std::vector<ValueLayout> &layouts = exe->args();
+  std::string entryName = "@" + exe->function();
+  if (!o.inputFiles.empty() && o.inputFiles.size() != layouts.size())
+    return inputError(entryName + " takes " + std::to_string(layouts.size()) +
                       " argument(s), got " +
                       std::to_string(o.inputFiles.size()) +
                       " file(s) after --inputs");
+  // How each file is given to the devices.
+  enum class Split { Whole, Stacked, Global };
   std::vector<Tensor> files;
+  std::vector<Split> splits;
   for (size_t i = 0; i < o.inputFiles.size(); ++i) {
     const std::string &f = o.inputFiles[i];
+    const TensorSpec &spec = layouts[i].spec;
     Tensor t;
     if (Status s = readNpy(f, t); !s.isOk()) return inputError(s.message());
-    if (t.type() != specs[i].type)
+    if (t.type() != spec.type)
       return inputError("'" + f + "' has element type " +
                         elementTypeName(t.type()) + " but argument " +
                         std::to_string(i) + " of " + entryName + " is " +
-                        shapeString(specs[i].shape, specs[i].type));
-    Shape stacked = specs[i].shape;
+                        shapeString(spec.shape, spec.type));
+    Shape stacked = spec.shape;
     stacked.insert(stacked.begin(), total);
-    if (t.shape() != specs[i].shape && t.shape() != stacked)
-      return inputError("'" + f + "' has shape " +
-                        shapeString(t.shape(), t.type()) + " but argument " +
-                        std::to_string(i) + " of " + entryName + " is " +
-                        shapeString(specs[i].shape, specs[i].type) +
-                        " (or give " + shapeString(stacked, t.type()) +
-                        ", one slice per device)");
+    // A global array is split by the argument's sdy.sharding when the
+    // backend runs the program's devices.
+    bool global = layouts[i].sharded() && total == devices &&
+                  t.rank() == static_cast<int64_t>(spec.shape.size()) &&
+                  layouts[i].checkGlobalShape("", t.shape()).isOk();
+    if (t.shape() != spec.shape && t.shape() != stacked && !global)
+      return inputError(
+          "'" + f + "' has shape " + shapeString(t.shape(), t.type()) +
+          " but argument " + std::to_string(i) + " of " + entryName + " is " +
+          shapeString(spec.shape, spec.type) + " (or give " +
+          shapeString(stacked, t.type()) + ", one slice per device" +
+          (layouts[i].sharded() ? ", or the global array" : "") + ")");
     files.push_back(t);
+    splits.push_back(t.shape() == spec.shape ? Split::Whole
+                     : t.shape() == stacked  ? Split::Stacked
+                                             : Split::Global);
   }
 
   std::vector<std::vector<Tensor>> inputs(local.size());
   for (size_t d = 0; d < local.size(); ++d) {
     std::mt19937_64 rng(o.seed * 1000003ull + static_cast<uint64_t>(local[d]));
-    for (size_t i = 0; i < specs.size(); ++i) {
+    for (size_t i = 0; i < layouts.size(); ++i) {
+      const TensorSpec &spec = layouts[i].spec;
       if (files.empty()) {
-        inputs[d].push_back(randomTensor(specs[i], rng));
+        inputs[d].push_back(randomTensor(spec, rng));
         continue;
       }
       const Tensor &t = files[i];
-      if (t.shape() == specs[i].shape) {
+      switch (splits[i]) {
+      case Split::Whole:
         inputs[d].push_back(t);
-        continue;
+        break;
+      case Split::Stacked:
+        inputs[d].push_back(Tensor::fromData(
+            t.type(), spec.shape,
+            static_cast<const char *>(t.raw()) +
+                t.byteSize() / total * local[d]));
+        break;
+      case Split::Global: {
+        HostArray array{t.type(), const_cast<char *>(
+                                      static_cast<const char *>(t.raw())),
+                        t.shape(), rowMajorStrides(t.shape())};
+        inputs[d].push_back(layouts[i].shardOf(array, local[d]));
+        break;
       }
-      size_t per = t.byteSize() / total;
-      inputs[d].push_back(Tensor::fromData(
-          t.type(), specs[i].shape,
-          static_cast<const char *>(t.raw()) + per * local[d]));
+      }
     }
   }
 
   std::vector<std::vector<Tensor>> outputs;
-  if (Status s = exe->run(*backend, inputs, outputs); !s.isOk())
+  if (Status s = exe->executable().run(*backend, inputs, outputs); !s.isOk())
     return runError(s.message());
   for (size_t d = 0; d < local.size(); ++d) {
     for (size_t i = 0; i < outputs[d].size(); ++i) {
