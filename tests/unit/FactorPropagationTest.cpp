@@ -144,6 +144,20 @@ TEST_F(FactorPropagationTest, ConservativeRefusesIndivisibleShardings) {
   EXPECT_EQ(axes(2, 0), "{}");
 }
 
+TEST_F(FactorPropagationTest, OverShardingAxisIsCutToADividingSubAxis) {
+  // Factor i has size 2: of "y" (4) only "y":(1)2 fits, and only when
+  // sub-axes may be created.
+  llvm::StringRef rule = "([i], [i])->([i]) {i=2}";
+  setUp(R"([{"y", ?}])", R"([{?}])", R"([{?}])", rule, "tensor<2xf32>");
+  EXPECT_EQ(propagate(), SmallVector<bool>({false, true, true}));
+  EXPECT_EQ(axes(1, 0), R"({"y":(1)2})");
+  EXPECT_EQ(axes(2, 0), R"({"y":(1)2})");
+
+  setUp(R"([{"y", ?}])", R"([{?}])", R"([{?}])", rule, "tensor<2xf32>");
+  options.conservative = true;
+  EXPECT_EQ(propagate(), SmallVector<bool>({false, false, false}));
+}
+
 TEST_F(FactorPropagationTest, SubAxisPrefixIsCompatible) {
   // "y":(1)2 is a prefix of "y": the common part spreads, unless sub-axes
   // are not allowed (conservative).
