@@ -12,6 +12,7 @@
 #include <numeric>
 #include <utility>
 
+#include "ir/stablehlo/OpClasses.h"
 #include "ir/stablehlo/StablehloDialect.h"
 #include "rules/OpShardingRuleBuilder.h"
 #include "llvm/ADT/DenseSet.h"
@@ -621,16 +622,9 @@ OpShardingRuleAttr mlir::sdy::createOpShardingRule(Operation *op,
                                                    bool conservativePropagation) {
   if (op->getNumOperands() == 0 && op->getNumResults() == 0)
     return {};
+  if (hlo::isElementwise(op))
+    return createPointwiseRule(op);
   return llvm::TypeSwitch<Operation *, OpShardingRuleAttr>(op)
-      .Case<hlo::AbsOp, hlo::CbrtOp, hlo::CeilOp, hlo::ConvertOp,
-            hlo::CosineOp, hlo::ExpOp, hlo::Expm1Op, hlo::FloorOp,
-            hlo::IsFiniteOp, hlo::LogOp, hlo::Log1pOp, hlo::LogisticOp,
-            hlo::NotOp, hlo::NegOp, hlo::RoundNearestEvenOp, hlo::RsqrtOp,
-            hlo::SignOp, hlo::SineOp, hlo::SqrtOp, hlo::TanOp, hlo::TanhOp,
-            hlo::AddOp, hlo::Atan2Op, hlo::DivOp, hlo::MaxOp, hlo::MinOp,
-            hlo::MulOp, hlo::PowOp, hlo::RemOp, hlo::SubtractOp, hlo::AndOp,
-            hlo::OrOp, hlo::XorOp, hlo::ClampOp, hlo::CompareOp,
-            hlo::SelectOp>([](Operation *op) { return createPointwiseRule(op); })
       .Case([](hlo::BroadcastInDimOp op) {
         return createBroadcastInDimRule(op);
       })

@@ -35,12 +35,10 @@
 #include <vector>
 
 #include "ir/sdy/SdyDialect.h"
+#include "ir/sdy/ShardingLayout.h"
 #include "llvm/ADT/SmallVector.h"
 
 namespace mlir::sdy::testing {
-
-using AxisList = SmallVector<AxisRefAttr>;
-using DimAxes = SmallVector<AxisList>;
 
 /// The mixed-radix number of the device at `meshCoords` along `axes` (first
 /// axis most significant).

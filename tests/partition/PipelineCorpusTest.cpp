@@ -47,12 +47,12 @@
 
 #include "CollectiveSimulator.h"
 #include "ir/sdy/SdyDialect.h"
-#include "ir/sdy/ShardingVerifier.h"
+#include "ir/sdy/ShardingLayout.h"
+#include "ir/sdy/ShardingUtils.h"
 #include "ir/stablehlo/StablehloDialect.h"
 #include "rules/Passes.h"
 #include "rules/ShardingRules.h"
 #include "transforms/Passes.h"
-#include "transforms/partition/PartitionUtils.h"
 #include "transforms/partition/Passes.h"
 #include "transforms/propagation/FactorSharding.h"
 #include "mlir/Dialect/Func/Extensions/InlinerExtension.h"
@@ -190,9 +190,9 @@ std::optional<FactorView> getFactorView(Operation *op,
                                         OpShardingRuleAttr rule) {
   SmallVector<TensorShardingAttr> operands, results;
   for (Value v : op->getOperands())
-    operands.push_back(getPartitionSharding(v));
+    operands.push_back(getSharding(v));
   for (Value v : op->getResults())
-    results.push_back(getPartitionSharding(v));
+    results.push_back(getSharding(v));
   FactorView view;
   for (TensorShardingAttr s :
        llvm::concat<TensorShardingAttr>(results, operands))

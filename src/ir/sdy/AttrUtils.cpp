@@ -1,6 +1,8 @@
 //===- AttrUtils.cpp - queries on sdy attributes --------------------------===//
 
 #include "ir/sdy/SdyDialect.h"
+#include "ir/sdy/ShardingLayout.h"
+#include "ir/sdy/ShardingUtils.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/MathExtras.h"
 
@@ -134,10 +136,7 @@ bool ManualAxesAttr::contains(StringRef axis) const {
 }
 
 int64_t DimensionShardingAttr::getShardedSize(MeshAttr mesh) const {
-  int64_t size = 1;
-  for (AxisRefAttr axis : getAxes())
-    size *= axis.getSize(mesh);
-  return size;
+  return getAxesSize(getAxes(), mesh);
 }
 
 StringRef TensorShardingAttr::getMeshName() const {
@@ -151,14 +150,7 @@ MeshAttr TensorShardingAttr::getInlinedMesh() const {
 }
 
 MeshAttr TensorShardingAttr::getMesh(Operation *op) const {
-  if (MeshAttr mesh = getInlinedMesh())
-    return mesh;
-  auto ref = dyn_cast<FlatSymbolRefAttr>(getMeshOrRef());
-  if (!op || !ref)
-    return {};
-  auto meshOp = dyn_cast_or_null<MeshOp>(
-      SymbolTable::lookupNearestSymbolFrom(op, ref.getAttr()));
-  return meshOp ? meshOp.getMesh() : MeshAttr();
+  return lookupMesh(op, getMeshOrRef());
 }
 
 bool TensorShardingAttr::hasOpenDims() const {

@@ -15,7 +15,7 @@
 
 #include "ir/sdy/SdyDialect.h"
 #include "ir/sdy/ShardingLayout.h"
-#include "ir/sdy/ShardingVerifier.h"
+#include "ir/sdy/ShardingUtils.h"
 
 #include "mlir/IR/PatternMatch.h"
 

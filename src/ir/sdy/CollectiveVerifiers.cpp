@@ -8,6 +8,7 @@
 
 #include "ir/sdy/SdyDialect.h"
 #include "ir/sdy/ShardingLayout.h"
+#include "ir/sdy/ShardingUtils.h"
 #include "ir/sdy/ShardingVerifier.h"
 #include "llvm/ADT/STLExtras.h"
 
@@ -179,9 +180,7 @@ LogicalResult CollectivePermuteOp::verify() {
     return failure();
   for (auto [dim, outDim] :
        llvm::enumerate(getOutSharding().getDimShardings())) {
-    int64_t before = 1;
-    for (AxisRefAttr axis : (*dims)[dim])
-      before *= axis.getSize(mesh);
+    int64_t before = getAxesSize((*dims)[dim], mesh);
     int64_t after = outDim.getShardedSize(mesh);
     if (before != after)
       return emitOpError() << "dimension " << dim << " is sharded " << before

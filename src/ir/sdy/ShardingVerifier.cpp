@@ -2,6 +2,8 @@
 
 #include "ir/sdy/ShardingVerifier.h"
 
+#include "ir/sdy/ShardingUtils.h"
+
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "llvm/ADT/STLExtras.h"
 
@@ -133,22 +135,18 @@ LogicalResult mlir::sdy::verifyTensorShardingWithMesh(
 
 MeshAttr mlir::sdy::resolveMesh(TensorShardingAttr sharding, Operation *op,
                                 EmitErrorFn emitError) {
-  if (MeshAttr mesh = sharding.getInlinedMesh())
+  if (MeshAttr mesh = lookupMesh(op, sharding.getMeshOrRef()))
     return mesh;
+  // Say why the lookup failed.
   auto ref = cast<FlatSymbolRefAttr>(sharding.getMeshOrRef());
   Operation *symbol = SymbolTable::lookupNearestSymbolFrom(op, ref.getAttr());
-  if (!symbol) {
+  if (!symbol)
     emitError() << "unknown mesh @" << ref.getValue()
                 << " (no sdy.mesh with that name in the module)";
-    return {};
-  }
-  auto meshOp = dyn_cast<MeshOp>(symbol);
-  if (!meshOp) {
+  else
     emitError() << "symbol @" << ref.getValue() << " is a '"
                 << symbol->getName() << "', not an sdy.mesh";
-    return {};
-  }
-  return meshOp.getMesh();
+  return {};
 }
 
 LogicalResult mlir::sdy::verifyTensorSharding(TensorShardingAttr sharding,
@@ -211,8 +209,7 @@ LogicalResult mlir::sdy::verifyShardingRuleForOp(OpShardingRuleAttr rule,
              << " mappings but the op has " << types.size() << " " << kind
              << "s";
     for (auto [index, mapping, type] : llvm::enumerate(mappings, types)) {
-      auto shaped = dyn_cast<ShapedType>(type);
-      int64_t rank = shaped && shaped.hasRank() ? shaped.getRank() : 0;
+      int64_t rank = getShardingRank(type);
       if (mapping.getRank() != rank)
         return op->emitOpError()
                << "sharding rule maps " << mapping.getRank()
@@ -225,100 +222,4 @@ LogicalResult mlir::sdy::verifyShardingRuleForOp(OpShardingRuleAttr rule,
                                       op->getOperandTypes(), "operand")) ||
                  failed(checkMappings(rule.getResultMappings(),
                                       op->getResultTypes(), "result")));
-}
-
-std::string mlir::sdy::formatDimAxes(ArrayRef<SmallVector<AxisRefAttr>> dims) {
-  std::string text = "[";
-  llvm::interleave(
-      dims,
-      [&](const SmallVector<AxisRefAttr> &axes) {
-        text += "{";
-        llvm::interleave(
-            axes, [&](AxisRefAttr a) { text += a.toString(); },
-            [&] { text += ", "; });
-        text += "}";
-      },
-      [&] { text += ", "; });
-  return text + "]";
-}
-
-namespace {
-/// `sharding` without the manual axes of `manual`: how the body sees it.
-TensorShardingAttr stripManualAxes(TensorShardingAttr sharding,
-                                   ManualComputationOp manual) {
-  MLIRContext *ctx = sharding.getContext();
-  auto keep = [&](AxisRefAttr axis) {
-    return !manual.getManualAxes().contains(axis.getName());
-  };
-  SmallVector<DimensionShardingAttr> dims;
-  for (DimensionShardingAttr dim : sharding.getDimShardings()) {
-    SmallVector<AxisRefAttr> axes;
-    llvm::copy_if(dim.getAxes(), std::back_inserter(axes), keep);
-    std::optional<int64_t> priority = dim.getPriority();
-    if (dim.getIsClosed() && axes.empty())
-      priority = std::nullopt;
-    dims.push_back(
-        DimensionShardingAttr::get(ctx, axes, dim.getIsClosed(), priority));
-  }
-  SmallVector<AxisRefAttr> replicated;
-  llvm::copy_if(sharding.getReplicatedAxes(), std::back_inserter(replicated),
-                keep);
-  return TensorShardingAttr::get(ctx, sharding.getMeshOrRef(), dims,
-                                 replicated);
-}
-} // namespace
-
-TensorShardingAttr mlir::sdy::getSharding(Value value) {
-  if (auto arg = dyn_cast<BlockArgument>(value)) {
-    Operation *owner = arg.getOwner()->getParentOp();
-    unsigned index = arg.getArgNumber();
-    if (auto func = dyn_cast_or_null<FunctionOpInterface>(owner))
-      return func.getArgAttrOfType<TensorShardingAttr>(
-          index, SdyDialect::kShardingAttr);
-    if (auto manual = dyn_cast_or_null<ManualComputationOp>(owner)) {
-      ArrayRef<TensorShardingAttr> in = manual.getInShardings().getShardings();
-      return index < in.size() ? stripManualAxes(in[index], manual)
-                               : TensorShardingAttr();
-    }
-    if (auto named = dyn_cast_or_null<NamedComputationOp>(owner)) {
-      std::optional<TensorShardingPerValueAttr> in = named.getInShardings();
-      return in && index < in->getShardings().size()
-                 ? in->getShardings()[index]
-                 : TensorShardingAttr();
-    }
-    // The block arguments of a while share the sharding of its results
-    // (held by the result's data_flow_edge during propagation).
-    if (owner && owner->getName().getStringRef() == "stablehlo.while" &&
-        index < owner->getNumResults()) {
-      Value result = owner->getResult(index);
-      for (Operation *user : result.getUsers())
-        if (auto edge = dyn_cast<DataFlowEdgeOp>(user))
-          return edge.getShardingAttr();
-      return getSharding(result);
-    }
-    return {};
-  }
-  Operation *op = value.getDefiningOp();
-  auto result = cast<OpResult>(value);
-  if (auto constraint = dyn_cast<ShardingConstraintOp>(op))
-    return constraint.getSharding();
-  if (auto reshard = dyn_cast<ReshardOp>(op))
-    return reshard.getSharding();
-  if (auto edge = dyn_cast<DataFlowEdgeOp>(op))
-    return edge.getShardingAttr();
-  if (auto sharding = op->getAttrOfType<TensorShardingAttr>("out_sharding"))
-    if (op->getDialect() && isa<SdyDialect>(op->getDialect()))
-      return sharding;
-  if (auto perValue = op->getAttrOfType<TensorShardingPerValueAttr>(
-          SdyDialect::kShardingAttr))
-    if (result.getResultNumber() < perValue.getShardings().size())
-      return perValue.getShardings()[result.getResultNumber()];
-  if (auto manual = dyn_cast<ManualComputationOp>(op))
-    if (result.getResultNumber() < manual.getOutShardings().getShardings().size())
-      return manual.getOutShardings().getShardings()[result.getResultNumber()];
-  if (auto named = dyn_cast<NamedComputationOp>(op))
-    if (std::optional<TensorShardingPerValueAttr> out = named.getOutShardings())
-      if (result.getResultNumber() < out->getShardings().size())
-        return out->getShardings()[result.getResultNumber()];
-  return {};
 }

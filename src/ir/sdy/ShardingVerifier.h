@@ -37,7 +37,8 @@ LogicalResult verifyTensorShardingWithMesh(TensorShardingAttr sharding,
 LogicalResult verifyTensorSharding(TensorShardingAttr sharding, Type type,
                                    Operation *op, EmitErrorFn emitError);
 
-/// Resolves the mesh of `sharding` from `op`, emitting an error if it cannot.
+/// The mesh of `sharding` as seen from `op` (lookupMesh()); if there is
+/// none, emits why (unknown symbol, or a symbol that is not a mesh).
 MeshAttr resolveMesh(TensorShardingAttr sharding, Operation *op,
                      EmitErrorFn emitError);
 
@@ -48,17 +49,6 @@ LogicalResult verifyShardingPerValue(TensorShardingPerValueAttr shardings,
 
 /// Verifies a user `sdy.sharding_rule` against the op's operands and results.
 LogicalResult verifyShardingRuleForOp(OpShardingRuleAttr rule, Operation *op);
-
-/// `[{"x"}, {}, {"y", "z":(1)2}]`: axes per dimension, for messages.
-std::string formatDimAxes(ArrayRef<SmallVector<AxisRefAttr>> dims);
-
-/// The sharding of `value` if it has one: the `sdy.sharding` of its defining
-/// op (or the op's own sharding for sdy ops that carry one), the
-/// `sdy.sharding` argument attribute of a function argument, or for a body
-/// argument of a region op the sharding the body sees (a manual
-/// computation's in_sharding without its manual axes, a named computation's
-/// in_sharding, a while loop's result sharding).
-TensorShardingAttr getSharding(Value value);
 
 } // namespace mlir::sdy
 

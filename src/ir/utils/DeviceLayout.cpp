@@ -82,17 +82,14 @@ int64_t mlir::sdy::getAxisCoordinate(AxisRefAttr axis, MeshAttr mesh,
 }
 
 int64_t mlir::sdy::getNumShards(DimensionShardingAttr dim, MeshAttr mesh) {
-  int64_t shards = 1;
-  for (AxisRefAttr axis : dim.getAxes())
-    shards *= axis.getSize(mesh);
-  return shards;
+  return dim.getShardedSize(mesh);
 }
 
-int64_t mlir::sdy::getShardIndex(DimensionShardingAttr dim, MeshAttr mesh,
+int64_t mlir::sdy::getShardIndex(ArrayRef<AxisRefAttr> axes, MeshAttr mesh,
                                  ArrayRef<int64_t> meshCoords) {
   // Mixed radix, the first (major) axis most significant.
   int64_t index = 0;
-  for (AxisRefAttr axis : dim.getAxes())
+  for (AxisRefAttr axis : axes)
     index = index * axis.getSize(mesh) +
             getAxisCoordinate(axis, mesh, meshCoords);
   return index;

@@ -77,10 +77,17 @@ int64_t getAxisCoordinate(AxisRefAttr axis, MeshAttr mesh,
 /// its axis sizes (1 if unsharded).
 int64_t getNumShards(DimensionShardingAttr dim, MeshAttr mesh);
 
+/// The shard index along a dimension sharded by `axes` of the device at
+/// mesh coordinates `meshCoords`, in [0, product of the axis sizes).
+int64_t getShardIndex(ArrayRef<AxisRefAttr> axes, MeshAttr mesh,
+                      ArrayRef<int64_t> meshCoords);
+
 /// The shard index along `dim` of the device at mesh coordinates
 /// `meshCoords`, in [0, getNumShards(dim, mesh)).
-int64_t getShardIndex(DimensionShardingAttr dim, MeshAttr mesh,
-                      ArrayRef<int64_t> meshCoords);
+inline int64_t getShardIndex(DimensionShardingAttr dim, MeshAttr mesh,
+                             ArrayRef<int64_t> meshCoords) {
+  return getShardIndex(dim.getAxes(), mesh, meshCoords);
+}
 
 /// The shard index of `deviceId` along each dimension of `sharding`.
 /// Nullopt if `deviceId` is not a device of `mesh`.

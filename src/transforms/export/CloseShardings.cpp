@@ -5,7 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "ir/utils/ShardingUtils.h"
+#include "ir/sdy/ShardingUtils.h"
 #include "transforms/Passes.h"
 
 namespace mlir::sdy {
@@ -20,11 +20,9 @@ struct CloseShardingsPass : impl::CloseShardingsPassBase<CloseShardingsPass> {
     bool changed = false;
     getOperation().walk([&](Operation *op) {
       changed |= transformShardings(op, [&](TensorShardingAttr sharding) {
-        SmallVector<DimensionShardingAttr> dims;
-        for (DimensionShardingAttr dim : sharding.getDimShardings())
-          dims.push_back(
-              DimensionShardingAttr::get(ctx, dim.getAxes(), /*isClosed=*/true));
-        return TensorShardingAttr::get(ctx, sharding.getMeshOrRef(), dims, {});
+        TensorShardingAttr closed = closeDimensions(sharding);
+        return TensorShardingAttr::get(ctx, closed.getMeshOrRef(),
+                                       closed.getDimShardings(), {});
       });
     });
     if (!changed)

@@ -1,6 +1,6 @@
 //===- SinkDataFlowEdges.cpp - -sdy-sink-data-flow-edges ------------------===//
 
-#include "ir/utils/ShardingUtils.h"
+#include "ir/sdy/ShardingUtils.h"
 #include "transforms/Passes.h"
 
 namespace mlir::sdy {

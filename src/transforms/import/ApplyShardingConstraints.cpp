@@ -10,7 +10,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ir/utils/DataFlow.h"
-#include "ir/utils/ShardingUtils.h"
+#include "ir/sdy/ShardingUtils.h"
 #include "transforms/Passes.h"
 
 namespace mlir::sdy {

@@ -1,6 +1,6 @@
 //===- ImportFuncCalls.cpp - -sdy-import-func-calls -----------------------===//
 
-#include "ir/utils/ShardingUtils.h"
+#include "ir/sdy/ShardingUtils.h"
 #include "mlir/IR/IRMapping.h"
 #include "transforms/Passes.h"
 

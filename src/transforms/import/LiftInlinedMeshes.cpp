@@ -1,6 +1,6 @@
 //===- LiftInlinedMeshes.cpp - -sdy-lift-inlined-meshes -------------------===//
 
-#include "ir/utils/ShardingUtils.h"
+#include "ir/sdy/ShardingUtils.h"
 #include "transforms/Passes.h"
 #include "llvm/ADT/DenseMap.h"
 

@@ -1,6 +1,6 @@
 //===- ManualAxesCleanup.cpp - -sdy-manual-axes-cleanup -------------------===//
 
-#include "ir/utils/ShardingUtils.h"
+#include "ir/sdy/ShardingUtils.h"
 #include "transforms/Passes.h"
 
 namespace mlir::sdy {

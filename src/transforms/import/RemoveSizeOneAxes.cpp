@@ -1,6 +1,6 @@
 //===- RemoveSizeOneAxes.cpp - -sdy-remove-size-one-axes ------------------===//
 
-#include "ir/utils/ShardingUtils.h"
+#include "ir/sdy/ShardingUtils.h"
 #include "transforms/Passes.h"
 
 namespace mlir::sdy {
@@ -11,12 +11,6 @@ namespace {
 
 bool isSizeOne(AxisRefAttr axis, MeshAttr mesh) {
   return !axis.isSubAxis() && mesh.getAxisSize(axis.getName()) == 1;
-}
-
-SmallVector<AxisRefAttr> withoutSizeOne(ArrayRef<AxisRefAttr> axes,
-                                        MeshAttr mesh) {
-  return llvm::to_vector(llvm::make_filter_range(
-      axes, [&](AxisRefAttr axis) { return !isSizeOne(axis, mesh); }));
 }
 
 struct RemoveSizeOneAxesPass
@@ -50,18 +44,9 @@ struct RemoveSizeOneAxesPass
         MeshAttr mesh = lookupMesh(op, sharding.getMeshOrRef());
         if (!mesh)
           return sharding;
-        SmallVector<DimensionShardingAttr> dims;
-        for (DimensionShardingAttr dim : sharding.getDimShardings()) {
-          SmallVector<AxisRefAttr> axes = withoutSizeOne(dim.getAxes(), mesh);
-          std::optional<int64_t> priority = dim.getPriority();
-          if (dim.getIsClosed() && axes.empty())
-            priority = std::nullopt; // `{}` cannot carry a priority.
-          dims.push_back(
-              DimensionShardingAttr::get(ctx, axes, dim.getIsClosed(), priority));
-        }
-        return TensorShardingAttr::get(
-            ctx, sharding.getMeshOrRef(), dims,
-            withoutSizeOne(sharding.getReplicatedAxes(), mesh));
+        return filterAxes(sharding, [&](AxisRefAttr axis) {
+          return !isSizeOne(axis, mesh);
+        });
       });
     });
     // Nothing changed: tell the pass manager, which then skips verifying.

@@ -42,14 +42,6 @@ int64_t getTableSize(MeshAttr mesh) {
   return size;
 }
 
-int64_t getIndex(ArrayRef<AxisRefAttr> axes, MeshAttr mesh,
-                 ArrayRef<int64_t> coords) {
-  int64_t index = 0;
-  for (AxisRefAttr axis : axes)
-    index = index * axis.getSize(mesh) + getAxisCoordinate(axis, mesh, coords);
-  return index;
-}
-
 RankedTensorType withDim(RankedTensorType type, int64_t dim, int64_t size) {
   SmallVector<int64_t> shape(type.getShape());
   shape[dim] = size;
@@ -88,7 +80,7 @@ Value padHigh(OpBuilder &b, Location loc, Value value,
 
 Value emitAllGather(LocalEmitter &e, Location loc, Value value, int64_t dim,
                     ArrayRef<AxisRefAttr> axes, MeshAttr mesh) {
-  int64_t n = axesSize(axes, mesh);
+  int64_t n = getAxesSize(axes, mesh);
   if (n == 1)
     return value;
   auto type = cast<RankedTensorType>(value.getType());
@@ -138,13 +130,13 @@ struct SlicePlan {
 std::optional<SlicePlan> planSlice(ArrayRef<AxisRefAttr> inAxes,
                                    ArrayRef<AxisRefAttr> outAxes,
                                    int64_t globalSize, MeshAttr mesh) {
-  int64_t inLength = ceilDiv(globalSize, axesSize(inAxes, mesh));
-  int64_t outLength = ceilDiv(globalSize, axesSize(outAxes, mesh));
+  int64_t inLength = ceilDiv(globalSize, getAxesSize(inAxes, mesh));
+  int64_t outLength = ceilDiv(globalSize, getAxesSize(outAxes, mesh));
   SlicePlan plan{SmallVector<int64_t>(getTableSize(mesh), 0), inLength,
                  outLength};
   for (const Device &device : getDevices(mesh)) {
-    int64_t inStart = getIndex(inAxes, mesh, device.coords) * inLength;
-    int64_t outStart = getIndex(outAxes, mesh, device.coords) * outLength;
+    int64_t inStart = getShardIndex(inAxes, mesh, device.coords) * inLength;
+    int64_t outStart = getShardIndex(outAxes, mesh, device.coords) * outLength;
     if (outStart >= globalSize)
       continue; // Only padding: any rows will do.
     int64_t inEnd = std::min(inStart + inLength, globalSize);
@@ -165,11 +157,11 @@ Value gatherDim(LocalEmitter &e, Location loc, Value value, int64_t dim,
                 MeshAttr mesh) {
   ArrayRef<AxisRefAttr> kept = inAxes.drop_back(count);
   ArrayRef<AxisRefAttr> gathered = inAxes.take_back(count);
-  int64_t gatheredSize = axesSize(gathered, mesh);
+  int64_t gatheredSize = getAxesSize(gathered, mesh);
   if (gatheredSize == 1)
     return value;
-  int64_t inLength = ceilDiv(globalSize, axesSize(inAxes, mesh));
-  int64_t outLength = ceilDiv(globalSize, axesSize(kept, mesh));
+  int64_t inLength = ceilDiv(globalSize, getAxesSize(inAxes, mesh));
+  int64_t outLength = ceilDiv(globalSize, getAxesSize(kept, mesh));
   if (gatheredSize * inLength == outLength)
     return emitAllGather(e, loc, value, dim, gathered, mesh);
   if (kept.empty())
@@ -258,16 +250,9 @@ stablehlo::ChannelHandleAttr LocalEmitter::channel() {
 // Helpers
 //===----------------------------------------------------------------------===//
 
-int64_t partition::axesSize(ArrayRef<AxisRefAttr> axes, MeshAttr mesh) {
-  int64_t size = 1;
-  for (AxisRefAttr axis : axes)
-    size *= axis.getSize(mesh);
-  return size;
-}
-
 DenseIntElementsAttr partition::getDeviceGroups(MeshAttr mesh,
                                                 ArrayRef<AxisRefAttr> axes) {
-  int64_t groupSize = axesSize(axes, mesh);
+  int64_t groupSize = getAxesSize(axes, mesh);
   std::map<SmallVector<int64_t>, int64_t> groupOf;
   SmallVector<SmallVector<int64_t>> groups;
   for (const Device &device : getDevices(mesh)) {
@@ -284,7 +269,7 @@ DenseIntElementsAttr partition::getDeviceGroups(MeshAttr mesh,
     auto [it, inserted] = groupOf.try_emplace(key, groups.size());
     if (inserted)
       groups.emplace_back(groupSize, -1);
-    groups[it->second][getIndex(axes, mesh, device.coords)] = device.id;
+    groups[it->second][getShardIndex(axes, mesh, device.coords)] = device.id;
   }
   SmallVector<int64_t> flat;
   for (const SmallVector<int64_t> &group : groups)
@@ -298,13 +283,13 @@ DenseIntElementsAttr partition::getDeviceGroups(MeshAttr mesh,
 Value partition::shardOffset(LocalEmitter &e, Location loc,
                              ArrayRef<AxisRefAttr> axes, int64_t globalSize,
                              MeshAttr mesh) {
-  int64_t n = axesSize(axes, mesh);
+  int64_t n = getAxesSize(axes, mesh);
   if (n == 1)
     return e.constantIndex(loc, 0);
   int64_t length = ceilDiv(globalSize, n);
   SmallVector<int64_t> offsets(getTableSize(mesh), 0);
   for (const Device &device : getDevices(mesh))
-    offsets[device.id] = getIndex(axes, mesh, device.coords) * length;
+    offsets[device.id] = getShardIndex(axes, mesh, device.coords) * length;
   return e.lookup(loc, offsets);
 }
 
@@ -331,7 +316,7 @@ Value partition::lowerAllSlice(LocalEmitter &e, Location loc, Value value,
   int64_t rank = globalShape.size();
   SmallVector<std::optional<SlicePlan>> plans(rank);
   for (int64_t dim = 0; dim < rank; ++dim) {
-    if (axesSize(axes[dim], mesh) == 1)
+    if (getAxesSize(axes[dim], mesh) == 1)
       continue;
     AxisList out(in[dim]);
     llvm::append_range(out, axes[dim]);
@@ -379,14 +364,14 @@ Value partition::lowerAllToAll(LocalEmitter &e, Location loc, Value value,
   for (AllToAllParamAttr param : params) {
     ArrayRef<AxisRefAttr> moved = param.getAxes();
     int64_t src = param.getSrcDim(), tgt = param.getTgtDim();
-    int64_t n = axesSize(moved, mesh);
+    int64_t n = getAxesSize(moved, mesh);
     AxisList srcOut(ArrayRef<AxisRefAttr>(cur[src]).drop_back(moved.size()));
     AxisList tgtOut(cur[tgt]);
     llvm::append_range(tgtOut, moved);
-    int64_t srcIn = ceilDiv(globalShape[src], axesSize(cur[src], mesh));
-    int64_t srcOutLen = ceilDiv(globalShape[src], axesSize(srcOut, mesh));
-    int64_t tgtIn = ceilDiv(globalShape[tgt], axesSize(cur[tgt], mesh));
-    int64_t tgtOutLen = ceilDiv(globalShape[tgt], axesSize(tgtOut, mesh));
+    int64_t srcIn = ceilDiv(globalShape[src], getAxesSize(cur[src], mesh));
+    int64_t srcOutLen = ceilDiv(globalShape[src], getAxesSize(srcOut, mesh));
+    int64_t tgtIn = ceilDiv(globalShape[tgt], getAxesSize(cur[tgt], mesh));
+    int64_t tgtOutLen = ceilDiv(globalShape[tgt], getAxesSize(tgtOut, mesh));
     if (n == 1) {
       // Nothing moves between devices.
     } else if (n * srcIn == srcOutLen && tgtIn == n * tgtOutLen) {
@@ -424,7 +409,7 @@ Value partition::lowerCollectivePermute(LocalEmitter &e, Location loc,
   auto keyOf = [](const DimAxes &axes, MeshAttr mesh, const Device &device) {
     SmallVector<int64_t> key;
     for (const AxisList &dimAxes : axes)
-      key.push_back(getIndex(dimAxes, mesh, device.coords));
+      key.push_back(getShardIndex(dimAxes, mesh, device.coords));
     return key;
   };
   std::map<SmallVector<int64_t>, SmallVector<int64_t>> holders, needers;
@@ -473,7 +458,7 @@ Value partition::lowerCollectivePermute(LocalEmitter &e, Location loc,
 Value partition::lowerAllReduce(LocalEmitter &e, Location loc, Value value,
                                 ArrayRef<AxisRefAttr> axes, ReductionKind kind,
                                 MeshAttr mesh) {
-  if (axesSize(axes, mesh) == 1)
+  if (getAxesSize(axes, mesh) == 1)
     return value;
   auto op = shlo::AllReduceOp::create(e.builder, 
       loc, TypeRange{value.getType()}, ValueRange{value},
@@ -492,10 +477,10 @@ Value partition::lowerReduceScatter(LocalEmitter &e, Location loc, Value value,
   int64_t rank = globalShape.size();
   bool even = true;
   for (int64_t dim = 0; dim < rank; ++dim) {
-    int64_t n = axesSize(axes[dim], mesh);
-    int64_t inLength = ceilDiv(globalShape[dim], axesSize(in[dim], mesh));
+    int64_t n = getAxesSize(axes[dim], mesh);
+    int64_t inLength = ceilDiv(globalShape[dim], getAxesSize(in[dim], mesh));
     if (inLength % n != 0 ||
-        ceilDiv(globalShape[dim], axesSize(in[dim], mesh) * n) != inLength / n)
+        ceilDiv(globalShape[dim], getAxesSize(in[dim], mesh) * n) != inLength / n)
       even = false;
   }
   if (!even) {
@@ -508,7 +493,7 @@ Value partition::lowerReduceScatter(LocalEmitter &e, Location loc, Value value,
   // One reduce_scatter per dimension: the first sums over its axes and keeps
   // one chunk; the next ones sum those partial chunks over theirs.
   for (int64_t dim = 0; dim < rank; ++dim) {
-    int64_t n = axesSize(axes[dim], mesh);
+    int64_t n = getAxesSize(axes[dim], mesh);
     if (n == 1)
       continue;
     auto type = cast<RankedTensorType>(value.getType());
@@ -533,7 +518,7 @@ Value partition::lowerReshard(LocalEmitter &e, Location loc, Value value,
   bool sameCounts = true;
   for (int64_t dim = 0; dim < rank; ++dim)
     sameCounts &=
-        axesSize(in[dim], inMesh) == axesSize(out[dim], outMesh);
+        getAxesSize(in[dim], inMesh) == getAxesSize(out[dim], outMesh);
   if (sameCounts)
     return lowerCollectivePermute(e, loc, value, in, inMesh, out, outMesh);
   // Keep the longest common prefix of each dimension, gather the rest
@@ -562,7 +547,7 @@ Value partition::lowerConstant(LocalEmitter &e, Location loc,
   SmallVector<int64_t> local(type.getShape()), high(rank, 0);
   bool sharded = false;
   for (int64_t dim = 0; dim < rank; ++dim) {
-    int64_t n = axesSize(axes[dim], mesh);
+    int64_t n = getAxesSize(axes[dim], mesh);
     if (n == 1)
       continue;
     sharded = true;
@@ -579,12 +564,12 @@ Value partition::lowerConstant(LocalEmitter &e, Location loc,
   Type indexType = indexElementType(b.getContext(), type.getShape());
   SmallVector<Value> starts;
   for (int64_t dim = 0; dim < rank; ++dim) {
-    int64_t n = axesSize(axes[dim], mesh);
+    int64_t n = getAxesSize(axes[dim], mesh);
     SmallVector<int64_t> offsets(getTableSize(mesh), 0);
     if (n > 1)
       for (const Device &device : getDevices(mesh))
         offsets[device.id] =
-            getIndex(axes[dim], mesh, device.coords) * local[dim];
+            getShardIndex(axes[dim], mesh, device.coords) * local[dim];
     starts.push_back(lookupTyped(e, loc, offsets, indexType));
   }
   return shlo::DynamicSliceOp::create(b, loc, type.clone(local), full, starts,

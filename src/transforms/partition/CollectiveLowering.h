@@ -58,9 +58,6 @@ private:
   Value pid;
 };
 
-/// Product of the axis sizes.
-int64_t axesSize(ArrayRef<AxisRefAttr> axes, MeshAttr mesh);
-
 /// The replica groups (device ids) of `axes` on `mesh`.
 DenseIntElementsAttr getDeviceGroups(MeshAttr mesh, ArrayRef<AxisRefAttr> axes);
 

@@ -31,7 +31,7 @@
 #include "transforms/partition/CollectiveLowering.h"
 #include "transforms/partition/Passes.h"
 
-#include "ir/sdy/ShardingVerifier.h"
+#include "ir/sdy/ShardingUtils.h"
 #include "llvm/ADT/DenseMap.h"
 #include "mlir/Interfaces/InferTypeOpInterface.h"
 
@@ -66,28 +66,6 @@ TensorShardingAttr getResultSharding(Operation *op, unsigned index) {
     return index < shardings.size() ? shardings[index] : TensorShardingAttr();
   }
   return {};
-}
-
-/// `sharding` without the axes (and sub-axes) named in `names`.
-TensorShardingAttr removeAxes(TensorShardingAttr sharding,
-                              ArrayRef<StringAttr> names) {
-  if (names.empty())
-    return sharding;
-  MLIRContext *ctx = sharding.getContext();
-  auto keep = [&](AxisRefAttr axis) {
-    return !llvm::any_of(
-        names, [&](StringAttr name) { return name == axis.getName(); });
-  };
-  SmallVector<DimensionShardingAttr> dims;
-  for (DimensionShardingAttr dim : sharding.getDimShardings()) {
-    SmallVector<AxisRefAttr> axes(llvm::make_filter_range(dim.getAxes(), keep));
-    dims.push_back(DimensionShardingAttr::get(ctx, axes, dim.getIsClosed(),
-                                              dim.getPriority()));
-  }
-  SmallVector<AxisRefAttr> replicated(
-      llvm::make_filter_range(sharding.getReplicatedAxes(), keep));
-  return TensorShardingAttr::get(ctx, sharding.getMeshOrRef(), dims,
-                                 replicated);
 }
 
 class Localizer {

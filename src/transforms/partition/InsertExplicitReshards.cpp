@@ -33,11 +33,9 @@
 
 #include <map>
 
-#include "ir/sdy/ShardingVerifier.h"
+#include "ir/sdy/ShardingUtils.h"
 #include "ir/stablehlo/StablehloDialect.h"
-#include "ir/utils/ShardingUtils.h"
 #include "rules/ShardingRules.h"
-#include "transforms/partition/PartitionUtils.h"
 #include "transforms/partition/Passes.h"
 #include "transforms/partition/ReshardPlanner.h"
 #include "transforms/propagation/FactorSharding.h"
@@ -67,7 +65,7 @@ void reshardOperand(OpOperand &operand, TensorShardingAttr target) {
   if (!target || !isa<RankedTensorType>(value.getType()))
     return;
   int64_t rank = cast<RankedTensorType>(value.getType()).getRank();
-  if (hasLayout(getPartitionSharding(value), target, rank))
+  if (hasLayout(getSharding(value), target, rank))
     return;
   OpBuilder builder(operand.getOwner());
   auto reshard = ReshardOp::create(builder, value.getLoc(), value, target);
@@ -192,7 +190,7 @@ void processRuleOp(Operation *op, OpShardingRuleAttr rule) {
   MLIRContext *ctx = op->getContext();
   SmallVector<TensorShardingAttr> operandShardings, resultShardings;
   for (Value operand : op->getOperands())
-    operandShardings.push_back(getPartitionSharding(operand));
+    operandShardings.push_back(getSharding(operand));
   for (Value result : op->getResults())
     resultShardings.push_back(getSharding(result));
   // The mesh: the first result's, else the first operand's.
@@ -293,7 +291,7 @@ void processRuleOp(Operation *op, OpShardingRuleAttr rule) {
 TensorShardingAttr getEdgeSharding(Value result, Value feeder) {
   if (TensorShardingAttr s = getSharding(result))
     return s;
-  TensorShardingAttr fed = getPartitionSharding(feeder);
+  TensorShardingAttr fed = getSharding(feeder);
   if (!fed)
     return {};
   return getFullyClosedSharding(result.getContext(), fed.getMeshOrRef(),
@@ -363,7 +361,8 @@ bool processDataFlowOp(Operation *op) {
         reshardOperand(operand, in[i]);
     SmallVector<TensorShardingAttr> out;
     for (TensorShardingAttr s : manual.getOutShardings().getShardings())
-      out.push_back(removeAxes(s, manual.getManualAxes().getValue()));
+      out.push_back(
+          closeDimensions(removeAxes(s, manual.getManualAxes().getValue())));
     reshardTerminator(manual.getBody(), out);
     return true;
   }

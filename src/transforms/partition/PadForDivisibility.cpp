@@ -21,11 +21,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "transforms/partition/PartitionUtils.h"
 #include "transforms/partition/Passes.h"
 
-#include "ir/sdy/ShardingVerifier.h"
-#include "ir/utils/ShardingUtils.h"
+#include "ir/sdy/ShardingUtils.h"
 
 namespace mlir::sdy {
 #define GEN_PASS_DEF_PADFORDIVISIBILITYPASS
@@ -107,7 +105,7 @@ void maskOperandWithZeros(Operation *op, unsigned index,
                           ArrayRef<int64_t> dims) {
   Value operand = op->getOperand(index);
   auto type = cast<RankedTensorType>(operand.getType());
-  TensorShardingAttr sharding = getPartitionSharding(operand);
+  TensorShardingAttr sharding = getSharding(operand);
   SmallVector<int64_t> padded = getPaddedDims(sharding, type, op, dims);
   if (padded.empty() || dims.empty())
     return;
@@ -127,7 +125,7 @@ struct PadForDivisibilityPass
         for (unsigned i = 0, e = reduce.getInputs().size(); i < e; ++i) {
           Value input = reduce.getInputs()[i];
           auto type = cast<RankedTensorType>(input.getType());
-          TensorShardingAttr sharding = getPartitionSharding(input);
+          TensorShardingAttr sharding = getSharding(input);
           SmallVector<int64_t> padded =
               getPaddedDims(sharding, type, op, dims);
           if (padded.empty() || dims.empty())

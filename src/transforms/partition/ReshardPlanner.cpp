@@ -14,8 +14,6 @@
 
 #include "transforms/partition/ReshardPlanner.h"
 
-#include "ir/sdy/ShardingVerifier.h"
-
 #include <algorithm>
 #include <functional>
 #include <tuple>
@@ -30,11 +28,6 @@ namespace {
 /// Upper bound on the candidates produced by one enumerating generator.
 constexpr int64_t kMaxCandidates = 4096;
 
-bool isPrefix(ArrayRef<AxisRefAttr> prefix, ArrayRef<AxisRefAttr> axes) {
-  return prefix.size() <= axes.size() &&
-         llvm::equal(prefix, axes.take_front(prefix.size()));
-}
-
 int64_t getTotalShards(ArrayRef<AxisList> dims, MeshAttr mesh) {
   int64_t total = 1;
   for (const AxisList &axes : dims)
@@ -43,20 +36,9 @@ int64_t getTotalShards(ArrayRef<AxisList> dims, MeshAttr mesh) {
 }
 
 /// Merges adjacent mergeable sub-axes of every dimension.
-AxisList mergeAxes(ArrayRef<AxisRefAttr> axes, MeshAttr mesh) {
-  AxisList merged;
-  for (AxisRefAttr axis : axes) {
-    if (!merged.empty() && merged.back().canMerge(axis))
-      merged.back() = merged.back().merge(axis, mesh);
-    else
-      merged.push_back(axis);
-  }
-  return merged;
-}
-
 void normalize(DimAxes &dims, MeshAttr mesh) {
   for (AxisList &axes : dims)
-    axes = mergeAxes(axes, mesh);
+    axes = mergeSubAxes(axes, mesh);
 }
 
 /// True if no two axes of `dims` overlap and every axis exists in `mesh`.
@@ -289,7 +271,7 @@ ReshardPlan planTwoSteps(MeshAttr mesh, ArrayRef<AxisList> source,
   {
     DimAxes mid(source.begin(), source.end());
     for (int64_t d = 0; d < rank; ++d)
-      if (isPrefix(source[d], target[d]))
+      if (isAxesPrefix(source[d], target[d]))
         mid[d] = target[d];
     consider(mid);
   }
@@ -370,13 +352,6 @@ ReshardPlan planTwoSteps(MeshAttr mesh, ArrayRef<AxisList> source,
 
 } // namespace
 
-int64_t mlir::sdy::getAxesSize(ArrayRef<AxisRefAttr> axes, MeshAttr mesh) {
-  int64_t size = 1;
-  for (AxisRefAttr axis : axes)
-    size *= axis.getSize(mesh);
-  return size;
-}
-
 StringRef ReshardStep::getKindName() const {
   switch (kind) {
   case Kind::AllGather:
@@ -425,7 +400,7 @@ mlir::sdy::findSingleStep(MeshAttr mesh, ArrayRef<AxisList> source,
 
   // all_slice: the source is a prefix of the target in every dimension.
   if (llvm::all_of(llvm::seq<int64_t>(0, rank), [&](int64_t d) {
-        return isPrefix(source[d], target[d]);
+        return isAxesPrefix(source[d], target[d]);
       })) {
     step.kind = ReshardStep::Kind::AllSlice;
     for (int64_t d = 0; d < rank; ++d)
@@ -435,7 +410,7 @@ mlir::sdy::findSingleStep(MeshAttr mesh, ArrayRef<AxisList> source,
   }
   // all_gather: the target is a prefix of the source in every dimension.
   if (llvm::all_of(llvm::seq<int64_t>(0, rank), [&](int64_t d) {
-        return isPrefix(target[d], source[d]);
+        return isAxesPrefix(target[d], source[d]);
       })) {
     step.kind = ReshardStep::Kind::AllGather;
     for (int64_t d = 0; d < rank; ++d)
@@ -451,10 +426,10 @@ mlir::sdy::findSingleStep(MeshAttr mesh, ArrayRef<AxisList> source,
     for (int64_t d = 0; d < rank && ok; ++d) {
       if (source[d] == target[d])
         continue;
-      if (isPrefix(target[d], source[d]))
+      if (isAxesPrefix(target[d], source[d]))
         lost.push_back({d, AxisList(ArrayRef<AxisRefAttr>(source[d])
                                         .drop_front(target[d].size()))});
-      else if (isPrefix(source[d], target[d]))
+      else if (isAxesPrefix(source[d], target[d]))
         gained.push_back({d, AxisList(ArrayRef<AxisRefAttr>(target[d])
                                           .drop_front(source[d].size()))});
       else

@@ -112,9 +112,6 @@ std::optional<ReshardStep> findSingleStep(MeshAttr mesh,
                                           ArrayRef<AxisList> source,
                                           ArrayRef<AxisList> target);
 
-/// Product of the axis sizes of `axes`.
-int64_t getAxesSize(ArrayRef<AxisRefAttr> axes, MeshAttr mesh);
-
 } // namespace mlir::sdy
 
 #endif // SDY_TRANSFORMS_PARTITION_RESHARDPLANNER_H

@@ -8,9 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "ir/sdy/ShardingVerifier.h"
-#include "ir/utils/ShardingUtils.h"
-#include "transforms/partition/PartitionUtils.h"
+#include "ir/sdy/ShardingUtils.h"
 #include "transforms/partition/Passes.h"
 #include "transforms/partition/ReshardPlanner.h"
 
@@ -115,7 +113,7 @@ LogicalResult lowerReshard(ReshardOp reshard) {
     reshard.erase();
     return success();
   }
-  TensorShardingAttr source = getPartitionSharding(input);
+  TensorShardingAttr source = getSharding(input);
   if (!source)
     source = getFullyClosedSharding(ctx, target.getMeshOrRef(),
                                     type.getRank());
@@ -190,33 +188,5 @@ struct ReshardToCollectivesPass
 };
 
 } // namespace
-
-TensorShardingAttr getPartitionSharding(Value value) {
-  // The dialect already resolves body arguments of region ops.
-  return getSharding(value);
-}
-
-TensorShardingAttr removeAxes(TensorShardingAttr sharding,
-                              ArrayRef<StringAttr> axisNames) {
-  if (!sharding)
-    return sharding;
-  MLIRContext *ctx = sharding.getContext();
-  auto keep = [&](AxisRefAttr axis) {
-    return !llvm::any_of(axisNames, [&](StringAttr name) {
-      return name.getValue() == axis.getName();
-    });
-  };
-  SmallVector<DimensionShardingAttr> dims;
-  for (DimensionShardingAttr dim : sharding.getDimShardings()) {
-    SmallVector<AxisRefAttr> axes;
-    llvm::copy_if(dim.getAxes(), std::back_inserter(axes), keep);
-    dims.push_back(DimensionShardingAttr::get(ctx, axes, /*isClosed=*/true));
-  }
-  SmallVector<AxisRefAttr> replicated;
-  llvm::copy_if(sharding.getReplicatedAxes(), std::back_inserter(replicated),
-                keep);
-  return TensorShardingAttr::get(ctx, sharding.getMeshOrRef(), dims,
-                                 replicated);
-}
 
 } // namespace mlir::sdy

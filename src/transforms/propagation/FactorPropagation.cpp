@@ -2,17 +2,14 @@
 
 #include "transforms/propagation/FactorPropagation.h"
 
+#include "ir/sdy/ShardingLayout.h"
+
 #include <numeric>
 
 using namespace mlir;
 using namespace mlir::sdy;
 
 namespace {
-
-bool isPrefix(ArrayRef<AxisRefAttr> prefix, ArrayRef<AxisRefAttr> axes) {
-  return prefix.size() <= axes.size() &&
-         llvm::equal(prefix, axes.take_front(prefix.size()));
-}
 
 /// The longest list every tensor agrees with: at each position all tensors
 /// that are long enough hold the same axis (shorter open tensors are
@@ -147,13 +144,6 @@ bool mayUpdate(int64_t tensorIndex, int64_t numOperands,
   return false;
 }
 
-int64_t getAxesProduct(ArrayRef<AxisRefAttr> axes, MeshAttr mesh) {
-  int64_t product = 1;
-  for (AxisRefAttr axis : axes)
-    product *= axis.getSize(mesh);
-  return product;
-}
-
 } // namespace
 
 SmallVector<bool>
@@ -196,7 +186,7 @@ mlir::sdy::propagateFactors(ShardingProjection &projection,
     bool conflict = llvm::any_of(
         llvm::zip(lists, closed), [&](auto pair) {
           auto [list, isClosed] = pair;
-          return !isPrefix(list, candidate.axes) ||
+          return !isAxesPrefix(list, candidate.axes) ||
                  (isClosed && list.size() < candidate.axes.size());
         });
     if (options.aggressive && conflict) {
@@ -210,7 +200,7 @@ mlir::sdy::propagateFactors(ShardingProjection &projection,
           int64_t size = index < static_cast<int64_t>(options.tensorSizes.size())
                              ? options.tensorSizes[index]
                              : 0;
-          return std::make_tuple(size, getAxesProduct(axes, options.mesh),
+          return std::make_tuple(size, getAxesSize(axes, options.mesh),
                                  -index);
         };
         if (best < 0 ||
@@ -251,7 +241,7 @@ mlir::sdy::propagateFactors(ShardingProjection &projection,
       return !sharding.isClosed && sharding.overflowAxes.empty() &&
              mayUpdate(t, numOperands, direction) &&
              sharding.axisRefs.size() < axes.size() &&
-             isPrefix(sharding.axisRefs, axes);
+             isAxesPrefix(sharding.axisRefs, axes);
     };
     SmallVector<AxisRefAttr> axes = candidate.axes;
     for (int64_t t = 0; t < numTensors; ++t) {

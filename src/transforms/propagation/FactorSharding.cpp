@@ -2,6 +2,8 @@
 
 #include "transforms/propagation/FactorSharding.h"
 
+#include "ir/sdy/ShardingLayout.h"
+
 using namespace mlir;
 using namespace mlir::sdy;
 
@@ -122,18 +124,6 @@ ShardingProjection::build(ArrayRef<TensorShardingAttr> operandShardings,
     projection.results.push_back(
         projectTensor(sharding, mapping, rule, mesh, visiblePriority));
   return projection;
-}
-
-SmallVector<AxisRefAttr> mlir::sdy::mergeSubAxes(ArrayRef<AxisRefAttr> axes,
-                                                 MeshAttr mesh) {
-  SmallVector<AxisRefAttr> merged;
-  for (AxisRefAttr axis : axes) {
-    if (!merged.empty() && merged.back().canMerge(axis))
-      merged.back() = merged.back().merge(axis, mesh);
-    else
-      merged.push_back(axis);
-  }
-  return merged;
 }
 
 TensorShardingAttr mlir::sdy::buildTensorSharding(

@@ -83,10 +83,6 @@ inline bool isHidden(DimensionShardingAttr dim, int64_t visiblePriority) {
   return dim.getPriority() && *dim.getPriority() > visiblePriority;
 }
 
-/// Merges adjacent sub-axes that can be merged (`"x":(1)2, "x":(2)2` → `"x"`).
-SmallVector<AxisRefAttr> mergeSubAxes(ArrayRef<AxisRefAttr> axes,
-                                      MeshAttr mesh);
-
 } // namespace mlir::sdy
 
 #endif // SDY_TRANSFORMS_PROPAGATION_FACTORSHARDING_H

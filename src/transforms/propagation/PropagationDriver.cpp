@@ -7,7 +7,7 @@
 
 #include "ir/stablehlo/OpClasses.h"
 #include "ir/utils/DataFlow.h"
-#include "ir/utils/ShardingUtils.h"
+#include "ir/sdy/ShardingUtils.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "rules/ShardingRules.h"
 #include "llvm/ADT/MapVector.h"

@@ -2,7 +2,7 @@
 
 #include "transforms/propagation/ShardingSlot.h"
 
-#include "ir/utils/ShardingUtils.h"
+#include "ir/sdy/ShardingUtils.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 
@@ -13,30 +13,6 @@ namespace {
 
 bool isManual(ManualComputationOp op, AxisRefAttr axis) {
   return op.getManualAxes().contains(axis.getName());
-}
-
-/// The sharding without the manual axes of `op` (the view of the body).
-TensorShardingAttr stripManualAxes(TensorShardingAttr sharding,
-                                   ManualComputationOp op) {
-  MLIRContext *ctx = sharding.getContext();
-  SmallVector<DimensionShardingAttr> dims;
-  for (DimensionShardingAttr dim : sharding.getDimShardings()) {
-    SmallVector<AxisRefAttr> axes;
-    for (AxisRefAttr axis : dim.getAxes())
-      if (!isManual(op, axis))
-        axes.push_back(axis);
-    std::optional<int64_t> priority = dim.getPriority();
-    if (dim.getIsClosed() && axes.empty())
-      priority = std::nullopt;
-    dims.push_back(
-        DimensionShardingAttr::get(ctx, axes, dim.getIsClosed(), priority));
-  }
-  SmallVector<AxisRefAttr> replicated;
-  for (AxisRefAttr axis : sharding.getReplicatedAxes())
-    if (!isManual(op, axis))
-      replicated.push_back(axis);
-  return TensorShardingAttr::get(ctx, sharding.getMeshOrRef(), dims,
-                                 replicated);
 }
 
 /// `global` with its free axes replaced by those of `local` (manual axes
@@ -118,7 +94,7 @@ TensorShardingAttr ShardingSlot::get() const {
   case Kind::kManualOutLocal: {
     auto manual = cast<ManualComputationOp>(op);
     TensorShardingAttr global = getManualSharding(manual, false, index);
-    return global ? stripManualAxes(global, manual) : TensorShardingAttr();
+    return removeAxes(global, manual.getManualAxes().getValue());
   }
   case Kind::kValue:
     break;
@@ -134,7 +110,7 @@ TensorShardingAttr ShardingSlot::get() const {
     if (auto manual = dyn_cast_or_null<ManualComputationOp>(parent)) {
       TensorShardingAttr global =
           getManualSharding(manual, true, arg.getArgNumber());
-      return global ? stripManualAxes(global, manual) : TensorShardingAttr();
+      return removeAxes(global, manual.getManualAxes().getValue());
     }
     if (DataFlowEdgeOp edge = getEdgeOfWhileArgument(arg))
       return edge.getShardingAttr();

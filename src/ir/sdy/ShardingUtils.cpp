@@ -1,6 +1,6 @@
 //===- ShardingUtils.cpp - reading and writing shardings of values --------===//
 
-#include "ir/utils/ShardingUtils.h"
+#include "ir/sdy/ShardingUtils.h"
 
 #include "mlir/Interfaces/FunctionInterfaces.h"
 
@@ -31,6 +31,61 @@ TensorShardingAttr mlir::sdy::getFullyClosedSharding(MLIRContext *ctx,
 int64_t mlir::sdy::getShardingRank(Type type) {
   auto shaped = dyn_cast<ShapedType>(type);
   return shaped && shaped.hasRank() ? shaped.getRank() : 0;
+}
+
+TensorShardingAttr mlir::sdy::getSharding(Value value) {
+  if (auto arg = dyn_cast<BlockArgument>(value)) {
+    Operation *owner = arg.getOwner()->getParentOp();
+    unsigned index = arg.getArgNumber();
+    if (auto func = dyn_cast_or_null<FunctionOpInterface>(owner))
+      return func.getArgAttrOfType<TensorShardingAttr>(
+          index, SdyDialect::kShardingAttr);
+    if (auto manual = dyn_cast_or_null<ManualComputationOp>(owner)) {
+      ArrayRef<TensorShardingAttr> in = manual.getInShardings().getShardings();
+      return index < in.size() ? removeAxes(in[index], manual.getManualAxes().getValue())
+                               : TensorShardingAttr();
+    }
+    if (auto named = dyn_cast_or_null<NamedComputationOp>(owner)) {
+      std::optional<TensorShardingPerValueAttr> in = named.getInShardings();
+      return in && index < in->getShardings().size()
+                 ? in->getShardings()[index]
+                 : TensorShardingAttr();
+    }
+    // The block arguments of a while share the sharding of its results
+    // (held by the result's data_flow_edge during propagation).
+    if (owner && owner->getName().getStringRef() == "stablehlo.while" &&
+        index < owner->getNumResults()) {
+      Value result = owner->getResult(index);
+      for (Operation *user : result.getUsers())
+        if (auto edge = dyn_cast<DataFlowEdgeOp>(user))
+          return edge.getShardingAttr();
+      return getSharding(result);
+    }
+    return {};
+  }
+  Operation *op = value.getDefiningOp();
+  auto result = cast<OpResult>(value);
+  if (auto constraint = dyn_cast<ShardingConstraintOp>(op))
+    return constraint.getSharding();
+  if (auto reshard = dyn_cast<ReshardOp>(op))
+    return reshard.getSharding();
+  if (auto edge = dyn_cast<DataFlowEdgeOp>(op))
+    return edge.getShardingAttr();
+  if (auto sharding = op->getAttrOfType<TensorShardingAttr>("out_sharding"))
+    if (op->getDialect() && isa<SdyDialect>(op->getDialect()))
+      return sharding;
+  if (auto perValue = op->getAttrOfType<TensorShardingPerValueAttr>(
+          SdyDialect::kShardingAttr))
+    if (result.getResultNumber() < perValue.getShardings().size())
+      return perValue.getShardings()[result.getResultNumber()];
+  if (auto manual = dyn_cast<ManualComputationOp>(op))
+    if (result.getResultNumber() < manual.getOutShardings().getShardings().size())
+      return manual.getOutShardings().getShardings()[result.getResultNumber()];
+  if (auto named = dyn_cast<NamedComputationOp>(op))
+    if (std::optional<TensorShardingPerValueAttr> out = named.getOutShardings())
+      if (result.getResultNumber() < out->getShardings().size())
+        return out->getShardings()[result.getResultNumber()];
+  return {};
 }
 
 bool mlir::sdy::setSharding(Value value, TensorShardingAttr sharding) {
@@ -88,14 +143,56 @@ bool mlir::sdy::setSharding(Value value, TensorShardingAttr sharding) {
 }
 
 MeshAttr mlir::sdy::lookupMesh(Operation *from, Attribute meshOrRef) {
-  if (auto mesh = dyn_cast<MeshAttr>(meshOrRef))
+  if (auto mesh = dyn_cast_or_null<MeshAttr>(meshOrRef))
     return mesh;
-  auto ref = dyn_cast<FlatSymbolRefAttr>(meshOrRef);
-  if (!ref)
+  auto ref = dyn_cast_or_null<FlatSymbolRefAttr>(meshOrRef);
+  if (!from || !ref)
     return {};
   auto meshOp = dyn_cast_or_null<MeshOp>(
       SymbolTable::lookupNearestSymbolFrom(from, ref.getAttr()));
   return meshOp ? meshOp.getMesh() : MeshAttr();
+}
+
+TensorShardingAttr
+mlir::sdy::filterAxes(TensorShardingAttr sharding,
+                      llvm::function_ref<bool(AxisRefAttr)> keep) {
+  if (!sharding)
+    return sharding;
+  MLIRContext *ctx = sharding.getContext();
+  SmallVector<DimensionShardingAttr> dims;
+  for (DimensionShardingAttr dim : sharding.getDimShardings()) {
+    SmallVector<AxisRefAttr> axes(llvm::make_filter_range(dim.getAxes(), keep));
+    std::optional<int64_t> priority = dim.getPriority();
+    if (dim.getIsClosed() && axes.empty())
+      priority = std::nullopt;
+    dims.push_back(
+        DimensionShardingAttr::get(ctx, axes, dim.getIsClosed(), priority));
+  }
+  SmallVector<AxisRefAttr> replicated(
+      llvm::make_filter_range(sharding.getReplicatedAxes(), keep));
+  return TensorShardingAttr::get(ctx, sharding.getMeshOrRef(), dims,
+                                 replicated);
+}
+
+TensorShardingAttr mlir::sdy::removeAxes(TensorShardingAttr sharding,
+                                         ArrayRef<StringAttr> axisNames) {
+  return filterAxes(sharding, [&](AxisRefAttr axis) {
+    return llvm::none_of(axisNames, [&](StringAttr name) {
+      return name.getValue() == axis.getName();
+    });
+  });
+}
+
+TensorShardingAttr mlir::sdy::closeDimensions(TensorShardingAttr sharding) {
+  if (!sharding)
+    return sharding;
+  MLIRContext *ctx = sharding.getContext();
+  SmallVector<DimensionShardingAttr> dims;
+  for (DimensionShardingAttr dim : sharding.getDimShardings())
+    dims.push_back(
+        DimensionShardingAttr::get(ctx, dim.getAxes(), /*isClosed=*/true));
+  return TensorShardingAttr::get(ctx, sharding.getMeshOrRef(), dims,
+                                 sharding.getReplicatedAxes());
 }
 
 bool mlir::sdy::transformShardings(

@@ -1,0 +1,186 @@
+//===- FactorPropagationTest.cpp - one propagation step on one op ---------===//
+//
+// Which axes each factor gains (transforms/propagation/FactorPropagation.h):
+// compatible axes spread, conflicts stop them (or, aggressively, the larger
+// or more sharded tensor wins), directions, closed dimensions, axes in use
+// elsewhere, need-replication factors, conservative mode, sub-axis prefixes
+// and hidden priorities.
+//
+//===----------------------------------------------------------------------===//
+
+#include "UnitTestSupport.h"
+#include "ir/sdy/ShardingUtils.h"
+#include "transforms/propagation/FactorPropagation.h"
+
+using namespace mlir;
+using namespace mlir::sdy;
+using namespace mlir::sdy::unittest;
+
+namespace {
+
+class FactorPropagationTest : public SdyTest {
+protected:
+  /// Parses `%r = custom_call(%a, %b)` on tensor<8x16xf32> with mesh
+  /// ["x"=2, "y"=4], the shardings `a`, `b`, `r` (the text inside
+  /// `#sdy.sharding<@mesh, ...>`) and the rule `ruleText`, and projects them.
+  void setUp(llvm::StringRef a, llvm::StringRef b, llvm::StringRef r,
+             llvm::StringRef ruleText =
+                 "([i, j], [i, j])->([i, j]) {i=8, j=16}",
+             llvm::StringRef type = "tensor<8x16xf32>",
+             int64_t visiblePriority = INT64_MAX) {
+    std::string t = type.str();
+    parse(R"(sdy.mesh @mesh = <["x"=2, "y"=4]>
+func.func @f(%a: )" + t + R"( {sdy.sharding = #sdy.sharding<@mesh, )" +
+          a.str() + R"(>}, %b: )" + t +
+          R"( {sdy.sharding = #sdy.sharding<@mesh, )" + b.str() + R"(>}) -> )" +
+          t + R"( {
+  %r = stablehlo.custom_call @op(%a, %b) {sdy.sharding = #sdy.sharding_per_value<[<@mesh, )" +
+          r.str() + R"(>]>, sdy.sharding_rule = #sdy.op_sharding_rule<)" +
+          ruleText.str() + R"(>} : ()" + t + ", " + t + ") -> " + t + R"(
+  return %r : )" + t + R"(
+})");
+    Operation *op = getOp("stablehlo.custom_call");
+    ASSERT_TRUE(op);
+    options.mesh = getMesh();
+    options.rule =
+        op->getAttrOfType<OpShardingRuleAttr>(SdyDialect::kShardingRuleAttr);
+    projection = ShardingProjection::build(
+        {getSharding(op->getOperand(0)), getSharding(op->getOperand(1))},
+        {getSharding(op->getResult(0))}, options.rule, options.mesh,
+        visiblePriority);
+  }
+
+  /// The axes of `factor` in tensor `t` (operands then results).
+  std::string axes(int64_t t, int64_t factor) {
+    return str(projection.getTensor(t).factors[factor].axisRefs);
+  }
+
+  SmallVector<bool> propagate() {
+    return propagateFactors(projection, options);
+  }
+
+  FactorPropagationOptions options;
+  ShardingProjection projection;
+};
+
+TEST_F(FactorPropagationTest, CompatibleAxesSpreadToOpenTensors) {
+  setUp(R"([{"x", ?}, {?}])", R"([{?}, {?}])", R"([{?}, {?}])");
+  EXPECT_EQ(propagate(), SmallVector<bool>({false, true, true}));
+  EXPECT_EQ(axes(1, 0), R"({"x"})");
+  EXPECT_EQ(axes(2, 0), R"({"x"})");
+  EXPECT_EQ(axes(2, 1), "{}");
+}
+
+TEST_F(FactorPropagationTest, ConflictBlocksBasicPropagation) {
+  setUp(R"([{"x", ?}, {?}])", R"([{"y", ?}, {?}])", R"([{?}, {?}])");
+  EXPECT_EQ(propagate(), SmallVector<bool>({false, false, false}));
+  EXPECT_EQ(axes(2, 0), "{}");
+}
+
+TEST_F(FactorPropagationTest, AggressiveResolvesConflictBySize) {
+  // Equal tensor sizes: the more sharded factor ("y" = 4) wins; "x" is kept
+  // where it is, since it is not a prefix of "y".
+  setUp(R"([{"x", ?}, {?}])", R"([{"y", ?}, {?}])", R"([{?}, {?}])");
+  options.aggressive = true;
+  SmallVector<int64_t> sizes = {128, 128, 128};
+  options.tensorSizes = sizes;
+  EXPECT_EQ(propagate(), SmallVector<bool>({false, false, true}));
+  EXPECT_EQ(axes(0, 0), R"({"x"})");
+  EXPECT_EQ(axes(2, 0), R"({"y"})");
+
+  // A larger tensor wins over a more sharded one.
+  setUp(R"([{"x", ?}, {?}])", R"([{"y", ?}, {?}])", R"([{?}, {?}])");
+  options.aggressive = true;
+  SmallVector<int64_t> larger = {256, 128, 128};
+  options.tensorSizes = larger;
+  propagate();
+  EXPECT_EQ(axes(2, 0), R"({"x"})");
+}
+
+TEST_F(FactorPropagationTest, DirectionLimitsReceivers) {
+  setUp(R"([{"x", ?}, {?}])", R"([{?}, {?}])", R"([{?}, {?}])");
+  options.direction = PropagationDirection::FORWARD;
+  EXPECT_EQ(propagate(), SmallVector<bool>({false, false, true}));
+  EXPECT_EQ(axes(1, 0), "{}");
+
+  setUp(R"([{?}, {?}])", R"([{?}, {?}])", R"([{"x", ?}, {?}])");
+  options.direction = PropagationDirection::NONE;
+  EXPECT_EQ(propagate(), SmallVector<bool>({false, false, false}));
+}
+
+TEST_F(FactorPropagationTest, ClosedDimensionDoesNotReceive) {
+  setUp(R"([{"x", ?}, {?}])", R"([{?}, {?}])", R"([{}, {?}])");
+  EXPECT_EQ(propagate(), SmallVector<bool>({false, false, false}));
+  EXPECT_EQ(axes(1, 0), "{}");
+  EXPECT_EQ(axes(2, 0), "{}");
+}
+
+TEST_F(FactorPropagationTest, AxisUsedElsewhereInATensorIsNotTaken) {
+  // %b already uses "x" for factor j, so it cannot take "x" for factor i,
+  // and %a cannot take "x" for j: nothing moves.
+  setUp(R"([{"x", ?}, {?}])", R"([{?}, {"x", ?}])", R"([{?}, {?}])");
+  EXPECT_EQ(propagate(), SmallVector<bool>({false, false, false}));
+  EXPECT_EQ(axes(2, 0), "{}");
+  EXPECT_EQ(axes(2, 1), "{}");
+}
+
+TEST_F(FactorPropagationTest, NeedReplicationFactorDoesNotPropagate) {
+  setUp(R"([{?}, {"y", ?}])", R"([{?}, {?}])", R"([{?}, {?}])",
+        "([i, j], [i, j])->([i, j]) {i=8, j=16} need_replication={j}");
+  EXPECT_EQ(propagate(), SmallVector<bool>({false, false, false}));
+  EXPECT_EQ(axes(2, 1), "{}");
+}
+
+TEST_F(FactorPropagationTest, ConservativeRefusesIndivisibleShardings) {
+  // Factor i has size 6: "y" (4) fits into the minor-most factor unevenly.
+  llvm::StringRef rule = "([i], [i])->([i]) {i=6}";
+  setUp(R"([{"y", ?}])", R"([{?}])", R"([{?}])", rule, "tensor<6xf32>");
+  EXPECT_EQ(propagate(), SmallVector<bool>({false, true, true}));
+  EXPECT_EQ(axes(2, 0), R"({"y"})");
+
+  setUp(R"([{"y", ?}])", R"([{?}])", R"([{?}])", rule, "tensor<6xf32>");
+  options.conservative = true;
+  EXPECT_EQ(propagate(), SmallVector<bool>({false, false, false}));
+  EXPECT_EQ(axes(2, 0), "{}");
+}
+
+TEST_F(FactorPropagationTest, OverShardingAxisIsCutToADividingSubAxis) {
+  // Factor i has size 2: of "y" (4) only "y":(1)2 fits, and only when
+  // sub-axes may be created.
+  llvm::StringRef rule = "([i], [i])->([i]) {i=2}";
+  setUp(R"([{"y", ?}])", R"([{?}])", R"([{?}])", rule, "tensor<2xf32>");
+  EXPECT_EQ(propagate(), SmallVector<bool>({false, true, true}));
+  EXPECT_EQ(axes(1, 0), R"({"y":(1)2})");
+  EXPECT_EQ(axes(2, 0), R"({"y":(1)2})");
+
+  setUp(R"([{"y", ?}])", R"([{?}])", R"([{?}])", rule, "tensor<2xf32>");
+  options.conservative = true;
+  EXPECT_EQ(propagate(), SmallVector<bool>({false, false, false}));
+}
+
+TEST_F(FactorPropagationTest, SubAxisPrefixIsCompatible) {
+  // "y":(1)2 is a prefix of "y": the common part spreads, unless sub-axes
+  // are not allowed (conservative).
+  setUp(R"([{"y":(1)2, ?}, {?}])", R"([{"y", ?}, {?}])", R"([{?}, {?}])");
+  EXPECT_EQ(propagate(), SmallVector<bool>({false, false, true}));
+  EXPECT_EQ(axes(2, 0), R"({"y":(1)2})");
+
+  setUp(R"([{"y":(1)2, ?}, {?}])", R"([{"y", ?}, {?}])", R"([{?}, {?}])");
+  options.conservative = true;
+  EXPECT_EQ(propagate(), SmallVector<bool>({false, false, false}));
+}
+
+TEST_F(FactorPropagationTest, HiddenPriorityDoesNotPropagateYet) {
+  llvm::StringRef rule = "([i, j], [i, j])->([i, j]) {i=8, j=16}";
+  setUp(R"([{"x", ?}p1, {?}])", R"([{?}, {?}])", R"([{?}, {?}])", rule,
+        "tensor<8x16xf32>", /*visiblePriority=*/0);
+  EXPECT_EQ(propagate(), SmallVector<bool>({false, false, false}));
+  EXPECT_EQ(axes(2, 0), "{}");
+
+  setUp(R"([{"x", ?}p1, {?}])", R"([{?}, {?}])", R"([{?}, {?}])", rule,
+        "tensor<8x16xf32>", /*visiblePriority=*/1);
+  EXPECT_EQ(propagate(), SmallVector<bool>({false, true, true}));
+  EXPECT_EQ(axes(2, 0), R"({"x"})");
+}
+
+} // namespace
