@@ -237,11 +237,6 @@ mlir::Attribute parseAttributeText(mlir::MLIRContext *context, const char *text,
 /// Prints an attribute in its `#sdy...` form.
 std::string printAttribute(mlir::Attribute attr);
 
-/// Registers the passes usable in textual pipelines (once per process).
-void registerPasses();
-/// Adds the dialects the library knows to `context` and loads them.
-void loadDialects(mlir::MLIRContext &context);
-
 } // namespace sdycapi
 
 #endif // SDY_CAPI_INTERNAL_H

@@ -1,9 +1,33 @@
-//===- Registration.cpp - registering sdy passes --------------------------===//
+//===- Registration.cpp - the passes of sdy -------------------------------===//
 
+#include "transforms/Registration.h"
+
+#include "mlir/Dialect/Func/Extensions/InlinerExtension.h"
+#include "mlir/Transforms/Passes.h"
+#include "rules/Passes.h"
 #include "transforms/Passes.h"
+#include "transforms/partition/PartitionPipeline.h"
+#include "transforms/partition/Passes.h"
 #include "transforms/propagation/PropagationPipeline.h"
 
-void mlir::sdy::registerAllSdyPassesAndPipelines() {
-  registerSdyPasses();
-  registerPropagationPipeline();
+#include <mutex>
+
+void mlir::sdy::registerAllExtensions(DialectRegistry &registry) {
+  func::registerInlinerExtension(registry);
+}
+
+void mlir::sdy::registerAllPassesAndPipelines() {
+  // Registering a pipeline twice is a fatal error.
+  static std::once_flag once;
+  std::call_once(once, [] {
+    registerCanonicalizerPass();
+    registerCSEPass();
+    registerSymbolDCEPass();
+    registerInlinerPass();
+    registerSdyPasses();
+    registerSdyRulesPasses();
+    registerSdyPartitionPasses();
+    registerPropagationPipeline();
+    registerPartitionPipeline();
+  });
 }

@@ -46,23 +46,20 @@
 #include <vector>
 
 #include "CollectiveSimulator.h"
+#include "ir/Registration.h"
 #include "ir/sdy/SdyDialect.h"
 #include "ir/sdy/ShardingVerifier.h"
 #include "ir/stablehlo/StablehloDialect.h"
-#include "rules/Passes.h"
 #include "rules/ShardingRules.h"
-#include "transforms/Passes.h"
+#include "transforms/Registration.h"
 #include "transforms/partition/PartitionUtils.h"
-#include "transforms/partition/Passes.h"
 #include "transforms/propagation/FactorSharding.h"
-#include "mlir/Dialect/Func/Extensions/InlinerExtension.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
-#include "mlir/Transforms/Passes.h"
 
 using namespace mlir;
 using namespace mlir::sdy;
@@ -562,15 +559,9 @@ int main(int argc, char **argv) {
   }
   auto start = std::chrono::steady_clock::now();
   DialectRegistry registry;
-  registry.insert<func::FuncDialect, SdyDialect, stablehlo::StablehloDialect>();
-  func::registerInlinerExtension(registry);
-  registerCanonicalizerPass();
-  registerCSEPass();
-  registerSymbolDCEPass();
-  registerInlinerPass();
-  registerAllSdyPassesAndPipelines();
-  registerSdyRulesPasses();
-  registerSdyPartitionPasses();
+  registerAllDialects(registry);
+  registerAllExtensions(registry);
+  registerAllPassesAndPipelines();
   MLIRContext ctx(registry);
   ctx.loadAllAvailableDialects();
   ctx.allowUnregisteredDialects(false);

@@ -40,8 +40,3 @@ void mlir::sdy::registerPartitionPipeline() {
       "Propagation, then SPMD partitioning into the per-device program",
       addPartitionPipeline);
 }
-
-void mlir::sdy::registerSdyPartitionPasses() {
-  detail::registerSdyPartitionPasses();
-  registerPartitionPipeline();
-}
