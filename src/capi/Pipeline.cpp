@@ -42,9 +42,6 @@ struct OptionSchema {
   std::vector<OptionSpec> options;
 };
 
-const std::vector<std::string> kStrategies = {"basic", "aggressive",
-                                              "basic-then-aggressive"};
-
 /// One `key[=value]` of an option string; values may be quoted or braced.
 struct OptionItem {
   std::string key;
@@ -190,26 +187,37 @@ void addBool(OptionSchema &schema, const llvm::cl::Option &option) {
   schema.options.push_back({option.ArgStr.str(), OptionKind::Bool, {}});
 }
 
-/// The options of the sdy pipelines, from their option structs.
-OptionSchema propagationSchema(llvm::StringRef owner) {
+/// The values of propagation-strategy, from its declaration.
+std::vector<std::string> getStrategies() {
   sdy::PropagationPipelineOptions o;
-  OptionSchema schema{owner.str(), {}};
+  auto &parser = o.propagation.propagationStrategy.getParser();
+  std::vector<std::string> strategies;
+  for (unsigned i = 0, e = parser.getNumOptions(); i < e; ++i)
+    strategies.push_back(parser.getOption(i).str());
+  return strategies;
+}
+
+/// The options of the sdy pipelines, from their option structs.
+void addPropagationOptions(OptionSchema &schema,
+                           const sdy::PipelinePropagationOptions &o) {
   addBool(schema, o.keepShardingRules);
   addBool(schema, o.conservativePropagation);
   addBool(schema, o.debugShardingOrigins);
   schema.options.push_back({o.propagationStrategy.ArgStr.str(),
-                            OptionKind::Choice, kStrategies});
+                            OptionKind::Choice, getStrategies()});
+}
+
+OptionSchema propagationSchema(llvm::StringRef owner) {
+  sdy::PropagationPipelineOptions o;
+  OptionSchema schema{owner.str(), {}};
+  addPropagationOptions(schema, o.propagation);
   return schema;
 }
 
 OptionSchema partitionSchema(llvm::StringRef owner) {
   sdy::PartitionPipelineOptions o;
   OptionSchema schema{owner.str(), {}};
-  addBool(schema, o.keepShardingRules);
-  addBool(schema, o.conservativePropagation);
-  addBool(schema, o.debugShardingOrigins);
-  schema.options.push_back({o.propagationStrategy.ArgStr.str(),
-                            OptionKind::Choice, kStrategies});
+  addPropagationOptions(schema, o.propagation);
   addBool(schema, o.skipPropagation);
   addBool(schema, o.dropShardingAndMesh);
   return schema;
@@ -288,7 +296,7 @@ bool passSchema(llvm::StringRef name, OptionSchema &schema) {
       choices = known->choices;
     } else if (item.key == "propagation-strategy") {
       kind = OptionKind::Choice;
-      choices = kStrategies;
+      choices = getStrategies();
     } else if (value == "true" || value == "false") {
       kind = OptionKind::Bool;
     } else if (isInteger(value)) {
@@ -382,7 +390,7 @@ LogicalResult buildPropagation(OpPassManager &pm, llvm::StringRef options,
   sdy::PropagationPipelineOptions parsed;
   if (failed(parseOptions(parsed, options, error)))
     return failure();
-  sdy::addPropagationPipeline(pm, parsed);
+  sdy::addPropagationPipeline(pm, parsed.propagation);
   return success();
 }
 

@@ -8,6 +8,7 @@
 #include "transforms/Passes.h"
 #include "transforms/partition/PartitionPipeline.h"
 #include "transforms/partition/Passes.h"
+#include "transforms/propagation/PropagationPasses.h"
 #include "transforms/propagation/PropagationPipeline.h"
 
 #include <mutex>
@@ -25,6 +26,7 @@ void mlir::sdy::registerAllPassesAndPipelines() {
     registerSymbolDCEPass();
     registerInlinerPass();
     registerSdyPasses();
+    registerPropagationPasses();
     registerSdyRulesPasses();
     registerSdyPartitionPasses();
     registerPropagationPipeline();
