@@ -18,7 +18,7 @@ void mlir::sdy::registerAllExtensions(DialectRegistry &registry) {
 }
 
 void mlir::sdy::registerAllPassesAndPipelines() {
-  // Registering a pipeline twice is a fatal error.
+  // Every context of the C ABI asks; the registry is process-wide.
   static std::once_flag once;
   std::call_once(once, [] {
     registerCanonicalizerPass();
