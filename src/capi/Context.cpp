@@ -2,11 +2,19 @@
 
 #include "Internal.h"
 
+#include "ir/Registration.h"
+#include "mlir/IR/DialectRegistry.h"
+#include "transforms/Registration.h"
+
 using namespace sdycapi;
 
 sdycapi::ContextImpl::ContextImpl()
     : context(mlir::MLIRContext::Threading::DISABLED) {
-  loadDialects(context);
+  mlir::DialectRegistry registry;
+  mlir::sdy::registerAllDialects(registry);
+  mlir::sdy::registerAllExtensions(registry);
+  context.appendDialectRegistry(registry);
+  context.loadAllAvailableDialects();
   // Diagnostics go into statuses: keep them to the point.
   context.printOpOnDiagnostic(false);
   context.printStackTraceOnDiagnostic(false);
@@ -21,7 +29,7 @@ sdy_status_t *sdy_context_create(sdy_context_t **out_context) {
   return guarded(fn, [&]() -> sdy_status_t * {
     if (sdy_status_t *s = checkOut(fn, "out_context", out_context))
       return s;
-    registerPasses();
+    mlir::sdy::registerAllPassesAndPipelines();
     auto *context = new sdy_context;
     context->impl = std::make_shared<ContextImpl>();
     registerHandle(context, HandleKind::Context);

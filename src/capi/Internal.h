@@ -25,6 +25,7 @@
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/IR/OwningOpRef.h"
+#include "mlir/Pass/PassManager.h"
 #include "sdy_c/sdy_c.h"
 #include "llvm/ADT/StringRef.h"
 
@@ -103,7 +104,8 @@ struct sdy_module {
 struct sdy_pipeline {
   uint64_t magic = sdycapi::kPipelineMagic;
   sdycapi::ContextRef ctx;
-  std::string pipeline; // anchored textual form
+  mlir::OpPassManager passes{"builtin.module"}; // parsed once, at creation
+  std::string text;                             // anchored textual form
   bool timing = false;
   bool hasReport = false;
   std::string timingReport;
@@ -236,11 +238,6 @@ mlir::Attribute parseAttributeText(mlir::MLIRContext *context, const char *text,
 
 /// Prints an attribute in its `#sdy...` form.
 std::string printAttribute(mlir::Attribute attr);
-
-/// Registers the passes usable in textual pipelines (once per process).
-void registerPasses();
-/// Adds the dialects the library knows to `context` and loads them.
-void loadDialects(mlir::MLIRContext &context);
 
 } // namespace sdycapi
 

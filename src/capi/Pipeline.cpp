@@ -42,14 +42,47 @@ struct OptionSchema {
   std::vector<OptionSpec> options;
 };
 
-const std::vector<std::string> kStrategies = {"basic", "aggressive",
-                                              "basic-then-aggressive"};
-
 /// One `key[=value]` of an option string; values may be quoted or braced.
 struct OptionItem {
   std::string key;
   std::optional<std::string> value;
 };
+
+bool isSpace(char c) { return c == ' ' || c == '\t' || c == '\n'; }
+
+/// Where a scan of pipeline text stopped, and what it left open: the quote
+/// character or '{' (0 if nothing).
+struct Scan {
+  size_t end;
+  char unclosed;
+};
+
+/// Scans `text` from `pos` over an option value or the inside of a
+/// `pass{...}`: quoted parts ('...', "...") are kept whole and braces nest.
+/// Stops at a '}' that closes nothing, at whitespace outside braces if
+/// `stopAtSpace`, or at the end of the text.
+Scan scanBalanced(llvm::StringRef text, size_t pos, bool stopAtSpace) {
+  int depth = 0;
+  char quote = 0;
+  for (; pos < text.size(); ++pos) {
+    char c = text[pos];
+    if (quote) {
+      if (c == quote)
+        quote = 0;
+    } else if (c == '\'' || c == '"') {
+      quote = c;
+    } else if (c == '{') {
+      ++depth;
+    } else if (c == '}') {
+      if (depth == 0)
+        break;
+      --depth;
+    } else if (stopAtSpace && isSpace(c) && depth == 0) {
+      break;
+    }
+  }
+  return {pos, quote ? quote : depth ? '{' : '\0'};
+}
 
 /// Splits an option string like llvm::cl does (whitespace separated,
 /// `'...'`, `"..."` and `{...}` values kept whole).
@@ -57,7 +90,6 @@ LogicalResult splitOptions(llvm::StringRef text,
                            SmallVectorImpl<OptionItem> &items,
                            std::string &error) {
   size_t i = 0, n = text.size();
-  auto isSpace = [](char c) { return c == ' ' || c == '\t' || c == '\n'; };
   while (i < n) {
     while (i < n && isSpace(text[i]))
       ++i;
@@ -70,29 +102,12 @@ LogicalResult splitOptions(llvm::StringRef text,
     item.key = text.slice(start, i).str();
     if (i < n && text[i] == '=') {
       size_t valueStart = ++i;
-      int depth = 0;
-      char quote = 0;
-      while (i < n) {
-        char c = text[i];
-        if (quote) {
-          if (c == quote)
-            quote = 0;
-        } else if (c == '\'' || c == '"') {
-          quote = c;
-        } else if (c == '{') {
-          ++depth;
-        } else if (c == '}') {
-          if (depth == 0)
-            break;
-          --depth;
-        } else if (isSpace(c) && depth == 0) {
-          break;
-        }
-        ++i;
-      }
-      if (quote || depth) {
+      Scan scan = scanBalanced(text, valueStart, /*stopAtSpace=*/true);
+      i = scan.end;
+      if (scan.unclosed) {
         error = "pipeline option '" + item.key + "': unterminated " +
-                (quote ? std::string("quote ") + quote : std::string("'{'")) +
+                (scan.unclosed == '{' ? std::string("'{'")
+                                      : std::string("quote ") + scan.unclosed) +
                 " in its value";
         return failure();
       }
@@ -190,26 +205,37 @@ void addBool(OptionSchema &schema, const llvm::cl::Option &option) {
   schema.options.push_back({option.ArgStr.str(), OptionKind::Bool, {}});
 }
 
-/// The options of the sdy pipelines, from their option structs.
-OptionSchema propagationSchema(llvm::StringRef owner) {
+/// The values of propagation-strategy, from its declaration.
+std::vector<std::string> getStrategies() {
   sdy::PropagationPipelineOptions o;
-  OptionSchema schema{owner.str(), {}};
+  auto &parser = o.propagation.propagationStrategy.getParser();
+  std::vector<std::string> strategies;
+  for (unsigned i = 0, e = parser.getNumOptions(); i < e; ++i)
+    strategies.push_back(parser.getOption(i).str());
+  return strategies;
+}
+
+/// The options of the sdy pipelines, from their option structs.
+void addPropagationOptions(OptionSchema &schema,
+                           const sdy::PipelinePropagationOptions &o) {
   addBool(schema, o.keepShardingRules);
   addBool(schema, o.conservativePropagation);
   addBool(schema, o.debugShardingOrigins);
   schema.options.push_back({o.propagationStrategy.ArgStr.str(),
-                            OptionKind::Choice, kStrategies});
+                            OptionKind::Choice, getStrategies()});
+}
+
+OptionSchema propagationSchema(llvm::StringRef owner) {
+  sdy::PropagationPipelineOptions o;
+  OptionSchema schema{owner.str(), {}};
+  addPropagationOptions(schema, o.propagation);
   return schema;
 }
 
 OptionSchema partitionSchema(llvm::StringRef owner) {
   sdy::PartitionPipelineOptions o;
   OptionSchema schema{owner.str(), {}};
-  addBool(schema, o.keepShardingRules);
-  addBool(schema, o.conservativePropagation);
-  addBool(schema, o.debugShardingOrigins);
-  schema.options.push_back({o.propagationStrategy.ArgStr.str(),
-                            OptionKind::Choice, kStrategies});
+  addPropagationOptions(schema, o.propagation);
   addBool(schema, o.skipPropagation);
   addBool(schema, o.dropShardingAndMesh);
   return schema;
@@ -261,14 +287,7 @@ bool passSchema(llvm::StringRef name, OptionSchema &schema) {
   if (at == std::string::npos)
     return true; // no options
   size_t open = at + name.size();
-  int depth = 0;
-  size_t close = open;
-  for (; close < printed.size(); ++close) {
-    if (printed[close] == '{')
-      ++depth;
-    else if (printed[close] == '}' && --depth == 0)
-      break;
-  }
+  size_t close = scanBalanced(printed, open + 1, /*stopAtSpace=*/false).end;
   SmallVector<OptionItem> defaults;
   std::string error;
   if (failed(splitOptions(
@@ -288,7 +307,7 @@ bool passSchema(llvm::StringRef name, OptionSchema &schema) {
       choices = known->choices;
     } else if (item.key == "propagation-strategy") {
       kind = OptionKind::Choice;
-      choices = kStrategies;
+      choices = getStrategies();
     } else if (value == "true" || value == "false") {
       kind = OptionKind::Bool;
     } else if (isInteger(value)) {
@@ -311,22 +330,7 @@ LogicalResult checkPipelineOptions(llvm::StringRef text, std::string &error) {
     while (start > 0 && isNameChar(text[start - 1]))
       --start;
     llvm::StringRef name = text.slice(start, i);
-    int depth = 0;
-    char quote = 0;
-    size_t close = i;
-    for (; close < text.size(); ++close) {
-      char c = text[close];
-      if (quote) {
-        if (c == quote)
-          quote = 0;
-      } else if (c == '\'' || c == '"') {
-        quote = c;
-      } else if (c == '{') {
-        ++depth;
-      } else if (c == '}' && --depth == 0) {
-        break;
-      }
-    }
+    size_t close = scanBalanced(text, i + 1, /*stopAtSpace=*/false).end;
     if (close == text.size()) {
       error = "the options of '" + name.str() + "' have no closing '}'";
       return failure();
@@ -382,7 +386,7 @@ LogicalResult buildPropagation(OpPassManager &pm, llvm::StringRef options,
   sdy::PropagationPipelineOptions parsed;
   if (failed(parseOptions(parsed, options, error)))
     return failure();
-  sdy::addPropagationPipeline(pm, parsed);
+  sdy::addPropagationPipeline(pm, parsed.propagation);
   return success();
 }
 
@@ -398,11 +402,11 @@ LogicalResult buildPartition(OpPassManager &pm, llvm::StringRef options,
   return success();
 }
 
+/// A preset is a textual pipeline (no options) or a builder (options).
 struct Preset {
   const char *name;
-  const char *pipeline;  // textual presets (no options)
-  PresetBuilder builder; // presets with options
-  // Neither: planned, not implemented yet.
+  const char *pipeline;
+  PresetBuilder builder;
 };
 
 constexpr Preset kPresets[] = {
@@ -436,24 +440,15 @@ LogicalResult parseInto(llvm::StringRef text, OpPassManager &pm,
   return parsePassPipeline(trimmed, pm, os);
 }
 
-/// Registers a pipeline handle for the passes of `pm`.
-sdy_status_t *finishPipeline(const char *fn, const ContextRef &ctx,
-                             OpPassManager &pm, sdy_pipeline_t **out_pipeline) {
-  std::string anchored;
-  llvm::raw_string_ostream os(anchored);
-  pm.printAsTextualPipeline(os);
-  os.flush();
-  // The stored text is parsed again for every run: check it round-trips.
-  OpPassManager check("builtin.module");
-  std::string error;
-  if (failed(parseInto(anchored, check, error)))
-    return makeStatus(SDY_INTERNAL, std::string(fn) +
-                                        ": the pipeline does not print in a "
-                                        "form that parses again: " +
-                                        error);
+/// Registers a pipeline handle that keeps the passes of `pm`.
+sdy_status_t *finishPipeline(const ContextRef &ctx, OpPassManager &pm,
+                             sdy_pipeline_t **out_pipeline) {
   auto *pipeline = new sdy_pipeline;
   pipeline->ctx = ctx;
-  pipeline->pipeline = anchored;
+  llvm::raw_string_ostream os(pipeline->text);
+  pm.printAsTextualPipeline(os);
+  os.flush();
+  pipeline->passes = std::move(pm);
   registerHandle(pipeline, HandleKind::Pipeline);
   *out_pipeline = pipeline;
   return nullptr;
@@ -480,7 +475,7 @@ sdy_status_t *createPipeline(const char *fn, sdy_context_t *context,
     return makeStatus(SDY_PARSE_ERROR,
                       std::string(fn) + ": " + trimMessage(message));
   }
-  return finishPipeline(fn, ctx, pm, out_pipeline);
+  return finishPipeline(ctx, pm, out_pipeline);
 }
 
 /// sdy_pipeline_create_preset*(): `options` may be null (the defaults).
@@ -494,11 +489,6 @@ sdy_status_t *createPreset(const char *fn, sdy_context_t *context,
       known += preset.name;
       continue;
     }
-    if (!preset.pipeline && !preset.builder)
-      return makeStatus(SDY_UNIMPLEMENTED,
-                        std::string(fn) + ": preset '" + name +
-                            "' is not implemented yet (its passes have "
-                            "not landed)");
     llvm::StringRef optionText = options ? llvm::StringRef(options).trim() : "";
     if (preset.pipeline) {
       if (!optionText.empty())
@@ -519,7 +509,7 @@ sdy_status_t *createPreset(const char *fn, sdy_context_t *context,
                         std::string(fn) + ": invalid options for preset '" +
                             name + "': " + trimMessage(message));
     }
-    return finishPipeline(fn, ctx, pm, out_pipeline);
+    return finishPipeline(ctx, pm, out_pipeline);
   }
   return invalidArgument(fn, std::string("unknown preset '") + name +
                                  "' (known presets: " + known + ")");
@@ -594,7 +584,7 @@ sdy_status_t *sdy_pipeline_print(const sdy_pipeline_t *pipeline,
       return s;
     if (sdy_status_t *s = checkOut(fn, "out_text", out_text))
       return s;
-    *out_text = copyString(pipeline->pipeline);
+    *out_text = copyString(pipeline->text);
     return nullptr;
   });
 }
@@ -632,12 +622,9 @@ sdy_status_t *sdy_pipeline_run(sdy_pipeline_t *pipeline, sdy_module_t *module) {
                         std::string(fn) + ": the module does not verify: " +
                             diags.take("verification failed"));
 
+    // A copy of the passes: every run starts from fresh pass state.
     PassManager pm(mlirCtx, "builtin.module");
-    std::string error;
-    if (failed(parseInto(pipeline->pipeline, pm, error)))
-      return makeStatus(SDY_INTERNAL,
-                        std::string(fn) + ": stored pipeline does not parse: " +
-                            error);
+    static_cast<OpPassManager &>(pm) = pipeline->passes;
     pm.enableVerifier(true);
 
     // Run on a copy so that a failure leaves the module unchanged.

@@ -2,6 +2,7 @@
 #include "runtime/Executable.h"
 #include "runtime/Interpreter.h"
 
+#include "ir/Registration.h"
 #include "ir/sdy/SdyDialect.h"
 #include "ir/stablehlo/StablehloDialect.h"
 #include "ir/utils/TextNesting.h"
@@ -34,8 +35,7 @@ using namespace mlir;
 
 void registerRuntimeDialects(MLIRContext &ctx) {
   DialectRegistry registry;
-  registry.insert<func::FuncDialect, stablehlo::StablehloDialect,
-                  ::mlir::sdy::SdyDialect>();
+  ::mlir::sdy::registerAllDialects(registry);
   ctx.appendDialectRegistry(registry);
   ctx.loadAllAvailableDialects();
 }

@@ -15,9 +15,6 @@ namespace mlir::sdy {
 #define GEN_PASS_REGISTRATION
 #include "transforms/Passes.h.inc"
 
-/// Registers every sdy pass and pipeline with the global registry.
-void registerAllSdyPassesAndPipelines();
-
 } // namespace mlir::sdy
 
 #endif // SDY_TRANSFORMS_PASSES_H

@@ -90,50 +90,8 @@ def ImportFuncCallsPass : Pass<"sdy-import-func-calls", "ModuleOp"> {
   let dependentDialects = ["mlir::sdy::SdyDialect"];
 }
 
-//===----------------------------------------------------------------------===//
-// Propagation (docs/propagation.md)
-//===----------------------------------------------------------------------===//
-
-class PropagationPassBase<string name> : Pass<name, "ModuleOp"> {
-  let dependentDialects = ["mlir::sdy::SdyDialect"];
-  list<Option> commonOptions = [
-    Option<"keepShardingRules", "keep-sharding-rules", "bool",
-           /*default=*/"false",
-           "Keep the sharding rules computed for ops as sdy.sharding_rule">,
-    Option<"conservativePropagation", "conservative-propagation", "bool",
-           /*default=*/"false",
-           "Never create sub-axes or indivisible shardings">,
-    Option<"debugShardingOrigins", "debug-sharding-origins", "bool",
-           /*default=*/"false",
-           "Record which user sharding each axis came from">];
-  list<Option> strategyOption = [
-    Option<"propagationStrategy", "propagation-strategy", "std::string",
-           /*default=*/"\"aggressive\"",
-           "basic, aggressive or basic-then-aggressive">];
-}
-
-def BasicPropagationPass : PropagationPassBase<"sdy-basic-propagate"> {
-  let summary = "Propagates compatible major axes to a fixed point.";
-  let options = commonOptions;
-}
-
-def AggressivePropagationPass
-    : PropagationPassBase<"sdy-aggressive-propagate"> {
-  let summary = "Basic propagation plus conflict resolution.";
-  let options = !listconcat(commonOptions, strategyOption);
-}
-
-def OpPriorityPropagationPass
-    : PropagationPassBase<"sdy-op-priority-propagate"> {
-  let summary = "Aggressive propagation in op-priority rounds.";
-  let options = !listconcat(commonOptions, strategyOption);
-}
-
-def UserPriorityPropagationPass
-    : PropagationPassBase<"sdy-user-priority-propagate"> {
-  let summary = "Op-priority propagation, one round per user priority.";
-  let options = !listconcat(commonOptions, strategyOption);
-}
+// The propagation passes share their options with the pipelines and are
+// declared in C++ (propagation/PropagationPasses.h).
 
 //===----------------------------------------------------------------------===//
 // Export cleanup

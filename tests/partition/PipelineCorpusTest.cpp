@@ -46,23 +46,20 @@
 #include <vector>
 
 #include "CollectiveSimulator.h"
+#include "ir/Registration.h"
 #include "ir/sdy/SdyDialect.h"
 #include "ir/sdy/ShardingLayout.h"
 #include "ir/sdy/ShardingUtils.h"
 #include "ir/stablehlo/StablehloDialect.h"
-#include "rules/Passes.h"
 #include "rules/ShardingRules.h"
-#include "transforms/Passes.h"
-#include "transforms/partition/Passes.h"
+#include "transforms/Registration.h"
 #include "transforms/propagation/FactorSharding.h"
-#include "mlir/Dialect/Func/Extensions/InlinerExtension.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
-#include "mlir/Transforms/Passes.h"
 #include <gtest/gtest.h>
 
 using namespace mlir;
@@ -592,21 +589,11 @@ func.func @f(%a: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x", "y"
 
 /// A context with the dialects and the passes of the pipelines.
 std::unique_ptr<MLIRContext> createContext() {
-  // Passes and pipelines are registered once per process.
-  static const bool registered = [] {
-    registerCanonicalizerPass();
-    registerCSEPass();
-    registerSymbolDCEPass();
-    registerInlinerPass();
-    registerAllSdyPassesAndPipelines();
-    registerSdyRulesPasses();
-    registerSdyPartitionPasses();
-    return true;
-  }();
-  (void)registered;
+  // Registers each pass and pipeline once per process.
+  registerAllPassesAndPipelines();
   DialectRegistry registry;
-  registry.insert<func::FuncDialect, SdyDialect, stablehlo::StablehloDialect>();
-  func::registerInlinerExtension(registry);
+  registerAllDialects(registry);
+  registerAllExtensions(registry);
   auto ctx = std::make_unique<MLIRContext>(registry);
   ctx->loadAllAvailableDialects();
   ctx->allowUnregisteredDialects(false);

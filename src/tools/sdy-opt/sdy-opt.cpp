@@ -1,24 +1,18 @@
 //===- sdy-opt.cpp - the sdy optimizer driver ----------------------------===//
 //
-// An MlirOptMain driver with the dialects and passes of sdy registered: func,
-// sdy, stablehlo, and the upstream passes canonicalize, cse, symbol-dce and
-// inline. The input is read here first so that text nested too deeply for
-// MLIR's recursive parser gets a located error instead of a stack overflow.
+// An MlirOptMain driver with the dialects and passes of sdy registered
+// (ir/Registration.h, transforms/Registration.h). The input is read here
+// first so that text nested too deeply for MLIR's recursive parser gets a
+// located error instead of a stack overflow.
 //
 //===----------------------------------------------------------------------===//
 
-#include "ir/sdy/SdyDialect.h"
-#include "ir/stablehlo/StablehloDialect.h"
+#include "ir/Registration.h"
 #include "ir/utils/TextNesting.h"
-#include "rules/Passes.h"
-#include "transforms/Passes.h"
-#include "transforms/partition/Passes.h"
-#include "mlir/Dialect/Func/Extensions/InlinerExtension.h"
-#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "transforms/Registration.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Support/FileUtilities.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
-#include "mlir/Transforms/Passes.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/ToolOutputFile.h"
 #include "llvm/Support/raw_ostream.h"
@@ -34,17 +28,9 @@ int main(int argc, char **argv) {
   args.insert(args.begin() + 1, quiet.data());
 
   mlir::DialectRegistry registry;
-  registry.insert<mlir::func::FuncDialect, mlir::sdy::SdyDialect,
-                  mlir::stablehlo::StablehloDialect>();
-  mlir::func::registerInlinerExtension(registry);
-
-  mlir::registerCanonicalizerPass();
-  mlir::registerCSEPass();
-  mlir::registerSymbolDCEPass();
-  mlir::registerInlinerPass();
-  mlir::sdy::registerAllSdyPassesAndPipelines();
-  mlir::sdy::registerSdyRulesPasses();
-  mlir::sdy::registerSdyPartitionPasses();
+  mlir::sdy::registerAllDialects(registry);
+  mlir::sdy::registerAllExtensions(registry);
+  mlir::sdy::registerAllPassesAndPipelines();
 
   int numArgs = static_cast<int>(args.size());
   auto [inputFilename, outputFilename] = mlir::registerAndParseCLIOptions(

@@ -17,14 +17,8 @@ using namespace mlir::sdy;
 
 void mlir::sdy::addPartitionPipeline(OpPassManager &pm,
                                      const PartitionPipelineOptions &options) {
-  if (!options.skipPropagation) {
-    PropagationPipelineOptions propagation;
-    propagation.keepShardingRules = options.keepShardingRules;
-    propagation.conservativePropagation = options.conservativePropagation;
-    propagation.debugShardingOrigins = options.debugShardingOrigins;
-    propagation.propagationStrategy = options.propagationStrategy;
-    addPropagationPipeline(pm, propagation);
-  }
+  if (!options.skipPropagation)
+    addPropagationPipeline(pm, options.propagation);
   pm.addNestedPass<func::FuncOp>(createInsertExplicitReshardsPass());
   pm.addNestedPass<func::FuncOp>(createReshardToCollectivesPass());
   pm.addNestedPass<func::FuncOp>(createCanonicalizeCollectivesPass());
@@ -39,9 +33,4 @@ void mlir::sdy::registerPartitionPipeline() {
       "sdy-partition-pipeline",
       "Propagation, then SPMD partitioning into the per-device program",
       addPartitionPipeline);
-}
-
-void mlir::sdy::registerSdyPartitionPasses() {
-  detail::registerSdyPartitionPasses();
-  registerPartitionPipeline();
 }

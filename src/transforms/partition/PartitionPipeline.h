@@ -3,7 +3,7 @@
 #ifndef SDY_TRANSFORMS_PARTITION_PARTITIONPIPELINE_H
 #define SDY_TRANSFORMS_PARTITION_PARTITIONPIPELINE_H
 
-#include "mlir/Pass/PassOptions.h"
+#include "transforms/propagation/PropagationOptions.h"
 
 namespace mlir {
 class OpPassManager;
@@ -11,23 +11,8 @@ namespace sdy {
 
 struct PartitionPipelineOptions
     : public PassPipelineOptions<PartitionPipelineOptions> {
-  // Propagation options, forwarded to -sdy-propagation-pipeline.
-  Option<bool> keepShardingRules{
-      *this, "keep-sharding-rules",
-      llvm::cl::desc("Keep the sharding rules computed for ops"),
-      llvm::cl::init(false)};
-  Option<bool> conservativePropagation{
-      *this, "conservative-propagation",
-      llvm::cl::desc("Never create sub-axes or indivisible shardings"),
-      llvm::cl::init(false)};
-  Option<bool> debugShardingOrigins{
-      *this, "debug-sharding-origins",
-      llvm::cl::desc("Record which user sharding each axis came from"),
-      llvm::cl::init(false)};
-  Option<std::string> propagationStrategy{
-      *this, "propagation-strategy",
-      llvm::cl::desc("basic, aggressive or basic-then-aggressive"),
-      llvm::cl::init("aggressive")};
+  // Propagation, for -sdy-propagation-pipeline.
+  PipelinePropagationOptions propagation{*this};
   // Partitioning.
   Option<bool> skipPropagation{
       *this, "skip-propagation",

@@ -13,15 +13,8 @@ namespace mlir::sdy {
 #define GEN_PASS_DECL
 #include "transforms/partition/Passes.h.inc"
 
-namespace detail {
-// The generated registerSdyPartitionPasses() registers the passes only; the
-// public one below adds the pipelines.
 #define GEN_PASS_REGISTRATION
 #include "transforms/partition/Passes.h.inc"
-} // namespace detail
-
-/// Registers every partitioner pass and `-sdy-partition-pipeline`.
-void registerSdyPartitionPasses();
 
 } // namespace mlir::sdy
 

@@ -1,56 +1,32 @@
 //===- PropagationPasses.cpp - the four propagation passes ----------------===//
 //
 // Each pass contains the one below it: basic ⊂ aggressive ⊂
-// op-priority ⊂ user-priority.
+// op-priority ⊂ user-priority. They are one pass template over that level.
 //
 //===----------------------------------------------------------------------===//
 
-#include "transforms/Passes.h"
+#include "transforms/propagation/PropagationPasses.h"
+
+#include "ir/sdy/SdyDialect.h"
 #include "transforms/propagation/PropagationDriver.h"
+#include "mlir/Pass/PassRegistry.h"
+
+#include <type_traits>
 
 namespace mlir::sdy {
-#define GEN_PASS_DEF_BASICPROPAGATIONPASS
-#define GEN_PASS_DEF_AGGRESSIVEPROPAGATIONPASS
-#define GEN_PASS_DEF_OPPRIORITYPROPAGATIONPASS
-#define GEN_PASS_DEF_USERPRIORITYPROPAGATIONPASS
-#include "transforms/Passes.h.inc"
-
 namespace {
-
-FailureOr<PropagationStrategy> parseStrategy(Operation *op, StringRef name) {
-  if (name == "basic")
-    return PropagationStrategy::kBasic;
-  if (name == "aggressive")
-    return PropagationStrategy::kAggressive;
-  if (name == "basic-then-aggressive")
-    return PropagationStrategy::kBasicThenAggressive;
-  return op->emitError() << "unknown propagation-strategy '" << name
-                         << "', expected basic, aggressive or "
-                            "basic-then-aggressive";
-}
 
 /// How much of the propagation stack a pass runs.
 enum class Level { kBasic, kAggressive, kOpPriority, kUserPriority };
 
-LogicalResult runPropagation(ModuleOp module, Level level, StringRef strategyName,
-                             bool conservative, bool keepRules,
-                             bool debugOrigins) {
-  PropagationConfig config;
-  config.conservative = conservative;
-  config.keepShardingRules = keepRules;
-  config.debugShardingOrigins = debugOrigins;
-  PropagationStrategy strategy = PropagationStrategy::kBasic;
-  if (level != Level::kBasic) {
-    FailureOr<PropagationStrategy> parsed = parseStrategy(module, strategyName);
-    if (failed(parsed))
-      return failure();
-    strategy = *parsed;
-  }
+LogicalResult runPropagation(ModuleOp module, Level level,
+                             PropagationStrategy strategy,
+                             const PropagationConfig &config) {
   PropagationDriver driver(module, config);
   auto finish = [&](LogicalResult result) {
     if (succeeded(result)) {
       driver.reportConflicts();
-      if (debugOrigins)
+      if (config.debugShardingOrigins)
         driver.writeShardingOrigins();
     }
     return result;
@@ -77,49 +53,79 @@ LogicalResult runPropagation(ModuleOp module, Level level, StringRef strategyNam
   return finish(success());
 }
 
-struct BasicPropagationPass
-    : impl::BasicPropagationPassBase<BasicPropagationPass> {
-  using Base::Base;
-  void runOnOperation() override {
-    if (failed(runPropagation(getOperation(), Level::kBasic, "basic",
-                              conservativePropagation, keepShardingRules,
-                              debugShardingOrigins)))
-      signalPassFailure();
-  }
+struct PropagationPassInfo {
+  llvm::StringLiteral argument, name, summary;
 };
 
-struct AggressivePropagationPass
-    : impl::AggressivePropagationPassBase<AggressivePropagationPass> {
-  using Base::Base;
-  void runOnOperation() override {
-    if (failed(runPropagation(getOperation(), Level::kAggressive,
-                              propagationStrategy, conservativePropagation,
-                              keepShardingRules, debugShardingOrigins)))
-      signalPassFailure();
-  }
+/// Indexed by Level.
+constexpr PropagationPassInfo kPassInfos[] = {
+    {"sdy-basic-propagate", "BasicPropagationPass",
+     "Propagates compatible major axes to a fixed point."},
+    {"sdy-aggressive-propagate", "AggressivePropagationPass",
+     "Basic propagation plus conflict resolution."},
+    {"sdy-op-priority-propagate", "OpPriorityPropagationPass",
+     "Aggressive propagation in op-priority rounds."},
+    {"sdy-user-priority-propagate", "UserPriorityPropagationPass",
+     "Op-priority propagation, one round per user priority."},
 };
 
-struct OpPriorityPropagationPass
-    : impl::OpPriorityPropagationPassBase<OpPriorityPropagationPass> {
-  using Base::Base;
-  void runOnOperation() override {
-    if (failed(runPropagation(getOperation(), Level::kOpPriority,
-                              propagationStrategy, conservativePropagation,
-                              keepShardingRules, debugShardingOrigins)))
-      signalPassFailure();
-  }
-};
+/// The propagation pass of `level`. Basic propagation resolves no conflicts,
+/// so it takes no strategy.
+template <Level level>
+class PropagationPass
+    : public PassWrapper<PropagationPass<level>, OperationPass<ModuleOp>> {
+public:
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(PropagationPass)
 
-struct UserPriorityPropagationPass
-    : impl::UserPriorityPropagationPassBase<UserPriorityPropagationPass> {
-  using Base::Base;
+  PropagationPass() = default;
+  // The options register with this pass: they are constructed, not copied
+  // (clonePass() copies their values afterwards).
+  PropagationPass(const PropagationPass &other)
+      : PassWrapper<PropagationPass<level>, OperationPass<ModuleOp>>(other) {}
+
+  StringRef getArgument() const override { return info().argument; }
+  StringRef getName() const override { return info().name; }
+  StringRef getDescription() const override { return info().summary; }
+  void getDependentDialects(DialectRegistry &registry) const override {
+    registry.insert<SdyDialect>();
+  }
+
   void runOnOperation() override {
-    if (failed(runPropagation(getOperation(), Level::kUserPriority,
-                              propagationStrategy, conservativePropagation,
-                              keepShardingRules, debugShardingOrigins)))
-      signalPassFailure();
+    PropagationConfig config;
+    config.conservative = options.conservativePropagation;
+    config.keepShardingRules = options.keepShardingRules;
+    config.debugShardingOrigins = options.debugShardingOrigins;
+    PropagationStrategy strategy = PropagationStrategy::kBasic;
+    if constexpr (level != Level::kBasic)
+      strategy = options.propagationStrategy;
+    if (failed(runPropagation(this->getOperation(), level, strategy, config)))
+      this->signalPassFailure();
+  }
+
+  std::conditional_t<level == Level::kBasic, BasicPropagationOptions<Pass>,
+                     PropagationOptions<Pass>>
+      options{*this};
+
+private:
+  static const PropagationPassInfo &info() {
+    return kPassInfos[static_cast<int>(level)];
   }
 };
 
 } // namespace
+
+std::unique_ptr<Pass>
+createUserPriorityPropagationPass(const PipelinePropagationOptions &options) {
+  auto pass = std::make_unique<PropagationPass<Level::kUserPriority>>();
+  pass->options.assign(options);
+  return pass;
+}
+
+void registerPropagationPasses() {
+  PassRegistration<PropagationPass<Level::kBasic>>();
+  PassRegistration<PropagationPass<Level::kAggressive>>();
+  PassRegistration<PropagationPass<Level::kOpPriority>>();
+  PassRegistration<PropagationPass<Level::kUserPriority>>();
+}
+
 } // namespace mlir::sdy

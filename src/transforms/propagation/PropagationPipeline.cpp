@@ -10,12 +10,13 @@
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Transforms/Passes.h"
 #include "transforms/Passes.h"
+#include "transforms/propagation/PropagationPasses.h"
 
 using namespace mlir;
 using namespace mlir::sdy;
 
 void mlir::sdy::addPropagationPipeline(
-    OpPassManager &pm, const PropagationPipelineOptions &options) {
+    OpPassManager &pm, const PipelinePropagationOptions &options) {
   // Import.
   pm.addPass(createImportFuncCallsPass());
   pm.addPass(createSymbolDCEPass());
@@ -28,12 +29,7 @@ void mlir::sdy::addPropagationPipeline(
   pm.addPass(createShardingGroupImportPass());
 
   // Propagation.
-  UserPriorityPropagationPassOptions propagation;
-  propagation.keepShardingRules = options.keepShardingRules;
-  propagation.conservativePropagation = options.conservativePropagation;
-  propagation.debugShardingOrigins = options.debugShardingOrigins;
-  propagation.propagationStrategy = options.propagationStrategy;
-  pm.addPass(createUserPriorityPropagationPass(propagation));
+  pm.addPass(createUserPriorityPropagationPass(options));
 
   // Export.
   pm.addNestedPass<func::FuncOp>(createSinkDataFlowEdgesPass());
@@ -48,5 +44,7 @@ void mlir::sdy::registerPropagationPipeline() {
   PassPipelineRegistration<PropagationPipelineOptions>(
       "sdy-propagation-pipeline",
       "Import, user-priority propagation and export cleanup",
-      addPropagationPipeline);
+      [](OpPassManager &pm, const PropagationPipelineOptions &options) {
+        addPropagationPipeline(pm, options.propagation);
+      });
 }

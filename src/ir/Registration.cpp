@@ -1,0 +1,12 @@
+//===- Registration.cpp - the dialects of an sdy module -------------------===//
+
+#include "ir/Registration.h"
+
+#include "ir/sdy/SdyDialect.h"
+#include "ir/stablehlo/StablehloDialect.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/DialectRegistry.h"
+
+void mlir::sdy::registerAllDialects(DialectRegistry &registry) {
+  registry.insert<func::FuncDialect, SdyDialect, stablehlo::StablehloDialect>();
+}
