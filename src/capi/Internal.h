@@ -1,16 +1,16 @@
 //===- Internal.h - shared plumbing of the C ABI ----------------*- C++ -*-===//
 //
-// Handle structs, the live-handle registry, statuses, argument checks and
-// diagnostic capture. Everything here is internal to libsdy_c.so.
-//
-// Every handle is registered in a process-wide registry while it is alive, so
-// NULL, foreign and destroyed handles are detected without dereferencing
-// them. Each handle also starts with a magic number.
+// Handle structs, statuses and diagnostic capture. Everything here is
+// internal to libsdy_c.so. Handle validity is Handle.h's business, argument
+// checks ArgCheck.h's.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef SDY_CAPI_INTERNAL_H
 #define SDY_CAPI_INTERNAL_H
+
+#include "ArgCheck.h"
+#include "Handle.h"
 
 #include <cstdint>
 #include <exception>
@@ -30,22 +30,6 @@
 
 namespace sdycapi {
 
-enum class HandleKind : uint32_t {
-  Status = 1,
-  Context,
-  Mesh,
-  Sharding,
-  Module,
-  Pipeline,
-  Backend,
-  Executable,
-};
-
-void registerHandle(const void *handle, HandleKind kind);
-/// Returns false if `handle` was not a live handle of `kind`.
-bool unregisterHandle(const void *handle, HandleKind kind);
-bool isLiveHandle(const void *handle, HandleKind kind);
-
 /// State shared by a context and everything created from it.
 struct ContextImpl {
   ContextImpl();
@@ -57,35 +41,24 @@ struct ContextImpl {
 };
 using ContextRef = std::shared_ptr<ContextImpl>;
 
-constexpr uint64_t kContextMagic = 0x5344594354580001ull;
-constexpr uint64_t kMeshMagic = 0x5344594d45530001ull;
-constexpr uint64_t kShardingMagic = 0x5344595348440001ull;
-constexpr uint64_t kModuleMagic = 0x5344594d4f440001ull;
-constexpr uint64_t kPipelineMagic = 0x5344595049500001ull;
-constexpr uint64_t kStatusMagic = 0x5344595354530001ull;
-
 } // namespace sdycapi
 
-struct sdy_status {
-  uint64_t magic = sdycapi::kStatusMagic;
+struct sdy_status : sdycapi::Handle<sdycapi::HandleKind::Status> {
   int32_t code;
   std::string message;
 };
 
-struct sdy_context {
-  uint64_t magic = sdycapi::kContextMagic;
+struct sdy_context : sdycapi::Handle<sdycapi::HandleKind::Context> {
   sdycapi::ContextRef impl;
 };
 
-struct sdy_mesh {
-  uint64_t magic = sdycapi::kMeshMagic;
+struct sdy_mesh : sdycapi::Handle<sdycapi::HandleKind::Mesh> {
   sdycapi::ContextRef ctx;
   mlir::sdy::MeshAttr attr;
   std::vector<std::string> axisNames; // NUL-terminated copies
 };
 
-struct sdy_sharding {
-  uint64_t magic = sdycapi::kShardingMagic;
+struct sdy_sharding : sdycapi::Handle<sdycapi::HandleKind::Sharding> {
   sdycapi::ContextRef ctx;
   mlir::sdy::TensorShardingAttr attr;
   mlir::sdy::MeshAttr mesh;
@@ -94,14 +67,14 @@ struct sdy_sharding {
   std::vector<std::string> replicatedNames;
 };
 
-struct sdy_module {
-  uint64_t magic = sdycapi::kModuleMagic;
+struct sdy_module : sdycapi::Handle<sdycapi::HandleKind::Module> {
   sdycapi::ContextRef ctx;
   mutable mlir::OwningOpRef<mlir::ModuleOp> module;
+  /// Gives the module op up (and its entry in the context's ownedModules).
+  ~sdy_module();
 };
 
-struct sdy_pipeline {
-  uint64_t magic = sdycapi::kPipelineMagic;
+struct sdy_pipeline : sdycapi::Handle<sdycapi::HandleKind::Pipeline> {
   sdycapi::ContextRef ctx;
   std::string pipeline; // anchored textual form
   bool timing = false;
@@ -127,21 +100,6 @@ sdy_status_t *guarded(const char *fn, Fn &&body) {
 
 /// `fn: message` with code SDY_INVALID_ARGUMENT.
 sdy_status_t *invalidArgument(const char *fn, const std::string &message);
-
-/// Checks a handle: non-NULL, live, of the right kind.
-sdy_status_t *checkHandle(const char *fn, const char *param, const void *handle,
-                          HandleKind kind);
-/// Checks an out pointer is non-NULL.
-sdy_status_t *checkOut(const char *fn, const char *param, const void *out);
-/// Checks a string: non-NULL, valid UTF-8 (and optionally non-empty).
-sdy_status_t *checkString(const char *fn, const char *param, const char *text,
-                          bool allowEmpty = true);
-/// Checks an array pointer: may be NULL only when `count` is 0.
-sdy_status_t *checkArray(const char *fn, const char *param, const void *array,
-                         size_t count);
-/// Checks that two handles belong to the same context.
-sdy_status_t *checkSameContext(const char *fn, const char *param,
-                               const ContextRef &a, const ContextRef &b);
 
 /// A heap copy of `text` for `char **` outputs (free with sdy_string_destroy).
 char *copyString(llvm::StringRef text);
