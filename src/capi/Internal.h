@@ -98,6 +98,19 @@ sdy_status_t *guarded(const char *fn, Fn &&body) {
   }
 }
 
+/// The whole body of a query `fn(handle, out)`: checks both arguments, then
+/// stores `get(*handle)` in `*out`.
+template <typename H, typename T, typename Get>
+sdy_status_t *query(const char *fn, const H *handle, const char *param, T *out,
+                    const char *outParam, Get &&get) {
+  return guarded(fn, [&]() -> sdy_status_t * {
+    if (sdy_status_t *s = ArgCheck(fn).handle(handle, param).out(out, outParam))
+      return s;
+    *out = get(*handle);
+    return nullptr;
+  });
+}
+
 /// `fn: message` with code SDY_INVALID_ARGUMENT.
 sdy_status_t *invalidArgument(const char *fn, const std::string &message);
 

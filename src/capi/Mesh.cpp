@@ -224,29 +224,19 @@ sdy_status_t *sdy_mesh_parse(sdy_context_t *context, const char *text,
 void sdy_mesh_destroy(sdy_mesh_t *mesh) { destroyHandle(mesh); }
 
 sdy_status_t *sdy_mesh_print(const sdy_mesh_t *mesh, char **out_text) {
-  static constexpr const char *fn = "sdy_mesh_print";
-  return guarded(fn, [&]() -> sdy_status_t * {
-    if (sdy_status_t *s =
-            ArgCheck(fn).handle(mesh, "mesh").out(out_text, "out_text"))
-      return s;
-    std::lock_guard<std::recursive_mutex> lock(mesh->ctx->mutex);
-    std::string text = printAttribute(mesh->attr);
-    llvm::StringRef view(text);
-    view.consume_front("#sdy.mesh");
-    *out_text = copyString(view);
-    return nullptr;
-  });
+  return query("sdy_mesh_print", mesh, "mesh", out_text, "out_text",
+               [](const sdy_mesh &mesh) {
+                 std::lock_guard<std::recursive_mutex> lock(mesh.ctx->mutex);
+                 std::string text = printAttribute(mesh.attr);
+                 llvm::StringRef view(text);
+                 view.consume_front("#sdy.mesh");
+                 return copyString(view);
+               });
 }
 
 sdy_status_t *sdy_mesh_num_axes(const sdy_mesh_t *mesh, size_t *out_num_axes) {
-  static constexpr const char *fn = "sdy_mesh_num_axes";
-  return guarded(fn, [&]() -> sdy_status_t * {
-    if (sdy_status_t *s =
-            ArgCheck(fn).handle(mesh, "mesh").out(out_num_axes, "out_num_axes"))
-      return s;
-    *out_num_axes = mesh->axisNames.size();
-    return nullptr;
-  });
+  return query("sdy_mesh_num_axes", mesh, "mesh", out_num_axes, "out_num_axes",
+               [](const sdy_mesh &mesh) { return mesh.axisNames.size(); });
 }
 
 sdy_status_t *sdy_mesh_axis(const sdy_mesh_t *mesh, size_t index,
@@ -271,14 +261,9 @@ sdy_status_t *sdy_mesh_axis(const sdy_mesh_t *mesh, size_t index,
 
 sdy_status_t *sdy_mesh_num_devices(const sdy_mesh_t *mesh,
                                    int64_t *out_num_devices) {
-  static constexpr const char *fn = "sdy_mesh_num_devices";
-  return guarded(fn, [&]() -> sdy_status_t * {
-    if (sdy_status_t *s =
-            ArgCheck(fn).handle(mesh, "mesh").out(out_num_devices, "out_num_devices"))
-      return s;
-    *out_num_devices = mesh->attr.getTotalSize();
-    return nullptr;
-  });
+  return query("sdy_mesh_num_devices", mesh, "mesh", out_num_devices,
+               "out_num_devices",
+               [](const sdy_mesh &mesh) { return mesh.attr.getTotalSize(); });
 }
 
 sdy_status_t *sdy_mesh_device_ids(const sdy_mesh_t *mesh,
@@ -301,14 +286,10 @@ sdy_status_t *sdy_mesh_device_ids(const sdy_mesh_t *mesh,
 
 sdy_status_t *sdy_mesh_has_explicit_device_ids(const sdy_mesh_t *mesh,
                                                int32_t *out_has_ids) {
-  static constexpr const char *fn = "sdy_mesh_has_explicit_device_ids";
-  return guarded(fn, [&]() -> sdy_status_t * {
-    if (sdy_status_t *s =
-            ArgCheck(fn).handle(mesh, "mesh").out(out_has_ids, "out_has_ids"))
-      return s;
-    *out_has_ids = mesh->attr.getDeviceIds().empty() ? 0 : 1;
-    return nullptr;
-  });
+  return query("sdy_mesh_has_explicit_device_ids", mesh, "mesh", out_has_ids,
+               "out_has_ids", [](const sdy_mesh &mesh) {
+                 return mesh.attr.getDeviceIds().empty() ? 0 : 1;
+               });
 }
 
 sdy_status_t *sdy_mesh_device_coordinates(const sdy_mesh_t *mesh,

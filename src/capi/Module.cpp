@@ -281,16 +281,12 @@ sdy_status_t *sdy_module_create_empty(sdy_context_t *context,
 
 sdy_status_t *sdy_module_clone(const sdy_module_t *module,
                                sdy_module_t **out_module) {
-  static constexpr const char *fn = "sdy_module_clone";
-  return guarded(fn, [&]() -> sdy_status_t * {
-    if (sdy_status_t *s =
-            ArgCheck(fn).handle(module, "module").out(out_module, "out_module"))
-      return s;
-    std::lock_guard<std::recursive_mutex> lock(module->ctx->mutex);
-    OwningOpRef<ModuleOp> copy(module->module->clone());
-    *out_module = newModule(module->ctx, std::move(copy));
-    return nullptr;
-  });
+  return query("sdy_module_clone", module, "module", out_module, "out_module",
+               [](const sdy_module &module) {
+                 std::lock_guard<std::recursive_mutex> lock(module.ctx->mutex);
+                 return newModule(
+                     module.ctx, OwningOpRef<ModuleOp>(module.module->clone()));
+               });
 }
 
 sdy_module::~sdy_module() {
@@ -354,16 +350,12 @@ sdy_status_t *sdy_module_print(const sdy_module_t *module, uint32_t flags,
 
 sdy_status_t *sdy_module_num_functions(const sdy_module_t *module,
                                        size_t *out_count) {
-  static constexpr const char *fn = "sdy_module_num_functions";
-  return guarded(fn, [&]() -> sdy_status_t * {
-    if (sdy_status_t *s =
-            ArgCheck(fn).handle(module, "module").out(out_count, "out_count"))
-      return s;
-    std::lock_guard<std::recursive_mutex> lock(module->ctx->mutex);
-    auto funcs = module->module->getOps<func::FuncOp>();
-    *out_count = std::distance(funcs.begin(), funcs.end());
-    return nullptr;
-  });
+  return query("sdy_module_num_functions", module, "module", out_count,
+               "out_count", [](const sdy_module &module) {
+                 std::lock_guard<std::recursive_mutex> lock(module.ctx->mutex);
+                 auto funcs = module.module->getOps<func::FuncOp>();
+                 return std::distance(funcs.begin(), funcs.end());
+               });
 }
 
 sdy_status_t *sdy_module_function_name(const sdy_module_t *module, size_t index,
@@ -440,16 +432,12 @@ sdy_status_t *sdy_module_add_mesh(sdy_module_t *module, const char *name,
 
 sdy_status_t *sdy_module_num_meshes(const sdy_module_t *module,
                                     size_t *out_count) {
-  static constexpr const char *fn = "sdy_module_num_meshes";
-  return guarded(fn, [&]() -> sdy_status_t * {
-    if (sdy_status_t *s =
-            ArgCheck(fn).handle(module, "module").out(out_count, "out_count"))
-      return s;
-    std::lock_guard<std::recursive_mutex> lock(module->ctx->mutex);
-    auto meshes = module->module->getOps<MeshOp>();
-    *out_count = std::distance(meshes.begin(), meshes.end());
-    return nullptr;
-  });
+  return query("sdy_module_num_meshes", module, "module", out_count,
+               "out_count", [](const sdy_module &module) {
+                 std::lock_guard<std::recursive_mutex> lock(module.ctx->mutex);
+                 auto meshes = module.module->getOps<MeshOp>();
+                 return std::distance(meshes.begin(), meshes.end());
+               });
 }
 
 sdy_status_t *sdy_module_mesh_name(const sdy_module_t *module, size_t index,
@@ -561,27 +549,17 @@ extern "C" {
 
 sdy_status_t *sdy_context_get_mlir_context(sdy_context_t *context,
                                            MlirContext *out_context) {
-  static constexpr const char *fn = "sdy_context_get_mlir_context";
-  return guarded(fn, [&]() -> sdy_status_t * {
-    if (sdy_status_t *s = ArgCheck(fn)
-                              .handle(context, "context")
-                              .out(out_context, "out_context"))
-      return s;
-    *out_context = wrap(&context->impl->context);
-    return nullptr;
-  });
+  return query("sdy_context_get_mlir_context", context, "context", out_context,
+               "out_context", [](const sdy_context &context) {
+                 return wrap(&context.impl->context);
+               });
 }
 
 sdy_status_t *sdy_module_get_mlir_module(sdy_module_t *module,
                                          MlirModule *out_module) {
-  static constexpr const char *fn = "sdy_module_get_mlir_module";
-  return guarded(fn, [&]() -> sdy_status_t * {
-    if (sdy_status_t *s =
-            ArgCheck(fn).handle(module, "module").out(out_module, "out_module"))
-      return s;
-    *out_module = wrap(*module->module);
-    return nullptr;
-  });
+  return query("sdy_module_get_mlir_module", module, "module", out_module,
+               "out_module",
+               [](const sdy_module &module) { return wrap(*module.module); });
 }
 
 sdy_status_t *sdy_module_wrap_mlir_module(sdy_context_t *context,

@@ -255,51 +255,35 @@ void sdy_sharding_destroy(sdy_sharding_t *sharding) {
 
 sdy_status_t *sdy_sharding_print(const sdy_sharding_t *sharding,
                                  char **out_text) {
-  static constexpr const char *fn = "sdy_sharding_print";
-  return guarded(fn, [&]() -> sdy_status_t * {
-    if (sdy_status_t *s =
-            ArgCheck(fn).handle(sharding, "sharding").out(out_text, "out_text"))
-      return s;
-    std::lock_guard<std::recursive_mutex> lock(sharding->ctx->mutex);
-    *out_text = copyString(printAttribute(sharding->attr));
-    return nullptr;
-  });
+  return query("sdy_sharding_print", sharding, "sharding", out_text, "out_text",
+               [](const sdy_sharding &sharding) {
+                 std::lock_guard<std::recursive_mutex> lock(
+                     sharding.ctx->mutex);
+                 return copyString(printAttribute(sharding.attr));
+               });
 }
 
 sdy_status_t *sdy_sharding_get_mesh(const sdy_sharding_t *sharding,
                                     sdy_mesh_t **out_mesh) {
-  static constexpr const char *fn = "sdy_sharding_get_mesh";
-  return guarded(fn, [&]() -> sdy_status_t * {
-    if (sdy_status_t *s =
-            ArgCheck(fn).handle(sharding, "sharding").out(out_mesh, "out_mesh"))
-      return s;
-    *out_mesh = newMesh(sharding->ctx, sharding->mesh);
-    return nullptr;
-  });
+  return query("sdy_sharding_get_mesh", sharding, "sharding", out_mesh,
+               "out_mesh", [](const sdy_sharding &sharding) {
+                 return newMesh(sharding.ctx, sharding.mesh);
+               });
 }
 
 sdy_status_t *sdy_sharding_mesh_name(const sdy_sharding_t *sharding,
                                      char **out_name) {
-  static constexpr const char *fn = "sdy_sharding_mesh_name";
-  return guarded(fn, [&]() -> sdy_status_t * {
-    if (sdy_status_t *s =
-            ArgCheck(fn).handle(sharding, "sharding").out(out_name, "out_name"))
-      return s;
-    *out_name = copyString(sharding->meshName);
-    return nullptr;
-  });
+  return query("sdy_sharding_mesh_name", sharding, "sharding", out_name,
+               "out_name", [](const sdy_sharding &sharding) {
+                 return copyString(sharding.meshName);
+               });
 }
 
 sdy_status_t *sdy_sharding_rank(const sdy_sharding_t *sharding,
                                 size_t *out_rank) {
-  static constexpr const char *fn = "sdy_sharding_rank";
-  return guarded(fn, [&]() -> sdy_status_t * {
-    if (sdy_status_t *s =
-            ArgCheck(fn).handle(sharding, "sharding").out(out_rank, "out_rank"))
-      return s;
-    *out_rank = sharding->attr.getRank();
-    return nullptr;
-  });
+  return query(
+      "sdy_sharding_rank", sharding, "sharding", out_rank, "out_rank",
+      [](const sdy_sharding &sharding) { return sharding.attr.getRank(); });
 }
 
 sdy_status_t *sdy_sharding_dim(const sdy_sharding_t *sharding, size_t dim,
@@ -350,14 +334,10 @@ sdy_status_t *sdy_sharding_dim_axis(const sdy_sharding_t *sharding, size_t dim,
 
 sdy_status_t *sdy_sharding_num_replicated(const sdy_sharding_t *sharding,
                                           size_t *out_count) {
-  static constexpr const char *fn = "sdy_sharding_num_replicated";
-  return guarded(fn, [&]() -> sdy_status_t * {
-    if (sdy_status_t *s =
-            ArgCheck(fn).handle(sharding, "sharding").out(out_count, "out_count"))
-      return s;
-    *out_count = sharding->replicatedNames.size();
-    return nullptr;
-  });
+  return query("sdy_sharding_num_replicated", sharding, "sharding", out_count,
+               "out_count", [](const sdy_sharding &sharding) {
+                 return sharding.replicatedNames.size();
+               });
 }
 
 sdy_status_t *sdy_sharding_replicated_axis(const sdy_sharding_t *sharding,
