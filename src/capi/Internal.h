@@ -111,6 +111,29 @@ sdy_status_t *query(const char *fn, const H *handle, const char *param, T *out,
   });
 }
 
+/// The whole body of `fn(a, b, out_equal)` for meshes and shardings:
+/// `same(*a, *b)` within one context, else their `print`ed forms compared
+/// (each printed under its context's lock).
+template <typename H, typename Same, typename Print>
+sdy_status_t *equalHandles(const char *fn, const H *a, const H *b,
+                           int32_t *out_equal, Same &&same, Print &&print) {
+  return guarded(fn, [&]() -> sdy_status_t * {
+    if (sdy_status_t *s = ArgCheck(fn).handle(a, "a").handle(b, "b").out(
+            out_equal, "out_equal"))
+      return s;
+    if (a->ctx == b->ctx) {
+      *out_equal = same(*a, *b);
+      return nullptr;
+    }
+    auto text = [&](const H &handle) {
+      std::lock_guard<std::recursive_mutex> lock(handle.ctx->mutex);
+      return print(handle);
+    };
+    *out_equal = text(*a) == text(*b);
+    return nullptr;
+  });
+}
+
 /// `fn: message` with code SDY_INVALID_ARGUMENT.
 sdy_status_t *invalidArgument(const char *fn, const std::string &message);
 

@@ -348,27 +348,10 @@ sdy_status_t *sdy_mesh_device_at(const sdy_mesh_t *mesh, const int64_t *coords,
 
 sdy_status_t *sdy_mesh_equal(const sdy_mesh_t *a, const sdy_mesh_t *b,
                              int32_t *out_equal) {
-  static constexpr const char *fn = "sdy_mesh_equal";
-  return guarded(fn, [&]() -> sdy_status_t * {
-    if (sdy_status_t *s = ArgCheck(fn).handle(a, "a").handle(b, "b").out(
-            out_equal, "out_equal"))
-      return s;
-    if (a->ctx == b->ctx) {
-      *out_equal = a->attr == b->attr;
-      return nullptr;
-    }
-    std::string textA, textB;
-    {
-      std::lock_guard<std::recursive_mutex> lock(a->ctx->mutex);
-      textA = printAttribute(a->attr);
-    }
-    {
-      std::lock_guard<std::recursive_mutex> lock(b->ctx->mutex);
-      textB = printAttribute(b->attr);
-    }
-    *out_equal = textA == textB;
-    return nullptr;
-  });
+  return equalHandles(
+      "sdy_mesh_equal", a, b, out_equal,
+      [](const sdy_mesh &a, const sdy_mesh &b) { return a.attr == b.attr; },
+      [](const sdy_mesh &mesh) { return printAttribute(mesh.attr); });
 }
 
 } // extern "C"

@@ -25,6 +25,36 @@ sdy_module_t *newModule(const ContextRef &ctx, OwningOpRef<ModuleOp> op) {
   return module;
 }
 
+/// The number of `OpT` ops directly in the module.
+template <typename OpT> size_t countOps(const sdy_module &module) {
+  std::lock_guard<std::recursive_mutex> lock(module.ctx->mutex);
+  auto ops = module.module->getOps<OpT>();
+  return std::distance(ops.begin(), ops.end());
+}
+
+/// The symbol name of the `index`-th `OpT` op directly in the module (`what`
+/// and `whats` name the ops in messages).
+template <typename OpT>
+sdy_status_t *opName(const char *fn, const sdy_module_t *module, size_t index,
+                     char **out_name, const char *what, const char *whats) {
+  return guarded(fn, [&]() -> sdy_status_t * {
+    if (sdy_status_t *s =
+            ArgCheck(fn).handle(module, "module").out(out_name, "out_name"))
+      return s;
+    std::lock_guard<std::recursive_mutex> lock(module->ctx->mutex);
+    size_t i = 0;
+    for (OpT op : module->module->getOps<OpT>())
+      if (i++ == index) {
+        *out_name = copyString(op.getSymName());
+        return nullptr;
+      }
+    return invalidArgument(fn, std::string(what) + " index " +
+                                   std::to_string(index) +
+                                   " is out of range: the module has " +
+                                   std::to_string(i) + " " + whats);
+  });
+}
+
 /// Finds `func.func @name` directly in the module.
 sdy_status_t *lookupFunction(const char *fn, const sdy_module_t *module,
                              const char *name, func::FuncOp &result) {
@@ -351,31 +381,13 @@ sdy_status_t *sdy_module_print(const sdy_module_t *module, uint32_t flags,
 sdy_status_t *sdy_module_num_functions(const sdy_module_t *module,
                                        size_t *out_count) {
   return query("sdy_module_num_functions", module, "module", out_count,
-               "out_count", [](const sdy_module &module) {
-                 std::lock_guard<std::recursive_mutex> lock(module.ctx->mutex);
-                 auto funcs = module.module->getOps<func::FuncOp>();
-                 return std::distance(funcs.begin(), funcs.end());
-               });
+               "out_count", countOps<func::FuncOp>);
 }
 
 sdy_status_t *sdy_module_function_name(const sdy_module_t *module, size_t index,
                                        char **out_name) {
-  static constexpr const char *fn = "sdy_module_function_name";
-  return guarded(fn, [&]() -> sdy_status_t * {
-    if (sdy_status_t *s =
-            ArgCheck(fn).handle(module, "module").out(out_name, "out_name"))
-      return s;
-    std::lock_guard<std::recursive_mutex> lock(module->ctx->mutex);
-    size_t i = 0;
-    for (func::FuncOp func : module->module->getOps<func::FuncOp>())
-      if (i++ == index) {
-        *out_name = copyString(func.getSymName());
-        return nullptr;
-      }
-    return invalidArgument(fn, "function index " + std::to_string(index) +
-                                   " is out of range: the module has " +
-                                   std::to_string(i) + " functions");
-  });
+  return opName<func::FuncOp>("sdy_module_function_name", module, index,
+                              out_name, "function", "functions");
 }
 
 sdy_status_t *sdy_module_function_signature(const sdy_module_t *module,
@@ -433,31 +445,13 @@ sdy_status_t *sdy_module_add_mesh(sdy_module_t *module, const char *name,
 sdy_status_t *sdy_module_num_meshes(const sdy_module_t *module,
                                     size_t *out_count) {
   return query("sdy_module_num_meshes", module, "module", out_count,
-               "out_count", [](const sdy_module &module) {
-                 std::lock_guard<std::recursive_mutex> lock(module.ctx->mutex);
-                 auto meshes = module.module->getOps<MeshOp>();
-                 return std::distance(meshes.begin(), meshes.end());
-               });
+               "out_count", countOps<MeshOp>);
 }
 
 sdy_status_t *sdy_module_mesh_name(const sdy_module_t *module, size_t index,
                                    char **out_name) {
-  static constexpr const char *fn = "sdy_module_mesh_name";
-  return guarded(fn, [&]() -> sdy_status_t * {
-    if (sdy_status_t *s =
-            ArgCheck(fn).handle(module, "module").out(out_name, "out_name"))
-      return s;
-    std::lock_guard<std::recursive_mutex> lock(module->ctx->mutex);
-    size_t i = 0;
-    for (MeshOp mesh : module->module->getOps<MeshOp>())
-      if (i++ == index) {
-        *out_name = copyString(mesh.getSymName());
-        return nullptr;
-      }
-    return invalidArgument(fn, "mesh index " + std::to_string(index) +
-                                   " is out of range: the module has " +
-                                   std::to_string(i) + " meshes");
-  });
+  return opName<MeshOp>("sdy_module_mesh_name", module, index, out_name, "mesh",
+                        "meshes");
 }
 
 sdy_status_t *sdy_module_get_mesh(const sdy_module_t *module, const char *name,

@@ -425,27 +425,14 @@ sdy_status_t *sdy_sharding_device_slice(const sdy_sharding_t *sharding,
 
 sdy_status_t *sdy_sharding_equal(const sdy_sharding_t *a,
                                  const sdy_sharding_t *b, int32_t *out_equal) {
-  static constexpr const char *fn = "sdy_sharding_equal";
-  return guarded(fn, [&]() -> sdy_status_t * {
-    if (sdy_status_t *s = ArgCheck(fn).handle(a, "a").handle(b, "b").out(
-            out_equal, "out_equal"))
-      return s;
-    if (a->ctx == b->ctx) {
-      *out_equal = a->attr == b->attr && a->mesh == b->mesh;
-      return nullptr;
-    }
-    std::string textA, textB;
-    {
-      std::lock_guard<std::recursive_mutex> lock(a->ctx->mutex);
-      textA = printAttribute(a->attr) + printAttribute(a->mesh);
-    }
-    {
-      std::lock_guard<std::recursive_mutex> lock(b->ctx->mutex);
-      textB = printAttribute(b->attr) + printAttribute(b->mesh);
-    }
-    *out_equal = textA == textB;
-    return nullptr;
-  });
+  return equalHandles(
+      "sdy_sharding_equal", a, b, out_equal,
+      [](const sdy_sharding &a, const sdy_sharding &b) {
+        return a.attr == b.attr && a.mesh == b.mesh;
+      },
+      [](const sdy_sharding &sharding) {
+        return printAttribute(sharding.attr) + printAttribute(sharding.mesh);
+      });
 }
 
 } // extern "C"
