@@ -72,6 +72,17 @@ std::string describe(llvm::StringRef text, size_t pos, char open,
   }
   return "the bracket";
 }
+
+/// Coordinates name one index per mesh axis.
+sdy_status_t *checkNumCoords(const char *fn, const sdy_mesh_t *mesh,
+                             size_t numCoords) {
+  size_t rank = mesh->attr.getAxes().size();
+  if (numCoords == rank)
+    return nullptr;
+  return invalidArgument(fn, "num_coords is " + std::to_string(numCoords) +
+                                 " but the mesh has " + std::to_string(rank) +
+                                 " axes");
+}
 } // namespace
 
 std::string sdycapi::checkBrackets(llvm::StringRef text, llvm::StringRef kind,
@@ -301,11 +312,9 @@ sdy_status_t *sdy_mesh_device_coordinates(const sdy_mesh_t *mesh,
     if (sdy_status_t *s = ArgCheck(fn).handle(mesh, "mesh").array(
             out_coords, num_coords, "out_coords"))
       return s;
+    if (sdy_status_t *s = checkNumCoords(fn, mesh, num_coords))
+      return s;
     ArrayRef<MeshAxisAttr> axes = mesh->attr.getAxes();
-    if (num_coords != axes.size())
-      return invalidArgument(fn, "num_coords is " + std::to_string(num_coords) +
-                                     " but the mesh has " +
-                                     std::to_string(axes.size()) + " axes");
     std::optional<SmallVector<int64_t>> coords =
         getMeshCoordinates(mesh->attr, device_id);
     if (!coords)
@@ -325,11 +334,9 @@ sdy_status_t *sdy_mesh_device_at(const sdy_mesh_t *mesh, const int64_t *coords,
                               .array(coords, num_coords, "coords")
                               .out(out_device_id, "out_device_id"))
       return s;
+    if (sdy_status_t *s = checkNumCoords(fn, mesh, num_coords))
+      return s;
     ArrayRef<MeshAxisAttr> axes = mesh->attr.getAxes();
-    if (num_coords != axes.size())
-      return invalidArgument(fn, "num_coords is " + std::to_string(num_coords) +
-                                     " but the mesh has " +
-                                     std::to_string(axes.size()) + " axes");
     for (size_t i = 0; i < axes.size(); ++i)
       if (coords[i] < 0 || coords[i] >= axes[i].getSize())
         return invalidArgument(
