@@ -108,7 +108,9 @@ public:
   /// it must hold ("rank 3").
   ArgCheck &capacity(size_t capacity, size_t needed,
                      llvm::function_ref<std::string()> what);
-  /// Any other condition: `fn: message()` when `ok` is false.
+  /// Any other condition: `fn: message()` when `ok` is false. `ok` is
+  /// computed before the chain runs, so it must not read a handle that the
+  /// same chain checks (check it in a later statement).
   ArgCheck &require(bool ok, llvm::function_ref<std::string()> message);
 
   operator sdy_status_t *() const { return failure; }
