@@ -59,11 +59,14 @@ sdy_status_t *sdy_backend_create_local(int32_t num_devices,
                                        sdy_backend_t **out_backend) {
   static constexpr const char *fn = "sdy_backend_create_local";
   return guarded(fn, [&]() -> sdy_status_t * {
-    if (sdy_status_t *s = checkOut(fn, "out_backend", out_backend))
+    if (sdy_status_t *s =
+            ArgCheck(fn)
+                .out(out_backend, "out_backend")
+                .require(num_devices >= 1 && num_devices <= 4096, [&] {
+                  return "num_devices must be in [1, 4096], got " +
+                         std::to_string(num_devices);
+                }))
       return s;
-    if (num_devices < 1 || num_devices > 4096)
-      return invalidArgument(fn, "num_devices must be in [1, 4096], got " +
-                                     std::to_string(num_devices));
     std::unique_ptr<rt::Backend> backend;
     if (sdy_status_t *s = fromRuntime(
             fn, rt::Backend::create("local", num_devices, backend)))
@@ -77,12 +80,10 @@ sdy_status_t *sdy_backend_load(const char *path, const char *options,
                                sdy_backend_t **out_backend) {
   static constexpr const char *fn = "sdy_backend_load";
   return guarded(fn, [&]() -> sdy_status_t * {
-    if (sdy_status_t *s = checkString(fn, "path", path, false))
-      return s;
-    if (options)
-      if (sdy_status_t *s = checkString(fn, "options", options))
-        return s;
-    if (sdy_status_t *s = checkOut(fn, "out_backend", out_backend))
+    if (sdy_status_t *s = ArgCheck(fn)
+                              .nonEmptyString(path, "path")
+                              .optionalString(options, "options")
+                              .out(out_backend, "out_backend"))
       return s;
     std::unique_ptr<rt::Backend> backend;
     rt::Status status =
@@ -103,9 +104,9 @@ sdy_status_t *sdy_backend_wrap(const sdy_backend_table_t *table,
                                sdy_backend_t **out_backend) {
   static constexpr const char *fn = "sdy_backend_wrap";
   return guarded(fn, [&]() -> sdy_status_t * {
-    if (!table)
-      return invalidArgument(fn, "'table' is NULL");
-    if (sdy_status_t *s = checkOut(fn, "out_backend", out_backend))
+    if (sdy_status_t *s = ArgCheck(fn)
+                              .require(table, [] { return "'table' is NULL"; })
+                              .out(out_backend, "out_backend"))
       return s;
     if (table->struct_size < offsetof(sdy_backend_table_t, local_devices) +
                                  sizeof(table->local_devices))
@@ -127,20 +128,14 @@ sdy_status_t *sdy_backend_wrap(const sdy_backend_table_t *table,
   });
 }
 
-void sdy_backend_destroy(sdy_backend_t *backend) {
-  if (!backend || !unregisterHandle(backend, HandleKind::Backend))
-    return;
-  delete backend;
-}
+void sdy_backend_destroy(sdy_backend_t *backend) { destroyHandle(backend); }
 
 sdy_status_t *sdy_backend_device_count(const sdy_backend_t *backend,
                                        int32_t *out_count) {
   static constexpr const char *fn = "sdy_backend_device_count";
   return guarded(fn, [&]() -> sdy_status_t * {
     if (sdy_status_t *s =
-            checkHandle(fn, "backend", backend, HandleKind::Backend))
-      return s;
-    if (sdy_status_t *s = checkOut(fn, "out_count", out_count))
+            ArgCheck(fn).handle(backend, "backend").out(out_count, "out_count"))
       return s;
     int32_t count = 0;
     if (sdy_status_t *s =
@@ -156,12 +151,10 @@ sdy_status_t *sdy_backend_local_devices(const sdy_backend_t *backend,
                                         size_t *out_count) {
   static constexpr const char *fn = "sdy_backend_local_devices";
   return guarded(fn, [&]() -> sdy_status_t * {
-    if (sdy_status_t *s =
-            checkHandle(fn, "backend", backend, HandleKind::Backend))
-      return s;
-    if (sdy_status_t *s = checkOut(fn, "out_count", out_count))
-      return s;
-    if (sdy_status_t *s = checkArray(fn, "out_ids", out_ids, capacity))
+    if (sdy_status_t *s = ArgCheck(fn)
+                              .handle(backend, "backend")
+                              .out(out_count, "out_count")
+                              .array(out_ids, capacity, "out_ids"))
       return s;
     std::vector<int64_t> ids;
     if (sdy_status_t *s =

@@ -27,7 +27,7 @@ extern "C" {
 sdy_status_t *sdy_context_create(sdy_context_t **out_context) {
   static constexpr const char *fn = "sdy_context_create";
   return guarded(fn, [&]() -> sdy_status_t * {
-    if (sdy_status_t *s = checkOut(fn, "out_context", out_context))
+    if (sdy_status_t *s = ArgCheck(fn).out(out_context, "out_context"))
       return s;
     mlir::sdy::registerAllPassesAndPipelines();
     auto *context = new sdy_context;
@@ -38,18 +38,13 @@ sdy_status_t *sdy_context_create(sdy_context_t **out_context) {
   });
 }
 
-void sdy_context_destroy(sdy_context_t *context) {
-  if (!context || !unregisterHandle(context, HandleKind::Context))
-    return;
-  delete context;
-}
+void sdy_context_destroy(sdy_context_t *context) { destroyHandle(context); }
 
 sdy_status_t *sdy_context_set_multithreading(sdy_context_t *context,
                                              int32_t enable) {
   static constexpr const char *fn = "sdy_context_set_multithreading";
   return guarded(fn, [&]() -> sdy_status_t * {
-    if (sdy_status_t *s =
-            checkHandle(fn, "context", context, HandleKind::Context))
+    if (sdy_status_t *s = ArgCheck(fn).handle(context, "context"))
       return s;
     std::lock_guard<std::recursive_mutex> lock(context->impl->mutex);
     context->impl->context.enableMultithreading(enable != 0);

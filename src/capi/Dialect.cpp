@@ -49,6 +49,28 @@ bool collectInts(intptr_t n, const int64_t *values, SmallVector<int64_t> &out) {
   return true;
 }
 
+MlirAttribute toC(Attribute attr) { return wrap(attr); }
+int64_t toC(int64_t value) { return value; }
+
+/// The length of list `get` of a T attribute; 0 for a null or other
+/// attribute.
+template <typename T, typename List>
+intptr_t listSize(MlirAttribute attr, List (T::*get)() const) {
+  T typed = as<T>(attr);
+  return typed ? static_cast<intptr_t>((typed.*get)().size()) : 0;
+}
+
+/// Element `pos` of list `get` of a T attribute; `none` for a null or other
+/// attribute or a position out of range.
+template <typename T, typename List, typename R>
+R listElem(MlirAttribute attr, intptr_t pos, List (T::*get)() const, R none) {
+  T typed = as<T>(attr);
+  if (!typed)
+    return none;
+  List list = (typed.*get)();
+  return validPos(pos, list.size()) ? R(toC(list[pos])) : none;
+}
+
 /// A context in which the sdy dialect is loaded (attributes of an unloaded
 /// dialect cannot be created).
 bool validContext(MlirContext ctx) {
@@ -105,24 +127,16 @@ MlirAttribute sdyMeshAttrGet(MlirContext ctx, intptr_t nAxes,
   return wrap(MeshAttr::get(unwrap(ctx), axisAttrs, ids));
 }
 int64_t sdyMeshAttrGetDeviceIdsSize(MlirAttribute attr) {
-  auto mesh = as<MeshAttr>(attr);
-  return mesh ? mesh.getDeviceIds().size() : 0;
+  return listSize(attr, &MeshAttr::getDeviceIds);
 }
 int64_t sdyMeshAttrGetDeviceIdsElem(MlirAttribute attr, int64_t pos) {
-  auto mesh = as<MeshAttr>(attr);
-  return mesh && validPos(pos, mesh.getDeviceIds().size())
-             ? mesh.getDeviceIds()[pos]
-             : -1;
+  return listElem(attr, pos, &MeshAttr::getDeviceIds, int64_t(-1));
 }
 intptr_t sdyMeshAttrGetAxesSize(MlirAttribute attr) {
-  auto mesh = as<MeshAttr>(attr);
-  return mesh ? mesh.getAxes().size() : 0;
+  return listSize(attr, &MeshAttr::getAxes);
 }
 MlirAttribute sdyMeshAttrGetAxesElem(MlirAttribute attr, intptr_t pos) {
-  auto mesh = as<MeshAttr>(attr);
-  return mesh && validPos(pos, mesh.getAxes().size())
-             ? wrap(mesh.getAxes()[pos])
-             : MlirAttribute{nullptr};
+  return listElem(attr, pos, &MeshAttr::getAxes, MlirAttribute{nullptr});
 }
 
 //===--- SubAxisInfoAttr -------------------------------------------------===//
@@ -196,14 +210,12 @@ MlirAttribute sdyDimensionShardingAttrGet(MlirContext ctx, intptr_t nAxes,
   return wrap(DimensionShardingAttr::get(unwrap(ctx), axisAttrs, isClosed, prio));
 }
 intptr_t sdyDimensionShardingAttrGetAxesSize(MlirAttribute attr) {
-  auto dim = as<DimensionShardingAttr>(attr);
-  return dim ? dim.getAxes().size() : 0;
+  return listSize(attr, &DimensionShardingAttr::getAxes);
 }
 MlirAttribute sdyDimensionShardingAttrGetAxesElem(MlirAttribute attr,
                                                   intptr_t pos) {
-  auto dim = as<DimensionShardingAttr>(attr);
-  return dim && validPos(pos, dim.getAxes().size()) ? wrap(dim.getAxes()[pos])
-                                                    : MlirAttribute{nullptr};
+  return listElem(attr, pos, &DimensionShardingAttr::getAxes,
+                  MlirAttribute{nullptr});
 }
 bool sdyDimensionShardingAttrGetIsClosed(MlirAttribute attr) {
   auto dim = as<DimensionShardingAttr>(attr);
@@ -244,26 +256,20 @@ MlirAttribute sdyTensorShardingAttrGetMeshOrRef(MlirAttribute attr) {
   return sharding ? wrap(sharding.getMeshOrRef()) : MlirAttribute{nullptr};
 }
 intptr_t sdyTensorShardingAttrGetDimShardingsSize(MlirAttribute attr) {
-  auto sharding = as<TensorShardingAttr>(attr);
-  return sharding ? sharding.getDimShardings().size() : 0;
+  return listSize(attr, &TensorShardingAttr::getDimShardings);
 }
 MlirAttribute sdyTensorShardingAttrGetDimShardingsElem(MlirAttribute attr,
                                                        intptr_t pos) {
-  auto sharding = as<TensorShardingAttr>(attr);
-  return sharding && validPos(pos, sharding.getDimShardings().size())
-             ? wrap(sharding.getDimShardings()[pos])
-             : MlirAttribute{nullptr};
+  return listElem(attr, pos, &TensorShardingAttr::getDimShardings,
+                  MlirAttribute{nullptr});
 }
 intptr_t sdyTensorShardingAttrGetReplicatedAxesSize(MlirAttribute attr) {
-  auto sharding = as<TensorShardingAttr>(attr);
-  return sharding ? sharding.getReplicatedAxes().size() : 0;
+  return listSize(attr, &TensorShardingAttr::getReplicatedAxes);
 }
 MlirAttribute sdyTensorShardingAttrGetReplicatedAxesElem(MlirAttribute attr,
                                                          intptr_t pos) {
-  auto sharding = as<TensorShardingAttr>(attr);
-  return sharding && validPos(pos, sharding.getReplicatedAxes().size())
-             ? wrap(sharding.getReplicatedAxes()[pos])
-             : MlirAttribute{nullptr};
+  return listElem(attr, pos, &TensorShardingAttr::getReplicatedAxes,
+                  MlirAttribute{nullptr});
 }
 intptr_t sdyTensorShardingAttrGetUnreducedAxesSize(MlirAttribute attr) {
   return 0;
@@ -287,15 +293,12 @@ MlirAttribute sdyTensorShardingPerValueAttrGet(MlirContext ctx,
   return wrap(TensorShardingPerValueAttr::get(unwrap(ctx), values));
 }
 intptr_t sdyTensorShardingPerValueAttrGetShardingsSize(MlirAttribute attr) {
-  auto perValue = as<TensorShardingPerValueAttr>(attr);
-  return perValue ? perValue.getShardings().size() : 0;
+  return listSize(attr, &TensorShardingPerValueAttr::getShardings);
 }
 MlirAttribute sdyTensorShardingPerValueAttrGetShardingsElem(MlirAttribute attr,
                                                             intptr_t pos) {
-  auto perValue = as<TensorShardingPerValueAttr>(attr);
-  return perValue && validPos(pos, perValue.getShardings().size())
-             ? wrap(perValue.getShardings()[pos])
-             : MlirAttribute{nullptr};
+  return listElem(attr, pos, &TensorShardingPerValueAttr::getShardings,
+                  MlirAttribute{nullptr});
 }
 
 //===--- DimMappingAttr / TensorMappingAttr ------------------------------===//
@@ -311,15 +314,11 @@ MlirAttribute sdyDimMappingAttrGet(MlirContext ctx, intptr_t nFactorIndices,
   return wrap(DimMappingAttr::get(unwrap(ctx), indices));
 }
 intptr_t sdyDimMappingAttrGetFactorIndicesSize(MlirAttribute attr) {
-  auto mapping = as<DimMappingAttr>(attr);
-  return mapping ? mapping.getFactorIndices().size() : 0;
+  return listSize(attr, &DimMappingAttr::getFactorIndices);
 }
 int64_t sdyDimMappingAttrGetFactorIndicesElem(MlirAttribute attr,
                                               intptr_t pos) {
-  auto mapping = as<DimMappingAttr>(attr);
-  return mapping && validPos(pos, mapping.getFactorIndices().size())
-             ? mapping.getFactorIndices()[pos]
-             : -1;
+  return listElem(attr, pos, &DimMappingAttr::getFactorIndices, int64_t(-1));
 }
 
 bool sdyAttributeIsATensorMappingAttr(MlirAttribute attr) {
@@ -337,15 +336,12 @@ intptr_t sdyTensorMappingAttrGetRank(MlirAttribute attr) {
   return mapping ? mapping.getRank() : 0;
 }
 intptr_t sdyTensorMappingAttrGetDimMappingsSize(MlirAttribute attr) {
-  auto mapping = as<TensorMappingAttr>(attr);
-  return mapping ? mapping.getDimMappings().size() : 0;
+  return listSize(attr, &TensorMappingAttr::getDimMappings);
 }
 MlirAttribute sdyTensorMappingAttrGetDimMappingsElem(MlirAttribute attr,
                                                      intptr_t pos) {
-  auto mapping = as<TensorMappingAttr>(attr);
-  return mapping && validPos(pos, mapping.getDimMappings().size())
-             ? wrap(mapping.getDimMappings()[pos])
-             : MlirAttribute{nullptr};
+  return listElem(attr, pos, &TensorMappingAttr::getDimMappings,
+                  MlirAttribute{nullptr});
 }
 
 //===--- OpShardingRuleAttr ----------------------------------------------===//
@@ -389,15 +385,12 @@ bool sdyOpShardingRuleAttrGetIsCustom(MlirAttribute attr) {
 }
 
 #define SDY_RULE_INT_LIST(Name, Getter)                                        \
-  intptr_t sdyOpShardingRuleAttrGet##Name##Size(MlirAttribute attr) {         \
-    auto rule = as<OpShardingRuleAttr>(attr);                                  \
-    return rule ? rule.Getter().size() : 0;                                    \
+  intptr_t sdyOpShardingRuleAttrGet##Name##Size(MlirAttribute attr) {          \
+    return listSize(attr, &OpShardingRuleAttr::Getter);                        \
   }                                                                            \
-  int64_t sdyOpShardingRuleAttrGet##Name##Elem(MlirAttribute attr,            \
+  int64_t sdyOpShardingRuleAttrGet##Name##Elem(MlirAttribute attr,             \
                                                intptr_t pos) {                 \
-    auto rule = as<OpShardingRuleAttr>(attr);                                  \
-    return rule && validPos(pos, rule.Getter().size()) ? rule.Getter()[pos]   \
-                                                       : -1;                   \
+    return listElem(attr, pos, &OpShardingRuleAttr::Getter, int64_t(-1));      \
   }
 SDY_RULE_INT_LIST(FactorSizes, getFactorSizes)
 SDY_RULE_INT_LIST(ReductionFactors, getReductionFactors)
@@ -407,16 +400,13 @@ SDY_RULE_INT_LIST(BlockedPropagationFactors, getBlockedPropagationFactors)
 #undef SDY_RULE_INT_LIST
 
 #define SDY_RULE_ATTR_LIST(Name, Getter)                                       \
-  intptr_t sdyOpShardingRuleAttrGet##Name##Size(MlirAttribute attr) {         \
-    auto rule = as<OpShardingRuleAttr>(attr);                                  \
-    return rule ? rule.Getter().size() : 0;                                    \
+  intptr_t sdyOpShardingRuleAttrGet##Name##Size(MlirAttribute attr) {          \
+    return listSize(attr, &OpShardingRuleAttr::Getter);                        \
   }                                                                            \
-  MlirAttribute sdyOpShardingRuleAttrGet##Name##Elem(MlirAttribute attr,      \
+  MlirAttribute sdyOpShardingRuleAttrGet##Name##Elem(MlirAttribute attr,       \
                                                      intptr_t pos) {           \
-    auto rule = as<OpShardingRuleAttr>(attr);                                  \
-    return rule && validPos(pos, rule.Getter().size())                         \
-               ? wrap(rule.Getter()[pos])                                      \
-               : MlirAttribute{nullptr};                                       \
+    return listElem(attr, pos, &OpShardingRuleAttr::Getter,                    \
+                    MlirAttribute{nullptr});                                   \
   }
 SDY_RULE_ATTR_LIST(OperandMappings, getOperandMappings)
 SDY_RULE_ATTR_LIST(ResultMappings, getResultMappings)

@@ -1,16 +1,16 @@
 //===- Internal.h - shared plumbing of the C ABI ----------------*- C++ -*-===//
 //
-// Handle structs, the live-handle registry, statuses, argument checks and
-// diagnostic capture. Everything here is internal to libsdy_c.so.
-//
-// Every handle is registered in a process-wide registry while it is alive, so
-// NULL, foreign and destroyed handles are detected without dereferencing
-// them. Each handle also starts with a magic number.
+// Handle structs, statuses and diagnostic capture. Everything here is
+// internal to libsdy_c.so. Handle validity is Handle.h's business, argument
+// checks ArgCheck.h's.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef SDY_CAPI_INTERNAL_H
 #define SDY_CAPI_INTERNAL_H
+
+#include "ArgCheck.h"
+#include "Handle.h"
 
 #include <cstdint>
 #include <exception>
@@ -31,22 +31,6 @@
 
 namespace sdycapi {
 
-enum class HandleKind : uint32_t {
-  Status = 1,
-  Context,
-  Mesh,
-  Sharding,
-  Module,
-  Pipeline,
-  Backend,
-  Executable,
-};
-
-void registerHandle(const void *handle, HandleKind kind);
-/// Returns false if `handle` was not a live handle of `kind`.
-bool unregisterHandle(const void *handle, HandleKind kind);
-bool isLiveHandle(const void *handle, HandleKind kind);
-
 /// State shared by a context and everything created from it.
 struct ContextImpl {
   ContextImpl();
@@ -58,35 +42,24 @@ struct ContextImpl {
 };
 using ContextRef = std::shared_ptr<ContextImpl>;
 
-constexpr uint64_t kContextMagic = 0x5344594354580001ull;
-constexpr uint64_t kMeshMagic = 0x5344594d45530001ull;
-constexpr uint64_t kShardingMagic = 0x5344595348440001ull;
-constexpr uint64_t kModuleMagic = 0x5344594d4f440001ull;
-constexpr uint64_t kPipelineMagic = 0x5344595049500001ull;
-constexpr uint64_t kStatusMagic = 0x5344595354530001ull;
-
 } // namespace sdycapi
 
-struct sdy_status {
-  uint64_t magic = sdycapi::kStatusMagic;
+struct sdy_status : sdycapi::Handle<sdycapi::HandleKind::Status> {
   int32_t code;
   std::string message;
 };
 
-struct sdy_context {
-  uint64_t magic = sdycapi::kContextMagic;
+struct sdy_context : sdycapi::Handle<sdycapi::HandleKind::Context> {
   sdycapi::ContextRef impl;
 };
 
-struct sdy_mesh {
-  uint64_t magic = sdycapi::kMeshMagic;
+struct sdy_mesh : sdycapi::Handle<sdycapi::HandleKind::Mesh> {
   sdycapi::ContextRef ctx;
   mlir::sdy::MeshAttr attr;
   std::vector<std::string> axisNames; // NUL-terminated copies
 };
 
-struct sdy_sharding {
-  uint64_t magic = sdycapi::kShardingMagic;
+struct sdy_sharding : sdycapi::Handle<sdycapi::HandleKind::Sharding> {
   sdycapi::ContextRef ctx;
   mlir::sdy::TensorShardingAttr attr;
   mlir::sdy::MeshAttr mesh;
@@ -95,14 +68,14 @@ struct sdy_sharding {
   std::vector<std::string> replicatedNames;
 };
 
-struct sdy_module {
-  uint64_t magic = sdycapi::kModuleMagic;
+struct sdy_module : sdycapi::Handle<sdycapi::HandleKind::Module> {
   sdycapi::ContextRef ctx;
   mutable mlir::OwningOpRef<mlir::ModuleOp> module;
+  /// Gives the module op up (and its entry in the context's ownedModules).
+  ~sdy_module();
 };
 
-struct sdy_pipeline {
-  uint64_t magic = sdycapi::kPipelineMagic;
+struct sdy_pipeline : sdycapi::Handle<sdycapi::HandleKind::Pipeline> {
   sdycapi::ContextRef ctx;
   mlir::OpPassManager passes{"builtin.module"}; // parsed once, at creation
   std::string text;                             // anchored textual form
@@ -127,23 +100,44 @@ sdy_status_t *guarded(const char *fn, Fn &&body) {
   }
 }
 
+/// The whole body of a query `fn(handle, out)`: checks both arguments, then
+/// stores `get(*handle)` in `*out`.
+template <typename H, typename T, typename Get>
+sdy_status_t *query(const char *fn, const H *handle, const char *param, T *out,
+                    const char *outParam, Get &&get) {
+  return guarded(fn, [&]() -> sdy_status_t * {
+    if (sdy_status_t *s = ArgCheck(fn).handle(handle, param).out(out, outParam))
+      return s;
+    *out = get(*handle);
+    return nullptr;
+  });
+}
+
+/// The whole body of `fn(a, b, out_equal)` for meshes and shardings:
+/// `same(*a, *b)` within one context, else their `print`ed forms compared
+/// (each printed under its context's lock).
+template <typename H, typename Same, typename Print>
+sdy_status_t *equalHandles(const char *fn, const H *a, const H *b,
+                           int32_t *out_equal, Same &&same, Print &&print) {
+  return guarded(fn, [&]() -> sdy_status_t * {
+    if (sdy_status_t *s = ArgCheck(fn).handle(a, "a").handle(b, "b").out(
+            out_equal, "out_equal"))
+      return s;
+    if (a->ctx == b->ctx) {
+      *out_equal = same(*a, *b);
+      return nullptr;
+    }
+    auto text = [&](const H &handle) {
+      std::lock_guard<std::recursive_mutex> lock(handle.ctx->mutex);
+      return print(handle);
+    };
+    *out_equal = text(*a) == text(*b);
+    return nullptr;
+  });
+}
+
 /// `fn: message` with code SDY_INVALID_ARGUMENT.
 sdy_status_t *invalidArgument(const char *fn, const std::string &message);
-
-/// Checks a handle: non-NULL, live, of the right kind.
-sdy_status_t *checkHandle(const char *fn, const char *param, const void *handle,
-                          HandleKind kind);
-/// Checks an out pointer is non-NULL.
-sdy_status_t *checkOut(const char *fn, const char *param, const void *out);
-/// Checks a string: non-NULL, valid UTF-8 (and optionally non-empty).
-sdy_status_t *checkString(const char *fn, const char *param, const char *text,
-                          bool allowEmpty = true);
-/// Checks an array pointer: may be NULL only when `count` is 0.
-sdy_status_t *checkArray(const char *fn, const char *param, const void *array,
-                         size_t count);
-/// Checks that two handles belong to the same context.
-sdy_status_t *checkSameContext(const char *fn, const char *param,
-                               const ContextRef &a, const ContextRef &b);
 
 /// A heap copy of `text` for `char **` outputs (free with sdy_string_destroy).
 char *copyString(llvm::StringRef text);

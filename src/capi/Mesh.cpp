@@ -72,6 +72,17 @@ std::string describe(llvm::StringRef text, size_t pos, char open,
   }
   return "the bracket";
 }
+
+/// Coordinates name one index per mesh axis.
+sdy_status_t *checkNumCoords(const char *fn, const sdy_mesh_t *mesh,
+                             size_t numCoords) {
+  size_t rank = mesh->attr.getAxes().size();
+  if (numCoords == rank)
+    return nullptr;
+  return invalidArgument(fn, "num_coords is " + std::to_string(numCoords) +
+                                 " but the mesh has " + std::to_string(rank) +
+                                 " axes");
+}
 } // namespace
 
 std::string sdycapi::checkBrackets(llvm::StringRef text, llvm::StringRef kind,
@@ -146,23 +157,14 @@ sdy_status_t *sdy_mesh_create(sdy_context_t *context,
                               sdy_mesh_t **out_mesh) {
   static constexpr const char *fn = "sdy_mesh_create";
   return guarded(fn, [&]() -> sdy_status_t * {
-    if (sdy_status_t *s =
-            checkHandle(fn, "context", context, HandleKind::Context))
+    if (sdy_status_t *s = ArgCheck(fn)
+                              .handle(context, "context")
+                              .array(axis_names, num_axes, "axis_names")
+                              .array(axis_sizes, num_axes, "axis_sizes")
+                              .array(device_ids, num_device_ids, "device_ids")
+                              .out(out_mesh, "out_mesh")
+                              .strings(axis_names, num_axes, "axis_names"))
       return s;
-    if (sdy_status_t *s = checkArray(fn, "axis_names", axis_names, num_axes))
-      return s;
-    if (sdy_status_t *s = checkArray(fn, "axis_sizes", axis_sizes, num_axes))
-      return s;
-    if (sdy_status_t *s =
-            checkArray(fn, "device_ids", device_ids, num_device_ids))
-      return s;
-    if (sdy_status_t *s = checkOut(fn, "out_mesh", out_mesh))
-      return s;
-    for (size_t i = 0; i < num_axes; ++i) {
-      std::string param = "axis_names[" + std::to_string(i) + "]";
-      if (sdy_status_t *s = checkString(fn, param.c_str(), axis_names[i]))
-        return s;
-    }
     ContextRef ctx = context->impl;
     std::lock_guard<std::recursive_mutex> lock(ctx->mutex);
     MLIRContext *mlirCtx = &ctx->context;
@@ -200,12 +202,10 @@ sdy_status_t *sdy_mesh_parse(sdy_context_t *context, const char *text,
                              sdy_mesh_t **out_mesh) {
   static constexpr const char *fn = "sdy_mesh_parse";
   return guarded(fn, [&]() -> sdy_status_t * {
-    if (sdy_status_t *s =
-            checkHandle(fn, "context", context, HandleKind::Context))
-      return s;
-    if (sdy_status_t *s = checkString(fn, "text", text))
-      return s;
-    if (sdy_status_t *s = checkOut(fn, "out_mesh", out_mesh))
+    if (sdy_status_t *s = ArgCheck(fn)
+                              .handle(context, "context")
+                              .string(text, "text")
+                              .out(out_mesh, "out_mesh"))
       return s;
     ContextRef ctx = context->impl;
     std::lock_guard<std::recursive_mutex> lock(ctx->mutex);
@@ -232,48 +232,31 @@ sdy_status_t *sdy_mesh_parse(sdy_context_t *context, const char *text,
   });
 }
 
-void sdy_mesh_destroy(sdy_mesh_t *mesh) {
-  if (!mesh || !unregisterHandle(mesh, HandleKind::Mesh))
-    return;
-  delete mesh;
-}
+void sdy_mesh_destroy(sdy_mesh_t *mesh) { destroyHandle(mesh); }
 
 sdy_status_t *sdy_mesh_print(const sdy_mesh_t *mesh, char **out_text) {
-  static constexpr const char *fn = "sdy_mesh_print";
-  return guarded(fn, [&]() -> sdy_status_t * {
-    if (sdy_status_t *s = checkHandle(fn, "mesh", mesh, HandleKind::Mesh))
-      return s;
-    if (sdy_status_t *s = checkOut(fn, "out_text", out_text))
-      return s;
-    std::lock_guard<std::recursive_mutex> lock(mesh->ctx->mutex);
-    std::string text = printAttribute(mesh->attr);
-    llvm::StringRef view(text);
-    view.consume_front("#sdy.mesh");
-    *out_text = copyString(view);
-    return nullptr;
-  });
+  return query("sdy_mesh_print", mesh, "mesh", out_text, "out_text",
+               [](const sdy_mesh &mesh) {
+                 std::lock_guard<std::recursive_mutex> lock(mesh.ctx->mutex);
+                 std::string text = printAttribute(mesh.attr);
+                 llvm::StringRef view(text);
+                 view.consume_front("#sdy.mesh");
+                 return copyString(view);
+               });
 }
 
 sdy_status_t *sdy_mesh_num_axes(const sdy_mesh_t *mesh, size_t *out_num_axes) {
-  static constexpr const char *fn = "sdy_mesh_num_axes";
-  return guarded(fn, [&]() -> sdy_status_t * {
-    if (sdy_status_t *s = checkHandle(fn, "mesh", mesh, HandleKind::Mesh))
-      return s;
-    if (sdy_status_t *s = checkOut(fn, "out_num_axes", out_num_axes))
-      return s;
-    *out_num_axes = mesh->axisNames.size();
-    return nullptr;
-  });
+  return query("sdy_mesh_num_axes", mesh, "mesh", out_num_axes, "out_num_axes",
+               [](const sdy_mesh &mesh) { return mesh.axisNames.size(); });
 }
 
 sdy_status_t *sdy_mesh_axis(const sdy_mesh_t *mesh, size_t index,
                             const char **out_name, int64_t *out_size) {
   static constexpr const char *fn = "sdy_mesh_axis";
   return guarded(fn, [&]() -> sdy_status_t * {
-    if (sdy_status_t *s = checkHandle(fn, "mesh", mesh, HandleKind::Mesh))
+    if (sdy_status_t *s = ArgCheck(fn).handle(mesh, "mesh").anyOut(
+            out_name, "out_name", out_size, "out_size"))
       return s;
-    if (!out_name && !out_size)
-      return invalidArgument(fn, "both 'out_name' and 'out_size' are NULL");
     if (index >= mesh->axisNames.size())
       return invalidArgument(fn, "axis index " + std::to_string(index) +
                                      " is out of range: the mesh has " +
@@ -289,30 +272,23 @@ sdy_status_t *sdy_mesh_axis(const sdy_mesh_t *mesh, size_t index,
 
 sdy_status_t *sdy_mesh_num_devices(const sdy_mesh_t *mesh,
                                    int64_t *out_num_devices) {
-  static constexpr const char *fn = "sdy_mesh_num_devices";
-  return guarded(fn, [&]() -> sdy_status_t * {
-    if (sdy_status_t *s = checkHandle(fn, "mesh", mesh, HandleKind::Mesh))
-      return s;
-    if (sdy_status_t *s = checkOut(fn, "out_num_devices", out_num_devices))
-      return s;
-    *out_num_devices = mesh->attr.getTotalSize();
-    return nullptr;
-  });
+  return query("sdy_mesh_num_devices", mesh, "mesh", out_num_devices,
+               "out_num_devices",
+               [](const sdy_mesh &mesh) { return mesh.attr.getTotalSize(); });
 }
 
 sdy_status_t *sdy_mesh_device_ids(const sdy_mesh_t *mesh,
                                   int64_t *out_device_ids, size_t capacity) {
   static constexpr const char *fn = "sdy_mesh_device_ids";
   return guarded(fn, [&]() -> sdy_status_t * {
-    if (sdy_status_t *s = checkHandle(fn, "mesh", mesh, HandleKind::Mesh))
-      return s;
-    if (sdy_status_t *s = checkOut(fn, "out_device_ids", out_device_ids))
+    if (sdy_status_t *s =
+            ArgCheck(fn).handle(mesh, "mesh").out(out_device_ids, "out_device_ids"))
       return s;
     int64_t total = mesh->attr.getTotalSize();
-    if (capacity < static_cast<uint64_t>(total))
-      return invalidArgument(fn, "capacity " + std::to_string(capacity) +
-                                     " is less than the number of devices (" +
-                                     std::to_string(total) + ")");
+    if (sdy_status_t *s = ArgCheck(fn).capacity(capacity, total, [&] {
+          return "the number of devices (" + std::to_string(total) + ")";
+        }))
+      return s;
     for (int64_t i = 0; i < total; ++i)
       out_device_ids[i] = mesh->attr.getDeviceId(i);
     return nullptr;
@@ -321,15 +297,10 @@ sdy_status_t *sdy_mesh_device_ids(const sdy_mesh_t *mesh,
 
 sdy_status_t *sdy_mesh_has_explicit_device_ids(const sdy_mesh_t *mesh,
                                                int32_t *out_has_ids) {
-  static constexpr const char *fn = "sdy_mesh_has_explicit_device_ids";
-  return guarded(fn, [&]() -> sdy_status_t * {
-    if (sdy_status_t *s = checkHandle(fn, "mesh", mesh, HandleKind::Mesh))
-      return s;
-    if (sdy_status_t *s = checkOut(fn, "out_has_ids", out_has_ids))
-      return s;
-    *out_has_ids = mesh->attr.getDeviceIds().empty() ? 0 : 1;
-    return nullptr;
-  });
+  return query("sdy_mesh_has_explicit_device_ids", mesh, "mesh", out_has_ids,
+               "out_has_ids", [](const sdy_mesh &mesh) {
+                 return mesh.attr.getDeviceIds().empty() ? 0 : 1;
+               });
 }
 
 sdy_status_t *sdy_mesh_device_coordinates(const sdy_mesh_t *mesh,
@@ -338,15 +309,12 @@ sdy_status_t *sdy_mesh_device_coordinates(const sdy_mesh_t *mesh,
                                           size_t num_coords) {
   static constexpr const char *fn = "sdy_mesh_device_coordinates";
   return guarded(fn, [&]() -> sdy_status_t * {
-    if (sdy_status_t *s = checkHandle(fn, "mesh", mesh, HandleKind::Mesh))
+    if (sdy_status_t *s = ArgCheck(fn).handle(mesh, "mesh").array(
+            out_coords, num_coords, "out_coords"))
       return s;
-    if (sdy_status_t *s = checkArray(fn, "out_coords", out_coords, num_coords))
+    if (sdy_status_t *s = checkNumCoords(fn, mesh, num_coords))
       return s;
     ArrayRef<MeshAxisAttr> axes = mesh->attr.getAxes();
-    if (num_coords != axes.size())
-      return invalidArgument(fn, "num_coords is " + std::to_string(num_coords) +
-                                     " but the mesh has " +
-                                     std::to_string(axes.size()) + " axes");
     std::optional<SmallVector<int64_t>> coords =
         getMeshCoordinates(mesh->attr, device_id);
     if (!coords)
@@ -361,17 +329,14 @@ sdy_status_t *sdy_mesh_device_at(const sdy_mesh_t *mesh, const int64_t *coords,
                                  size_t num_coords, int64_t *out_device_id) {
   static constexpr const char *fn = "sdy_mesh_device_at";
   return guarded(fn, [&]() -> sdy_status_t * {
-    if (sdy_status_t *s = checkHandle(fn, "mesh", mesh, HandleKind::Mesh))
+    if (sdy_status_t *s = ArgCheck(fn)
+                              .handle(mesh, "mesh")
+                              .array(coords, num_coords, "coords")
+                              .out(out_device_id, "out_device_id"))
       return s;
-    if (sdy_status_t *s = checkArray(fn, "coords", coords, num_coords))
-      return s;
-    if (sdy_status_t *s = checkOut(fn, "out_device_id", out_device_id))
+    if (sdy_status_t *s = checkNumCoords(fn, mesh, num_coords))
       return s;
     ArrayRef<MeshAxisAttr> axes = mesh->attr.getAxes();
-    if (num_coords != axes.size())
-      return invalidArgument(fn, "num_coords is " + std::to_string(num_coords) +
-                                     " but the mesh has " +
-                                     std::to_string(axes.size()) + " axes");
     for (size_t i = 0; i < axes.size(); ++i)
       if (coords[i] < 0 || coords[i] >= axes[i].getSize())
         return invalidArgument(
@@ -390,30 +355,10 @@ sdy_status_t *sdy_mesh_device_at(const sdy_mesh_t *mesh, const int64_t *coords,
 
 sdy_status_t *sdy_mesh_equal(const sdy_mesh_t *a, const sdy_mesh_t *b,
                              int32_t *out_equal) {
-  static constexpr const char *fn = "sdy_mesh_equal";
-  return guarded(fn, [&]() -> sdy_status_t * {
-    if (sdy_status_t *s = checkHandle(fn, "a", a, HandleKind::Mesh))
-      return s;
-    if (sdy_status_t *s = checkHandle(fn, "b", b, HandleKind::Mesh))
-      return s;
-    if (sdy_status_t *s = checkOut(fn, "out_equal", out_equal))
-      return s;
-    if (a->ctx == b->ctx) {
-      *out_equal = a->attr == b->attr;
-      return nullptr;
-    }
-    std::string textA, textB;
-    {
-      std::lock_guard<std::recursive_mutex> lock(a->ctx->mutex);
-      textA = printAttribute(a->attr);
-    }
-    {
-      std::lock_guard<std::recursive_mutex> lock(b->ctx->mutex);
-      textB = printAttribute(b->attr);
-    }
-    *out_equal = textA == textB;
-    return nullptr;
-  });
+  return equalHandles(
+      "sdy_mesh_equal", a, b, out_equal,
+      [](const sdy_mesh &a, const sdy_mesh &b) { return a.attr == b.attr; },
+      [](const sdy_mesh &mesh) { return printAttribute(mesh.attr); });
 }
 
 } // extern "C"

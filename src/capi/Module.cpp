@@ -25,10 +25,40 @@ sdy_module_t *newModule(const ContextRef &ctx, OwningOpRef<ModuleOp> op) {
   return module;
 }
 
+/// The number of `OpT` ops directly in the module.
+template <typename OpT> size_t countOps(const sdy_module &module) {
+  std::lock_guard<std::recursive_mutex> lock(module.ctx->mutex);
+  auto ops = module.module->getOps<OpT>();
+  return std::distance(ops.begin(), ops.end());
+}
+
+/// The symbol name of the `index`-th `OpT` op directly in the module (`what`
+/// and `whats` name the ops in messages).
+template <typename OpT>
+sdy_status_t *opName(const char *fn, const sdy_module_t *module, size_t index,
+                     char **out_name, const char *what, const char *whats) {
+  return guarded(fn, [&]() -> sdy_status_t * {
+    if (sdy_status_t *s =
+            ArgCheck(fn).handle(module, "module").out(out_name, "out_name"))
+      return s;
+    std::lock_guard<std::recursive_mutex> lock(module->ctx->mutex);
+    size_t i = 0;
+    for (OpT op : module->module->getOps<OpT>())
+      if (i++ == index) {
+        *out_name = copyString(op.getSymName());
+        return nullptr;
+      }
+    return invalidArgument(fn, std::string(what) + " index " +
+                                   std::to_string(index) +
+                                   " is out of range: the module has " +
+                                   std::to_string(i) + " " + whats);
+  });
+}
+
 /// Finds `func.func @name` directly in the module.
 sdy_status_t *lookupFunction(const char *fn, const sdy_module_t *module,
                              const char *name, func::FuncOp &result) {
-  if (sdy_status_t *s = checkString(fn, "function", name, false))
+  if (sdy_status_t *s = ArgCheck(fn).nonEmptyString(name, "function"))
     return s;
   ModuleOp op = *module->module;
   auto func = op.lookupSymbol<func::FuncOp>(name);
@@ -54,7 +84,7 @@ sdy_status_t *checkIndex(const char *fn, const char *what, size_t index,
 sdy_status_t *checkValueArgs(const char *fn, const sdy_module_t *module,
                              const char *function, size_t index, bool isArg,
                              func::FuncOp &func) {
-  if (sdy_status_t *s = checkHandle(fn, "module", module, HandleKind::Module))
+  if (sdy_status_t *s = ArgCheck(fn).handle(module, "module"))
     return s;
   if (sdy_status_t *s = lookupFunction(fn, module, function, func))
     return s;
@@ -69,11 +99,9 @@ sdy_status_t *checkShardingForValue(const char *fn, sdy_module_t *module,
                                     const sdy_sharding_t *sharding,
                                     func::FuncOp func, Type type,
                                     const std::string &what) {
-  if (sdy_status_t *s =
-          checkHandle(fn, "sharding", sharding, HandleKind::Sharding))
-    return s;
-  if (sdy_status_t *s =
-          checkSameContext(fn, "sharding", module->ctx, sharding->ctx))
+  if (sdy_status_t *s = ArgCheck(fn)
+                            .handle(sharding, "sharding")
+                            .sameContext(module, sharding, "sharding"))
     return s;
   if (!sharding->meshName.empty()) {
     Operation *symbol =
@@ -140,7 +168,7 @@ sdy_status_t *getValueSharding(const char *fn, const sdy_module_t *module,
   func::FuncOp func;
   if (sdy_status_t *s = checkValueArgs(fn, module, function, index, isArg, func))
     return s;
-  if (sdy_status_t *s = checkOut(fn, "out_sharding", out))
+  if (sdy_status_t *s = ArgCheck(fn).out(out, "out_sharding"))
     return s;
   std::lock_guard<std::recursive_mutex> lock(module->ctx->mutex);
   Attribute attr = isArg ? func.getArgAttr(index, SdyDialect::kShardingAttr)
@@ -231,15 +259,11 @@ sdy_status_t *sdy_module_parse(sdy_context_t *context, const char *text,
                                sdy_module_t **out_module) {
   static constexpr const char *fn = "sdy_module_parse";
   return guarded(fn, [&]() -> sdy_status_t * {
-    if (sdy_status_t *s =
-            checkHandle(fn, "context", context, HandleKind::Context))
-      return s;
-    if (sdy_status_t *s = checkString(fn, "text", text))
-      return s;
-    if (source_name)
-      if (sdy_status_t *s = checkString(fn, "source_name", source_name))
-        return s;
-    if (sdy_status_t *s = checkOut(fn, "out_module", out_module))
+    if (sdy_status_t *s = ArgCheck(fn)
+                              .handle(context, "context")
+                              .string(text, "text")
+                              .optionalString(source_name, "source_name")
+                              .out(out_module, "out_module"))
       return s;
     ContextRef ctx = context->impl;
     std::lock_guard<std::recursive_mutex> lock(ctx->mutex);
@@ -274,9 +298,7 @@ sdy_status_t *sdy_module_create_empty(sdy_context_t *context,
   static constexpr const char *fn = "sdy_module_create_empty";
   return guarded(fn, [&]() -> sdy_status_t * {
     if (sdy_status_t *s =
-            checkHandle(fn, "context", context, HandleKind::Context))
-      return s;
-    if (sdy_status_t *s = checkOut(fn, "out_module", out_module))
+            ArgCheck(fn).handle(context, "context").out(out_module, "out_module"))
       return s;
     ContextRef ctx = context->impl;
     std::lock_guard<std::recursive_mutex> lock(ctx->mutex);
@@ -289,34 +311,28 @@ sdy_status_t *sdy_module_create_empty(sdy_context_t *context,
 
 sdy_status_t *sdy_module_clone(const sdy_module_t *module,
                                sdy_module_t **out_module) {
-  static constexpr const char *fn = "sdy_module_clone";
-  return guarded(fn, [&]() -> sdy_status_t * {
-    if (sdy_status_t *s = checkHandle(fn, "module", module, HandleKind::Module))
-      return s;
-    if (sdy_status_t *s = checkOut(fn, "out_module", out_module))
-      return s;
-    std::lock_guard<std::recursive_mutex> lock(module->ctx->mutex);
-    OwningOpRef<ModuleOp> copy(module->module->clone());
-    *out_module = newModule(module->ctx, std::move(copy));
-    return nullptr;
-  });
+  return query("sdy_module_clone", module, "module", out_module, "out_module",
+               [](const sdy_module &module) {
+                 std::lock_guard<std::recursive_mutex> lock(module.ctx->mutex);
+                 return newModule(
+                     module.ctx, OwningOpRef<ModuleOp>(module.module->clone()));
+               });
 }
 
-void sdy_module_destroy(sdy_module_t *module) {
-  if (!module || !unregisterHandle(module, HandleKind::Module))
+sdy_module::~sdy_module() {
+  if (!ctx || !module)
     return;
-  {
-    std::lock_guard<std::recursive_mutex> lock(module->ctx->mutex);
-    module->ctx->ownedModules.erase(module->module->getOperation());
-    module->module = nullptr;
-  }
-  delete module;
+  std::lock_guard<std::recursive_mutex> lock(ctx->mutex);
+  ctx->ownedModules.erase(module->getOperation());
+  module = nullptr;
 }
+
+void sdy_module_destroy(sdy_module_t *module) { destroyHandle(module); }
 
 sdy_status_t *sdy_module_verify(const sdy_module_t *module) {
   static constexpr const char *fn = "sdy_module_verify";
   return guarded(fn, [&]() -> sdy_status_t * {
-    if (sdy_status_t *s = checkHandle(fn, "module", module, HandleKind::Module))
+    if (sdy_status_t *s = ArgCheck(fn).handle(module, "module"))
       return s;
     std::lock_guard<std::recursive_mutex> lock(module->ctx->mutex);
     DiagnosticCapture diags(&module->ctx->context);
@@ -332,13 +348,17 @@ sdy_status_t *sdy_module_print(const sdy_module_t *module, uint32_t flags,
                                char **out_text) {
   static constexpr const char *fn = "sdy_module_print";
   return guarded(fn, [&]() -> sdy_status_t * {
-    if (sdy_status_t *s = checkHandle(fn, "module", module, HandleKind::Module))
-      return s;
-    if (flags & ~uint32_t(SDY_PRINT_GENERIC | SDY_PRINT_DEBUG_INFO))
-      return invalidArgument(fn, "unknown flags " + std::to_string(flags) +
-                                     " (allowed: SDY_PRINT_GENERIC | "
-                                     "SDY_PRINT_DEBUG_INFO)");
-    if (sdy_status_t *s = checkOut(fn, "out_text", out_text))
+    if (sdy_status_t *s =
+            ArgCheck(fn)
+                .handle(module, "module")
+                .require(!(flags & ~uint32_t(SDY_PRINT_GENERIC |
+                                             SDY_PRINT_DEBUG_INFO)),
+                         [&] {
+                           return "unknown flags " + std::to_string(flags) +
+                                  " (allowed: SDY_PRINT_GENERIC | "
+                                  "SDY_PRINT_DEBUG_INFO)";
+                         })
+                .out(out_text, "out_text"))
       return s;
     std::lock_guard<std::recursive_mutex> lock(module->ctx->mutex);
     OpPrintingFlags printing;
@@ -360,38 +380,14 @@ sdy_status_t *sdy_module_print(const sdy_module_t *module, uint32_t flags,
 
 sdy_status_t *sdy_module_num_functions(const sdy_module_t *module,
                                        size_t *out_count) {
-  static constexpr const char *fn = "sdy_module_num_functions";
-  return guarded(fn, [&]() -> sdy_status_t * {
-    if (sdy_status_t *s = checkHandle(fn, "module", module, HandleKind::Module))
-      return s;
-    if (sdy_status_t *s = checkOut(fn, "out_count", out_count))
-      return s;
-    std::lock_guard<std::recursive_mutex> lock(module->ctx->mutex);
-    auto funcs = module->module->getOps<func::FuncOp>();
-    *out_count = std::distance(funcs.begin(), funcs.end());
-    return nullptr;
-  });
+  return query("sdy_module_num_functions", module, "module", out_count,
+               "out_count", countOps<func::FuncOp>);
 }
 
 sdy_status_t *sdy_module_function_name(const sdy_module_t *module, size_t index,
                                        char **out_name) {
-  static constexpr const char *fn = "sdy_module_function_name";
-  return guarded(fn, [&]() -> sdy_status_t * {
-    if (sdy_status_t *s = checkHandle(fn, "module", module, HandleKind::Module))
-      return s;
-    if (sdy_status_t *s = checkOut(fn, "out_name", out_name))
-      return s;
-    std::lock_guard<std::recursive_mutex> lock(module->ctx->mutex);
-    size_t i = 0;
-    for (func::FuncOp func : module->module->getOps<func::FuncOp>())
-      if (i++ == index) {
-        *out_name = copyString(func.getSymName());
-        return nullptr;
-      }
-    return invalidArgument(fn, "function index " + std::to_string(index) +
-                                   " is out of range: the module has " +
-                                   std::to_string(i) + " functions");
-  });
+  return opName<func::FuncOp>("sdy_module_function_name", module, index,
+                              out_name, "function", "functions");
 }
 
 sdy_status_t *sdy_module_function_signature(const sdy_module_t *module,
@@ -400,11 +396,9 @@ sdy_status_t *sdy_module_function_signature(const sdy_module_t *module,
                                             size_t *out_num_results) {
   static constexpr const char *fn = "sdy_module_function_signature";
   return guarded(fn, [&]() -> sdy_status_t * {
-    if (sdy_status_t *s = checkHandle(fn, "module", module, HandleKind::Module))
+    if (sdy_status_t *s = ArgCheck(fn).handle(module, "module").anyOut(
+            out_num_args, "out_num_args", out_num_results, "out_num_results"))
       return s;
-    if (!out_num_args && !out_num_results)
-      return invalidArgument(
-          fn, "both 'out_num_args' and 'out_num_results' are NULL");
     std::lock_guard<std::recursive_mutex> lock(module->ctx->mutex);
     func::FuncOp func;
     if (sdy_status_t *s = lookupFunction(fn, module, function, func))
@@ -421,13 +415,11 @@ sdy_status_t *sdy_module_add_mesh(sdy_module_t *module, const char *name,
                                   const sdy_mesh_t *mesh) {
   static constexpr const char *fn = "sdy_module_add_mesh";
   return guarded(fn, [&]() -> sdy_status_t * {
-    if (sdy_status_t *s = checkHandle(fn, "module", module, HandleKind::Module))
-      return s;
-    if (sdy_status_t *s = checkString(fn, "name", name, false))
-      return s;
-    if (sdy_status_t *s = checkHandle(fn, "mesh", mesh, HandleKind::Mesh))
-      return s;
-    if (sdy_status_t *s = checkSameContext(fn, "mesh", module->ctx, mesh->ctx))
+    if (sdy_status_t *s = ArgCheck(fn)
+                              .handle(module, "module")
+                              .nonEmptyString(name, "name")
+                              .handle(mesh, "mesh")
+                              .sameContext(module, mesh, "mesh"))
       return s;
     std::lock_guard<std::recursive_mutex> lock(module->ctx->mutex);
     ModuleOp op = *module->module;
@@ -452,49 +444,24 @@ sdy_status_t *sdy_module_add_mesh(sdy_module_t *module, const char *name,
 
 sdy_status_t *sdy_module_num_meshes(const sdy_module_t *module,
                                     size_t *out_count) {
-  static constexpr const char *fn = "sdy_module_num_meshes";
-  return guarded(fn, [&]() -> sdy_status_t * {
-    if (sdy_status_t *s = checkHandle(fn, "module", module, HandleKind::Module))
-      return s;
-    if (sdy_status_t *s = checkOut(fn, "out_count", out_count))
-      return s;
-    std::lock_guard<std::recursive_mutex> lock(module->ctx->mutex);
-    auto meshes = module->module->getOps<MeshOp>();
-    *out_count = std::distance(meshes.begin(), meshes.end());
-    return nullptr;
-  });
+  return query("sdy_module_num_meshes", module, "module", out_count,
+               "out_count", countOps<MeshOp>);
 }
 
 sdy_status_t *sdy_module_mesh_name(const sdy_module_t *module, size_t index,
                                    char **out_name) {
-  static constexpr const char *fn = "sdy_module_mesh_name";
-  return guarded(fn, [&]() -> sdy_status_t * {
-    if (sdy_status_t *s = checkHandle(fn, "module", module, HandleKind::Module))
-      return s;
-    if (sdy_status_t *s = checkOut(fn, "out_name", out_name))
-      return s;
-    std::lock_guard<std::recursive_mutex> lock(module->ctx->mutex);
-    size_t i = 0;
-    for (MeshOp mesh : module->module->getOps<MeshOp>())
-      if (i++ == index) {
-        *out_name = copyString(mesh.getSymName());
-        return nullptr;
-      }
-    return invalidArgument(fn, "mesh index " + std::to_string(index) +
-                                   " is out of range: the module has " +
-                                   std::to_string(i) + " meshes");
-  });
+  return opName<MeshOp>("sdy_module_mesh_name", module, index, out_name, "mesh",
+                        "meshes");
 }
 
 sdy_status_t *sdy_module_get_mesh(const sdy_module_t *module, const char *name,
                                   sdy_mesh_t **out_mesh) {
   static constexpr const char *fn = "sdy_module_get_mesh";
   return guarded(fn, [&]() -> sdy_status_t * {
-    if (sdy_status_t *s = checkHandle(fn, "module", module, HandleKind::Module))
-      return s;
-    if (sdy_status_t *s = checkString(fn, "name", name, false))
-      return s;
-    if (sdy_status_t *s = checkOut(fn, "out_mesh", out_mesh))
+    if (sdy_status_t *s = ArgCheck(fn)
+                              .handle(module, "module")
+                              .nonEmptyString(name, "name")
+                              .out(out_mesh, "out_mesh"))
       return s;
     std::lock_guard<std::recursive_mutex> lock(module->ctx->mutex);
     auto meshOp = module->module->lookupSymbol<MeshOp>(name);
@@ -576,29 +543,17 @@ extern "C" {
 
 sdy_status_t *sdy_context_get_mlir_context(sdy_context_t *context,
                                            MlirContext *out_context) {
-  static constexpr const char *fn = "sdy_context_get_mlir_context";
-  return guarded(fn, [&]() -> sdy_status_t * {
-    if (sdy_status_t *s =
-            checkHandle(fn, "context", context, HandleKind::Context))
-      return s;
-    if (sdy_status_t *s = checkOut(fn, "out_context", out_context))
-      return s;
-    *out_context = wrap(&context->impl->context);
-    return nullptr;
-  });
+  return query("sdy_context_get_mlir_context", context, "context", out_context,
+               "out_context", [](const sdy_context &context) {
+                 return wrap(&context.impl->context);
+               });
 }
 
 sdy_status_t *sdy_module_get_mlir_module(sdy_module_t *module,
                                          MlirModule *out_module) {
-  static constexpr const char *fn = "sdy_module_get_mlir_module";
-  return guarded(fn, [&]() -> sdy_status_t * {
-    if (sdy_status_t *s = checkHandle(fn, "module", module, HandleKind::Module))
-      return s;
-    if (sdy_status_t *s = checkOut(fn, "out_module", out_module))
-      return s;
-    *out_module = wrap(*module->module);
-    return nullptr;
-  });
+  return query("sdy_module_get_mlir_module", module, "module", out_module,
+               "out_module",
+               [](const sdy_module &module) { return wrap(*module.module); });
 }
 
 sdy_status_t *sdy_module_wrap_mlir_module(sdy_context_t *context,
@@ -607,11 +562,11 @@ sdy_status_t *sdy_module_wrap_mlir_module(sdy_context_t *context,
   static constexpr const char *fn = "sdy_module_wrap_mlir_module";
   return guarded(fn, [&]() -> sdy_status_t * {
     if (sdy_status_t *s =
-            checkHandle(fn, "context", context, HandleKind::Context))
-      return s;
-    if (mlirModuleIsNull(mlir_module))
-      return invalidArgument(fn, "'mlir_module' is a null MlirModule");
-    if (sdy_status_t *s = checkOut(fn, "out_module", out_module))
+            ArgCheck(fn)
+                .handle(context, "context")
+                .require(!mlirModuleIsNull(mlir_module),
+                         [] { return "'mlir_module' is a null MlirModule"; })
+                .out(out_module, "out_module"))
       return s;
     ContextRef ctx = context->impl;
     std::lock_guard<std::recursive_mutex> lock(ctx->mutex);

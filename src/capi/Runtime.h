@@ -21,24 +21,19 @@
 
 namespace sdycapi {
 
-constexpr uint64_t kBackendMagic = 0x5344594241430001ull;
-constexpr uint64_t kExecutableMagic = 0x5344594558450001ull;
-
 /// Maps a runtime status to an sdy status (`fn: what: message`).
 sdy_status_t *fromRuntime(const char *fn, const sdy::runtime::Status &status,
                           const std::string &what = "");
 
 } // namespace sdycapi
 
-struct sdy_backend {
-  uint64_t magic = sdycapi::kBackendMagic;
+struct sdy_backend : sdycapi::Handle<sdycapi::HandleKind::Backend> {
   std::unique_ptr<sdy::runtime::Backend> backend;
   /// One program at a time on a backend.
   mutable std::mutex runMutex;
 };
 
-struct sdy_executable {
-  uint64_t magic = sdycapi::kExecutableMagic;
+struct sdy_executable : sdycapi::Handle<sdycapi::HandleKind::Executable> {
   std::unique_ptr<sdy::runtime::ShardedExecutable> exe;
 };
 

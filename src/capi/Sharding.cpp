@@ -49,7 +49,7 @@ sdy_status_t *convertAxis(const char *fn, const std::string &what,
                           const sdy_axis_ref_t &axis, MLIRContext *ctx,
                           AxisRefAttr &result) {
   std::string param = what + ".name";
-  if (sdy_status_t *s = checkString(fn, param.c_str(), axis.name, false))
+  if (sdy_status_t *s = ArgCheck(fn).nonEmptyString(axis.name, param.c_str()))
     return s;
   if (axis.pre_size == 0 && axis.size == 0) {
     result = AxisRefAttr::get(ctx, axis.name);
@@ -71,7 +71,7 @@ RankedTensorType shapeType(MLIRContext *ctx, ArrayRef<int64_t> shape) {
 /// Checks `shape` (rank entries >= 0) and validates the sharding for it.
 sdy_status_t *validateForShape(const char *fn, const sdy_sharding_t *sharding,
                                const int64_t *shape, size_t rank) {
-  if (sdy_status_t *s = checkArray(fn, "shape", shape, rank))
+  if (sdy_status_t *s = ArgCheck(fn).array(shape, rank, "shape"))
     return s;
   for (size_t i = 0; i < rank; ++i)
     if (shape[i] < 0)
@@ -103,14 +103,6 @@ sdy_status_t *validateWithMesh(const char *fn, int32_t code,
   return nullptr;
 }
 
-sdy_status_t *checkAxisOut(const char *fn, const sdy_sharding_t *sharding,
-                           sdy_axis_ref_t *out) {
-  if (sdy_status_t *s =
-          checkHandle(fn, "sharding", sharding, HandleKind::Sharding))
-    return s;
-  return checkOut(fn, "out_axis", out);
-}
-
 void fillAxis(AxisRefAttr axis, const std::string &name, sdy_axis_ref_t *out) {
   out->name = name.c_str();
   out->pre_size = axis.isSubAxis() ? axis.getSubAxisInfo().getPreSize() : 0;
@@ -129,22 +121,14 @@ sdy_status_t *sdy_sharding_create(sdy_context_t *context,
   static constexpr const char *fn = "sdy_sharding_create";
   return guarded(fn, [&]() -> sdy_status_t * {
     if (sdy_status_t *s =
-            checkHandle(fn, "context", context, HandleKind::Context))
-      return s;
-    if (sdy_status_t *s = checkHandle(fn, "mesh", mesh, HandleKind::Mesh))
-      return s;
-    if (sdy_status_t *s =
-            checkSameContext(fn, "mesh", context->impl, mesh->ctx))
-      return s;
-    if (mesh_name)
-      if (sdy_status_t *s = checkString(fn, "mesh_name", mesh_name, false))
-        return s;
-    if (sdy_status_t *s = checkArray(fn, "dims", dims, rank))
-      return s;
-    if (sdy_status_t *s =
-            checkArray(fn, "replicated_axes", replicated_axes, num_replicated))
-      return s;
-    if (sdy_status_t *s = checkOut(fn, "out_sharding", out_sharding))
+            ArgCheck(fn)
+                .handle(context, "context")
+                .handle(mesh, "mesh")
+                .sameContext(context, mesh, "mesh")
+                .optionalNonEmptyString(mesh_name, "mesh_name")
+                .array(dims, rank, "dims")
+                .array(replicated_axes, num_replicated, "replicated_axes")
+                .out(out_sharding, "out_sharding"))
       return s;
     ContextRef ctx = context->impl;
     std::lock_guard<std::recursive_mutex> lock(ctx->mutex);
@@ -154,8 +138,8 @@ sdy_status_t *sdy_sharding_create(sdy_context_t *context,
     for (size_t d = 0; d < rank; ++d) {
       const sdy_dim_sharding_t &dim = dims[d];
       std::string what = "dims[" + std::to_string(d) + "]";
-      if (sdy_status_t *s = checkArray(fn, (what + ".axes").c_str(), dim.axes,
-                                       dim.num_axes))
+      if (sdy_status_t *s = ArgCheck(fn).array(dim.axes, dim.num_axes,
+                                               (what + ".axes").c_str()))
         return s;
       if (dim.is_closed != 0 && dim.is_closed != 1)
         return invalidArgument(fn, what + ".is_closed must be 0 or 1, got " +
@@ -217,19 +201,12 @@ sdy_status_t *sdy_sharding_parse(sdy_context_t *context, const char *text,
                                  sdy_sharding_t **out_sharding) {
   static constexpr const char *fn = "sdy_sharding_parse";
   return guarded(fn, [&]() -> sdy_status_t * {
-    if (sdy_status_t *s =
-            checkHandle(fn, "context", context, HandleKind::Context))
-      return s;
-    if (sdy_status_t *s = checkString(fn, "text", text))
-      return s;
-    if (mesh) {
-      if (sdy_status_t *s = checkHandle(fn, "mesh", mesh, HandleKind::Mesh))
-        return s;
-      if (sdy_status_t *s =
-              checkSameContext(fn, "mesh", context->impl, mesh->ctx))
-        return s;
-    }
-    if (sdy_status_t *s = checkOut(fn, "out_sharding", out_sharding))
+    if (sdy_status_t *s = ArgCheck(fn)
+                              .handle(context, "context")
+                              .string(text, "text")
+                              .optionalHandle(mesh, "mesh")
+                              .sameContext(context, mesh, "mesh")
+                              .out(out_sharding, "out_sharding"))
       return s;
     ContextRef ctx = context->impl;
     std::lock_guard<std::recursive_mutex> lock(ctx->mutex);
@@ -273,66 +250,40 @@ sdy_status_t *sdy_sharding_parse(sdy_context_t *context, const char *text,
 }
 
 void sdy_sharding_destroy(sdy_sharding_t *sharding) {
-  if (!sharding || !unregisterHandle(sharding, HandleKind::Sharding))
-    return;
-  delete sharding;
+  destroyHandle(sharding);
 }
 
 sdy_status_t *sdy_sharding_print(const sdy_sharding_t *sharding,
                                  char **out_text) {
-  static constexpr const char *fn = "sdy_sharding_print";
-  return guarded(fn, [&]() -> sdy_status_t * {
-    if (sdy_status_t *s =
-            checkHandle(fn, "sharding", sharding, HandleKind::Sharding))
-      return s;
-    if (sdy_status_t *s = checkOut(fn, "out_text", out_text))
-      return s;
-    std::lock_guard<std::recursive_mutex> lock(sharding->ctx->mutex);
-    *out_text = copyString(printAttribute(sharding->attr));
-    return nullptr;
-  });
+  return query("sdy_sharding_print", sharding, "sharding", out_text, "out_text",
+               [](const sdy_sharding &sharding) {
+                 std::lock_guard<std::recursive_mutex> lock(
+                     sharding.ctx->mutex);
+                 return copyString(printAttribute(sharding.attr));
+               });
 }
 
 sdy_status_t *sdy_sharding_get_mesh(const sdy_sharding_t *sharding,
                                     sdy_mesh_t **out_mesh) {
-  static constexpr const char *fn = "sdy_sharding_get_mesh";
-  return guarded(fn, [&]() -> sdy_status_t * {
-    if (sdy_status_t *s =
-            checkHandle(fn, "sharding", sharding, HandleKind::Sharding))
-      return s;
-    if (sdy_status_t *s = checkOut(fn, "out_mesh", out_mesh))
-      return s;
-    *out_mesh = newMesh(sharding->ctx, sharding->mesh);
-    return nullptr;
-  });
+  return query("sdy_sharding_get_mesh", sharding, "sharding", out_mesh,
+               "out_mesh", [](const sdy_sharding &sharding) {
+                 return newMesh(sharding.ctx, sharding.mesh);
+               });
 }
 
 sdy_status_t *sdy_sharding_mesh_name(const sdy_sharding_t *sharding,
                                      char **out_name) {
-  static constexpr const char *fn = "sdy_sharding_mesh_name";
-  return guarded(fn, [&]() -> sdy_status_t * {
-    if (sdy_status_t *s =
-            checkHandle(fn, "sharding", sharding, HandleKind::Sharding))
-      return s;
-    if (sdy_status_t *s = checkOut(fn, "out_name", out_name))
-      return s;
-    *out_name = copyString(sharding->meshName);
-    return nullptr;
-  });
+  return query("sdy_sharding_mesh_name", sharding, "sharding", out_name,
+               "out_name", [](const sdy_sharding &sharding) {
+                 return copyString(sharding.meshName);
+               });
 }
 
 sdy_status_t *sdy_sharding_rank(const sdy_sharding_t *sharding,
                                 size_t *out_rank) {
-  static constexpr const char *fn = "sdy_sharding_rank";
-  return guarded(fn, [&]() -> sdy_status_t * {
-    if (sdy_status_t *s =
-            checkHandle(fn, "sharding", sharding, HandleKind::Sharding))
-      return s;
-    if (sdy_status_t *s = checkOut(fn, "out_rank", out_rank))
-      return s;
-    *out_rank = sharding->attr.getRank();
-    return nullptr;
-  });
+  return query(
+      "sdy_sharding_rank", sharding, "sharding", out_rank, "out_rank",
+      [](const sdy_sharding &sharding) { return sharding.attr.getRank(); });
 }
 
 sdy_status_t *sdy_sharding_dim(const sdy_sharding_t *sharding, size_t dim,
@@ -340,8 +291,7 @@ sdy_status_t *sdy_sharding_dim(const sdy_sharding_t *sharding, size_t dim,
                                int64_t *out_priority) {
   static constexpr const char *fn = "sdy_sharding_dim";
   return guarded(fn, [&]() -> sdy_status_t * {
-    if (sdy_status_t *s =
-            checkHandle(fn, "sharding", sharding, HandleKind::Sharding))
+    if (sdy_status_t *s = ArgCheck(fn).handle(sharding, "sharding"))
       return s;
     size_t rank = sharding->attr.getRank();
     if (dim >= rank)
@@ -363,7 +313,8 @@ sdy_status_t *sdy_sharding_dim_axis(const sdy_sharding_t *sharding, size_t dim,
                                     size_t index, sdy_axis_ref_t *out_axis) {
   static constexpr const char *fn = "sdy_sharding_dim_axis";
   return guarded(fn, [&]() -> sdy_status_t * {
-    if (sdy_status_t *s = checkAxisOut(fn, sharding, out_axis))
+    if (sdy_status_t *s =
+            ArgCheck(fn).handle(sharding, "sharding").out(out_axis, "out_axis"))
       return s;
     size_t rank = sharding->attr.getRank();
     if (dim >= rank)
@@ -383,16 +334,10 @@ sdy_status_t *sdy_sharding_dim_axis(const sdy_sharding_t *sharding, size_t dim,
 
 sdy_status_t *sdy_sharding_num_replicated(const sdy_sharding_t *sharding,
                                           size_t *out_count) {
-  static constexpr const char *fn = "sdy_sharding_num_replicated";
-  return guarded(fn, [&]() -> sdy_status_t * {
-    if (sdy_status_t *s =
-            checkHandle(fn, "sharding", sharding, HandleKind::Sharding))
-      return s;
-    if (sdy_status_t *s = checkOut(fn, "out_count", out_count))
-      return s;
-    *out_count = sharding->replicatedNames.size();
-    return nullptr;
-  });
+  return query("sdy_sharding_num_replicated", sharding, "sharding", out_count,
+               "out_count", [](const sdy_sharding &sharding) {
+                 return sharding.replicatedNames.size();
+               });
 }
 
 sdy_status_t *sdy_sharding_replicated_axis(const sdy_sharding_t *sharding,
@@ -400,7 +345,8 @@ sdy_status_t *sdy_sharding_replicated_axis(const sdy_sharding_t *sharding,
                                            sdy_axis_ref_t *out_axis) {
   static constexpr const char *fn = "sdy_sharding_replicated_axis";
   return guarded(fn, [&]() -> sdy_status_t * {
-    if (sdy_status_t *s = checkAxisOut(fn, sharding, out_axis))
+    if (sdy_status_t *s =
+            ArgCheck(fn).handle(sharding, "sharding").out(out_axis, "out_axis"))
       return s;
     ArrayRef<AxisRefAttr> axes = sharding->attr.getReplicatedAxes();
     if (index >= axes.size())
@@ -418,8 +364,7 @@ sdy_status_t *sdy_sharding_validate(const sdy_sharding_t *sharding,
                                     const int64_t *shape, size_t rank) {
   static constexpr const char *fn = "sdy_sharding_validate";
   return guarded(fn, [&]() -> sdy_status_t * {
-    if (sdy_status_t *s =
-            checkHandle(fn, "sharding", sharding, HandleKind::Sharding))
+    if (sdy_status_t *s = ArgCheck(fn).handle(sharding, "sharding"))
       return s;
     std::lock_guard<std::recursive_mutex> lock(sharding->ctx->mutex);
     return validateForShape(fn, sharding, shape, rank);
@@ -432,14 +377,12 @@ sdy_status_t *sdy_sharding_local_shape(const sdy_sharding_t *sharding,
   static constexpr const char *fn = "sdy_sharding_local_shape";
   return guarded(fn, [&]() -> sdy_status_t * {
     if (sdy_status_t *s =
-            checkHandle(fn, "sharding", sharding, HandleKind::Sharding))
+            ArgCheck(fn)
+                .handle(sharding, "sharding")
+                .array(out_shape, capacity, "out_shape")
+                .capacity(capacity, rank,
+                          [&] { return "rank " + std::to_string(rank); }))
       return s;
-    if (sdy_status_t *s = checkArray(fn, "out_shape", out_shape, capacity))
-      return s;
-    if (capacity < rank)
-      return invalidArgument(fn, "capacity " + std::to_string(capacity) +
-                                     " is less than rank " +
-                                     std::to_string(rank));
     std::lock_guard<std::recursive_mutex> lock(sharding->ctx->mutex);
     if (sdy_status_t *s = validateForShape(fn, sharding, shape, rank))
       return s;
@@ -457,16 +400,13 @@ sdy_status_t *sdy_sharding_device_slice(const sdy_sharding_t *sharding,
   static constexpr const char *fn = "sdy_sharding_device_slice";
   return guarded(fn, [&]() -> sdy_status_t * {
     if (sdy_status_t *s =
-            checkHandle(fn, "sharding", sharding, HandleKind::Sharding))
+            ArgCheck(fn)
+                .handle(sharding, "sharding")
+                .array(out_starts, capacity, "out_starts")
+                .array(out_limits, capacity, "out_limits")
+                .capacity(capacity, rank,
+                          [&] { return "rank " + std::to_string(rank); }))
       return s;
-    if (sdy_status_t *s = checkArray(fn, "out_starts", out_starts, capacity))
-      return s;
-    if (sdy_status_t *s = checkArray(fn, "out_limits", out_limits, capacity))
-      return s;
-    if (capacity < rank)
-      return invalidArgument(fn, "capacity " + std::to_string(capacity) +
-                                     " is less than rank " +
-                                     std::to_string(rank));
     std::lock_guard<std::recursive_mutex> lock(sharding->ctx->mutex);
     if (sdy_status_t *s = validateForShape(fn, sharding, shape, rank))
       return s;
@@ -485,30 +425,14 @@ sdy_status_t *sdy_sharding_device_slice(const sdy_sharding_t *sharding,
 
 sdy_status_t *sdy_sharding_equal(const sdy_sharding_t *a,
                                  const sdy_sharding_t *b, int32_t *out_equal) {
-  static constexpr const char *fn = "sdy_sharding_equal";
-  return guarded(fn, [&]() -> sdy_status_t * {
-    if (sdy_status_t *s = checkHandle(fn, "a", a, HandleKind::Sharding))
-      return s;
-    if (sdy_status_t *s = checkHandle(fn, "b", b, HandleKind::Sharding))
-      return s;
-    if (sdy_status_t *s = checkOut(fn, "out_equal", out_equal))
-      return s;
-    if (a->ctx == b->ctx) {
-      *out_equal = a->attr == b->attr && a->mesh == b->mesh;
-      return nullptr;
-    }
-    std::string textA, textB;
-    {
-      std::lock_guard<std::recursive_mutex> lock(a->ctx->mutex);
-      textA = printAttribute(a->attr) + printAttribute(a->mesh);
-    }
-    {
-      std::lock_guard<std::recursive_mutex> lock(b->ctx->mutex);
-      textB = printAttribute(b->attr) + printAttribute(b->mesh);
-    }
-    *out_equal = textA == textB;
-    return nullptr;
-  });
+  return equalHandles(
+      "sdy_sharding_equal", a, b, out_equal,
+      [](const sdy_sharding &a, const sdy_sharding &b) {
+        return a.attr == b.attr && a.mesh == b.mesh;
+      },
+      [](const sdy_sharding &sharding) {
+        return printAttribute(sharding.attr) + printAttribute(sharding.mesh);
+      });
 }
 
 } // extern "C"

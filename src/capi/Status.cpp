@@ -1,53 +1,16 @@
-//===- Status.cpp - statuses, handle registry, argument checks ------------===//
+//===- Status.cpp - statuses, strings and diagnostics ---------------------===//
 
 #include "Internal.h"
 #include "ir/utils/TextNesting.h"
 
 #include <cstdlib>
 #include <cstring>
-#include <unordered_map>
 
 #include "mlir/AsmParser/AsmParser.h"
 #include "mlir/IR/Location.h"
-#include "llvm/Support/ConvertUTF.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace sdycapi;
-
-namespace {
-struct Registry {
-  std::mutex mutex;
-  std::unordered_map<const void *, HandleKind> live;
-};
-Registry &registry() {
-  // Leaked on purpose: handles may be destroyed during static destruction.
-  static Registry *instance = new Registry;
-  return *instance;
-}
-} // namespace
-
-void sdycapi::registerHandle(const void *handle, HandleKind kind) {
-  Registry &r = registry();
-  std::lock_guard<std::mutex> lock(r.mutex);
-  r.live[handle] = kind;
-}
-
-bool sdycapi::unregisterHandle(const void *handle, HandleKind kind) {
-  Registry &r = registry();
-  std::lock_guard<std::mutex> lock(r.mutex);
-  auto it = r.live.find(handle);
-  if (it == r.live.end() || it->second != kind)
-    return false;
-  r.live.erase(it);
-  return true;
-}
-
-bool sdycapi::isLiveHandle(const void *handle, HandleKind kind) {
-  Registry &r = registry();
-  std::lock_guard<std::mutex> lock(r.mutex);
-  auto it = r.live.find(handle);
-  return it != r.live.end() && it->second == kind;
-}
 
 sdy_status_t *sdycapi::makeStatus(int32_t code, std::string message) {
   auto *status = new sdy_status;
@@ -60,84 +23,6 @@ sdy_status_t *sdycapi::makeStatus(int32_t code, std::string message) {
 sdy_status_t *sdycapi::invalidArgument(const char *fn,
                                          const std::string &message) {
   return makeStatus(SDY_INVALID_ARGUMENT, std::string(fn) + ": " + message);
-}
-
-namespace {
-const char *kindName(HandleKind kind) {
-  switch (kind) {
-  case HandleKind::Status:
-    return "sdy_status_t";
-  case HandleKind::Context:
-    return "sdy_context_t";
-  case HandleKind::Mesh:
-    return "sdy_mesh_t";
-  case HandleKind::Sharding:
-    return "sdy_sharding_t";
-  case HandleKind::Module:
-    return "sdy_module_t";
-  case HandleKind::Pipeline:
-    return "sdy_pipeline_t";
-  case HandleKind::Backend:
-    return "sdy_backend_t";
-  case HandleKind::Executable:
-    return "sdy_executable_t";
-  }
-  return "handle";
-}
-} // namespace
-
-sdy_status_t *sdycapi::checkHandle(const char *fn, const char *param,
-                                     const void *handle, HandleKind kind) {
-  if (!handle)
-    return invalidArgument(fn, std::string("'") + param + "' is NULL");
-  if (!isLiveHandle(handle, kind))
-    return invalidArgument(fn, std::string("'") + param + "' is not a live " +
-                                   kindName(kind) +
-                                   " (foreign or already destroyed handle)");
-  return nullptr;
-}
-
-sdy_status_t *sdycapi::checkOut(const char *fn, const char *param,
-                                  const void *out) {
-  if (!out)
-    return invalidArgument(fn, std::string("output pointer '") + param +
-                                   "' is NULL");
-  return nullptr;
-}
-
-sdy_status_t *sdycapi::checkString(const char *fn, const char *param,
-                                     const char *text, bool allowEmpty) {
-  if (!text)
-    return invalidArgument(fn, std::string("string '") + param + "' is NULL");
-  size_t length = std::strlen(text);
-  if (!allowEmpty && length == 0)
-    return invalidArgument(fn, std::string("string '") + param +
-                                   "' is empty");
-  const auto *begin = reinterpret_cast<const llvm::UTF8 *>(text);
-  if (!llvm::isLegalUTF8String(&begin, begin + length))
-    return invalidArgument(
-        fn, std::string("string '") + param + "' is not valid UTF-8 (byte " +
-                std::to_string(reinterpret_cast<const char *>(begin) - text) +
-                ")");
-  return nullptr;
-}
-
-sdy_status_t *sdycapi::checkArray(const char *fn, const char *param,
-                                    const void *array, size_t count) {
-  if (!array && count != 0)
-    return invalidArgument(fn, std::string("array '") + param +
-                                   "' is NULL but its count is " +
-                                   std::to_string(count));
-  return nullptr;
-}
-
-sdy_status_t *sdycapi::checkSameContext(const char *fn, const char *param,
-                                          const ContextRef &a,
-                                          const ContextRef &b) {
-  if (a != b)
-    return invalidArgument(fn, std::string("'") + param +
-                                   "' belongs to a different sdy_context_t");
-  return nullptr;
 }
 
 char *sdycapi::copyString(llvm::StringRef text) {
@@ -319,11 +204,7 @@ const char *sdy_status_code_name(int32_t code) {
   }
 }
 
-void sdy_status_destroy(sdy_status_t *status) {
-  if (!status || !unregisterHandle(status, HandleKind::Status))
-    return;
-  delete status;
-}
+void sdy_status_destroy(sdy_status_t *status) { destroyHandle(status); }
 
 void sdy_string_destroy(char *string) { std::free(string); }
 
