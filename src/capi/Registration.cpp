@@ -9,6 +9,7 @@
 #include "Internal.h"
 
 #include "ir/sdy/SdyDialect.h"
+#include "ir/stablehlo/StablehloDataFlow.h"
 #include "ir/stablehlo/StablehloDialect.h"
 #include "mlir/CAPI/IR.h"
 #include "mlir/CAPI/Registration.h"
@@ -39,6 +40,7 @@ void sdycapi::loadDialects(mlir::MLIRContext &context) {
   registry.insert<mlir::func::FuncDialect, mlir::sdy::SdyDialect,
                   mlir::stablehlo::StablehloDialect>();
   mlir::func::registerInlinerExtension(registry);
+  mlir::stablehlo::registerDataFlowOpInterfaceExternalModels(registry);
   context.appendDialectRegistry(registry);
   context.loadAllAvailableDialects();
 }

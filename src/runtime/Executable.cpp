@@ -3,6 +3,7 @@
 #include "runtime/Interpreter.h"
 
 #include "ir/sdy/SdyDialect.h"
+#include "ir/stablehlo/StablehloDataFlow.h"
 #include "ir/stablehlo/StablehloDialect.h"
 #include "ir/utils/TextNesting.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -36,6 +37,7 @@ void registerRuntimeDialects(MLIRContext &ctx) {
   DialectRegistry registry;
   registry.insert<func::FuncDialect, stablehlo::StablehloDialect,
                   ::mlir::sdy::SdyDialect>();
+  stablehlo::registerDataFlowOpInterfaceExternalModels(registry);
   ctx.appendDialectRegistry(registry);
   ctx.loadAllAvailableDialects();
 }

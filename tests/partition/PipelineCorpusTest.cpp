@@ -48,6 +48,7 @@
 #include "CollectiveSimulator.h"
 #include "ir/sdy/SdyDialect.h"
 #include "ir/sdy/ShardingVerifier.h"
+#include "ir/stablehlo/StablehloDataFlow.h"
 #include "ir/stablehlo/StablehloDialect.h"
 #include "rules/Passes.h"
 #include "rules/ShardingRules.h"
@@ -563,6 +564,7 @@ int main(int argc, char **argv) {
   auto start = std::chrono::steady_clock::now();
   DialectRegistry registry;
   registry.insert<func::FuncDialect, SdyDialect, stablehlo::StablehloDialect>();
+  stablehlo::registerDataFlowOpInterfaceExternalModels(registry);
   func::registerInlinerExtension(registry);
   registerCanonicalizerPass();
   registerCSEPass();

@@ -288,15 +288,14 @@ TensorShardingAttr mlir::sdy::getSharding(Value value) {
     }
     // The block arguments of a while share the sharding of its results
     // (held by the result's data_flow_edge during propagation).
-    if (owner && owner->getName().getStringRef() == "stablehlo.while" &&
-        index < owner->getNumResults()) {
-      Value result = owner->getResult(index);
-      for (Operation *user : result.getUsers())
-        if (auto edge = dyn_cast<DataFlowEdgeOp>(user))
-          return edge.getShardingAttr();
-      return getSharding(result);
-    }
-    return {};
+    auto dataFlow = dyn_cast_or_null<DataFlowOpInterface>(owner);
+    Value result = dataFlow ? dataFlow.getEdgeOwnerOfTarget(value) : Value();
+    if (!result)
+      return {};
+    for (Operation *user : result.getUsers())
+      if (auto edge = dyn_cast<DataFlowEdgeOp>(user))
+        return edge.getShardingAttr();
+    return getSharding(result);
   }
   Operation *op = value.getDefiningOp();
   auto result = cast<OpResult>(value);

@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ir/sdy/SdyDialect.h"
+#include "ir/stablehlo/StablehloDataFlow.h"
 #include "ir/stablehlo/StablehloDialect.h"
 #include "ir/utils/TextNesting.h"
 #include "rules/Passes.h"
@@ -37,6 +38,7 @@ int main(int argc, char **argv) {
   registry.insert<mlir::func::FuncDialect, mlir::sdy::SdyDialect,
                   mlir::stablehlo::StablehloDialect>();
   mlir::func::registerInlinerExtension(registry);
+  mlir::stablehlo::registerDataFlowOpInterfaceExternalModels(registry);
 
   mlir::registerCanonicalizerPass();
   mlir::registerCSEPass();

@@ -2,6 +2,7 @@
 
 #include "transforms/propagation/ShardingSlot.h"
 
+#include "ir/utils/DataFlow.h"
 #include "ir/utils/ShardingUtils.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
@@ -97,11 +98,8 @@ DataFlowEdgeOp getEdge(Value owner) {
 
 /// For a block argument of a while region: the edge of the matching result.
 DataFlowEdgeOp getEdgeOfWhileArgument(BlockArgument arg) {
-  Operation *op = arg.getOwner()->getParentOp();
-  if (!op || op->getName().getStringRef() != "stablehlo.while" ||
-      arg.getArgNumber() >= op->getNumResults())
-    return {};
-  return getEdge(op->getResult(arg.getArgNumber()));
+  Value owner = getDataFlowEdgeOwnerOfTarget(arg);
+  return owner ? getEdge(owner) : DataFlowEdgeOp();
 }
 
 } // namespace
