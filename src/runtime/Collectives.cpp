@@ -296,6 +296,20 @@ namespace {
 namespace shlo = mlir::stablehlo;
 using mlir::cast;
 
+// Runs `collective` on each operand in turn (each its own collective, under
+// the run's limits) and appends its result.
+Status forEachOperand(
+    OpCall &c,
+    llvm::function_ref<Status(const Tensor &x, Tensor &r)> collective) {
+  for (const Tensor &x : c.in) {
+    Tensor r;
+    SDY_RETURN_IF_ERROR(
+        c.interp.runCollective([&] { return collective(x, r); }));
+    c.out.push_back(r);
+  }
+  return Status::ok();
+}
+
 Status partitionIdKernel(OpCall &c) {
   Tensor t(ElementType::U32, {});
   *t.data<uint32_t>() = static_cast<uint32_t>(c.interp.context().deviceId);
@@ -316,15 +330,9 @@ Status allReduceKernel(OpCall &c) {
       collectives::findGroup(op.getReplicaGroups(), ctx, group));
   auto kind = Interpreter::recognizeBinaryBody(op.getComputation());
   auto body = c.interp.scalarBody(op.getComputation(), &c.env);
-  for (const Tensor &x : c.in) {
-    Tensor r;
-    SDY_RETURN_IF_ERROR(c.interp.runCollective([&] {
-      return collectives::allReduce(c.interp.context(), group, x, kind, body,
-                                    r);
-    }));
-    c.out.push_back(r);
-  }
-  return Status::ok();
+  return forEachOperand(c, [&](const Tensor &x, Tensor &r) {
+    return collectives::allReduce(c.interp.context(), group, x, kind, body, r);
+  });
 }
 
 Status allGatherKernel(OpCall &c) {
@@ -332,15 +340,10 @@ Status allGatherKernel(OpCall &c) {
   std::vector<int64_t> group;
   SDY_RETURN_IF_ERROR(collectives::findGroup(op.getReplicaGroups(),
                                              c.interp.context(), group));
-  for (const Tensor &x : c.in) {
-    Tensor r;
-    SDY_RETURN_IF_ERROR(c.interp.runCollective([&] {
-      return collectives::allGather(c.interp.context(), group, x,
-                                    op.getAllGatherDim(), r);
-    }));
-    c.out.push_back(r);
-  }
-  return Status::ok();
+  return forEachOperand(c, [&](const Tensor &x, Tensor &r) {
+    return collectives::allGather(c.interp.context(), group, x,
+                                  op.getAllGatherDim(), r);
+  });
 }
 
 Status allToAllKernel(OpCall &c) {
@@ -351,16 +354,11 @@ Status allToAllKernel(OpCall &c) {
   if (static_cast<int64_t>(group.size()) != op.getSplitCount())
     return Status::invalid("all_to_all split_count differs from the group "
                            "size");
-  for (const Tensor &x : c.in) {
-    Tensor r;
-    SDY_RETURN_IF_ERROR(c.interp.runCollective([&] {
-      return collectives::allToAll(c.interp.context(), group, x,
-                                   op.getSplitDimension(),
-                                   op.getConcatDimension(), r);
-    }));
-    c.out.push_back(r);
-  }
-  return Status::ok();
+  return forEachOperand(c, [&](const Tensor &x, Tensor &r) {
+    return collectives::allToAll(c.interp.context(), group, x,
+                                 op.getSplitDimension(),
+                                 op.getConcatDimension(), r);
+  });
 }
 
 Status reduceScatterKernel(OpCall &c) {
