@@ -423,7 +423,9 @@ Status compareKernel(OpCall &c) {
   CompareKind kind = CompareKind::Default;
   if (auto type = op.getCompareType()) {
     switch (*type) {
-    case shlo::ComparisonType::TOTALORDER: kind = CompareKind::TotalOrder; break;
+    case shlo::ComparisonType::TOTALORDER:
+      kind = CompareKind::TotalOrder;
+      break;
     case shlo::ComparisonType::FLOAT: kind = CompareKind::Float; break;
     case shlo::ComparisonType::SIGNED: kind = CompareKind::Signed; break;
     case shlo::ComparisonType::UNSIGNED: kind = CompareKind::Unsigned; break;

@@ -1,4 +1,4 @@
-//===- DataFlowOpInterface.td - data-flow edges of region ops -*- tablegen -*-===//
+//===- DataFlowOpInterface.td - data-flow edges ---------*- tablegen -*-===//
 
 #ifndef SDY_DATA_FLOW_OP_INTERFACE
 #define SDY_DATA_FLOW_OP_INTERFACE
