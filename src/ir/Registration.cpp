@@ -3,10 +3,12 @@
 #include "ir/Registration.h"
 
 #include "ir/sdy/SdyDialect.h"
+#include "ir/stablehlo/StablehloDataFlow.h"
 #include "ir/stablehlo/StablehloDialect.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/DialectRegistry.h"
 
 void mlir::sdy::registerAllDialects(DialectRegistry &registry) {
   registry.insert<func::FuncDialect, SdyDialect, stablehlo::StablehloDialect>();
+  stablehlo::registerDataFlowOpInterfaceExternalModels(registry);
 }

@@ -7,7 +7,8 @@ namespace mlir {
 class DialectRegistry;
 namespace sdy {
 
-/// Adds the dialects an sdy module may contain: func, sdy and stablehlo.
+/// Adds the dialects an sdy module may contain (func, sdy and stablehlo) and
+/// the StableHLO models of the data-flow op interface.
 /// Every context of the tools, the C ABI and the runtime is built from it.
 void registerAllDialects(DialectRegistry &registry);
 

@@ -10,7 +10,9 @@
 //===----------------------------------------------------------------------===//
 #include "runtime/Backend.h"
 #include "runtime/Interpreter.h"
+#include "runtime/KernelTable.h"
 
+#include "ir/stablehlo/StablehloDialect.h"
 #include "mlir/IR/BuiltinAttributes.h"
 
 #include <algorithm>
@@ -284,3 +286,123 @@ Status collectivePermute(const DeviceContext &ctx,
 }
 
 } // namespace sdy::runtime::collectives
+
+//===----------------------------------------------------------------------===//
+// Op kernels
+//===----------------------------------------------------------------------===//
+
+namespace sdy::runtime {
+namespace {
+namespace shlo = mlir::stablehlo;
+using mlir::cast;
+
+// Runs `collective` on each operand in turn (each its own collective, under
+// the run's limits) and appends its result.
+Status forEachOperand(
+    OpCall &c,
+    llvm::function_ref<Status(const Tensor &x, Tensor &r)> collective) {
+  for (const Tensor &x : c.in) {
+    Tensor r;
+    SDY_RETURN_IF_ERROR(
+        c.interp.runCollective([&] { return collective(x, r); }));
+    c.out.push_back(r);
+  }
+  return Status::ok();
+}
+
+Status partitionIdKernel(OpCall &c) {
+  Tensor t(ElementType::U32, {});
+  *t.data<uint32_t>() = static_cast<uint32_t>(c.interp.context().deviceId);
+  c.out.push_back(t);
+  return Status::ok();
+}
+
+Status replicaIdKernel(OpCall &c) {
+  c.out.push_back(Tensor::zeros(ElementType::U32, {}));
+  return Status::ok();
+}
+
+Status allReduceKernel(OpCall &c) {
+  auto op = cast<shlo::AllReduceOp>(c.op);
+  const DeviceContext &ctx = c.interp.context();
+  std::vector<int64_t> group;
+  SDY_RETURN_IF_ERROR(
+      collectives::findGroup(op.getReplicaGroups(), ctx, group));
+  auto kind = Interpreter::recognizeBinaryBody(op.getComputation());
+  auto body = c.interp.scalarBody(op.getComputation(), &c.env);
+  return forEachOperand(c, [&](const Tensor &x, Tensor &r) {
+    return collectives::allReduce(c.interp.context(), group, x, kind, body, r);
+  });
+}
+
+Status allGatherKernel(OpCall &c) {
+  auto op = cast<shlo::AllGatherOp>(c.op);
+  std::vector<int64_t> group;
+  SDY_RETURN_IF_ERROR(collectives::findGroup(op.getReplicaGroups(),
+                                             c.interp.context(), group));
+  return forEachOperand(c, [&](const Tensor &x, Tensor &r) {
+    return collectives::allGather(c.interp.context(), group, x,
+                                  op.getAllGatherDim(), r);
+  });
+}
+
+Status allToAllKernel(OpCall &c) {
+  auto op = cast<shlo::AllToAllOp>(c.op);
+  std::vector<int64_t> group;
+  SDY_RETURN_IF_ERROR(collectives::findGroup(op.getReplicaGroups(),
+                                             c.interp.context(), group));
+  if (static_cast<int64_t>(group.size()) != op.getSplitCount())
+    return Status::invalid("all_to_all split_count differs from the group "
+                           "size");
+  return forEachOperand(c, [&](const Tensor &x, Tensor &r) {
+    return collectives::allToAll(c.interp.context(), group, x,
+                                 op.getSplitDimension(),
+                                 op.getConcatDimension(), r);
+  });
+}
+
+Status reduceScatterKernel(OpCall &c) {
+  auto op = cast<shlo::ReduceScatterOp>(c.op);
+  std::vector<int64_t> group;
+  SDY_RETURN_IF_ERROR(collectives::findGroup(op.getReplicaGroups(),
+                                             c.interp.context(), group));
+  auto kind = Interpreter::recognizeBinaryBody(op.getComputation());
+  Tensor r;
+  SDY_RETURN_IF_ERROR(c.interp.runCollective([&] {
+    return collectives::reduceScatter(
+        c.interp.context(), group, c.in[0], op.getScatterDimension(), kind,
+        c.interp.scalarBody(op.getComputation(), &c.env), r);
+  }));
+  c.out.push_back(r);
+  return Status::ok();
+}
+
+Status collectivePermuteKernel(OpCall &c) {
+  auto op = cast<shlo::CollectivePermuteOp>(c.op);
+  std::vector<int64_t> pairs;
+  for (const llvm::APInt &v :
+       cast<mlir::DenseIntElementsAttr>(op.getSourceTargetPairs())
+           .getValues<llvm::APInt>())
+    pairs.push_back(v.getSExtValue());
+  Tensor r;
+  SDY_RETURN_IF_ERROR(c.interp.runCollective([&] {
+    return collectives::collectivePermute(c.interp.context(), pairs, c.in[0],
+                                          r);
+  }));
+  c.out.push_back(r);
+  return Status::ok();
+}
+
+} // namespace
+
+void registerCollectiveKernels(KernelTable &table) {
+  table.add<shlo::PartitionIdOp>(partitionIdKernel);
+  table.add<shlo::ReplicaIdOp>(replicaIdKernel);
+  table.add<shlo::AllReduceOp>(allReduceKernel);
+  table.add<shlo::AllGatherOp>(allGatherKernel);
+  table.add<shlo::AllToAllOp>(allToAllKernel);
+  table.add<shlo::ReduceScatterOp>(reduceScatterKernel);
+  table.add<shlo::CollectivePermuteOp>(collectivePermuteKernel);
+}
+
+} // namespace sdy::runtime

@@ -9,7 +9,10 @@
 //
 //===----------------------------------------------------------------------===//
 #include "runtime/Dispatch.h"
+#include "runtime/KernelTable.h"
 #include "runtime/Kernels.h"
+
+#include "ir/stablehlo/StablehloDialect.h"
 
 #include <cblas.h>
 
@@ -157,3 +160,36 @@ Tensor dot(const Tensor &lhs, const Tensor &rhs, ElementType resultType) {
 }
 
 } // namespace sdy::runtime::kernels
+
+//===----------------------------------------------------------------------===//
+// Op kernels
+//===----------------------------------------------------------------------===//
+
+namespace sdy::runtime {
+namespace {
+namespace shlo = mlir::stablehlo;
+using mlir::cast;
+
+Status dotKernel(OpCall &c) {
+  c.out.push_back(kernels::dot(c.in[0], c.in[1], c.resultType));
+  return Status::ok();
+}
+
+Status dotGeneralKernel(OpCall &c) {
+  auto dn = cast<shlo::DotGeneralOp>(c.op).getDotDimensionNumbers();
+  kernels::DotDims dims{toVector(dn.getLhsBatchingDimensions()),
+                        toVector(dn.getRhsBatchingDimensions()),
+                        toVector(dn.getLhsContractingDimensions()),
+                        toVector(dn.getRhsContractingDimensions())};
+  c.out.push_back(kernels::dotGeneral(c.in[0], c.in[1], dims, c.resultType));
+  return Status::ok();
+}
+
+} // namespace
+
+void registerContractionKernels(KernelTable &table) {
+  table.add<shlo::DotOp>(dotKernel);
+  table.add<shlo::DotGeneralOp>(dotGeneralKernel);
+}
+
+} // namespace sdy::runtime

@@ -7,7 +7,10 @@
 //
 //===----------------------------------------------------------------------===//
 #include "runtime/Dispatch.h"
+#include "runtime/KernelTable.h"
 #include "runtime/Kernels.h"
+
+#include "ir/stablehlo/StablehloDialect.h"
 
 #include <cmath>
 #include <limits>
@@ -383,3 +386,117 @@ Tensor select(const Tensor &pred, const Tensor &a, const Tensor &b) {
 }
 
 } // namespace sdy::runtime::kernels
+
+//===----------------------------------------------------------------------===//
+// Op kernels
+//===----------------------------------------------------------------------===//
+
+namespace sdy::runtime {
+namespace {
+namespace shlo = mlir::stablehlo;
+using kernels::BinaryOp;
+using kernels::CompareDir;
+using kernels::CompareKind;
+using kernels::UnaryOp;
+
+template <UnaryOp Kind> Status unaryKernel(OpCall &c) {
+  c.out.push_back(kernels::unary(Kind, c.in[0]));
+  return Status::ok();
+}
+
+template <BinaryOp Kind> Status binaryKernel(OpCall &c) {
+  c.out.push_back(kernels::binary(Kind, c.in[0], c.in[1]));
+  return Status::ok();
+}
+
+Status compareKernel(OpCall &c) {
+  auto op = mlir::cast<shlo::CompareOp>(c.op);
+  CompareDir dir = CompareDir::EQ;
+  switch (op.getComparisonDirection()) {
+  case shlo::ComparisonDirection::EQ: dir = CompareDir::EQ; break;
+  case shlo::ComparisonDirection::NE: dir = CompareDir::NE; break;
+  case shlo::ComparisonDirection::GE: dir = CompareDir::GE; break;
+  case shlo::ComparisonDirection::GT: dir = CompareDir::GT; break;
+  case shlo::ComparisonDirection::LE: dir = CompareDir::LE; break;
+  case shlo::ComparisonDirection::LT: dir = CompareDir::LT; break;
+  }
+  CompareKind kind = CompareKind::Default;
+  if (auto type = op.getCompareType()) {
+    switch (*type) {
+    case shlo::ComparisonType::TOTALORDER:
+      kind = CompareKind::TotalOrder;
+      break;
+    case shlo::ComparisonType::FLOAT: kind = CompareKind::Float; break;
+    case shlo::ComparisonType::SIGNED: kind = CompareKind::Signed; break;
+    case shlo::ComparisonType::UNSIGNED: kind = CompareKind::Unsigned; break;
+    default: break;
+    }
+  }
+  c.out.push_back(kernels::compare(dir, c.in[0], c.in[1], kind));
+  return Status::ok();
+}
+
+Status isFiniteKernel(OpCall &c) {
+  c.out.push_back(kernels::isFinite(c.in[0]));
+  return Status::ok();
+}
+
+Status convertKernel(OpCall &c) {
+  c.out.push_back(kernels::convert(c.in[0], c.resultType));
+  return Status::ok();
+}
+
+Status clampKernel(OpCall &c) {
+  c.out.push_back(kernels::clamp(c.in[0], c.in[1], c.in[2]));
+  return Status::ok();
+}
+
+Status selectKernel(OpCall &c) {
+  c.out.push_back(kernels::select(c.in[0], c.in[1], c.in[2]));
+  return Status::ok();
+}
+
+} // namespace
+
+void registerElementwiseKernels(KernelTable &table) {
+  table.add<shlo::AbsOp>(unaryKernel<UnaryOp::Abs>);
+  table.add<shlo::CbrtOp>(unaryKernel<UnaryOp::Cbrt>);
+  table.add<shlo::CeilOp>(unaryKernel<UnaryOp::Ceil>);
+  table.add<shlo::CosineOp>(unaryKernel<UnaryOp::Cosine>);
+  table.add<shlo::ExpOp>(unaryKernel<UnaryOp::Exp>);
+  table.add<shlo::Expm1Op>(unaryKernel<UnaryOp::Expm1>);
+  table.add<shlo::FloorOp>(unaryKernel<UnaryOp::Floor>);
+  table.add<shlo::LogOp>(unaryKernel<UnaryOp::Log>);
+  table.add<shlo::Log1pOp>(unaryKernel<UnaryOp::Log1p>);
+  table.add<shlo::LogisticOp>(unaryKernel<UnaryOp::Logistic>);
+  table.add<shlo::NegOp>(unaryKernel<UnaryOp::Negate>);
+  table.add<shlo::NotOp>(unaryKernel<UnaryOp::Not>);
+  table.add<shlo::RoundNearestEvenOp>(unaryKernel<UnaryOp::RoundNearestEven>);
+  table.add<shlo::RsqrtOp>(unaryKernel<UnaryOp::Rsqrt>);
+  table.add<shlo::SignOp>(unaryKernel<UnaryOp::Sign>);
+  table.add<shlo::SineOp>(unaryKernel<UnaryOp::Sine>);
+  table.add<shlo::SqrtOp>(unaryKernel<UnaryOp::Sqrt>);
+  table.add<shlo::TanOp>(unaryKernel<UnaryOp::Tan>);
+  table.add<shlo::TanhOp>(unaryKernel<UnaryOp::Tanh>);
+
+  table.add<shlo::AddOp>(binaryKernel<BinaryOp::Add>);
+  table.add<shlo::Atan2Op>(binaryKernel<BinaryOp::Atan2>);
+  table.add<shlo::DivOp>(binaryKernel<BinaryOp::Divide>);
+  table.add<shlo::MaxOp>(binaryKernel<BinaryOp::Maximum>);
+  table.add<shlo::MinOp>(binaryKernel<BinaryOp::Minimum>);
+  table.add<shlo::MulOp>(binaryKernel<BinaryOp::Multiply>);
+  table.add<shlo::PowOp>(binaryKernel<BinaryOp::Power>);
+  table.add<shlo::RemOp>(binaryKernel<BinaryOp::Remainder>);
+  table.add<shlo::SubtractOp>(binaryKernel<BinaryOp::Subtract>);
+  table.add<shlo::AndOp>(binaryKernel<BinaryOp::And>);
+  table.add<shlo::OrOp>(binaryKernel<BinaryOp::Or>);
+  table.add<shlo::XorOp>(binaryKernel<BinaryOp::Xor>);
+
+  table.add<shlo::CompareOp>(compareKernel);
+  table.add<shlo::IsFiniteOp>(isFiniteKernel);
+  table.add<shlo::ConvertOp>(convertKernel);
+  table.add<shlo::ClampOp>(clampKernel);
+  table.add<shlo::SelectOp>(selectKernel);
+}
+
+} // namespace sdy::runtime

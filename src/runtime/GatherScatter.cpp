@@ -7,8 +7,11 @@
 //
 //===----------------------------------------------------------------------===//
 #include "runtime/Dispatch.h"
+#include "runtime/KernelTable.h"
 #include "runtime/Kernels.h"
 #include "runtime/ReduceApply.h"
+
+#include "ir/stablehlo/StablehloDialect.h"
 
 #include <algorithm>
 
@@ -195,3 +198,61 @@ bool scatter(std::vector<Tensor> inputs, const Tensor &indices,
 }
 
 } // namespace sdy::runtime::kernels
+
+//===----------------------------------------------------------------------===//
+// Op kernels
+//===----------------------------------------------------------------------===//
+
+namespace sdy::runtime {
+namespace {
+namespace shlo = mlir::stablehlo;
+using mlir::cast;
+
+Status gatherKernel(OpCall &c) {
+  auto op = cast<shlo::GatherOp>(c.op);
+  auto dn = op.getDimensionNumbers();
+  kernels::GatherDims dims{toVector(dn.getOffsetDims()),
+                           toVector(dn.getCollapsedSliceDims()),
+                           toVector(dn.getOperandBatchingDims()),
+                           toVector(dn.getStartIndicesBatchingDims()),
+                           toVector(dn.getStartIndexMap()),
+                           dn.getIndexVectorDim()};
+  c.out.push_back(kernels::gather(c.in[0], c.in[1], dims,
+                                  toVector(op.getSliceSizes()),
+                                  c.resultShape));
+  return Status::ok();
+}
+
+Status scatterKernel(OpCall &c) {
+  auto op = cast<shlo::ScatterOp>(c.op);
+  size_t n = op.getInputs().size();
+  std::vector<Tensor> inputs(c.in.begin(), c.in.begin() + n);
+  std::vector<Tensor> updates(c.in.begin() + n + 1, c.in.end());
+  auto dn = op.getScatterDimensionNumbers();
+  kernels::ScatterDims dims{toVector(dn.getUpdateWindowDims()),
+                            toVector(dn.getInsertedWindowDims()),
+                            toVector(dn.getInputBatchingDims()),
+                            toVector(dn.getScatterIndicesBatchingDims()),
+                            toVector(dn.getScatterDimsToOperandDims()),
+                            dn.getIndexVectorDim()};
+  bool replace = false;
+  std::optional<kernels::ReduceKind> kind;
+  if (n == 1)
+    kind = Interpreter::recognizeBinaryBody(op.getUpdateComputation(),
+                                            &replace);
+  std::string error;
+  if (!kernels::scatter(inputs, c.in[n], updates, dims, kind, replace,
+                        c.interp.scalarBody(op.getUpdateComputation(), &c.env),
+                        c.out, error))
+    return Status::internal(error);
+  return Status::ok();
+}
+
+} // namespace
+
+void registerGatherScatterKernels(KernelTable &table) {
+  table.add<shlo::GatherOp>(gatherKernel);
+  table.add<shlo::ScatterOp>(scatterKernel);
+}
+
+} // namespace sdy::runtime

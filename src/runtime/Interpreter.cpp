@@ -1,12 +1,13 @@
 //===- Interpreter.cpp - op dispatch of the StableHLO interpreter ---------===//
 #include "runtime/Interpreter.h"
 #include "runtime/Backend.h"
+#include "runtime/KernelTable.h"
 
+#include "ir/sdy/SdyDialect.h"
 #include "ir/stablehlo/StablehloDialect.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/SymbolTable.h"
-#include "llvm/ADT/StringMap.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <new>
@@ -15,9 +16,7 @@ namespace sdy::runtime {
 
 using namespace mlir;
 namespace shlo = mlir::stablehlo;
-using kernels::BinaryOp;
 using kernels::ReduceKind;
-using kernels::UnaryOp;
 
 RunControl::RunControl(int64_t timeoutMs, const volatile int32_t *cancel,
                        const Backend *backend)
@@ -97,63 +96,14 @@ Status tensorTypeOf(Type t, ElementType &et, Shape &shape) {
   return Status::ok();
 }
 
-const llvm::StringMap<UnaryOp> &unaryOps() {
-  static const llvm::StringMap<UnaryOp> m = {
-      {"stablehlo.abs", UnaryOp::Abs},
-      {"stablehlo.cbrt", UnaryOp::Cbrt},
-      {"stablehlo.ceil", UnaryOp::Ceil},
-      {"stablehlo.cosine", UnaryOp::Cosine},
-      {"stablehlo.exponential", UnaryOp::Exp},
-      {"stablehlo.exponential_minus_one", UnaryOp::Expm1},
-      {"stablehlo.floor", UnaryOp::Floor},
-      {"stablehlo.log", UnaryOp::Log},
-      {"stablehlo.log_plus_one", UnaryOp::Log1p},
-      {"stablehlo.logistic", UnaryOp::Logistic},
-      {"stablehlo.negate", UnaryOp::Negate},
-      {"stablehlo.not", UnaryOp::Not},
-      {"stablehlo.round_nearest_even", UnaryOp::RoundNearestEven},
-      {"stablehlo.rsqrt", UnaryOp::Rsqrt},
-      {"stablehlo.sign", UnaryOp::Sign},
-      {"stablehlo.sine", UnaryOp::Sine},
-      {"stablehlo.sqrt", UnaryOp::Sqrt},
-      {"stablehlo.tan", UnaryOp::Tan},
-      {"stablehlo.tanh", UnaryOp::Tanh},
-  };
-  return m;
-}
-
-const llvm::StringMap<BinaryOp> &binaryOps() {
-  static const llvm::StringMap<BinaryOp> m = {
-      {"stablehlo.add", BinaryOp::Add},
-      {"stablehlo.atan2", BinaryOp::Atan2},
-      {"stablehlo.divide", BinaryOp::Divide},
-      {"stablehlo.maximum", BinaryOp::Maximum},
-      {"stablehlo.minimum", BinaryOp::Minimum},
-      {"stablehlo.multiply", BinaryOp::Multiply},
-      {"stablehlo.power", BinaryOp::Power},
-      {"stablehlo.remainder", BinaryOp::Remainder},
-      {"stablehlo.subtract", BinaryOp::Subtract},
-      {"stablehlo.and", BinaryOp::And},
-      {"stablehlo.or", BinaryOp::Or},
-      {"stablehlo.xor", BinaryOp::Xor},
-  };
-  return m;
-}
-
-std::vector<int64_t> vec(ArrayRef<int64_t> a) { return {a.begin(), a.end()}; }
-
-// Ops of other dialects that are the identity on one device's data.
-bool isIdentityOp(Operation *op) {
-  StringRef n = op->getName().getStringRef();
-  if (n == "sdy.sharding_constraint" || n == "sdy.reshard") return true;
-  if (auto cc = dyn_cast<shlo::CustomCallOp>(op)) {
-    StringRef t = cc.getCallTargetName();
-    return (t == "Sharding" || t == "SPMDFullToShardShape" ||
-            t == "SPMDShardToFullShape" || t == "xla.sdy.FuncResultSharding") &&
-           op->getNumOperands() == 1 && op->getNumResults() == 1 &&
-           op->getOperand(0).getType() == op->getResult(0).getType();
-  }
-  return false;
+// Custom calls that only annotate shardings: the identity on one device's
+// data.
+bool isIdentityCustomCall(shlo::CustomCallOp op) {
+  StringRef t = op.getCallTargetName();
+  return (t == "Sharding" || t == "SPMDFullToShardShape" ||
+          t == "SPMDShardToFullShape" || t == "xla.sdy.FuncResultSharding") &&
+         op->getNumOperands() == 1 && op->getNumResults() == 1 &&
+         op->getOperand(0).getType() == op->getResult(0).getType();
 }
 
 } // namespace
@@ -336,7 +286,7 @@ Status Interpreter::callFunction(Operation *callOp,
   return s;
 }
 
-template <typename Fn> Status Interpreter::runCollective(Fn &&fn) {
+Status Interpreter::runCollective(llvm::function_ref<Status()> fn) {
   RunControl *control = ctx_.control;
   if (!control) return fn();
   const int64_t configured = ctx_.timeoutMs;
@@ -386,237 +336,10 @@ Status Interpreter::runOp(Operation *op, Env &env) {
     if (tensorTypeOf(t, et, shape).isOk())
       SDY_RETURN_IF_ERROR(checkAllocatable(et, shape));
   }
-  StringRef name = op->getName().getStringRef();
-  auto dynIndex = [&](size_t first) {
-    std::vector<int64_t> idx;
-    for (size_t i = first; i < in.size(); ++i) idx.push_back(in[i].getInt(0));
-    return idx;
-  };
-
-  if (auto it = unaryOps().find(name); it != unaryOps().end()) {
-    out.push_back(kernels::unary(it->second, in[0]));
-  } else if (auto it = binaryOps().find(name); it != binaryOps().end()) {
-    out.push_back(kernels::binary(it->second, in[0], in[1]));
-  } else if (isa<shlo::ConstantOp>(op) || name == "sdy.constant") {
-    // sdy.constant is a constant that propagation keeps unmerged.
-    auto it = constants_.find(op);
-    if (it == constants_.end()) {
-      Tensor t;
-      SDY_RETURN_IF_ERROR(tensorFromAttr(op->getAttr("value"), t));
-      it = constants_.insert({op, t}).first;
-    }
-    out.push_back(it->second);
-  } else if (isa<shlo::ConvertOp>(op)) {
-    out.push_back(kernels::convert(in[0], rt));
-  } else if (auto c = dyn_cast<shlo::CompareOp>(op)) {
-    kernels::CompareDir dir = kernels::CompareDir::EQ;
-    switch (c.getComparisonDirection()) {
-    case shlo::ComparisonDirection::EQ: dir = kernels::CompareDir::EQ; break;
-    case shlo::ComparisonDirection::NE: dir = kernels::CompareDir::NE; break;
-    case shlo::ComparisonDirection::GE: dir = kernels::CompareDir::GE; break;
-    case shlo::ComparisonDirection::GT: dir = kernels::CompareDir::GT; break;
-    case shlo::ComparisonDirection::LE: dir = kernels::CompareDir::LE; break;
-    case shlo::ComparisonDirection::LT: dir = kernels::CompareDir::LT; break;
-    }
-    kernels::CompareKind kind = kernels::CompareKind::Default;
-    if (auto ct = c.getCompareType()) {
-      switch (*ct) {
-      case shlo::ComparisonType::TOTALORDER: kind = kernels::CompareKind::TotalOrder; break;
-      case shlo::ComparisonType::FLOAT: kind = kernels::CompareKind::Float; break;
-      case shlo::ComparisonType::SIGNED: kind = kernels::CompareKind::Signed; break;
-      case shlo::ComparisonType::UNSIGNED: kind = kernels::CompareKind::Unsigned; break;
-      default: break;
-      }
-    }
-    out.push_back(kernels::compare(dir, in[0], in[1], kind));
-  } else if (isa<shlo::IsFiniteOp>(op)) {
-    out.push_back(kernels::isFinite(in[0]));
-  } else if (isa<shlo::ClampOp>(op)) {
-    out.push_back(kernels::clamp(in[0], in[1], in[2]));
-  } else if (isa<shlo::SelectOp>(op)) {
-    out.push_back(kernels::select(in[0], in[1], in[2]));
-  } else if (auto b = dyn_cast<shlo::BroadcastInDimOp>(op)) {
-    out.push_back(kernels::broadcastInDim(in[0], rs,
-                                          vec(b.getBroadcastDimensions())));
-  } else if (isa<shlo::ReshapeOp>(op)) {
-    out.push_back(kernels::reshape(in[0], rs));
-  } else if (auto t = dyn_cast<shlo::TransposeOp>(op)) {
-    out.push_back(kernels::transpose(in[0], vec(t.getPermutation())));
-  } else if (auto c = dyn_cast<shlo::ConcatenateOp>(op)) {
-    out.push_back(kernels::concatenate(in, c.getDimension()));
-  } else if (auto s = dyn_cast<shlo::SliceOp>(op)) {
-    out.push_back(kernels::slice(in[0], vec(s.getStartIndices()),
-                                 vec(s.getLimitIndices()),
-                                 vec(s.getStrides())));
-  } else if (auto p = dyn_cast<shlo::PadOp>(op)) {
-    out.push_back(kernels::pad(in[0], in[1], vec(p.getEdgePaddingLow()),
-                               vec(p.getEdgePaddingHigh()),
-                               vec(p.getInteriorPadding())));
-  } else if (auto r = dyn_cast<shlo::ReverseOp>(op)) {
-    out.push_back(kernels::reverse(in[0], vec(r.getDimensions())));
-  } else if (auto i = dyn_cast<shlo::IotaOp>(op)) {
-    out.push_back(kernels::iota(rt, rs, i.getIotaDimension()));
-  } else if (auto d = dyn_cast<shlo::DynamicSliceOp>(op)) {
-    out.push_back(
-        kernels::dynamicSlice(in[0], dynIndex(1), vec(d.getSliceSizes())));
-  } else if (isa<shlo::DynamicUpdateSliceOp>(op)) {
-    out.push_back(kernels::dynamicUpdateSlice(in[0], in[1], dynIndex(2)));
-  } else if (isa<shlo::DotOp>(op)) {
-    out.push_back(kernels::dot(in[0], in[1], rt));
-  } else if (auto d = dyn_cast<shlo::DotGeneralOp>(op)) {
-    auto dn = d.getDotDimensionNumbers();
-    kernels::DotDims dims{vec(dn.getLhsBatchingDimensions()),
-                          vec(dn.getRhsBatchingDimensions()),
-                          vec(dn.getLhsContractingDimensions()),
-                          vec(dn.getRhsContractingDimensions())};
-    out.push_back(kernels::dotGeneral(in[0], in[1], dims, rt));
-  } else if (auto r = dyn_cast<shlo::ReduceOp>(op)) {
-    size_t n = r.getInputs().size();
-    std::vector<Tensor> xs(in.begin(), in.begin() + n),
-        inits(in.begin() + n, in.end());
-    auto dims = vec(r.getDimensions());
-    auto kind = recognizeBinaryBody(r.getBody());
-    if (n == 1 && kind) {
-      out.push_back(kernels::reduce(xs[0], inits[0], dims, *kind));
-    } else {
-      std::string error;
-      if (!kernels::reduceGeneric(xs, inits, dims,
-                                  scalarBody(r.getBody(), &env), out, error))
-        return Status::internal(error);
-    }
-  } else if (auto g = dyn_cast<shlo::GatherOp>(op)) {
-    auto dn = g.getDimensionNumbers();
-    kernels::GatherDims dims{vec(dn.getOffsetDims()),
-                             vec(dn.getCollapsedSliceDims()),
-                             vec(dn.getOperandBatchingDims()),
-                             vec(dn.getStartIndicesBatchingDims()),
-                             vec(dn.getStartIndexMap()),
-                             dn.getIndexVectorDim()};
-    out.push_back(
-        kernels::gather(in[0], in[1], dims, vec(g.getSliceSizes()), rs));
-  } else if (auto s = dyn_cast<shlo::ScatterOp>(op)) {
-    size_t n = s.getInputs().size();
-    std::vector<Tensor> inputs(in.begin(), in.begin() + n);
-    std::vector<Tensor> updates(in.begin() + n + 1, in.end());
-    auto dn = s.getScatterDimensionNumbers();
-    kernels::ScatterDims dims{vec(dn.getUpdateWindowDims()),
-                              vec(dn.getInsertedWindowDims()),
-                              vec(dn.getInputBatchingDims()),
-                              vec(dn.getScatterIndicesBatchingDims()),
-                              vec(dn.getScatterDimsToOperandDims()),
-                              dn.getIndexVectorDim()};
-    bool replace = false;
-    std::optional<ReduceKind> kind;
-    if (n == 1) kind = recognizeBinaryBody(s.getUpdateComputation(), &replace);
-    std::string error;
-    if (!kernels::scatter(inputs, in[n], updates, dims, kind, replace,
-                          scalarBody(s.getUpdateComputation(), &env), out,
-                          error))
-      return Status::internal(error);
-  } else if (auto w = dyn_cast<shlo::WhileOp>(op)) {
-    std::vector<Tensor> state = in, cond;
-    for (;;) {
-      SDY_RETURN_IF_ERROR(runRegion(w.getCond(), state, cond, &env));
-      if (cond.size() != 1) return Status::internal("bad while condition");
-      if (!cond[0].getInt(0)) break;
-      std::vector<Tensor> next;
-      SDY_RETURN_IF_ERROR(runRegion(w.getBody(), state, next, &env));
-      state = std::move(next);
-    }
-    out = state;
-  } else if (auto c = dyn_cast<shlo::CaseOp>(op)) {
-    int64_t n = c.getBranches().size();
-    int64_t idx = in[0].getInt(0);
-    if (idx < 0 || idx >= n) idx = n - 1;
-    SDY_RETURN_IF_ERROR(runRegion(c.getBranches()[idx], {}, out, &env));
-  } else if (auto i = dyn_cast<shlo::IfOp>(op)) {
-    Region &r = in[0].getInt(0) ? i.getTrueBranch() : i.getFalseBranch();
-    SDY_RETURN_IF_ERROR(runRegion(r, {}, out, &env));
-  } else if (isa<shlo::OptimizationBarrierOp>(op) || isIdentityOp(op)) {
-    out = in;
-  } else if (name == "sdy.sharding_group") {
-    // Only constrains how values are sharded: nothing to compute.
-  } else if (name == "sdy.named_computation") {
-    // Propagation sees through it; on one device it is its body, inlined.
-    SDY_RETURN_IF_ERROR(runRegion(op->getRegion(0), in, out, &env));
-  } else if (isa<func::CallOp>(op)) {
-    SDY_RETURN_IF_ERROR(callFunction(op, in, out));
-  } else if (isa<shlo::PartitionIdOp>(op)) {
-    Tensor t(ElementType::U32, {});
-    *t.data<uint32_t>() = static_cast<uint32_t>(ctx_.deviceId);
-    out.push_back(t);
-  } else if (isa<shlo::ReplicaIdOp>(op)) {
-    out.push_back(Tensor::zeros(ElementType::U32, {}));
-  } else if (auto a = dyn_cast<shlo::AllReduceOp>(op)) {
-    std::vector<int64_t> group;
-    SDY_RETURN_IF_ERROR(
-        collectives::findGroup(a.getReplicaGroups(), ctx_, group));
-    auto kind = recognizeBinaryBody(a.getComputation());
-    auto body = scalarBody(a.getComputation(), &env);
-    for (const Tensor &x : in) {
-      Tensor r;
-      SDY_RETURN_IF_ERROR(runCollective([&] {
-        return collectives::allReduce(ctx_, group, x, kind, body, r);
-      }));
-      out.push_back(r);
-    }
-  } else if (auto a = dyn_cast<shlo::AllGatherOp>(op)) {
-    std::vector<int64_t> group;
-    SDY_RETURN_IF_ERROR(
-        collectives::findGroup(a.getReplicaGroups(), ctx_, group));
-    for (const Tensor &x : in) {
-      Tensor r;
-      SDY_RETURN_IF_ERROR(runCollective([&] {
-        return collectives::allGather(ctx_, group, x, a.getAllGatherDim(), r);
-      }));
-      out.push_back(r);
-    }
-  } else if (auto a = dyn_cast<shlo::AllToAllOp>(op)) {
-    std::vector<int64_t> group;
-    SDY_RETURN_IF_ERROR(
-        collectives::findGroup(a.getReplicaGroups(), ctx_, group));
-    if (static_cast<int64_t>(group.size()) != a.getSplitCount())
-      return Status::invalid("all_to_all split_count differs from the group "
-                             "size");
-    for (const Tensor &x : in) {
-      Tensor r;
-      SDY_RETURN_IF_ERROR(runCollective([&] {
-        return collectives::allToAll(ctx_, group, x, a.getSplitDimension(),
-                                     a.getConcatDimension(), r);
-      }));
-      out.push_back(r);
-    }
-  } else if (auto a = dyn_cast<shlo::ReduceScatterOp>(op)) {
-    std::vector<int64_t> group;
-    SDY_RETURN_IF_ERROR(
-        collectives::findGroup(a.getReplicaGroups(), ctx_, group));
-    auto kind = recognizeBinaryBody(a.getComputation());
-    Tensor r;
-    SDY_RETURN_IF_ERROR(runCollective([&] {
-      return collectives::reduceScatter(ctx_, group, in[0],
-                                        a.getScatterDimension(), kind,
-                                        scalarBody(a.getComputation(), &env),
-                                        r);
-    }));
-    out.push_back(r);
-  } else if (auto a = dyn_cast<shlo::CollectivePermuteOp>(op)) {
-    std::vector<int64_t> pairs;
-    for (const llvm::APInt &v :
-         cast<DenseIntElementsAttr>(a.getSourceTargetPairs())
-             .getValues<llvm::APInt>())
-      pairs.push_back(v.getSExtValue());
-    Tensor r;
-    SDY_RETURN_IF_ERROR(runCollective([&] {
-      return collectives::collectivePermute(ctx_, pairs, in[0], r);
-    }));
-    out.push_back(r);
-  } else if (auto cc = dyn_cast<shlo::CustomCallOp>(op)) {
-    return Status::unsupported("custom_call target '" +
-                               cc.getCallTargetName().str() +
-                               "' cannot be executed");
-  } else {
-    return Status::unsupported("op cannot be executed");
-  }
+  Kernel kernel = KernelTable::get().lookup(op->getName());
+  if (!kernel) return Status::unsupported("op cannot be executed");
+  OpCall call{*this, op, env, in, out, rt, rs};
+  SDY_RETURN_IF_ERROR(kernel(call));
 
   if (out.size() != op->getNumResults())
     return Status::internal("op produced " + std::to_string(out.size()) +
@@ -625,6 +348,67 @@ Status Interpreter::runOp(Operation *op, Env &env) {
   for (unsigned i = 0; i < op->getNumResults(); ++i)
     env.values[op->getResult(i)] = std::move(out[i]);
   return Status::ok();
+}
+
+Status Interpreter::constant(Operation *op, Tensor &out) {
+  auto it = constants_.find(op);
+  if (it == constants_.end()) {
+    Tensor t;
+    SDY_RETURN_IF_ERROR(tensorFromAttr(op->getAttr("value"), t));
+    it = constants_.insert({op, t}).first;
+  }
+  out = it->second;
+  return Status::ok();
+}
+
+//===----------------------------------------------------------------------===//
+// Op kernels
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+Status constantKernel(OpCall &c) {
+  c.out.emplace_back();
+  return c.interp.constant(c.op, c.out.back());
+}
+
+Status customCallKernel(OpCall &c) {
+  auto op = cast<shlo::CustomCallOp>(c.op);
+  if (!isIdentityCustomCall(op))
+    return Status::unsupported("custom_call target '" +
+                               op.getCallTargetName().str() +
+                               "' cannot be executed");
+  c.out = c.in;
+  return Status::ok();
+}
+
+// The sdy ops below are what an unpartitioned module may hold; running it on
+// one device gives each its meaning there.
+
+Status sdyIdentityKernel(OpCall &c) {
+  c.out = c.in;
+  return Status::ok();
+}
+
+// Only constrains how values are sharded: nothing to compute.
+Status shardingGroupKernel(OpCall &) { return Status::ok(); }
+
+// Propagation sees through it; on one device it is its body, inlined.
+Status namedComputationKernel(OpCall &c) {
+  return c.interp.runRegion(c.op->getRegion(0), c.in, c.out, &c.env);
+}
+
+} // namespace
+
+void registerInterpreterKernels(KernelTable &table) {
+  table.add<shlo::ConstantOp>(constantKernel);
+  table.add<shlo::CustomCallOp>(customCallKernel);
+  // sdy.constant is a constant that propagation keeps unmerged.
+  table.add<mlir::sdy::ConstantOp>(constantKernel);
+  table.add<mlir::sdy::ShardingConstraintOp, mlir::sdy::ReshardOp>(
+      sdyIdentityKernel);
+  table.add<mlir::sdy::ShardingGroupOp>(shardingGroupKernel);
+  table.add<mlir::sdy::NamedComputationOp>(namedComputationKernel);
 }
 
 } // namespace sdy::runtime

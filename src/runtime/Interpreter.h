@@ -20,6 +20,7 @@
 #include "mlir/IR/Attributes.h"
 #include "mlir/IR/Value.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 
 #include <atomic>
 #include <chrono>
@@ -111,6 +112,17 @@ public:
   // Builds a scalar-body callback that evaluates `region`.
   kernels::ScalarBody scalarBody(mlir::Region &region, const Env *parent);
 
+  // Runs the func.func that `callOp` (a func.call) names.
+  Status callFunction(mlir::Operation *callOp, const std::vector<Tensor> &args,
+                      std::vector<Tensor> &results);
+
+  // Runs a collective with the timeout the run control allows (context()
+  // gives it while `fn` runs), naming the limit that ended it.
+  Status runCollective(llvm::function_ref<Status()> fn);
+
+  // The value of a constant op (its `value` attribute), converted once.
+  Status constant(mlir::Operation *op, Tensor &out);
+
   struct Env {
     llvm::DenseMap<mlir::Value, Tensor> values;
     const Env *parent = nullptr;
@@ -120,11 +132,6 @@ public:
 private:
   Status runBlock(mlir::Block &block, Env &env, std::vector<Tensor> &results);
   Status runOp(mlir::Operation *op, Env &env);
-  Status callFunction(mlir::Operation *callOp, const std::vector<Tensor> &args,
-                      std::vector<Tensor> &results);
-  // Runs a collective op with the timeout the run control allows, naming the
-  // limit that ended it.
-  template <typename Fn> Status runCollective(Fn &&fn);
 
   DeviceContext ctx_;
   llvm::DenseMap<mlir::Operation *, Tensor> constants_;

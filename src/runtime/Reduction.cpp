@@ -7,8 +7,11 @@
 //
 //===----------------------------------------------------------------------===//
 #include "runtime/Dispatch.h"
+#include "runtime/KernelTable.h"
 #include "runtime/Kernels.h"
 #include "runtime/ReduceApply.h"
+
+#include "ir/stablehlo/StablehloDialect.h"
 
 #include <cmath>
 
@@ -154,3 +157,39 @@ bool reduceGeneric(const std::vector<Tensor> &xs,
 }
 
 } // namespace sdy::runtime::kernels
+
+//===----------------------------------------------------------------------===//
+// Op kernels
+//===----------------------------------------------------------------------===//
+
+namespace sdy::runtime {
+namespace {
+namespace shlo = mlir::stablehlo;
+using mlir::cast;
+
+Status reduceKernel(OpCall &c) {
+  auto op = cast<shlo::ReduceOp>(c.op);
+  size_t n = op.getInputs().size();
+  std::vector<Tensor> xs(c.in.begin(), c.in.begin() + n),
+      inits(c.in.begin() + n, c.in.end());
+  auto dims = toVector(op.getDimensions());
+  auto kind = Interpreter::recognizeBinaryBody(op.getBody());
+  if (n == 1 && kind) {
+    c.out.push_back(kernels::reduce(xs[0], inits[0], dims, *kind));
+    return Status::ok();
+  }
+  std::string error;
+  if (!kernels::reduceGeneric(xs, inits, dims,
+                              c.interp.scalarBody(op.getBody(), &c.env), c.out,
+                              error))
+    return Status::internal(error);
+  return Status::ok();
+}
+
+} // namespace
+
+void registerReductionKernels(KernelTable &table) {
+  table.add<shlo::ReduceOp>(reduceKernel);
+}
+
+} // namespace sdy::runtime

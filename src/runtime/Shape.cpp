@@ -7,7 +7,10 @@
 //
 //===----------------------------------------------------------------------===//
 #include "runtime/Dispatch.h"
+#include "runtime/KernelTable.h"
 #include "runtime/Kernels.h"
+
+#include "ir/stablehlo/StablehloDialect.h"
 
 #include <algorithm>
 
@@ -314,3 +317,96 @@ Tensor dynamicUpdateSlice(const Tensor &x, const Tensor &update,
 }
 
 } // namespace sdy::runtime::kernels
+
+//===----------------------------------------------------------------------===//
+// Op kernels
+//===----------------------------------------------------------------------===//
+
+namespace sdy::runtime {
+namespace {
+namespace shlo = mlir::stablehlo;
+using mlir::cast;
+
+Status broadcastInDimKernel(OpCall &c) {
+  auto op = cast<shlo::BroadcastInDimOp>(c.op);
+  c.out.push_back(kernels::broadcastInDim(
+      c.in[0], c.resultShape, toVector(op.getBroadcastDimensions())));
+  return Status::ok();
+}
+
+Status reshapeKernel(OpCall &c) {
+  c.out.push_back(kernels::reshape(c.in[0], c.resultShape));
+  return Status::ok();
+}
+
+Status transposeKernel(OpCall &c) {
+  auto op = cast<shlo::TransposeOp>(c.op);
+  c.out.push_back(kernels::transpose(c.in[0], toVector(op.getPermutation())));
+  return Status::ok();
+}
+
+Status concatenateKernel(OpCall &c) {
+  auto op = cast<shlo::ConcatenateOp>(c.op);
+  c.out.push_back(kernels::concatenate(c.in, op.getDimension()));
+  return Status::ok();
+}
+
+Status sliceKernel(OpCall &c) {
+  auto op = cast<shlo::SliceOp>(c.op);
+  c.out.push_back(kernels::slice(c.in[0], toVector(op.getStartIndices()),
+                                 toVector(op.getLimitIndices()),
+                                 toVector(op.getStrides())));
+  return Status::ok();
+}
+
+Status padKernel(OpCall &c) {
+  auto op = cast<shlo::PadOp>(c.op);
+  c.out.push_back(kernels::pad(c.in[0], c.in[1],
+                               toVector(op.getEdgePaddingLow()),
+                               toVector(op.getEdgePaddingHigh()),
+                               toVector(op.getInteriorPadding())));
+  return Status::ok();
+}
+
+Status reverseKernel(OpCall &c) {
+  auto op = cast<shlo::ReverseOp>(c.op);
+  c.out.push_back(kernels::reverse(c.in[0], toVector(op.getDimensions())));
+  return Status::ok();
+}
+
+Status iotaKernel(OpCall &c) {
+  auto op = cast<shlo::IotaOp>(c.op);
+  c.out.push_back(
+      kernels::iota(c.resultType, c.resultShape, op.getIotaDimension()));
+  return Status::ok();
+}
+
+Status dynamicSliceKernel(OpCall &c) {
+  auto op = cast<shlo::DynamicSliceOp>(c.op);
+  c.out.push_back(kernels::dynamicSlice(c.in[0], c.indicesFrom(1),
+                                        toVector(op.getSliceSizes())));
+  return Status::ok();
+}
+
+Status dynamicUpdateSliceKernel(OpCall &c) {
+  c.out.push_back(
+      kernels::dynamicUpdateSlice(c.in[0], c.in[1], c.indicesFrom(2)));
+  return Status::ok();
+}
+
+} // namespace
+
+void registerShapeKernels(KernelTable &table) {
+  table.add<shlo::BroadcastInDimOp>(broadcastInDimKernel);
+  table.add<shlo::ReshapeOp>(reshapeKernel);
+  table.add<shlo::TransposeOp>(transposeKernel);
+  table.add<shlo::ConcatenateOp>(concatenateKernel);
+  table.add<shlo::SliceOp>(sliceKernel);
+  table.add<shlo::PadOp>(padKernel);
+  table.add<shlo::ReverseOp>(reverseKernel);
+  table.add<shlo::IotaOp>(iotaKernel);
+  table.add<shlo::DynamicSliceOp>(dynamicSliceKernel);
+  table.add<shlo::DynamicUpdateSliceOp>(dynamicUpdateSliceKernel);
+}
+
+} // namespace sdy::runtime

@@ -633,3 +633,46 @@ func.func @main(%a: tensor<2xf32>) -> tensor<2xf32> {
   std::unique_ptr<Executable> bad;
   EXPECT_FALSE(Executable::fromText("func.func @main(", ExecutableOptions(), bad).isOk());
 }
+
+TEST(Interpreter, SdyOpsOfUnpartitionedModules) {
+  // An unpartitioned module runs on one device with its sdy ops: constraints
+  // and reshards are the identity, groups do nothing, a named computation is
+  // its body and sdy.constant a constant.
+  auto r = run1(R"(
+sdy.mesh @mesh = <["x"=2]>
+func.func @main(%a: tensor<2xf32>) -> (tensor<2xf32>, tensor<2xf32>) {
+  sdy.sharding_group %a group_id=0 : tensor<2xf32>
+  %0 = sdy.sharding_constraint %a <@mesh, [{"x"}]> : tensor<2xf32>
+  %1 = sdy.reshard %0 <@mesh, [{}]> : tensor<2xf32>
+  %c = sdy.constant dense<[1.0, 2.0]> : tensor<2xf32>
+  %2 = sdy.named_computation<"body">(%1, %c) (%x: tensor<2xf32>, %y: tensor<2xf32>) {
+    %3 = stablehlo.add %x, %y : tensor<2xf32>
+    sdy.return %3 : tensor<2xf32>
+  } : (tensor<2xf32>, tensor<2xf32>) -> tensor<2xf32>
+  return %1, %2 : tensor<2xf32>, tensor<2xf32>
+}
+)", {f32({2}, {3, -4})});
+  ASSERT_EQ(r.size(), 2u);
+  expectTensor(r[0], ElementType::F32, {2}, {3, -4});
+  expectTensor(r[1], ElementType::F32, {2}, {4, -2});
+}
+
+TEST(Interpreter, OpsWithoutKernelAreRefused) {
+  // An op without a kernel (here an sdy collective, which partitioning
+  // lowers to a StableHLO one) is refused with its name and location.
+  auto exe = compile(R"(
+sdy.mesh @mesh = <["x"=2]>
+func.func @main(%a: tensor<4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}]>}) -> tensor<4xf32> {
+  %0 = sdy.all_gather [{"x"}] %a out_sharding=<@mesh, [{}]> : tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+)");
+  ASSERT_TRUE(exe);
+  std::vector<Tensor> out;
+  Status s = exe->runSingle({f32({4}, {1, 2, 3, 4})}, out);
+  EXPECT_EQ(s.code(), StatusCode::Unsupported) << s.message();
+  EXPECT_NE(s.message().find("op cannot be executed"), std::string::npos)
+      << s.message();
+  EXPECT_NE(s.message().find("'sdy.all_gather'"), std::string::npos)
+      << s.message();
+}

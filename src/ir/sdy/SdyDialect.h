@@ -24,6 +24,8 @@
 #include "mlir/Interfaces/InferTypeOpInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
+#include "ir/interfaces/DataFlowOpInterface.h"
+
 #include "ir/sdy/SdyDialect.h.inc"
 #include "ir/sdy/SdyEnums.h.inc"
 

@@ -10,6 +10,7 @@
 include "ir/sdy/SdyBase.td"
 include "ir/sdy/SdyAttrs.td"
 include "ir/sdy/SdyEnums.td"
+include "ir/interfaces/DataFlowOpInterface.td"
 include "mlir/IR/BuiltinAttributeInterfaces.td"
 include "mlir/IR/SymbolInterfaces.td"
 include "mlir/Interfaces/InferTypeOpInterface.td"
@@ -99,7 +100,8 @@ def Sdy_ReturnOp : Sdy_Op<"return", [Pure, Terminator]> {
 
 def Sdy_ManualComputationOp : Sdy_Op<"manual_computation",
     [RecursiveMemoryEffects, SingleBlockImplicitTerminator<"ReturnOp">,
-     IsolatedFromAbove]> {
+     IsolatedFromAbove,
+     DeclareOpInterfaceMethods<Sdy_DataFlowOpInterface, ["getEdgeOwners"]>]> {
   let summary = "A region partitioned by hand along the manual axes.";
   let arguments = (ins Variadic<AnyRankedTensor>:$tensors,
                        Sdy_TensorShardingPerValue:$in_shardings,
@@ -123,7 +125,8 @@ def Sdy_ManualComputationOp : Sdy_Op<"manual_computation",
 
 def Sdy_NamedComputationOp : Sdy_Op<"named_computation",
     [RecursiveMemoryEffects, SingleBlockImplicitTerminator<"ReturnOp">,
-     IsolatedFromAbove]> {
+     IsolatedFromAbove,
+     DeclareOpInterfaceMethods<Sdy_DataFlowOpInterface, ["getEdgeOwners"]>]> {
   let summary = "A named group of ops; propagation sees through it.";
   let arguments = (ins StrAttr:$name, Variadic<AnyType>:$operands,
                        OptionalAttr<Sdy_TensorShardingPerValue>:$in_shardings,

@@ -2,6 +2,8 @@
 
 #include "ir/sdy/ShardingUtils.h"
 
+#include "ir/interfaces/DataFlowOpInterface.h"
+
 #include "mlir/Interfaces/FunctionInterfaces.h"
 
 using namespace mlir;
@@ -53,9 +55,8 @@ TensorShardingAttr mlir::sdy::getSharding(Value value) {
     }
     // The block arguments of a while share the sharding of its results
     // (held by the result's data_flow_edge during propagation).
-    if (owner && owner->getName().getStringRef() == "stablehlo.while" &&
-        index < owner->getNumResults()) {
-      Value result = owner->getResult(index);
+    auto dataFlow = dyn_cast_or_null<DataFlowOpInterface>(owner);
+    if (Value result = dataFlow ? dataFlow.getEdgeOwnerOfTarget(value) : Value()) {
       for (Operation *user : result.getUsers())
         if (auto edge = dyn_cast<DataFlowEdgeOp>(user))
           return edge.getShardingAttr();

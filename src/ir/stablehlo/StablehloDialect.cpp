@@ -1,6 +1,7 @@
 //===- StablehloDialect.cpp - our StableHLO-compatible dialect ------------===//
 #include "ir/stablehlo/StablehloDialect.h"
 
+#include "ir/interfaces/DataFlowOpInterface.h"
 #include "llvm/ADT/TypeSwitch.h"
 #include "mlir/IR/DialectImplementation.h"
 
@@ -22,4 +23,7 @@ void StablehloDialect::initialize() {
 #define GET_OP_LIST
 #include "ir/stablehlo/StablehloOps.cpp.inc"
       >();
+  // Attached by registerDataFlowOpInterfaceExternalModels.
+  declarePromisedInterfaces<sdy::DataFlowOpInterface, WhileOp, CaseOp, IfOp,
+                            OptimizationBarrierOp>();
 }

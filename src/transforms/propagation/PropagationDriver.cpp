@@ -327,9 +327,8 @@ PropagationDriver::getKey(const ShardingSlot &slot) {
     if (isa_and_nonnull<ManualComputationOp>(parent))
       return {parent, kIn | arg.getArgNumber()};
     // While block arguments share the sharding of the result's edge.
-    if (parent && parent->getName().getStringRef() == "stablehlo.while" &&
-        arg.getArgNumber() < parent->getNumResults())
-      for (Operation *user : parent->getResult(arg.getArgNumber()).getUsers())
+    if (Value owner = getDataFlowEdgeOwnerOfTarget(arg))
+      for (Operation *user : owner.getUsers())
         if (auto edge = dyn_cast<DataFlowEdgeOp>(user))
           return {edge.getResult().getAsOpaquePointer(), 0};
   }

@@ -3,6 +3,7 @@
 #include "transforms/propagation/ShardingSlot.h"
 
 #include "ir/sdy/ShardingUtils.h"
+#include "ir/utils/DataFlow.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 
@@ -73,11 +74,8 @@ DataFlowEdgeOp getEdge(Value owner) {
 
 /// For a block argument of a while region: the edge of the matching result.
 DataFlowEdgeOp getEdgeOfWhileArgument(BlockArgument arg) {
-  Operation *op = arg.getOwner()->getParentOp();
-  if (!op || op->getName().getStringRef() != "stablehlo.while" ||
-      arg.getArgNumber() >= op->getNumResults())
-    return {};
-  return getEdge(op->getResult(arg.getArgNumber()));
+  Value owner = getDataFlowEdgeOwnerOfTarget(arg);
+  return owner ? getEdge(owner) : DataFlowEdgeOp();
 }
 
 } // namespace
