@@ -3,14 +3,14 @@
 import ctypes
 
 from ._lib import lib
-from ._status import (check, decode, encode, int64_array, take_string,
-                      to_int64, to_size)
-from .context import _Handle, new_out, resolve_context
+from ._status import (check, decode, encode, int64_array, to_int64,
+                      to_size)
+from .context import _ContextObject, new_out, resolve_context
 
 __all__ = ["Mesh"]
 
 
-class Mesh(_Handle):
+class Mesh(_ContextObject):
     """A logical mesh: ordered named axes with sizes and an optional device
     order.
 
@@ -38,6 +38,7 @@ class Mesh(_Handle):
 
     _destroy = lib.sdy_mesh_destroy
     _kind = "Mesh"
+    _print = lib.sdy_mesh_print
 
     def __init__(self, axes=(), device_ids=None, *, context=None):
         context = resolve_context(context)
@@ -76,20 +77,7 @@ class Mesh(_Handle):
                                  ctypes.byref(out)))
         return cls._wrap(out.value, context)
 
-    @property
-    def context(self):
-        """The :class:`~sdy.Context` the mesh belongs to."""
-        self._handle
-        return self._context
-
-    def __str__(self):
-        out = new_out()
-        check(lib.sdy_mesh_print(self._handle, ctypes.byref(out)))
-        return take_string(out)
-
-    def __repr__(self):
-        if self.closed:
-            return "<sdy.Mesh closed>"
+    def _open_repr(self):
         return "sdy.Mesh.parse(%r)" % str(self)
 
     @property
