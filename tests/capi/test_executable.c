@@ -664,11 +664,8 @@ static void test_executable_partition_preset(void **state) {
   sdy_module_t *module = NULL;
   ASSERT_OK(sdy_module_parse(f->ctx, kAnnotatedMatmul, "global.mlir",
                              &module));
+  partition_module(f->ctx, module);
   sdy_executable_t *global = NULL;
-  sdy_pipeline_t *pipeline = NULL;
-  ASSERT_OK(sdy_pipeline_create_preset(f->ctx, "partition", &pipeline));
-  ASSERT_OK(sdy_pipeline_run(pipeline, module));
-  sdy_pipeline_destroy(pipeline);
   char *text = NULL;
   ASSERT_OK(sdy_module_print(module, SDY_PRINT_DEFAULT, &text));
   if (!strstr(text, "stablehlo.all_reduce"))
