@@ -36,6 +36,22 @@
 #define ASSERT_INVALID(expr, substring)                                        \
   ASSERT_ERR(expr, SDY_INVALID_ARGUMENT, substring)
 
+/* A compact row-major host tensor of `ndim` dimensions over `data`. */
+static inline sdy_tensor_t make_tensor(void *data, int32_t ndim,
+                                       int64_t *shape, uint8_t code,
+                                       uint8_t bits) {
+  sdy_tensor_t t;
+  memset(&t, 0, sizeof t);
+  t.data = data;
+  t.device.device_type = SDY_DL_CPU;
+  t.ndim = ndim;
+  t.dtype.code = code;
+  t.dtype.bits = bits;
+  t.dtype.lanes = 1;
+  t.shape = shape;
+  return t;
+}
+
 /* Runs the "partition" preset on `module`, which must succeed. */
 static inline void partition_module(sdy_context_t *ctx, sdy_module_t *module) {
   sdy_pipeline_t *pipeline = NULL;

@@ -36,20 +36,6 @@ static sdy_executable_t *compile_text(sdy_context_t *ctx, const char *text) {
   return exe;
 }
 
-static sdy_tensor_t make_tensor(void *data, int32_t ndim, int64_t *shape,
-                                uint8_t code, uint8_t bits) {
-  sdy_tensor_t t;
-  memset(&t, 0, sizeof t);
-  t.data = data;
-  t.device.device_type = SDY_DL_CPU;
-  t.ndim = ndim;
-  t.dtype.code = code;
-  t.dtype.bits = bits;
-  t.dtype.lanes = 1;
-  t.shape = shape;
-  return t;
-}
-
 typedef struct {
   sdy_context_t *ctx;
   sdy_backend_t *two;

@@ -129,6 +129,27 @@ class _ContextObject(_Handle):
         return take_string(out)
 
 
+class _Value(_ContextObject):
+    """A context object compared by value and hashed by its text.
+
+    Subclasses set ``_equal`` (the C equality function); objects with
+    different ``_equal`` functions are of different kinds and never equal.
+    """
+
+    _equal = None
+
+    def __eq__(self, other):
+        if not isinstance(other, _Value) or other._equal is not self._equal:
+            return NotImplemented
+        out = ctypes.c_int32()
+        check(type(self)._equal(self._handle, other._handle,
+                                ctypes.byref(out)))
+        return bool(out.value)
+
+    def __hash__(self):
+        return hash(str(self))
+
+
 _default = None
 _default_lock = threading.Lock()
 

@@ -5,12 +5,12 @@ import ctypes
 from ._lib import lib
 from ._status import (check, decode, encode, int64_array, to_int64,
                       to_size)
-from .context import _ContextObject, new_out, resolve_context
+from .context import _Value, new_out, resolve_context
 
 __all__ = ["Mesh"]
 
 
-class Mesh(_ContextObject):
+class Mesh(_Value):
     """A logical mesh: ordered named axes with sizes and an optional device
     order.
 
@@ -39,6 +39,7 @@ class Mesh(_ContextObject):
     _destroy = lib.sdy_mesh_destroy
     _kind = "Mesh"
     _print = lib.sdy_mesh_print
+    _equal = lib.sdy_mesh_equal
 
     def __init__(self, axes=(), device_ids=None, *, context=None):
         context = resolve_context(context)
@@ -158,18 +159,3 @@ class Mesh(_ContextObject):
         check(lib.sdy_mesh_device_at(self._handle, c_coords, n,
                                      ctypes.byref(out)))
         return out.value
-
-    def __eq__(self, other):
-        if not isinstance(other, Mesh):
-            return NotImplemented
-        out = ctypes.c_int32()
-        check(lib.sdy_mesh_equal(self._handle, other._handle,
-                                 ctypes.byref(out)))
-        return bool(out.value)
-
-    def __ne__(self, other):
-        result = self.__eq__(other)
-        return result if result is NotImplemented else not result
-
-    def __hash__(self):
-        return hash(str(self))
