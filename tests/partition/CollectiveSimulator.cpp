@@ -68,16 +68,6 @@ std::vector<Element> concatPieces(ArrayRef<std::vector<Element>> pieces,
 
 } // namespace
 
-int64_t mlir::sdy::testing::getAxesIndex(MeshAttr mesh,
-                                         ArrayRef<AxisRefAttr> axes,
-                                         ArrayRef<int64_t> meshCoords) {
-  int64_t index = 0;
-  for (AxisRefAttr axis : axes)
-    index = index * axis.getSize(mesh) +
-            getAxisCoordinate(axis, mesh, meshCoords);
-  return index;
-}
-
 std::vector<std::vector<int64_t>>
 mlir::sdy::testing::getDeviceGroups(MeshAttr mesh,
                                     ArrayRef<AxisRefAttr> axes) {
@@ -101,7 +91,7 @@ mlir::sdy::testing::getDeviceGroups(MeshAttr mesh,
     if (inserted)
       keyOrder.push_back(key);
     it->second.push_back(
-        {getAxesIndex(mesh, axes, coords), mesh.getDeviceId(pos)});
+        {getShardIndex(axes, mesh, coords), mesh.getDeviceId(pos)});
   }
   std::vector<std::vector<int64_t>> groups;
   for (const SmallVector<int64_t> &key : keyOrder) {
@@ -130,7 +120,7 @@ mlir::sdy::testing::getCollectivePermutePairs(MeshAttr sourceMesh,
     SmallVector<int64_t> coords = coordsOf(mesh, id);
     SmallVector<int64_t> block;
     for (const AxisList &axes : dims)
-      block.push_back(getAxesIndex(mesh, axes, coords));
+      block.push_back(getShardIndex(axes, mesh, coords));
     return block;
   };
   std::map<SmallVector<int64_t>, std::vector<int64_t>> holders, receivers;
@@ -174,14 +164,14 @@ DistributedTensor DistributedTensor::fromLayout(MeshAttr mesh,
   tensor.locals.resize(total);
   for (int64_t id = 0; id < total; ++id) {
     SmallVector<int64_t> coords = coordsOf(mesh, id);
-    uint64_t part = uint64_t{1} << getAxesIndex(mesh, partial, coords);
+    uint64_t part = uint64_t{1} << getShardIndex(partial, mesh, coords);
     Local &local = tensor.locals[id];
     SmallVector<int64_t> start;
     for (int64_t d = 0; d < rank; ++d) {
       int64_t n = getAxesSize(dims[d], mesh);
       int64_t l = (shape[d] + n - 1) / n;
       local.shape.push_back(l);
-      start.push_back(getAxesIndex(mesh, dims[d], coords) * l);
+      start.push_back(getShardIndex(dims[d], mesh, coords) * l);
     }
     int64_t size = product(local.shape);
     local.data.resize(size);
