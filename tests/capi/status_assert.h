@@ -1,5 +1,6 @@
-/* Assertions on sdy statuses shared by the CMocka suites of the C ABI.
- * Include after <cmocka.h> and sdy_c/sdy_c.h. */
+/* Assertions on sdy statuses shared by the CMocka suites of the C ABI, and
+ * the calls every suite makes through them. Include after <cmocka.h> and
+ * sdy_c/sdy_c.h. */
 #ifndef SDY_TESTS_CAPI_STATUS_ASSERT_H
 #define SDY_TESTS_CAPI_STATUS_ASSERT_H
 
@@ -34,5 +35,29 @@
 
 #define ASSERT_INVALID(expr, substring)                                        \
   ASSERT_ERR(expr, SDY_INVALID_ARGUMENT, substring)
+
+/* A compact row-major host tensor of `ndim` dimensions over `data`. */
+static inline sdy_tensor_t make_tensor(void *data, int32_t ndim,
+                                       int64_t *shape, uint8_t code,
+                                       uint8_t bits) {
+  sdy_tensor_t t;
+  memset(&t, 0, sizeof t);
+  t.data = data;
+  t.device.device_type = SDY_DL_CPU;
+  t.ndim = ndim;
+  t.dtype.code = code;
+  t.dtype.bits = bits;
+  t.dtype.lanes = 1;
+  t.shape = shape;
+  return t;
+}
+
+/* Runs the "partition" preset on `module`, which must succeed. */
+static inline void partition_module(sdy_context_t *ctx, sdy_module_t *module) {
+  sdy_pipeline_t *pipeline = NULL;
+  ASSERT_OK(sdy_pipeline_create_preset(ctx, "partition", &pipeline));
+  ASSERT_OK(sdy_pipeline_run(pipeline, module));
+  sdy_pipeline_destroy(pipeline);
+}
 
 #endif /* SDY_TESTS_CAPI_STATUS_ASSERT_H */

@@ -78,20 +78,6 @@ static const char *kNegate =
     "  return %0 : tensor<4xf32>\n"
     "}\n";
 
-static sdy_tensor_t make_tensor(void *data, int32_t ndim, int64_t *shape,
-                                uint8_t code, uint8_t bits) {
-  sdy_tensor_t t;
-  memset(&t, 0, sizeof t);
-  t.data = data;
-  t.device.device_type = SDY_DL_CPU;
-  t.ndim = ndim;
-  t.dtype.code = code;
-  t.dtype.bits = bits;
-  t.dtype.lanes = 1;
-  t.shape = shape;
-  return t;
-}
-
 static sdy_tensor_t f32_tensor(float *data, int32_t ndim, int64_t *shape) {
   return make_tensor(data, ndim, shape, SDY_DL_FLOAT, 32);
 }
@@ -664,11 +650,8 @@ static void test_executable_partition_preset(void **state) {
   sdy_module_t *module = NULL;
   ASSERT_OK(sdy_module_parse(f->ctx, kAnnotatedMatmul, "global.mlir",
                              &module));
+  partition_module(f->ctx, module);
   sdy_executable_t *global = NULL;
-  sdy_pipeline_t *pipeline = NULL;
-  ASSERT_OK(sdy_pipeline_create_preset(f->ctx, "partition", &pipeline));
-  ASSERT_OK(sdy_pipeline_run(pipeline, module));
-  sdy_pipeline_destroy(pipeline);
   char *text = NULL;
   ASSERT_OK(sdy_module_print(module, SDY_PRINT_DEFAULT, &text));
   if (!strstr(text, "stablehlo.all_reduce"))

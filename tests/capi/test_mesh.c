@@ -1,13 +1,23 @@
 /* CMocka suite of mesh.h: every function, success and error paths. */
 #include "capi_fixture.h"
 
+/* ["a"=3, "b"=2] with device ids in column-major order. */
+static const char *const kNames[] = {"a", "b"};
+static const int64_t kSizes[] = {3, 2};
+static const int64_t kIds[] = {0, 2, 4, 1, 3, 5};
+
+static sdy_mesh_t *create_mesh_3x2(fixture_t *f) {
+  sdy_mesh_t *mesh = NULL;
+  ASSERT_OK(sdy_mesh_create(f->ctx, kNames, kSizes, 2, kIds, 6, &mesh));
+  return mesh;
+}
+
 static void test_mesh_create(void **state) {
   fixture_t *f = *state;
-  sdy_mesh_t *mesh = NULL;
-  const char *names[] = {"a", "b"};
-  const int64_t sizes[] = {3, 2};
-  const int64_t ids[] = {0, 2, 4, 1, 3, 5};
-  ASSERT_OK(sdy_mesh_create(f->ctx, names, sizes, 2, ids, 6, &mesh));
+  const char *const *names = kNames;
+  const int64_t *sizes = kSizes;
+  const int64_t *ids = kIds;
+  sdy_mesh_t *mesh = create_mesh_3x2(f);
   char *text = NULL;
   ASSERT_OK(sdy_mesh_print(mesh, &text));
   assert_string(text, "<[\"a\"=3, \"b\"=2], device_ids=[0, 2, 4, 1, 3, 5]>");
@@ -154,11 +164,7 @@ static void test_mesh_queries(void **state) {
 
 static void test_mesh_coordinates(void **state) {
   fixture_t *f = *state;
-  sdy_mesh_t *mesh = NULL;
-  const char *names[] = {"a", "b"};
-  const int64_t sizes[] = {3, 2};
-  const int64_t ids[] = {0, 2, 4, 1, 3, 5};
-  ASSERT_OK(sdy_mesh_create(f->ctx, names, sizes, 2, ids, 6, &mesh));
+  sdy_mesh_t *mesh = create_mesh_3x2(f);
   int64_t coords[2];
   ASSERT_OK(sdy_mesh_device_coordinates(mesh, 1, coords, 2));
   assert_int_equal(coords[0], 1); /* id 1 is at linear position 3 = (1, 1) */

@@ -154,6 +154,22 @@ static const char *kChainModule =
     "  return %1 : tensor<8x16xf32>\n"
     "}\n";
 
+/* Runs `pipeline` (then destroys it) on kChainModule: the result gets the
+ * argument's sharding. */
+static void assert_chain_propagated(fixture_t *f, sdy_pipeline_t *pipeline) {
+  sdy_module_t *module = NULL;
+  ASSERT_OK(sdy_module_parse(f->ctx, kChainModule, "chain.mlir", &module));
+  ASSERT_OK(sdy_pipeline_run(pipeline, module));
+  sdy_pipeline_destroy(pipeline);
+  sdy_sharding_t *result = NULL;
+  ASSERT_OK(sdy_module_get_result_sharding(module, "main", 0, &result));
+  char *text = NULL;
+  ASSERT_OK(sdy_sharding_print(result, &text));
+  assert_string(text, "#sdy.sharding<@mesh, [{\"x\"}, {\"y\"}]>");
+  sdy_sharding_destroy(result);
+  sdy_module_destroy(module);
+}
+
 static void test_pipeline_propagation_preset(void **state) {
   fixture_t *f = *state;
   sdy_module_t *module = NULL;
@@ -206,16 +222,7 @@ static void test_pipeline_create_preset_with_options(void **state) {
   assert_contains(text, "sdy-user-priority-propagate{conservative-propagation="
                         "true debug-sharding-origins=false keep-sharding-rules="
                         "false propagation-strategy=basic}");
-  sdy_module_t *module = NULL;
-  ASSERT_OK(sdy_module_parse(f->ctx, kChainModule, "chain.mlir", &module));
-  ASSERT_OK(sdy_pipeline_run(pipeline, module));
-  sdy_pipeline_destroy(pipeline);
-  sdy_sharding_t *result = NULL;
-  ASSERT_OK(sdy_module_get_result_sharding(module, "main", 0, &result));
-  ASSERT_OK(sdy_sharding_print(result, &text));
-  assert_string(text, "#sdy.sharding<@mesh, [{\"x\"}, {\"y\"}]>");
-  sdy_sharding_destroy(result);
-  sdy_module_destroy(module);
+  assert_chain_propagated(f, pipeline);
 
   /* Any whitespace separates options. */
   ASSERT_OK(sdy_pipeline_create_preset_with_options(
@@ -231,6 +238,7 @@ static void test_pipeline_create_preset_with_options(void **state) {
   /* keep-sharding-rules keeps the rules on the ops. */
   ASSERT_OK(sdy_pipeline_create_preset_with_options(
       f->ctx, "propagation", "keep-sharding-rules=true", &pipeline));
+  sdy_module_t *module = NULL;
   ASSERT_OK(sdy_module_parse(f->ctx, kDotModule, "dot.mlir", &module));
   ASSERT_OK(sdy_pipeline_run(pipeline, module));
   sdy_pipeline_destroy(pipeline);
@@ -343,18 +351,10 @@ static void test_pipeline_sdy_passes(void **state) {
       &pipeline));
   ASSERT_OK(sdy_pipeline_print(pipeline, &text));
   assert_contains(text, "propagation-strategy=basic}");
-  sdy_module_t *module = NULL;
-  ASSERT_OK(sdy_module_parse(f->ctx, kChainModule, "chain.mlir", &module));
-  ASSERT_OK(sdy_pipeline_run(pipeline, module));
-  sdy_pipeline_destroy(pipeline);
-  sdy_sharding_t *result = NULL;
-  ASSERT_OK(sdy_module_get_result_sharding(module, "main", 0, &result));
-  ASSERT_OK(sdy_sharding_print(result, &text));
-  assert_string(text, "#sdy.sharding<@mesh, [{\"x\"}, {\"y\"}]>");
-  sdy_sharding_destroy(result);
-  sdy_module_destroy(module);
+  assert_chain_propagated(f, pipeline);
 
   /* A single sdy pass: inlined meshes are lifted to sdy.mesh symbols. */
+  sdy_module_t *module = NULL;
   ASSERT_OK(sdy_module_parse(
       f->ctx,
       "func.func @main(%arg0: tensor<8xf32> {sdy.sharding = "

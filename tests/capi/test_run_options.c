@@ -36,20 +36,6 @@ static sdy_executable_t *compile_text(sdy_context_t *ctx, const char *text) {
   return exe;
 }
 
-static sdy_tensor_t make_tensor(void *data, int32_t ndim, int64_t *shape,
-                                uint8_t code, uint8_t bits) {
-  sdy_tensor_t t;
-  memset(&t, 0, sizeof t);
-  t.data = data;
-  t.device.device_type = SDY_DL_CPU;
-  t.ndim = ndim;
-  t.dtype.code = code;
-  t.dtype.bits = bits;
-  t.dtype.lanes = 1;
-  t.shape = shape;
-  return t;
-}
-
 typedef struct {
   sdy_context_t *ctx;
   sdy_backend_t *two;
@@ -171,6 +157,21 @@ static sdy_status_t *run2(const sdy_executable_t *exe,
                           const sdy_run_options_t *options) {
   return sdy_executable_run_local_with_options(exe, backend, b->args, 1,
                                                b->results, 1, options);
+}
+
+/* run2 must fail with `code` and a message containing `fragment` after
+ * `min_seconds` to 5 seconds: a stopped run never waits for the default
+ * limits. `what` starts the failure message ("<what> after N s"). */
+static void assert_run_stops(const sdy_executable_t *exe,
+                             const sdy_backend_t *backend, run_buffers_t *b,
+                             const sdy_run_options_t *options, int32_t code,
+                             const char *fragment, double min_seconds,
+                             const char *what) {
+  double t0 = now_seconds();
+  ASSERT_ERR(run2(exe, backend, b, options), code, fragment);
+  double elapsed = now_seconds() - t0;
+  if (elapsed < min_seconds || elapsed > 5.0)
+    fail_msg("%s after %.3f s", what, elapsed);
 }
 
 /*--- status codes ------------------------------------------------------------*/
@@ -356,12 +357,9 @@ static void test_run_timeout(void **state) {
   sdy_run_options_t options;
   sdy_run_options_init(&options);
   options.timeout_ms = 150;
-  double t0 = now_seconds();
-  ASSERT_ERR(run2(exe, f->two, &b, &options), SDY_DEADLINE_EXCEEDED,
-             "run timeout of 150 ms exceeded");
-  double elapsed = now_seconds() - t0;
-  if (elapsed < 0.14 || elapsed > 5.0)
-    fail_msg("a 150 ms run timeout ended the run after %.3f s", elapsed);
+  assert_run_stops(exe, f->two, &b, &options, SDY_DEADLINE_EXCEEDED,
+                   "run timeout of 150 ms exceeded", 0.14,
+                   "a 150 ms run timeout ended the run");
   /* The message names the device and the op. */
   ASSERT_ERR(run2(exe, f->two, &b, &options), SDY_DEADLINE_EXCEEDED,
              ": device ");
@@ -370,12 +368,9 @@ static void test_run_timeout(void **state) {
   /* Device 0 waits in a collective that device 1 never joins; the run
    * timeout (150 ms) is tighter than the collective timeout (60 s). */
   exe = compile_text(f->ctx, kNeverJoins);
-  t0 = now_seconds();
-  ASSERT_ERR(run2(exe, f->two, &b, &options), SDY_DEADLINE_EXCEEDED,
-             "device 0: 'stablehlo.if' at");
-  elapsed = now_seconds() - t0;
-  if (elapsed > 5.0)
-    fail_msg("a 150 ms run timeout in a collective took %.3f s", elapsed);
+  assert_run_stops(exe, f->two, &b, &options, SDY_DEADLINE_EXCEEDED,
+                   "device 0: 'stablehlo.if' at", 0,
+                   "a 150 ms run timeout in a collective took");
   ASSERT_ERR(run2(exe, f->two, &b, &options), SDY_DEADLINE_EXCEEDED,
              "run timeout of 150 ms exceeded in a collective");
   sdy_executable_destroy(exe);
@@ -389,13 +384,9 @@ static void test_collective_timeout(void **state) {
   sdy_run_options_t options;
   sdy_run_options_init(&options);
   options.collective_timeout_ms = 200;
-  double t0 = now_seconds();
-  ASSERT_ERR(run2(exe, f->two, &b, &options), SDY_DEADLINE_EXCEEDED,
-             "'stablehlo.all_reduce' at");
-  double elapsed = now_seconds() - t0;
-  if (elapsed < 0.19 || elapsed > 5.0)
-    fail_msg("a 200 ms collective timeout ended the run after %.3f s",
-             elapsed);
+  assert_run_stops(exe, f->two, &b, &options, SDY_DEADLINE_EXCEEDED,
+                   "'stablehlo.all_reduce' at", 0.19,
+                   "a 200 ms collective timeout ended the run");
   ASSERT_ERR(run2(exe, f->two, &b, &options), SDY_DEADLINE_EXCEEDED,
              "collective timeout of 200 ms exceeded");
   /* The same backend runs again normally after the timeouts. */
@@ -417,22 +408,19 @@ static void test_peer_failure_releases_waiters(void **state) {
   sdy_run_options_t options;
   sdy_run_options_init(&options);
   options.collective_timeout_ms = 0; /* device 0 would wait forever */
-  double t0 = now_seconds();
   /* The root cause (device 1's allocation) is reported, not device 0's
    * release. */
-  ASSERT_ERR(run2(exe, f->two, &b, &options), SDY_RESOURCE_EXHAUSTED,
-             "'stablehlo.broadcast_in_dim' at");
-  double elapsed = now_seconds() - t0;
-  if (elapsed > 5.0)
-    fail_msg("device 0 was released after %.3f s", elapsed);
+  assert_run_stops(exe, f->two, &b, &options, SDY_RESOURCE_EXHAUSTED,
+                   "'stablehlo.broadcast_in_dim' at", 0,
+                   "device 0 was released");
   ASSERT_ERR(run2(exe, f->two, &b, &options), SDY_RESOURCE_EXHAUSTED,
              "tensor<1000000x1000000x1000xf32> needs 4000000000000000 "
              "bytes, more than this machine's");
   /* The default options behave the same (no 60 s wait). */
-  t0 = now_seconds();
+  double t0 = now_seconds();
   ASSERT_ERR(sdy_executable_run_local(exe, f->two, b.args, 1, b.results, 1),
              SDY_RESOURCE_EXHAUSTED, "failed: device 1: 'stablehlo.if' at");
-  elapsed = now_seconds() - t0;
+  double elapsed = now_seconds() - t0;
   if (elapsed > 5.0)
     fail_msg("device 0 was released after %.3f s", elapsed);
   sdy_executable_destroy(exe);
@@ -456,10 +444,7 @@ static void test_global_shape_is_exact(void **state) {
   sdy_module_t *module = NULL;
   ASSERT_OK(sdy_module_parse(f->ctx, kAnnotatedIndivisible, "g.mlir",
                              &module));
-  sdy_pipeline_t *pipeline = NULL;
-  ASSERT_OK(sdy_pipeline_create_preset(f->ctx, "partition", &pipeline));
-  ASSERT_OK(sdy_pipeline_run(pipeline, module));
-  sdy_pipeline_destroy(pipeline);
+  partition_module(f->ctx, module);
   char *text = NULL;
   ASSERT_OK(sdy_module_print(module, SDY_PRINT_DEFAULT, &text));
   if (!strstr(text, "sdy.global_type = (tensor<5x2xi32>) -> tensor<5x2xi32>"))
@@ -594,10 +579,7 @@ static void test_unpartitioned_module_is_refused(void **state) {
              "hand)");
   assert_null(exe);
   /* What the message suggests works: partitioning ... */
-  sdy_pipeline_t *pipeline = NULL;
-  ASSERT_OK(sdy_pipeline_create_preset(f->ctx, "partition", &pipeline));
-  ASSERT_OK(sdy_pipeline_run(pipeline, module));
-  sdy_pipeline_destroy(pipeline);
+  partition_module(f->ctx, module);
   ASSERT_OK(sdy_executable_compile(module, NULL, &exe));
   int64_t n = 0;
   ASSERT_OK(sdy_executable_num_devices(exe, &n));

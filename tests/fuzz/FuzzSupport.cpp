@@ -86,6 +86,27 @@ std::string asText(const uint8_t *data, size_t size) {
   return std::string(reinterpret_cast<const char *>(data), n);
 }
 
+sdy_module_t *parseInput(const uint8_t *data, size_t size) {
+  std::string text = asText(data, size);
+  sdy_module_t *module = nullptr;
+  if (!consume(sdy_module_parse(context(), text.c_str(), "fuzz", &module),
+               "sdy_module_parse"))
+    return nullptr;
+  return module;
+}
+
+std::string takeString(char *text) {
+  std::string result = text;
+  sdy_string_destroy(text);
+  return result;
+}
+
+std::string printModule(const sdy_module_t *module, uint32_t flags) {
+  char *text = nullptr;
+  mustSucceed(sdy_module_print(module, flags, &text), "sdy_module_print");
+  return takeString(text);
+}
+
 uint64_t hash(const uint8_t *data, size_t size) {
   uint64_t h = 1469598103934665603ull; // FNV-1a
   for (size_t i = 0; i < size; ++i)

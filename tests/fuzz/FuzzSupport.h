@@ -53,6 +53,18 @@ bool mustReparse(sdy_status_t *status, const char *call);
 // the first NUL byte.
 std::string asText(const uint8_t *data, size_t size);
 
+// The input parsed as a module (sdy_module_parse through consume()), or null
+// when it does not parse. The caller owns the module.
+sdy_module_t *parseInput(const uint8_t *data, size_t size);
+
+// `text` (an owned string from the C ABI) as a std::string; `text` is
+// destroyed.
+std::string takeString(char *text);
+
+// The module printed with `flags`; printing a parsed module must succeed.
+std::string printModule(const sdy_module_t *module,
+                        uint32_t flags = SDY_PRINT_GENERIC);
+
 // A cheap deterministic hash of the input (to pick options per input).
 uint64_t hash(const uint8_t *data, size_t size);
 

@@ -22,17 +22,13 @@ constexpr int64_t kMaxDevices = 4096;
 std::string printMesh(const sdy_mesh_t *mesh) {
   char *text = nullptr;
   mustSucceed(sdy_mesh_print(mesh, &text), "sdy_mesh_print");
-  std::string result = text;
-  sdy_string_destroy(text);
-  return result;
+  return takeString(text);
 }
 
 std::string printSharding(const sdy_sharding_t *sharding) {
   char *text = nullptr;
   mustSucceed(sdy_sharding_print(sharding, &text), "sdy_sharding_print");
-  std::string result = text;
-  sdy_string_destroy(text);
-  return result;
+  return takeString(text);
 }
 
 void checkMesh(const sdy_mesh_t *mesh) {

@@ -13,14 +13,6 @@ using namespace sdy::fuzz;
 
 namespace {
 
-std::string print(const sdy_module_t *module, uint32_t flags) {
-  char *text = nullptr;
-  mustSucceed(sdy_module_print(module, flags, &text), "sdy_module_print");
-  std::string result = text;
-  sdy_string_destroy(text);
-  return result;
-}
-
 // Every function, mesh and argument/result sharding can be read back.
 void query(const sdy_module_t *module) {
   size_t numMeshes = 0;
@@ -61,10 +53,8 @@ void query(const sdy_module_t *module) {
 } // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-  std::string text = asText(data, size);
-  sdy_module_t *module = nullptr;
-  if (!consume(sdy_module_parse(context(), text.c_str(), "fuzz", &module),
-               "sdy_module_parse"))
+  sdy_module_t *module = parseInput(data, size);
+  if (!module)
     return 0;
   mustSucceed(sdy_module_verify(module), "sdy_module_verify");
   query(module);
@@ -72,13 +62,13 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   // Printing is a fixed point: print(parse(print(m))) == print(m), in the
   // custom and the generic form.
   for (uint32_t flags : {SDY_PRINT_DEFAULT, SDY_PRINT_GENERIC}) {
-    std::string printed = print(module, flags);
+    std::string printed = printModule(module, flags);
     sdy_module_t *again = nullptr;
     if (!mustReparse(
             sdy_module_parse(context(), printed.c_str(), "printed", &again),
             "reparse of the printed module"))
       continue;
-    std::string reprinted = print(again, flags);
+    std::string reprinted = printModule(again, flags);
     fuzzCheck(printed == reprinted, "printing is not a fixed point",
               printed + "\n----- reprinted:\n" + reprinted);
     sdy_module_destroy(again);

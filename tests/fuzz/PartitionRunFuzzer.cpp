@@ -25,15 +25,6 @@ namespace {
 constexpr int64_t kMaxElements = 4096;
 constexpr int64_t kMaxDevices = 8;
 
-std::string print(const sdy_module_t *module) {
-  char *text = nullptr;
-  mustSucceed(sdy_module_print(module, SDY_PRINT_GENERIC, &text),
-              "sdy_module_print");
-  std::string result = text;
-  sdy_string_destroy(text);
-  return result;
-}
-
 // True if every `tensor<AxBx...>` of the generic form (where every value's
 // type is written) has at most kMaxElements elements.
 bool withinBudget(const std::string &text) {
@@ -184,17 +175,15 @@ void compileAndRun(const sdy_module_t *module) {
 } // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-  std::string text = asText(data, size);
-  sdy_module_t *module = nullptr;
-  if (!consume(sdy_module_parse(context(), text.c_str(), "fuzz", &module),
-               "sdy_module_parse"))
+  sdy_module_t *module = parseInput(data, size);
+  if (!module)
     return 0;
-  if (runnable(print(module))) {
+  if (runnable(printModule(module))) {
     bool partition = hash(data, size) % 4 != 0;
     if (!partition ||
         (consume(sdy_pipeline_run(partitionPipeline(), module),
                  "sdy_pipeline_run(partition)") &&
-         runnable(print(module))))
+         runnable(printModule(module))))
       compileAndRun(module);
   }
   sdy_module_destroy(module);

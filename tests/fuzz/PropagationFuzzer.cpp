@@ -33,36 +33,25 @@ sdy_pipeline_t *pipeline(size_t index) {
   return pipelines[index];
 }
 
-std::string print(const sdy_module_t *module) {
-  char *text = nullptr;
-  mustSucceed(sdy_module_print(module, SDY_PRINT_GENERIC, &text),
-              "sdy_module_print");
-  std::string result = text;
-  sdy_string_destroy(text);
-  return result;
-}
-
 } // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-  std::string text = asText(data, size);
-  sdy_module_t *module = nullptr;
-  if (!consume(sdy_module_parse(context(), text.c_str(), "fuzz", &module),
-               "sdy_module_parse"))
+  sdy_module_t *module = parseInput(data, size);
+  if (!module)
     return 0;
-  std::string before = print(module);
+  std::string before = printModule(module);
   if (consume(sdy_pipeline_run(pipeline(hash(data, size) % kNumOptions),
                                module),
               "sdy_pipeline_run")) {
     mustSucceed(sdy_module_verify(module), "verify after propagation");
-    std::string after = print(module);
+    std::string after = printModule(module);
     sdy_module_t *again = nullptr;
     if (mustReparse(sdy_module_parse(context(), after.c_str(), "propagated",
                                      &again),
                     "reparse of the propagated module"))
       sdy_module_destroy(again);
   } else {
-    fuzzCheck(print(module) == before, "a failed run changed the module");
+    fuzzCheck(printModule(module) == before, "a failed run changed the module");
   }
   sdy_module_destroy(module);
   return 0;

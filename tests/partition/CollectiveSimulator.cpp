@@ -20,27 +20,12 @@ int64_t product(ArrayRef<int64_t> values) {
   return result;
 }
 
-int64_t axesSize(ArrayRef<AxisRefAttr> axes, MeshAttr mesh) {
-  int64_t size = 1;
-  for (AxisRefAttr axis : axes)
-    size *= axis.getSize(mesh);
-  return size;
-}
-
 std::string formatAxes(ArrayRef<AxisRefAttr> axes) {
   std::string text = "{";
   llvm::interleave(
       axes, [&](AxisRefAttr a) { text += a.toString(); },
       [&] { text += ", "; });
   return text + "}";
-}
-
-std::string formatDims(ArrayRef<AxisList> dims) {
-  std::string text = "[";
-  llvm::interleave(
-      dims, [&](const AxisList &axes) { text += formatAxes(axes); },
-      [&] { text += ", "; });
-  return text + "]";
 }
 
 SmallVector<int64_t> coordsOf(MeshAttr mesh, int64_t deviceId) {
@@ -83,16 +68,6 @@ std::vector<Element> concatPieces(ArrayRef<std::vector<Element>> pieces,
 
 } // namespace
 
-int64_t mlir::sdy::testing::getAxesIndex(MeshAttr mesh,
-                                         ArrayRef<AxisRefAttr> axes,
-                                         ArrayRef<int64_t> meshCoords) {
-  int64_t index = 0;
-  for (AxisRefAttr axis : axes)
-    index = index * axis.getSize(mesh) +
-            getAxisCoordinate(axis, mesh, meshCoords);
-  return index;
-}
-
 std::vector<std::vector<int64_t>>
 mlir::sdy::testing::getDeviceGroups(MeshAttr mesh,
                                     ArrayRef<AxisRefAttr> axes) {
@@ -116,7 +91,7 @@ mlir::sdy::testing::getDeviceGroups(MeshAttr mesh,
     if (inserted)
       keyOrder.push_back(key);
     it->second.push_back(
-        {getAxesIndex(mesh, axes, coords), mesh.getDeviceId(pos)});
+        {getShardIndex(axes, mesh, coords), mesh.getDeviceId(pos)});
   }
   std::vector<std::vector<int64_t>> groups;
   for (const SmallVector<int64_t> &key : keyOrder) {
@@ -138,14 +113,14 @@ mlir::sdy::testing::getCollectivePermutePairs(MeshAttr sourceMesh,
   if (source.size() != target.size())
     return {};
   for (auto [s, t] : llvm::zip(source, target))
-    if (axesSize(s, sourceMesh) != axesSize(t, targetMesh))
+    if (getAxesSize(s, sourceMesh) != getAxesSize(t, targetMesh))
       return {};
   int64_t total = sourceMesh.getTotalSize();
   auto blockOf = [](MeshAttr mesh, ArrayRef<AxisList> dims, int64_t id) {
     SmallVector<int64_t> coords = coordsOf(mesh, id);
     SmallVector<int64_t> block;
     for (const AxisList &axes : dims)
-      block.push_back(getAxesIndex(mesh, axes, coords));
+      block.push_back(getShardIndex(axes, mesh, coords));
     return block;
   };
   std::map<SmallVector<int64_t>, std::vector<int64_t>> holders, receivers;
@@ -183,20 +158,20 @@ DistributedTensor DistributedTensor::fromLayout(MeshAttr mesh,
   tensor.mesh = mesh;
   tensor.dims.assign(dims.begin(), dims.end());
   tensor.shape.assign(shape.begin(), shape.end());
-  tensor.numParts = axesSize(partial, mesh);
+  tensor.numParts = getAxesSize(partial, mesh);
   int64_t total = mesh.getTotalSize();
   int64_t rank = shape.size();
   tensor.locals.resize(total);
   for (int64_t id = 0; id < total; ++id) {
     SmallVector<int64_t> coords = coordsOf(mesh, id);
-    uint64_t part = uint64_t{1} << getAxesIndex(mesh, partial, coords);
+    uint64_t part = uint64_t{1} << getShardIndex(partial, mesh, coords);
     Local &local = tensor.locals[id];
     SmallVector<int64_t> start;
     for (int64_t d = 0; d < rank; ++d) {
-      int64_t n = axesSize(dims[d], mesh);
+      int64_t n = getAxesSize(dims[d], mesh);
       int64_t l = (shape[d] + n - 1) / n;
       local.shape.push_back(l);
-      start.push_back(getAxesIndex(mesh, dims[d], coords) * l);
+      start.push_back(getShardIndex(dims[d], mesh, coords) * l);
     }
     int64_t size = product(local.shape);
     local.data.resize(size);
@@ -434,7 +409,7 @@ std::string DistributedTensor::collectivePermute(MeshAttr newMesh,
       getCollectivePermutePairs(mesh, dims, newMesh, newDims);
   if (pairs.empty())
     return "collective_permute: per-dimension sharded sizes differ: " +
-           formatDims(dims) + " vs " + formatDims(newDims);
+           formatDimAxes(dims) + " vs " + formatDimAxes(newDims);
   if (std::string error = permutePairs(pairs); !error.empty())
     return error;
   mesh = newMesh;

@@ -40,13 +40,8 @@
 
 namespace mlir::sdy::testing {
 
-/// The mixed-radix number of the device at `meshCoords` along `axes` (first
-/// axis most significant).
-int64_t getAxesIndex(MeshAttr mesh, ArrayRef<AxisRefAttr> axes,
-                     ArrayRef<int64_t> meshCoords);
-
 /// The device groups of `axes`, as device ids: devices sharing
-/// every coordinate outside `axes`, each group ordered by getAxesIndex.
+/// every coordinate outside `axes`, each group ordered by getShardIndex.
 /// Groups are listed in the order of their first device in the mesh.
 std::vector<std::vector<int64_t>> getDeviceGroups(MeshAttr mesh,
                                                   ArrayRef<AxisRefAttr> axes);
@@ -75,7 +70,7 @@ class DistributedTensor {
 public:
   /// The tensor of `shape` laid out as `dims` on `mesh`. With
   /// `partialAxes`, every device holds the partial part numbered by its
-  /// coordinates along them (getAxesIndex), e.g. the result of a dot whose
+  /// coordinates along them (getShardIndex), e.g. the result of a dot whose
   /// contracting dimension is sharded along them.
   static DistributedTensor fromLayout(MeshAttr mesh, ArrayRef<AxisList> dims,
                                       ArrayRef<int64_t> shape,

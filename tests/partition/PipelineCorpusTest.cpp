@@ -106,22 +106,6 @@ void fail(const std::string &message) {
   ++failures;
 }
 
-std::string formatDims(ArrayRef<AxisList> dims) {
-  std::string text = "[";
-  for (size_t d = 0; d < dims.size(); ++d) {
-    if (d)
-      text += ", ";
-    text += "{";
-    for (size_t i = 0; i < dims[d].size(); ++i) {
-      if (i)
-        text += ", ";
-      text += dims[d][i].toString();
-    }
-    text += "}";
-  }
-  return text + "]";
-}
-
 bool isCollective(Operation *op) {
   return isa<AllGatherOp, AllSliceOp, AllToAllOp, CollectivePermuteOp,
              AllReduceOp, ReduceScatterOp>(op);
@@ -133,26 +117,10 @@ bool isDataFlowOp(Operation *op) {
              ManualComputationOp, func::CallOp>(op);
 }
 
-int64_t axesSize(ArrayRef<AxisRefAttr> axes, MeshAttr mesh) {
-  int64_t size = 1;
-  for (AxisRefAttr axis : axes)
-    size *= axis.getSize(mesh);
-  return size;
-}
-
-DimAxes dimsOf(TensorShardingAttr sharding, int64_t rank) {
-  DimAxes dims(rank);
-  if (sharding)
-    for (auto [d, dim] : llvm::enumerate(sharding.getDimShardings()))
-      if (static_cast<int64_t>(d) < rank)
-        dims[d].assign(dim.getAxes().begin(), dim.getAxes().end());
-  return dims;
-}
-
 bool divisible(ArrayRef<int64_t> shape, ArrayRef<AxisList> dims,
                MeshAttr mesh) {
   for (auto [size, axes] : llvm::zip(shape, dims))
-    if (size % axesSize(axes, mesh) != 0)
+    if (size % getAxesSize(axes, mesh) != 0)
       return false;
   return true;
 }
@@ -171,7 +139,7 @@ std::optional<Layout> layoutOf(TensorShardingAttr sharding, Operation *context,
   MeshAttr mesh = sharding.getMesh(context);
   if (!mesh)
     return std::nullopt;
-  return Layout{mesh, dimsOf(sharding, rank)};
+  return Layout{mesh, getDimAxes(sharding, rank)};
 }
 
 /// The factor shardings of `op` as its operands and results declare them:
@@ -361,7 +329,7 @@ void simulateUses(const DistributedTensor &tensor, Value value,
                                                      partialAxes);
       if (std::string diff = next.compare(declared); !diff.empty()) {
         fail(step + ": the data does not match out_sharding " +
-             formatDims(outLayout->dims) + ": " + diff);
+             formatDimAxes(outLayout->dims) + ": " + diff);
         continue;
       }
       simulateUses(next, user->getResult(0), shape, partialAxes, nowReduced,
@@ -395,7 +363,7 @@ void simulateUses(const DistributedTensor &tensor, Value value,
     DistributedTensor want = DistributedTensor::expected(
         expected->mesh, expected->dims, shape, tensor.getNumParts());
     if (std::string diff = tensor.compare(want); !diff.empty())
-      fail(step + ": the consumer expects " + formatDims(expected->dims) +
+      fail(step + ": the consumer expects " + formatDimAxes(expected->dims) +
            (tensor.getNumParts() > 1 && !reduced ? " fully reduced" : "") +
            ": " + diff);
   }
@@ -409,7 +377,7 @@ bool chainsDivisible(Value value, ArrayRef<int64_t> shape) {
       continue;
     TensorShardingAttr out = getSharding(user->getResult(0));
     MeshAttr mesh = out ? out.getMesh(user) : MeshAttr();
-    if (mesh && !divisible(shape, dimsOf(out, shape.size()), mesh))
+    if (mesh && !divisible(shape, getDimAxes(out, shape.size()), mesh))
       return false;
     if (!chainsDivisible(user->getResult(0), shape))
       return false;
@@ -444,7 +412,7 @@ void checkProducer(Value value, std::string where) {
     fail(where + ": cannot resolve the producer's mesh");
     return;
   }
-  DimAxes dims = dimsOf(sharding, shape.size());
+  DimAxes dims = getDimAxes(sharding, shape.size());
   if (!divisible(shape, dims, mesh) || !chainsDivisible(value, shape)) {
     ++stats.skippedIndivisible;
     return;
@@ -452,7 +420,7 @@ void checkProducer(Value value, std::string where) {
   ++stats.producers;
   if (!partial.empty())
     ++stats.partialProducers;
-  if (axesSize(partial, mesh) > 64) {
+  if (getAxesSize(partial, mesh) > 64) {
     fail(where + ": more than 64 partial parts");
     return;
   }

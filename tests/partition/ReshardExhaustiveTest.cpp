@@ -28,6 +28,7 @@
 
 #include "CollectiveSimulator.h"
 #include "ir/sdy/SdyDialect.h"
+#include "ir/sdy/ShardingLayout.h"
 #include "transforms/partition/Passes.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/MLIRContext.h"
@@ -51,33 +52,6 @@ void fail(const std::string &message) {
   ++failures;
 }
 
-std::string formatDims(ArrayRef<AxisList> dims) {
-  std::string text = "[";
-  for (size_t d = 0; d < dims.size(); ++d) {
-    if (d)
-      text += ", ";
-    text += "{";
-    for (size_t i = 0; i < dims[d].size(); ++i) {
-      if (i)
-        text += ", ";
-      text += dims[d][i].toString();
-    }
-    text += "}";
-  }
-  return text + "]";
-}
-
-int64_t axesSize(ArrayRef<AxisRefAttr> axes, MeshAttr mesh) {
-  int64_t size = 1;
-  for (AxisRefAttr axis : axes)
-    size *= axis.getSize(mesh);
-  return size;
-}
-
-bool isPrefix(ArrayRef<AxisRefAttr> a, ArrayRef<AxisRefAttr> b) {
-  return a.size() <= b.size() && llvm::equal(a, b.take_front(a.size()));
-}
-
 /// Every sharding of a rank-`rank` tensor that uses the `atoms` (each at
 /// most once, in any dimension and order), written canonically (adjacent
 /// mergeable sub-axes merged).
@@ -89,17 +63,9 @@ std::vector<DimAxes> enumerateShardings(ArrayRef<AxisRefAttr> atoms,
   std::function<void(size_t)> recurse = [&](size_t i) {
     if (i == atoms.size()) {
       DimAxes merged;
-      for (const AxisList &axes : cur) {
-        AxisList m;
-        for (AxisRefAttr axis : axes) {
-          if (!m.empty() && m.back().canMerge(axis))
-            m.back() = m.back().merge(axis, mesh);
-          else
-            m.push_back(axis);
-        }
-        merged.push_back(m);
-      }
-      if (seen.insert(formatDims(merged)).second)
+      for (const AxisList &axes : cur)
+        merged.push_back(mergeSubAxes(axes, mesh));
+      if (seen.insert(formatDimAxes(merged)).second)
         result.push_back(merged);
       return;
     }
@@ -123,13 +89,13 @@ computeMinimum(const std::vector<DimAxes> &nodes, MeshAttr mesh,
   size_t n = nodes.size();
   std::map<std::string, size_t> index;
   for (size_t i = 0; i < n; ++i)
-    index[formatDims(nodes[i])] = i;
+    index[formatDimAxes(nodes[i])] = i;
   std::vector<std::set<size_t>> edges(n);
   for (size_t s = 0; s < n; ++s) {
     const DimAxes &src = nodes[s];
     int64_t rank = src.size();
     auto addIfNode = [&](const DimAxes &dims) {
-      auto it = index.find(formatDims(dims));
+      auto it = index.find(formatDimAxes(dims));
       if (it != index.end() && it->second != s)
         edges[s].insert(it->second);
     };
@@ -180,8 +146,8 @@ computeMinimum(const std::vector<DimAxes> &nodes, MeshAttr mesh,
       const DimAxes &tgt = nodes[t];
       bool slice = true, permute = true;
       for (int64_t d = 0; d < rank; ++d) {
-        slice &= isPrefix(src[d], tgt[d]);
-        permute &= axesSize(src[d], mesh) == axesSize(tgt[d], mesh);
+        slice &= isAxesPrefix(src[d], tgt[d]);
+        permute &= getAxesSize(src[d], mesh) == getAxesSize(tgt[d], mesh);
       }
       if (slice || permute)
         edges[s].insert(t);
@@ -212,9 +178,9 @@ Class classify(const DimAxes &src, const DimAxes &tgt, int minimum,
     return Identity;
   bool slice = true, gather = true, permute = true;
   for (size_t d = 0; d < src.size(); ++d) {
-    slice &= isPrefix(src[d], tgt[d]);
-    gather &= isPrefix(tgt[d], src[d]);
-    permute &= axesSize(src[d], mesh) == axesSize(tgt[d], mesh);
+    slice &= isAxesPrefix(src[d], tgt[d]);
+    gather &= isAxesPrefix(tgt[d], src[d]);
+    permute &= getAxesSize(src[d], mesh) == getAxesSize(tgt[d], mesh);
   }
   if (slice)
     return Slice;
@@ -235,7 +201,7 @@ struct ClassStats {
 };
 
 std::string shardingText(StringRef mesh, ArrayRef<AxisList> dims) {
-  return "<@" + mesh.str() + ", " + formatDims(dims) + ">";
+  return "<@" + mesh.str() + ", " + formatDimAxes(dims) + ">";
 }
 
 std::string tensorType(ArrayRef<int64_t> shape) {
@@ -315,8 +281,8 @@ std::vector<int> runCases(MLIRContext &ctx, StringRef meshDecls,
       error = tensor.compare(DistributedTensor::fromLayout(
           meshes[c.targetMesh.str()], c.target, shape));
     if (!error.empty()) {
-      fail(formatDims(c.source) + " @" + c.sourceMesh.str() + " -> " +
-           formatDims(c.target) + " @" + c.targetMesh.str() + " via " +
+      fail(formatDimAxes(c.source) + " @" + c.sourceMesh.str() + " -> " +
+           formatDimAxes(c.target) + " @" + c.targetMesh.str() + " via " +
            sequence + ": " + error);
     } else {
       counts[i] = count;
@@ -395,7 +361,7 @@ TEST_F(ReshardExhaustiveTest, EveryReshardOnOneMeshIsCorrectAndMinimal) {
       auto local = [&](size_t i) {
         int64_t shards = 1;
         for (const AxisList &axes : nodes[i])
-          shards *= axesSize(axes, mesh);
+          shards *= getAxesSize(axes, mesh);
         return elements / shards;
       };
       std::vector<Case> cases;
@@ -441,18 +407,18 @@ TEST_F(ReshardExhaustiveTest, EveryReshardOnOneMeshIsCorrectAndMinimal) {
                         "%s\n",
                         static_cast<long long>(peaks[i]),
                         static_cast<long long>(c.bestPeak),
-                        formatDims(c.source).c_str(),
-                        formatDims(c.target).c_str(), sequences[i].c_str());
+                        formatDimAxes(c.source).c_str(),
+                        formatDimAxes(c.target).c_str(), sequences[i].c_str());
         }
         if (counts[i] > c.minimum) {
           ++st.aboveMinimum;
           if (st.aboveMinimum <= 3)
             std::printf("  above minimum (%d > %d): %s -> %s via %s\n",
-                        counts[i], c.minimum, formatDims(c.source).c_str(),
-                        formatDims(c.target).c_str(), sequences[i].c_str());
+                        counts[i], c.minimum, formatDimAxes(c.source).c_str(),
+                        formatDimAxes(c.target).c_str(), sequences[i].c_str());
         }
         if (c.minimum < 0)
-          fail("no path in the BFS graph: " + formatDims(c.source));
+          fail("no path in the BFS graph: " + formatDimAxes(c.source));
         ++st.sequences[sequences[i]];
       }
     }

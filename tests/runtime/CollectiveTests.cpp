@@ -6,6 +6,7 @@
 // and plugin loading errors.
 //
 //===----------------------------------------------------------------------===//
+#include "DivergingProgram.h"
 #include "TestUtil.h"
 #include "runtime/Backend.h"
 
@@ -526,24 +527,7 @@ func.func @main(%x: tensor<3x5xf32>, %w: tensor<5x8xf32>) -> tensor<3x8xf32> {
 
 TEST(Partitioned, DeviceThatNeverJoinsGivesTimeoutError) {
   // Only device 0 enters the all_reduce: device 1 takes the other branch.
-  std::string s = R"(
-func.func @main(%a: tensor<2xf32>) -> tensor<2xf32> {
-  %pid = stablehlo.partition_id : tensor<ui32>
-  %zero = stablehlo.constant dense<0> : tensor<ui32>
-  %p = stablehlo.compare EQ, %pid, %zero : (tensor<ui32>, tensor<ui32>) -> tensor<i1>
-  %r = "stablehlo.if"(%p) ({
-    %0 = "stablehlo.all_reduce"(%a) <{replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>}> ({
-    ^bb0(%x: tensor<f32>, %y: tensor<f32>):
-      %1 = stablehlo.add %x, %y : tensor<f32>
-      stablehlo.return %1 : tensor<f32>
-    }) : (tensor<2xf32>) -> tensor<2xf32>
-    stablehlo.return %0 : tensor<2xf32>
-  }, {
-    stablehlo.return %a : tensor<2xf32>
-  }) : (tensor<i1>) -> tensor<2xf32>
-  return %r : tensor<2xf32>
-}
-)";
+  std::string s = diverging("stablehlo.return %a : tensor<2xf32>");
   Status st;
   auto t0 = std::chrono::steady_clock::now();
   runN(s, 2, {{f32({2}, {1, 2})}, {f32({2}, {3, 4})}}, &st, 300);

@@ -6,6 +6,7 @@
 // cannot be allocated give OutOfMemory statuses instead of aborting.
 //
 //===----------------------------------------------------------------------===//
+#include "DivergingProgram.h"
 #include "TestUtil.h"
 
 #include "runtime/Backend.h"
@@ -21,28 +22,6 @@ using Clock = std::chrono::steady_clock;
 
 double secondsSince(Clock::time_point t0) {
   return std::chrono::duration<double>(Clock::now() - t0).count();
-}
-
-// Device 0 enters an all_reduce; device 1 runs BRANCH and never joins.
-std::string diverging(const std::string &branch) {
-  return R"(
-func.func @main(%a: tensor<2xf32>) -> tensor<2xf32> {
-  %pid = stablehlo.partition_id : tensor<ui32>
-  %zero = stablehlo.constant dense<0> : tensor<ui32>
-  %p = stablehlo.compare EQ, %pid, %zero : (tensor<ui32>, tensor<ui32>) -> tensor<i1>
-  %r = "stablehlo.if"(%p) ({
-    %0 = "stablehlo.all_reduce"(%a) <{replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>}> ({
-    ^bb0(%x: tensor<f32>, %y: tensor<f32>):
-      %1 = stablehlo.add %x, %y : tensor<f32>
-      stablehlo.return %1 : tensor<f32>
-    }) : (tensor<2xf32>) -> tensor<2xf32>
-    stablehlo.return %0 : tensor<2xf32>
-  }, {
-)" + branch + R"(
-  }) : (tensor<i1>) -> tensor<2xf32>
-  return %r : tensor<2xf32>
-}
-)";
 }
 
 const char *kLoop = R"(

@@ -5,7 +5,7 @@ import threading
 import weakref
 
 from ._lib import lib
-from ._status import ClosedError, check
+from ._status import ClosedError, check, take_string
 
 __all__ = ["Context", "default_context"]
 
@@ -66,6 +66,15 @@ class _Handle:
         self.close()
         return False
 
+    def __repr__(self):
+        if self.closed:
+            return "<sdy.%s closed>" % self._kind
+        return self._open_repr()
+
+    def _open_repr(self):
+        """The repr of an open object; subclasses add what identifies it."""
+        return "<sdy.%s>" % self._kind
+
 
 def _out_handle():
     return ctypes.c_void_p()
@@ -98,8 +107,47 @@ class Context(_Handle):
         check(lib.sdy_context_set_multithreading(self._handle,
                                                  1 if enable else 0))
 
-    def __repr__(self):
-        return "<sdy.Context%s>" % (" closed" if self.closed else "")
+
+class _ContextObject(_Handle):
+    """A handle that lives in a :class:`Context` and prints as text.
+
+    Subclasses set ``_print`` (the C print function, which returns an
+    owned string).
+    """
+
+    _print = None
+
+    @property
+    def context(self):
+        """The :class:`~sdy.Context` the object belongs to."""
+        self._handle
+        return self._context
+
+    def __str__(self):
+        out = new_out()
+        check(type(self)._print(self._handle, ctypes.byref(out)))
+        return take_string(out)
+
+
+class _Value(_ContextObject):
+    """A context object compared by value and hashed by its text.
+
+    Subclasses set ``_equal`` (the C equality function); objects with
+    different ``_equal`` functions are of different kinds and never equal.
+    """
+
+    _equal = None
+
+    def __eq__(self, other):
+        if not isinstance(other, _Value) or other._equal is not self._equal:
+            return NotImplemented
+        out = ctypes.c_int32()
+        check(type(self)._equal(self._handle, other._handle,
+                                ctypes.byref(out)))
+        return bool(out.value)
+
+    def __hash__(self):
+        return hash(str(self))
 
 
 _default = None

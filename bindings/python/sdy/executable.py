@@ -175,9 +175,7 @@ class Backend(_Handle):
                                             ctypes.byref(n)))
         return list(ids[:n.value])
 
-    def __repr__(self):
-        if self.closed:
-            return "<sdy.Backend closed>"
+    def _open_repr(self):
         return "<sdy.Backend devices=%d>" % self.device_count
 
 
@@ -480,8 +478,6 @@ class Executable(_Handle):
             self._own_backend.close()
             self._own_backend = None
 
-    def __repr__(self):
-        if self.closed:
-            return "<sdy.Executable closed>"
+    def _open_repr(self):
         return "<sdy.Executable devices=%d args=%d results=%d>" % (
             self.num_devices, self.num_args, self.num_results)

@@ -3,14 +3,14 @@
 import ctypes
 
 from ._lib import lib
-from ._status import (check, decode, encode, int64_array, take_string,
-                      to_int64, to_size)
-from .context import _Handle, new_out, resolve_context
+from ._status import (check, decode, encode, int64_array, to_int64,
+                      to_size)
+from .context import _Value, new_out, resolve_context
 
 __all__ = ["Mesh"]
 
 
-class Mesh(_Handle):
+class Mesh(_Value):
     """A logical mesh: ordered named axes with sizes and an optional device
     order.
 
@@ -38,6 +38,8 @@ class Mesh(_Handle):
 
     _destroy = lib.sdy_mesh_destroy
     _kind = "Mesh"
+    _print = lib.sdy_mesh_print
+    _equal = lib.sdy_mesh_equal
 
     def __init__(self, axes=(), device_ids=None, *, context=None):
         context = resolve_context(context)
@@ -76,20 +78,7 @@ class Mesh(_Handle):
                                  ctypes.byref(out)))
         return cls._wrap(out.value, context)
 
-    @property
-    def context(self):
-        """The :class:`~sdy.Context` the mesh belongs to."""
-        self._handle
-        return self._context
-
-    def __str__(self):
-        out = new_out()
-        check(lib.sdy_mesh_print(self._handle, ctypes.byref(out)))
-        return take_string(out)
-
-    def __repr__(self):
-        if self.closed:
-            return "<sdy.Mesh closed>"
+    def _open_repr(self):
         return "sdy.Mesh.parse(%r)" % str(self)
 
     @property
@@ -170,18 +159,3 @@ class Mesh(_Handle):
         check(lib.sdy_mesh_device_at(self._handle, c_coords, n,
                                      ctypes.byref(out)))
         return out.value
-
-    def __eq__(self, other):
-        if not isinstance(other, Mesh):
-            return NotImplemented
-        out = ctypes.c_int32()
-        check(lib.sdy_mesh_equal(self._handle, other._handle,
-                                 ctypes.byref(out)))
-        return bool(out.value)
-
-    def __ne__(self, other):
-        result = self.__eq__(other)
-        return result if result is NotImplemented else not result
-
-    def __hash__(self):
-        return hash(str(self))

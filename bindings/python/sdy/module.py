@@ -4,7 +4,7 @@ import ctypes
 
 from ._lib import lib
 from ._status import check, encode, take_string, to_size
-from .context import _Handle, new_out, resolve_context
+from .context import _ContextObject, new_out, resolve_context
 from .mesh import Mesh
 from .sharding import Sharding, _check_sharding
 
@@ -15,7 +15,7 @@ PRINT_GENERIC = 1
 PRINT_DEBUG_INFO = 2
 
 
-class Module(_Handle):
+class Module(_ContextObject):
     """An MLIR module holding ``sdy.mesh`` definitions and ``func.func``
     functions. Functions are named by their symbol name (without ``@``);
     arguments and results by index.
@@ -60,12 +60,6 @@ class Module(_Handle):
         check(lib.sdy_module_parse(context._handle, encode(text, "text"),
                                    name, ctypes.byref(out)))
         return cls._wrap(out.value, context)
-
-    @property
-    def context(self):
-        """The :class:`~sdy.Context` the module belongs to."""
-        self._handle
-        return self._context
 
     def clone(self):
         """A deep copy of the module."""
@@ -177,9 +171,7 @@ class Module(_Handle):
     def __str__(self):
         return self.print()
 
-    def __repr__(self):
-        if self.closed:
-            return "<sdy.Module closed>"
+    def _open_repr(self):
         return "<sdy.Module functions=%r meshes=%r>" % (self.functions,
                                                         self.mesh_names)
 

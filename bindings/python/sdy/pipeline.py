@@ -5,7 +5,7 @@ import ctypes
 from ._lib import lib
 from ._status import (UNIMPLEMENTED, UnimplementedError, check, encode,
                       take_string)
-from .context import _Handle, new_out, resolve_context
+from .context import _ContextObject, new_out, resolve_context
 from .module import Module
 
 __all__ = ["Pipeline", "PRESETS", "PROPAGATION_STRATEGIES"]
@@ -48,7 +48,7 @@ def _format_options(options):
     return " ".join(parts)
 
 
-class Pipeline(_Handle):
+class Pipeline(_ContextObject):
     """A list of MLIR passes run on a module.
 
     ``Pipeline("canonicalize,cse")`` parses a textual pass pipeline (any
@@ -67,6 +67,8 @@ class Pipeline(_Handle):
 
     _destroy = lib.sdy_pipeline_destroy
     _kind = "Pipeline"
+    # str() gives the textual pipeline, fully anchored.
+    _print = lib.sdy_pipeline_print
 
     def __init__(self, pipeline, *, context=None):
         context = resolve_context(context)
@@ -140,21 +142,7 @@ class Pipeline(_Handle):
             "debug-sharding-origins": bool(debug_sharding_origins),
         }, context=context)
 
-    @property
-    def context(self):
-        """The :class:`~sdy.Context` the pipeline belongs to."""
-        self._handle
-        return self._context
-
-    def __str__(self):
-        """The textual pipeline, fully anchored."""
-        out = new_out()
-        check(lib.sdy_pipeline_print(self._handle, ctypes.byref(out)))
-        return take_string(out)
-
-    def __repr__(self):
-        if self.closed:
-            return "<sdy.Pipeline closed>"
+    def _open_repr(self):
         return "sdy.Pipeline(%r)" % str(self)
 
     def enable_timing(self, enable=True):

@@ -6,7 +6,7 @@ import ctypes
 from ._lib import AxisRefStruct, DimShardingStruct, lib
 from ._status import (VerificationError, check, decode, encode, int64_array,
                       take_string, to_int64, to_size)
-from .context import _Handle, new_out, resolve_context
+from .context import _Value, new_out, resolve_context
 from .mesh import Mesh
 
 __all__ = ["AxisRef", "Dim", "Sharding"]
@@ -123,7 +123,7 @@ def _check_sharding(obj, what="sharding"):
     return obj
 
 
-class Sharding(_Handle):
+class Sharding(_Value):
     """A tensor sharding over a mesh.
 
     >>> mesh = Mesh([("x", 2), ("y", 4), ("z", 2)])
@@ -151,6 +151,8 @@ class Sharding(_Handle):
 
     _destroy = lib.sdy_sharding_destroy
     _kind = "Sharding"
+    _print = lib.sdy_sharding_print
+    _equal = lib.sdy_sharding_equal
 
     def __init__(self, mesh, dims, mesh_name=None, *, replicated=()):
         if not isinstance(mesh, Mesh):
@@ -206,20 +208,7 @@ class Sharding(_Handle):
             None if mesh is None else mesh._handle, ctypes.byref(out)))
         return cls._wrap(out.value, context)
 
-    @property
-    def context(self):
-        """The :class:`~sdy.Context` the sharding belongs to."""
-        self._handle
-        return self._context
-
-    def __str__(self):
-        out = new_out()
-        check(lib.sdy_sharding_print(self._handle, ctypes.byref(out)))
-        return take_string(out)
-
-    def __repr__(self):
-        if self.closed:
-            return "<sdy.Sharding closed>"
+    def _open_repr(self):
         return "<sdy.Sharding %s>" % self
 
     @property
@@ -319,18 +308,3 @@ class Sharding(_Handle):
             self._handle, c_shape, rank, to_int64(device_id, "device_id"),
             starts, limits, rank))
         return list(zip(starts, limits))
-
-    def __eq__(self, other):
-        if not isinstance(other, Sharding):
-            return NotImplemented
-        out = ctypes.c_int32()
-        check(lib.sdy_sharding_equal(self._handle, other._handle,
-                                     ctypes.byref(out)))
-        return bool(out.value)
-
-    def __ne__(self, other):
-        result = self.__eq__(other)
-        return result if result is NotImplemented else not result
-
-    def __hash__(self):
-        return hash(str(self))
