@@ -179,9 +179,7 @@ sdy_status_t *compile(const char *fn, const sdy_module_t *module,
             fn, rt::ShardedExecutable::fromModule(op, options, exe->exe)))
       return s;
   }
-  sdy_executable_t *handle = exe.release();
-  registerHandle(handle, HandleKind::Executable);
-  *out = handle;
+  *out = exe.release();
   return nullptr;
 }
 
@@ -189,10 +187,7 @@ sdy_status_t *compile(const char *fn, const sdy_module_t *module,
 
 sdy_status_t *checkRunHandles(const char *fn, const sdy_executable_t *exe,
                               const sdy_backend_t *backend) {
-  if (sdy_status_t *s =
-          checkHandle(fn, "executable", exe, HandleKind::Executable))
-    return s;
-  return checkHandle(fn, "backend", backend, HandleKind::Backend);
+  return ArgCheck(fn).handle(exe, "executable").handle(backend, "backend");
 }
 
 /// The backend's local devices, checking its device count is N.
@@ -317,9 +312,9 @@ sdy_status_t *runLocal(const char *fn, const sdy_executable_t *exe,
   if (sdy_status_t *s = backendDevices(fn, exe, backend, local))
     return s;
   size_t L = local.size();
-  if (sdy_status_t *s = checkArray(fn, "args", args, L * numArgs))
-    return s;
-  if (sdy_status_t *s = checkArray(fn, "results", results, L * numResults))
+  if (sdy_status_t *s = ArgCheck(fn)
+                            .array(args, L * numArgs, "args")
+                            .array(results, L * numResults, "results"))
     return s;
   const auto &argLayouts = exe->exe->args();
   const auto &resultLayouts = exe->exe->results();
@@ -382,9 +377,9 @@ sdy_status_t *runGlobal(const char *fn, const sdy_executable_t *exe,
                         const rt::RunOptions &options) {
   if (sdy_status_t *s = checkCounts(fn, exe, numArgs, numResults))
     return s;
-  if (sdy_status_t *s = checkArray(fn, "global_args", args, numArgs))
-    return s;
-  if (sdy_status_t *s = checkArray(fn, "global_results", results, numResults))
+  if (sdy_status_t *s = ArgCheck(fn)
+                            .array(args, numArgs, "global_args")
+                            .array(results, numResults, "global_results"))
     return s;
   std::vector<int64_t> local;
   if (sdy_status_t *s = backendDevices(fn, exe, backend, local))
@@ -418,8 +413,7 @@ sdy_status_t *runGlobal(const char *fn, const sdy_executable_t *exe,
 sdy_status_t *findLayout(const char *fn, const sdy_executable_t *exe,
                          bool isArg, size_t index,
                          const rt::ValueLayout *&layout) {
-  if (sdy_status_t *s =
-          checkHandle(fn, "executable", exe, HandleKind::Executable))
+  if (sdy_status_t *s = ArgCheck(fn).handle(exe, "executable"))
     return s;
   const auto &values = isArg ? exe->exe->args() : exe->exe->results();
   const char *what = isArg ? "argument" : "result";
@@ -434,16 +428,13 @@ sdy_status_t *findLayout(const char *fn, const sdy_executable_t *exe,
   return nullptr;
 }
 
-/// An output array of `capacity` entries must hold the value's `rank`.
-sdy_status_t *checkCapacity(const char *fn, size_t capacity, size_t rank,
-                            bool isArg, size_t index) {
-  if (capacity >= rank)
-    return nullptr;
-  return invalidArgument(fn, "capacity " + std::to_string(capacity) +
-                                 " is smaller than the rank " +
-                                 std::to_string(rank) + " of " +
-                                 (isArg ? "argument " : "result ") +
-                                 std::to_string(index));
+/// The message for an output array of `capacity` entries that cannot hold
+/// the `rank` of argument or result `index`.
+std::string capacityMessage(size_t capacity, size_t rank, bool isArg,
+                            size_t index) {
+  return "capacity " + std::to_string(capacity) + " is smaller than the rank " +
+         std::to_string(rank) + " of " + (isArg ? "argument " : "result ") +
+         std::to_string(index);
 }
 
 sdy_status_t *valueType(const char *fn, const sdy_executable_t *exe,
@@ -452,37 +443,51 @@ sdy_status_t *valueType(const char *fn, const sdy_executable_t *exe,
   const rt::ValueLayout *layout = nullptr;
   if (sdy_status_t *s = findLayout(fn, exe, isArg, index, layout))
     return s;
-  if (!outDtype && !outRank && !outShape)
-    return invalidArgument(fn, "out_dtype, out_rank and out_shape are all "
-                               "NULL");
-  if (sdy_status_t *s = checkArray(fn, "out_shape", outShape, capacity))
-    return s;
   const rt::TensorSpec &spec = layout->spec;
-  if (outShape)
-    if (sdy_status_t *s =
-            checkCapacity(fn, capacity, spec.shape.size(), isArg, index))
-      return s;
+  size_t rank = spec.shape.size();
+  if (sdy_status_t *s =
+          ArgCheck(fn)
+              .require(outDtype || outRank || outShape,
+                       [] {
+                         return "out_dtype, out_rank and out_shape are all "
+                                "NULL";
+                       })
+              .array(outShape, capacity, "out_shape")
+              .require(!outShape || capacity >= rank, [&] {
+                return capacityMessage(capacity, rank, isArg, index);
+              }))
+    return s;
   if (outDtype)
     *outDtype = toDtype(spec.type);
   if (outRank)
-    *outRank = spec.shape.size();
+    *outRank = rank;
   if (outShape)
     std::copy(spec.shape.begin(), spec.shape.end(), outShape);
   return nullptr;
+}
+
+/// Checks `exe` and finds its argument or result `index`, whose per-dimension
+/// values go to `out` (`param`, `capacity` entries).
+sdy_status_t *findRankedLayout(const char *fn, const sdy_executable_t *exe,
+                               bool isArg, size_t index, const int64_t *out,
+                               const char *param, size_t capacity,
+                               const rt::ValueLayout *&layout) {
+  if (sdy_status_t *s = findLayout(fn, exe, isArg, index, layout))
+    return s;
+  size_t rank = layout->spec.shape.size();
+  return ArgCheck(fn).array(out, rank, param).require(capacity >= rank, [&] {
+    return capacityMessage(capacity, rank, isArg, index);
+  });
 }
 
 sdy_status_t *numShards(const char *fn, const sdy_executable_t *exe,
                         bool isArg, size_t index, int64_t *out,
                         size_t capacity) {
   const rt::ValueLayout *layout = nullptr;
-  if (sdy_status_t *s = findLayout(fn, exe, isArg, index, layout))
+  if (sdy_status_t *s = findRankedLayout(fn, exe, isArg, index, out,
+                                         "out_num_shards", capacity, layout))
     return s;
-  size_t rank = layout->spec.shape.size();
-  if (sdy_status_t *s = checkArray(fn, "out_num_shards", out, rank))
-    return s;
-  if (sdy_status_t *s = checkCapacity(fn, capacity, rank, isArg, index))
-    return s;
-  for (size_t d = 0; d < rank; ++d)
+  for (size_t d = 0, rank = layout->spec.shape.size(); d < rank; ++d)
     out[d] = layout->sharded() ? layout->numShards[d] : 1;
   return nullptr;
 }
@@ -506,12 +511,8 @@ sdy_status_t *globalShape(const char *fn, const sdy_executable_t *exe,
                           bool isArg, size_t index, int64_t *out,
                           size_t capacity, int32_t *outExact) {
   const rt::ValueLayout *layout = nullptr;
-  if (sdy_status_t *s = findLayout(fn, exe, isArg, index, layout))
-    return s;
-  size_t rank = layout->spec.shape.size();
-  if (sdy_status_t *s = checkArray(fn, "out_shape", out, rank))
-    return s;
-  if (sdy_status_t *s = checkCapacity(fn, capacity, rank, isArg, index))
+  if (sdy_status_t *s = findRankedLayout(fn, exe, isArg, index, out,
+                                         "out_shape", capacity, layout))
     return s;
   rt::Shape shape = layout->boundingGlobalShape();
   std::copy(shape.begin(), shape.end(), out);
@@ -568,63 +569,39 @@ sdy_status_t *sdy_executable_compile(const sdy_module_t *module,
                                      sdy_executable_t **out_executable) {
   static constexpr const char *fn = "sdy_executable_compile";
   return guarded(fn, [&]() -> sdy_status_t * {
-    if (sdy_status_t *s = checkHandle(fn, "module", module, HandleKind::Module))
-      return s;
-    if (function)
-      if (sdy_status_t *s = checkString(fn, "function", function, false))
-        return s;
-    if (sdy_status_t *s = checkOut(fn, "out_executable", out_executable))
+    if (sdy_status_t *s = ArgCheck(fn)
+                              .handle(module, "module")
+                              .optionalNonEmptyString(function, "function")
+                              .out(out_executable, "out_executable"))
       return s;
     return compile(fn, module, function, out_executable);
   });
 }
 
 void sdy_executable_destroy(sdy_executable_t *executable) {
-  if (!executable || !unregisterHandle(executable, HandleKind::Executable))
-    return;
-  delete executable;
+  destroyHandle(executable);
 }
 
 sdy_status_t *sdy_executable_num_devices(const sdy_executable_t *executable,
                                          int64_t *out_num_devices) {
-  static constexpr const char *fn = "sdy_executable_num_devices";
-  return guarded(fn, [&]() -> sdy_status_t * {
-    if (sdy_status_t *s =
-            checkHandle(fn, "executable", executable, HandleKind::Executable))
-      return s;
-    if (sdy_status_t *s = checkOut(fn, "out_num_devices", out_num_devices))
-      return s;
-    *out_num_devices = executable->exe->numDevices();
-    return nullptr;
-  });
+  return query("sdy_executable_num_devices", executable, "executable",
+               out_num_devices, "out_num_devices",
+               [](const sdy_executable_t &e) { return e.exe->numDevices(); });
 }
 
 sdy_status_t *sdy_executable_num_args(const sdy_executable_t *executable,
                                       size_t *out_num_args) {
-  static constexpr const char *fn = "sdy_executable_num_args";
-  return guarded(fn, [&]() -> sdy_status_t * {
-    if (sdy_status_t *s =
-            checkHandle(fn, "executable", executable, HandleKind::Executable))
-      return s;
-    if (sdy_status_t *s = checkOut(fn, "out_num_args", out_num_args))
-      return s;
-    *out_num_args = executable->exe->args().size();
-    return nullptr;
-  });
+  return query("sdy_executable_num_args", executable, "executable",
+               out_num_args, "out_num_args",
+               [](const sdy_executable_t &e) { return e.exe->args().size(); });
 }
 
 sdy_status_t *sdy_executable_num_results(const sdy_executable_t *executable,
                                          size_t *out_num_results) {
-  static constexpr const char *fn = "sdy_executable_num_results";
-  return guarded(fn, [&]() -> sdy_status_t * {
-    if (sdy_status_t *s =
-            checkHandle(fn, "executable", executable, HandleKind::Executable))
-      return s;
-    if (sdy_status_t *s = checkOut(fn, "out_num_results", out_num_results))
-      return s;
-    *out_num_results = executable->exe->results().size();
-    return nullptr;
-  });
+  return query(
+      "sdy_executable_num_results", executable, "executable", out_num_results,
+      "out_num_results",
+      [](const sdy_executable_t &e) { return e.exe->results().size(); });
 }
 
 sdy_status_t *sdy_executable_arg_type(const sdy_executable_t *executable,
@@ -660,27 +637,30 @@ sdy_status_t *sdy_executable_arg_device_slice(
                                      found))
       return s;
     const rt::ValueLayout &layout = *found;
-    if (sdy_status_t *s = checkArray(fn, "global_shape", global_shape, rank))
-      return s;
-    if (rank != layout.spec.shape.size())
-      return invalidArgument(fn, "rank is " + std::to_string(rank) +
-                                     ", argument " + std::to_string(index) +
-                                     " has rank " +
-                                     std::to_string(layout.spec.shape.size()));
+    size_t valueRank = layout.spec.shape.size();
     int64_t numDevices = executable->exe->numDevices();
-    if (device < 0 || device >= numDevices)
-      return invalidArgument(fn, "device " + std::to_string(device) +
-                                     " is out of range: the program runs on " +
-                                     std::to_string(numDevices) +
-                                     " devices");
-    if (sdy_status_t *s = checkArray(fn, "out_starts", out_starts, rank))
+    if (sdy_status_t *s =
+            ArgCheck(fn)
+                .array(global_shape, rank, "global_shape")
+                .require(rank == valueRank,
+                         [&] {
+                           return "rank is " + std::to_string(rank) +
+                                  ", argument " + std::to_string(index) +
+                                  " has rank " + std::to_string(valueRank);
+                         })
+                .require(device >= 0 && device < numDevices,
+                         [&] {
+                           return "device " + std::to_string(device) +
+                                  " is out of range: the program runs on " +
+                                  std::to_string(numDevices) + " devices";
+                         })
+                .array(out_starts, rank, "out_starts")
+                .array(out_limits, rank, "out_limits")
+                .require(capacity >= rank, [&] {
+                  return "capacity " + std::to_string(capacity) +
+                         " is smaller than the rank " + std::to_string(rank);
+                }))
       return s;
-    if (sdy_status_t *s = checkArray(fn, "out_limits", out_limits, rank))
-      return s;
-    if (capacity < rank)
-      return invalidArgument(fn, "capacity " + std::to_string(capacity) +
-                                     " is smaller than the rank " +
-                                     std::to_string(rank));
     std::vector<int64_t> global(global_shape, global_shape + rank);
     for (int64_t g : global)
       if (g < 0)

@@ -21,7 +21,6 @@ sdy_module_t *newModule(const ContextRef &ctx, OwningOpRef<ModuleOp> op) {
   module->ctx = ctx;
   ctx->ownedModules.insert(op->getOperation());
   module->module = std::move(op);
-  registerHandle(module, HandleKind::Module);
   return module;
 }
 

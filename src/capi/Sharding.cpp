@@ -39,7 +39,6 @@ sdy_sharding_t *sdycapi::newSharding(const ContextRef &ctx,
   }
   for (AxisRefAttr axis : attr.getReplicatedAxes())
     sharding->replicatedNames.push_back(axis.getName().str());
-  registerHandle(sharding, HandleKind::Sharding);
   return sharding;
 }
 
