@@ -185,11 +185,6 @@ sdy_status_t *compile(const char *fn, const sdy_module_t *module,
 
 //--- runs ------------------------------------------------------------------//
 
-sdy_status_t *checkRunHandles(const char *fn, const sdy_executable_t *exe,
-                              const sdy_backend_t *backend) {
-  return ArgCheck(fn).handle(exe, "executable").handle(backend, "backend");
-}
-
 /// The backend's local devices, checking its device count is N.
 sdy_status_t *backendDevices(const char *fn, const sdy_executable_t *exe,
                              const sdy_backend_t *backend,
@@ -440,30 +435,32 @@ std::string capacityMessage(size_t capacity, size_t rank, bool isArg,
 sdy_status_t *valueType(const char *fn, const sdy_executable_t *exe,
                         bool isArg, size_t index, sdy_dtype_t *outDtype,
                         size_t *outRank, int64_t *outShape, size_t capacity) {
-  const rt::ValueLayout *layout = nullptr;
-  if (sdy_status_t *s = findLayout(fn, exe, isArg, index, layout))
-    return s;
-  const rt::TensorSpec &spec = layout->spec;
-  size_t rank = spec.shape.size();
-  if (sdy_status_t *s =
-          ArgCheck(fn)
-              .require(outDtype || outRank || outShape,
-                       [] {
-                         return "out_dtype, out_rank and out_shape are all "
-                                "NULL";
-                       })
-              .array(outShape, capacity, "out_shape")
-              .require(!outShape || capacity >= rank, [&] {
-                return capacityMessage(capacity, rank, isArg, index);
-              }))
-    return s;
-  if (outDtype)
-    *outDtype = toDtype(spec.type);
-  if (outRank)
-    *outRank = rank;
-  if (outShape)
-    std::copy(spec.shape.begin(), spec.shape.end(), outShape);
-  return nullptr;
+  return guarded(fn, [&]() -> sdy_status_t * {
+    const rt::ValueLayout *layout = nullptr;
+    if (sdy_status_t *s = findLayout(fn, exe, isArg, index, layout))
+      return s;
+    const rt::TensorSpec &spec = layout->spec;
+    size_t rank = spec.shape.size();
+    if (sdy_status_t *s =
+            ArgCheck(fn)
+                .require(outDtype || outRank || outShape,
+                         [] {
+                           return "out_dtype, out_rank and out_shape are all "
+                                  "NULL";
+                         })
+                .array(outShape, capacity, "out_shape")
+                .require(!outShape || capacity >= rank, [&] {
+                  return capacityMessage(capacity, rank, isArg, index);
+                }))
+      return s;
+    if (outDtype)
+      *outDtype = toDtype(spec.type);
+    if (outRank)
+      *outRank = rank;
+    if (outShape)
+      std::copy(spec.shape.begin(), spec.shape.end(), outShape);
+    return nullptr;
+  });
 }
 
 /// Checks `exe` and finds its argument or result `index`, whose per-dimension
@@ -483,13 +480,15 @@ sdy_status_t *findRankedLayout(const char *fn, const sdy_executable_t *exe,
 sdy_status_t *numShards(const char *fn, const sdy_executable_t *exe,
                         bool isArg, size_t index, int64_t *out,
                         size_t capacity) {
-  const rt::ValueLayout *layout = nullptr;
-  if (sdy_status_t *s = findRankedLayout(fn, exe, isArg, index, out,
-                                         "out_num_shards", capacity, layout))
-    return s;
-  for (size_t d = 0, rank = layout->spec.shape.size(); d < rank; ++d)
-    out[d] = layout->sharded() ? layout->numShards[d] : 1;
-  return nullptr;
+  return guarded(fn, [&]() -> sdy_status_t * {
+    const rt::ValueLayout *layout = nullptr;
+    if (sdy_status_t *s = findRankedLayout(fn, exe, isArg, index, out,
+                                           "out_num_shards", capacity, layout))
+      return s;
+    for (size_t d = 0, rank = layout->spec.shape.size(); d < rank; ++d)
+      out[d] = layout->sharded() ? layout->numShards[d] : 1;
+    return nullptr;
+  });
 }
 
 /// Runs `body` turning a failed host allocation (the per-device copies of
@@ -510,15 +509,35 @@ template <typename Fn> sdy_status_t *guardedRun(const char *fn, Fn &&body) {
 sdy_status_t *globalShape(const char *fn, const sdy_executable_t *exe,
                           bool isArg, size_t index, int64_t *out,
                           size_t capacity, int32_t *outExact) {
-  const rt::ValueLayout *layout = nullptr;
-  if (sdy_status_t *s = findRankedLayout(fn, exe, isArg, index, out,
-                                         "out_shape", capacity, layout))
-    return s;
-  rt::Shape shape = layout->boundingGlobalShape();
-  std::copy(shape.begin(), shape.end(), out);
-  if (outExact)
-    *outExact = layout->isGlobalShapeExact() ? 1 : 0;
-  return nullptr;
+  return guarded(fn, [&]() -> sdy_status_t * {
+    const rt::ValueLayout *layout = nullptr;
+    if (sdy_status_t *s = findRankedLayout(fn, exe, isArg, index, out,
+                                           "out_shape", capacity, layout))
+      return s;
+    rt::Shape shape = layout->boundingGlobalShape();
+    std::copy(shape.begin(), shape.end(), out);
+    if (outExact)
+      *outExact = layout->isGlobalShapeExact() ? 1 : 0;
+    return nullptr;
+  });
+}
+
+/// The whole body of the sdy_executable_run_* functions; `options` may be
+/// NULL (the defaults).
+sdy_status_t *run(const char *fn, bool global, const sdy_executable_t *exe,
+                  const sdy_backend_t *backend, const sdy_tensor_t *args,
+                  size_t numArgs, sdy_tensor_t *results, size_t numResults,
+                  const sdy_run_options_t *options) {
+  return guardedRun(fn, [&]() -> sdy_status_t * {
+    if (sdy_status_t *s =
+            ArgCheck(fn).handle(exe, "executable").handle(backend, "backend"))
+      return s;
+    rt::RunOptions runOptions;
+    if (sdy_status_t *s = readRunOptions(fn, options, runOptions))
+      return s;
+    return (global ? runGlobal : runLocal)(fn, exe, backend, args, numArgs,
+                                           results, numResults, runOptions);
+  });
 }
 
 } // namespace
@@ -528,40 +547,30 @@ extern "C" {
 sdy_status_t *sdy_executable_arg_global_shape(
     const sdy_executable_t *executable, size_t index, int64_t *out_shape,
     size_t capacity, int32_t *out_exact) {
-  static constexpr const char *fn = "sdy_executable_arg_global_shape";
-  return guarded(fn, [&]() -> sdy_status_t * {
-    return globalShape(fn, executable, true, index, out_shape, capacity,
-                       out_exact);
-  });
+  return globalShape("sdy_executable_arg_global_shape", executable, true, index,
+                     out_shape, capacity, out_exact);
 }
 
 sdy_status_t *sdy_executable_result_global_shape(
     const sdy_executable_t *executable, size_t index, int64_t *out_shape,
     size_t capacity, int32_t *out_exact) {
-  static constexpr const char *fn = "sdy_executable_result_global_shape";
-  return guarded(fn, [&]() -> sdy_status_t * {
-    return globalShape(fn, executable, false, index, out_shape, capacity,
-                       out_exact);
-  });
+  return globalShape("sdy_executable_result_global_shape", executable, false,
+                     index, out_shape, capacity, out_exact);
 }
 
 sdy_status_t *sdy_executable_arg_num_shards(const sdy_executable_t *executable,
                                             size_t index,
                                             int64_t *out_num_shards,
                                             size_t capacity) {
-  static constexpr const char *fn = "sdy_executable_arg_num_shards";
-  return guarded(fn, [&]() -> sdy_status_t * {
-    return numShards(fn, executable, true, index, out_num_shards, capacity);
-  });
+  return numShards("sdy_executable_arg_num_shards", executable, true, index,
+                   out_num_shards, capacity);
 }
 
 sdy_status_t *sdy_executable_result_num_shards(
     const sdy_executable_t *executable, size_t index, int64_t *out_num_shards,
     size_t capacity) {
-  static constexpr const char *fn = "sdy_executable_result_num_shards";
-  return guarded(fn, [&]() -> sdy_status_t * {
-    return numShards(fn, executable, false, index, out_num_shards, capacity);
-  });
+  return numShards("sdy_executable_result_num_shards", executable, false, index,
+                   out_num_shards, capacity);
 }
 
 sdy_status_t *sdy_executable_compile(const sdy_module_t *module,
@@ -608,22 +617,16 @@ sdy_status_t *sdy_executable_arg_type(const sdy_executable_t *executable,
                                       size_t index, sdy_dtype_t *out_dtype,
                                       size_t *out_rank, int64_t *out_shape,
                                       size_t capacity) {
-  static constexpr const char *fn = "sdy_executable_arg_type";
-  return guarded(fn, [&]() -> sdy_status_t * {
-    return valueType(fn, executable, true, index, out_dtype, out_rank,
-                     out_shape, capacity);
-  });
+  return valueType("sdy_executable_arg_type", executable, true, index,
+                   out_dtype, out_rank, out_shape, capacity);
 }
 
 sdy_status_t *sdy_executable_result_type(const sdy_executable_t *executable,
                                          size_t index, sdy_dtype_t *out_dtype,
                                          size_t *out_rank, int64_t *out_shape,
                                          size_t capacity) {
-  static constexpr const char *fn = "sdy_executable_result_type";
-  return guarded(fn, [&]() -> sdy_status_t * {
-    return valueType(fn, executable, false, index, out_dtype, out_rank,
-                     out_shape, capacity);
-  });
+  return valueType("sdy_executable_result_type", executable, false, index,
+                   out_dtype, out_rank, out_shape, capacity);
 }
 
 sdy_status_t *sdy_executable_arg_device_slice(
@@ -692,32 +695,16 @@ sdy_status_t *sdy_executable_run_local(const sdy_executable_t *executable,
                                        const sdy_tensor_t *args,
                                        size_t num_args, sdy_tensor_t *results,
                                        size_t num_results) {
-  static constexpr const char *fn = "sdy_executable_run_local";
-  return guardedRun(fn, [&]() -> sdy_status_t * {
-    if (sdy_status_t *s = checkRunHandles(fn, executable, backend))
-      return s;
-    rt::RunOptions options;
-    if (sdy_status_t *s = readRunOptions(fn, nullptr, options))
-      return s;
-    return runLocal(fn, executable, backend, args, num_args, results,
-                    num_results, options);
-  });
+  return run("sdy_executable_run_local", false, executable, backend, args,
+             num_args, results, num_results, nullptr);
 }
 
 sdy_status_t *sdy_executable_run_local_with_options(
     const sdy_executable_t *executable, const sdy_backend_t *backend,
     const sdy_tensor_t *args, size_t num_args, sdy_tensor_t *results,
     size_t num_results, const sdy_run_options_t *options) {
-  static constexpr const char *fn = "sdy_executable_run_local_with_options";
-  return guardedRun(fn, [&]() -> sdy_status_t * {
-    if (sdy_status_t *s = checkRunHandles(fn, executable, backend))
-      return s;
-    rt::RunOptions runOptions;
-    if (sdy_status_t *s = readRunOptions(fn, options, runOptions))
-      return s;
-    return runLocal(fn, executable, backend, args, num_args, results,
-                    num_results, runOptions);
-  });
+  return run("sdy_executable_run_local_with_options", false, executable,
+             backend, args, num_args, results, num_results, options);
 }
 
 sdy_status_t *sdy_executable_run_global(const sdy_executable_t *executable,
@@ -726,16 +713,8 @@ sdy_status_t *sdy_executable_run_global(const sdy_executable_t *executable,
                                         size_t num_args,
                                         sdy_tensor_t *global_results,
                                         size_t num_results) {
-  static constexpr const char *fn = "sdy_executable_run_global";
-  return guardedRun(fn, [&]() -> sdy_status_t * {
-    if (sdy_status_t *s = checkRunHandles(fn, executable, backend))
-      return s;
-    rt::RunOptions options;
-    if (sdy_status_t *s = readRunOptions(fn, nullptr, options))
-      return s;
-    return runGlobal(fn, executable, backend, global_args, num_args,
-                     global_results, num_results, options);
-  });
+  return run("sdy_executable_run_global", true, executable, backend,
+             global_args, num_args, global_results, num_results, nullptr);
 }
 
 sdy_status_t *sdy_executable_run_global_with_options(
@@ -743,16 +722,9 @@ sdy_status_t *sdy_executable_run_global_with_options(
     const sdy_tensor_t *global_args, size_t num_args,
     sdy_tensor_t *global_results, size_t num_results,
     const sdy_run_options_t *options) {
-  static constexpr const char *fn = "sdy_executable_run_global_with_options";
-  return guardedRun(fn, [&]() -> sdy_status_t * {
-    if (sdy_status_t *s = checkRunHandles(fn, executable, backend))
-      return s;
-    rt::RunOptions runOptions;
-    if (sdy_status_t *s = readRunOptions(fn, options, runOptions))
-      return s;
-    return runGlobal(fn, executable, backend, global_args, num_args,
-                     global_results, num_results, runOptions);
-  });
+  return run("sdy_executable_run_global_with_options", true, executable,
+             backend, global_args, num_args, global_results, num_results,
+             options);
 }
 
 } // extern "C"
