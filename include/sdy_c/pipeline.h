@@ -63,7 +63,7 @@ sdy_status_t *sdy_pipeline_create(sdy_context_t *context, const char *pipeline,
                                   sdy_pipeline_t **out_pipeline);
 
 /* Creates a preset pipeline by name (see above). Unknown names give
- * SDY_INVALID_ARGUMENT; planned presets SDY_UNIMPLEMENTED. */
+ * SDY_INVALID_ARGUMENT. */
 sdy_status_t *sdy_pipeline_create_preset(sdy_context_t *context, const char *name,
                                          sdy_pipeline_t **out_pipeline);
 
@@ -77,7 +77,7 @@ sdy_status_t *sdy_pipeline_create_preset(sdy_context_t *context, const char *nam
  * strategies) SDY_PARSE_ERROR, with a message that names the option and
  * why, e.g. "pipeline option 'propagation-strategy' of
  * sdy-propagation-pipeline: 'fast' is not one of basic, aggressive,
- * basic-then-aggressive"; planned presets SDY_UNIMPLEMENTED. */
+ * basic-then-aggressive". */
 sdy_status_t *sdy_pipeline_create_preset_with_options(
     sdy_context_t *context, const char *name, const char *options,
     sdy_pipeline_t **out_pipeline);

@@ -25,8 +25,11 @@ const ContextImpl *sdycapi::contextOf(const sdy_pipeline_t *pipeline) {
   return pipeline->ctx.get();
 }
 
-sdy_status_t *sdycapi::checkHandle(const char *fn, const char *param,
-                                   const void *handle, HandleKind kind) {
+// Single checks, each returning NULL or an SDY_INVALID_ARGUMENT status
+// `fn: message`.
+
+static sdy_status_t *checkHandle(const char *fn, const char *param,
+                                 const void *handle, HandleKind kind) {
   if (!handle)
     return invalidArgument(fn, std::string("'") + param + "' is NULL");
   if (!isLiveHandle(handle, kind))
@@ -36,16 +39,16 @@ sdy_status_t *sdycapi::checkHandle(const char *fn, const char *param,
   return nullptr;
 }
 
-sdy_status_t *sdycapi::checkOut(const char *fn, const char *param,
-                                const void *out) {
+static sdy_status_t *checkOut(const char *fn, const char *param,
+                              const void *out) {
   if (!out)
     return invalidArgument(fn, std::string("output pointer '") + param +
                                    "' is NULL");
   return nullptr;
 }
 
-sdy_status_t *sdycapi::checkString(const char *fn, const char *param,
-                                   const char *text, bool allowEmpty) {
+static sdy_status_t *checkString(const char *fn, const char *param,
+                                 const char *text, bool allowEmpty = true) {
   if (!text)
     return invalidArgument(fn, std::string("string '") + param + "' is NULL");
   size_t length = std::strlen(text);
@@ -60,8 +63,8 @@ sdy_status_t *sdycapi::checkString(const char *fn, const char *param,
   return nullptr;
 }
 
-sdy_status_t *sdycapi::checkArray(const char *fn, const char *param,
-                                  const void *array, size_t count) {
+static sdy_status_t *checkArray(const char *fn, const char *param,
+                                const void *array, size_t count) {
   if (!array && count != 0)
     return invalidArgument(fn, std::string("array '") + param +
                                    "' is NULL but its count is " +
@@ -69,19 +72,27 @@ sdy_status_t *sdycapi::checkArray(const char *fn, const char *param,
   return nullptr;
 }
 
-sdy_status_t *sdycapi::checkSameContext(const char *fn, const char *param,
-                                        const ContextImpl *a,
-                                        const ContextImpl *b) {
+static sdy_status_t *checkSameContext(const char *fn, const char *param,
+                                      const ContextImpl *a,
+                                      const ContextImpl *b) {
   if (a != b)
     return invalidArgument(fn, std::string("'") + param +
                                    "' belongs to a different sdy_context_t");
   return nullptr;
 }
 
-sdy_status_t *sdycapi::checkSameContext(const char *fn, const char *param,
-                                        const ContextRef &a,
-                                        const ContextRef &b) {
-  return checkSameContext(fn, param, a.get(), b.get());
+ArgCheck &ArgCheck::handleOfKind(const void *handle, HandleKind kind,
+                                 const char *param) {
+  if (!failure)
+    failure = checkHandle(fn, param, handle, kind);
+  return *this;
+}
+
+ArgCheck &ArgCheck::contexts(const ContextImpl *a, const ContextImpl *b,
+                             const char *param) {
+  if (!failure)
+    failure = checkSameContext(fn, param, a, b);
+  return *this;
 }
 
 ArgCheck &ArgCheck::out(const void *out, const char *param) {

@@ -41,27 +41,6 @@ const ContextImpl *contextOf(const sdy_sharding_t *sharding);
 const ContextImpl *contextOf(const sdy_module_t *module);
 const ContextImpl *contextOf(const sdy_pipeline_t *pipeline);
 
-// Single checks, each returning NULL or an SDY_INVALID_ARGUMENT status
-// `fn: message`. ArgCheck chains them.
-
-/// A handle: non-NULL, live, of `kind`.
-sdy_status_t *checkHandle(const char *fn, const char *param, const void *handle,
-                          HandleKind kind);
-/// An out pointer: non-NULL.
-sdy_status_t *checkOut(const char *fn, const char *param, const void *out);
-/// A string: non-NULL, valid UTF-8 (and optionally non-empty).
-sdy_status_t *checkString(const char *fn, const char *param, const char *text,
-                          bool allowEmpty = true);
-/// An array pointer: may be NULL only when `count` is 0.
-sdy_status_t *checkArray(const char *fn, const char *param, const void *array,
-                         size_t count);
-/// Two handles of the same context (`param` names the second).
-sdy_status_t *checkSameContext(const char *fn, const char *param,
-                               const ContextImpl *a, const ContextImpl *b);
-sdy_status_t *checkSameContext(const char *fn, const char *param,
-                               const std::shared_ptr<ContextImpl> &a,
-                               const std::shared_ptr<ContextImpl> &b);
-
 /// The argument checks of one call of `fn`, in order; converts to the first
 /// failure (NULL when all passed).
 class ArgCheck {
@@ -72,9 +51,7 @@ public:
 
   /// A live handle of T's kind.
   template <typename T> ArgCheck &handle(const T *handle, const char *param) {
-    if (!failure)
-      failure = checkHandle(fn, param, handle, T::kind);
-    return *this;
+    return handleOfKind(handle, T::kind, param);
   }
   /// NULL, or a live handle of T's kind.
   template <typename T>
@@ -85,10 +62,10 @@ public:
   /// context.
   template <typename A, typename B>
   ArgCheck &sameContext(const A *owner, const B *handle, const char *param) {
-    if (!failure && handle)
-      failure =
-          checkSameContext(fn, param, contextOf(owner), contextOf(handle));
-    return *this;
+    // contextOf reads the handles: only once the earlier checks passed.
+    if (failure || !handle)
+      return *this;
+    return contexts(contextOf(owner), contextOf(handle), param);
   }
 
   ArgCheck &out(const void *out, const char *param);
@@ -116,6 +93,12 @@ public:
   operator sdy_status_t *() const { return failure; }
 
 private:
+  // Out of line, so the single checks stay private to ArgCheck.cpp.
+  ArgCheck &handleOfKind(const void *handle, HandleKind kind,
+                         const char *param);
+  ArgCheck &contexts(const ContextImpl *a, const ContextImpl *b,
+                     const char *param);
+
   const char *fn;
   sdy_status_t *failure = nullptr;
 };

@@ -47,7 +47,6 @@ namespace {
 sdy_backend_t *newBackend(std::unique_ptr<rt::Backend> backend) {
   auto *handle = new sdy_backend;
   handle->backend = std::move(backend);
-  registerHandle(handle, HandleKind::Backend);
   return handle;
 }
 

@@ -32,7 +32,6 @@ sdy_status_t *sdy_context_create(sdy_context_t **out_context) {
     mlir::sdy::registerAllPassesAndPipelines();
     auto *context = new sdy_context;
     context->impl = std::make_shared<ContextImpl>();
-    registerHandle(context, HandleKind::Context);
     *out_context = context;
     return nullptr;
   });

@@ -179,21 +179,11 @@ sdy_status_t *compile(const char *fn, const sdy_module_t *module,
             fn, rt::ShardedExecutable::fromModule(op, options, exe->exe)))
       return s;
   }
-  sdy_executable_t *handle = exe.release();
-  registerHandle(handle, HandleKind::Executable);
-  *out = handle;
+  *out = exe.release();
   return nullptr;
 }
 
 //--- runs ------------------------------------------------------------------//
-
-sdy_status_t *checkRunHandles(const char *fn, const sdy_executable_t *exe,
-                              const sdy_backend_t *backend) {
-  if (sdy_status_t *s =
-          checkHandle(fn, "executable", exe, HandleKind::Executable))
-    return s;
-  return checkHandle(fn, "backend", backend, HandleKind::Backend);
-}
 
 /// The backend's local devices, checking its device count is N.
 sdy_status_t *backendDevices(const char *fn, const sdy_executable_t *exe,
@@ -317,9 +307,9 @@ sdy_status_t *runLocal(const char *fn, const sdy_executable_t *exe,
   if (sdy_status_t *s = backendDevices(fn, exe, backend, local))
     return s;
   size_t L = local.size();
-  if (sdy_status_t *s = checkArray(fn, "args", args, L * numArgs))
-    return s;
-  if (sdy_status_t *s = checkArray(fn, "results", results, L * numResults))
+  if (sdy_status_t *s = ArgCheck(fn)
+                            .array(args, L * numArgs, "args")
+                            .array(results, L * numResults, "results"))
     return s;
   const auto &argLayouts = exe->exe->args();
   const auto &resultLayouts = exe->exe->results();
@@ -382,9 +372,9 @@ sdy_status_t *runGlobal(const char *fn, const sdy_executable_t *exe,
                         const rt::RunOptions &options) {
   if (sdy_status_t *s = checkCounts(fn, exe, numArgs, numResults))
     return s;
-  if (sdy_status_t *s = checkArray(fn, "global_args", args, numArgs))
-    return s;
-  if (sdy_status_t *s = checkArray(fn, "global_results", results, numResults))
+  if (sdy_status_t *s = ArgCheck(fn)
+                            .array(args, numArgs, "global_args")
+                            .array(results, numResults, "global_results"))
     return s;
   std::vector<int64_t> local;
   if (sdy_status_t *s = backendDevices(fn, exe, backend, local))
@@ -418,8 +408,7 @@ sdy_status_t *runGlobal(const char *fn, const sdy_executable_t *exe,
 sdy_status_t *findLayout(const char *fn, const sdy_executable_t *exe,
                          bool isArg, size_t index,
                          const rt::ValueLayout *&layout) {
-  if (sdy_status_t *s =
-          checkHandle(fn, "executable", exe, HandleKind::Executable))
+  if (sdy_status_t *s = ArgCheck(fn).handle(exe, "executable"))
     return s;
   const auto &values = isArg ? exe->exe->args() : exe->exe->results();
   const char *what = isArg ? "argument" : "result";
@@ -434,57 +423,72 @@ sdy_status_t *findLayout(const char *fn, const sdy_executable_t *exe,
   return nullptr;
 }
 
-/// An output array of `capacity` entries must hold the value's `rank`.
-sdy_status_t *checkCapacity(const char *fn, size_t capacity, size_t rank,
-                            bool isArg, size_t index) {
-  if (capacity >= rank)
-    return nullptr;
-  return invalidArgument(fn, "capacity " + std::to_string(capacity) +
-                                 " is smaller than the rank " +
-                                 std::to_string(rank) + " of " +
-                                 (isArg ? "argument " : "result ") +
-                                 std::to_string(index));
+/// The message for an output array of `capacity` entries that cannot hold
+/// the `rank` of argument or result `index`.
+std::string capacityMessage(size_t capacity, size_t rank, bool isArg,
+                            size_t index) {
+  return "capacity " + std::to_string(capacity) + " is smaller than the rank " +
+         std::to_string(rank) + " of " + (isArg ? "argument " : "result ") +
+         std::to_string(index);
 }
 
 sdy_status_t *valueType(const char *fn, const sdy_executable_t *exe,
                         bool isArg, size_t index, sdy_dtype_t *outDtype,
                         size_t *outRank, int64_t *outShape, size_t capacity) {
-  const rt::ValueLayout *layout = nullptr;
+  return guarded(fn, [&]() -> sdy_status_t * {
+    const rt::ValueLayout *layout = nullptr;
+    if (sdy_status_t *s = findLayout(fn, exe, isArg, index, layout))
+      return s;
+    const rt::TensorSpec &spec = layout->spec;
+    size_t rank = spec.shape.size();
+    if (sdy_status_t *s =
+            ArgCheck(fn)
+                .require(outDtype || outRank || outShape,
+                         [] {
+                           return "out_dtype, out_rank and out_shape are all "
+                                  "NULL";
+                         })
+                .array(outShape, capacity, "out_shape")
+                .require(!outShape || capacity >= rank, [&] {
+                  return capacityMessage(capacity, rank, isArg, index);
+                }))
+      return s;
+    if (outDtype)
+      *outDtype = toDtype(spec.type);
+    if (outRank)
+      *outRank = rank;
+    if (outShape)
+      std::copy(spec.shape.begin(), spec.shape.end(), outShape);
+    return nullptr;
+  });
+}
+
+/// Checks `exe` and finds its argument or result `index`, whose per-dimension
+/// values go to `out` (`param`, `capacity` entries).
+sdy_status_t *findRankedLayout(const char *fn, const sdy_executable_t *exe,
+                               bool isArg, size_t index, const int64_t *out,
+                               const char *param, size_t capacity,
+                               const rt::ValueLayout *&layout) {
   if (sdy_status_t *s = findLayout(fn, exe, isArg, index, layout))
     return s;
-  if (!outDtype && !outRank && !outShape)
-    return invalidArgument(fn, "out_dtype, out_rank and out_shape are all "
-                               "NULL");
-  if (sdy_status_t *s = checkArray(fn, "out_shape", outShape, capacity))
-    return s;
-  const rt::TensorSpec &spec = layout->spec;
-  if (outShape)
-    if (sdy_status_t *s =
-            checkCapacity(fn, capacity, spec.shape.size(), isArg, index))
-      return s;
-  if (outDtype)
-    *outDtype = toDtype(spec.type);
-  if (outRank)
-    *outRank = spec.shape.size();
-  if (outShape)
-    std::copy(spec.shape.begin(), spec.shape.end(), outShape);
-  return nullptr;
+  size_t rank = layout->spec.shape.size();
+  return ArgCheck(fn).array(out, rank, param).require(capacity >= rank, [&] {
+    return capacityMessage(capacity, rank, isArg, index);
+  });
 }
 
 sdy_status_t *numShards(const char *fn, const sdy_executable_t *exe,
                         bool isArg, size_t index, int64_t *out,
                         size_t capacity) {
-  const rt::ValueLayout *layout = nullptr;
-  if (sdy_status_t *s = findLayout(fn, exe, isArg, index, layout))
-    return s;
-  size_t rank = layout->spec.shape.size();
-  if (sdy_status_t *s = checkArray(fn, "out_num_shards", out, rank))
-    return s;
-  if (sdy_status_t *s = checkCapacity(fn, capacity, rank, isArg, index))
-    return s;
-  for (size_t d = 0; d < rank; ++d)
-    out[d] = layout->sharded() ? layout->numShards[d] : 1;
-  return nullptr;
+  return guarded(fn, [&]() -> sdy_status_t * {
+    const rt::ValueLayout *layout = nullptr;
+    if (sdy_status_t *s = findRankedLayout(fn, exe, isArg, index, out,
+                                           "out_num_shards", capacity, layout))
+      return s;
+    for (size_t d = 0, rank = layout->spec.shape.size(); d < rank; ++d)
+      out[d] = layout->sharded() ? layout->numShards[d] : 1;
+    return nullptr;
+  });
 }
 
 /// Runs `body` turning a failed host allocation (the per-device copies of
@@ -505,19 +509,35 @@ template <typename Fn> sdy_status_t *guardedRun(const char *fn, Fn &&body) {
 sdy_status_t *globalShape(const char *fn, const sdy_executable_t *exe,
                           bool isArg, size_t index, int64_t *out,
                           size_t capacity, int32_t *outExact) {
-  const rt::ValueLayout *layout = nullptr;
-  if (sdy_status_t *s = findLayout(fn, exe, isArg, index, layout))
-    return s;
-  size_t rank = layout->spec.shape.size();
-  if (sdy_status_t *s = checkArray(fn, "out_shape", out, rank))
-    return s;
-  if (sdy_status_t *s = checkCapacity(fn, capacity, rank, isArg, index))
-    return s;
-  rt::Shape shape = layout->boundingGlobalShape();
-  std::copy(shape.begin(), shape.end(), out);
-  if (outExact)
-    *outExact = layout->isGlobalShapeExact() ? 1 : 0;
-  return nullptr;
+  return guarded(fn, [&]() -> sdy_status_t * {
+    const rt::ValueLayout *layout = nullptr;
+    if (sdy_status_t *s = findRankedLayout(fn, exe, isArg, index, out,
+                                           "out_shape", capacity, layout))
+      return s;
+    rt::Shape shape = layout->boundingGlobalShape();
+    std::copy(shape.begin(), shape.end(), out);
+    if (outExact)
+      *outExact = layout->isGlobalShapeExact() ? 1 : 0;
+    return nullptr;
+  });
+}
+
+/// The whole body of the sdy_executable_run_* functions; `options` may be
+/// NULL (the defaults).
+sdy_status_t *run(const char *fn, bool global, const sdy_executable_t *exe,
+                  const sdy_backend_t *backend, const sdy_tensor_t *args,
+                  size_t numArgs, sdy_tensor_t *results, size_t numResults,
+                  const sdy_run_options_t *options) {
+  return guardedRun(fn, [&]() -> sdy_status_t * {
+    if (sdy_status_t *s =
+            ArgCheck(fn).handle(exe, "executable").handle(backend, "backend"))
+      return s;
+    rt::RunOptions runOptions;
+    if (sdy_status_t *s = readRunOptions(fn, options, runOptions))
+      return s;
+    return (global ? runGlobal : runLocal)(fn, exe, backend, args, numArgs,
+                                           results, numResults, runOptions);
+  });
 }
 
 } // namespace
@@ -527,40 +547,30 @@ extern "C" {
 sdy_status_t *sdy_executable_arg_global_shape(
     const sdy_executable_t *executable, size_t index, int64_t *out_shape,
     size_t capacity, int32_t *out_exact) {
-  static constexpr const char *fn = "sdy_executable_arg_global_shape";
-  return guarded(fn, [&]() -> sdy_status_t * {
-    return globalShape(fn, executable, true, index, out_shape, capacity,
-                       out_exact);
-  });
+  return globalShape("sdy_executable_arg_global_shape", executable, true, index,
+                     out_shape, capacity, out_exact);
 }
 
 sdy_status_t *sdy_executable_result_global_shape(
     const sdy_executable_t *executable, size_t index, int64_t *out_shape,
     size_t capacity, int32_t *out_exact) {
-  static constexpr const char *fn = "sdy_executable_result_global_shape";
-  return guarded(fn, [&]() -> sdy_status_t * {
-    return globalShape(fn, executable, false, index, out_shape, capacity,
-                       out_exact);
-  });
+  return globalShape("sdy_executable_result_global_shape", executable, false,
+                     index, out_shape, capacity, out_exact);
 }
 
 sdy_status_t *sdy_executable_arg_num_shards(const sdy_executable_t *executable,
                                             size_t index,
                                             int64_t *out_num_shards,
                                             size_t capacity) {
-  static constexpr const char *fn = "sdy_executable_arg_num_shards";
-  return guarded(fn, [&]() -> sdy_status_t * {
-    return numShards(fn, executable, true, index, out_num_shards, capacity);
-  });
+  return numShards("sdy_executable_arg_num_shards", executable, true, index,
+                   out_num_shards, capacity);
 }
 
 sdy_status_t *sdy_executable_result_num_shards(
     const sdy_executable_t *executable, size_t index, int64_t *out_num_shards,
     size_t capacity) {
-  static constexpr const char *fn = "sdy_executable_result_num_shards";
-  return guarded(fn, [&]() -> sdy_status_t * {
-    return numShards(fn, executable, false, index, out_num_shards, capacity);
-  });
+  return numShards("sdy_executable_result_num_shards", executable, false, index,
+                   out_num_shards, capacity);
 }
 
 sdy_status_t *sdy_executable_compile(const sdy_module_t *module,
@@ -568,85 +578,55 @@ sdy_status_t *sdy_executable_compile(const sdy_module_t *module,
                                      sdy_executable_t **out_executable) {
   static constexpr const char *fn = "sdy_executable_compile";
   return guarded(fn, [&]() -> sdy_status_t * {
-    if (sdy_status_t *s = checkHandle(fn, "module", module, HandleKind::Module))
-      return s;
-    if (function)
-      if (sdy_status_t *s = checkString(fn, "function", function, false))
-        return s;
-    if (sdy_status_t *s = checkOut(fn, "out_executable", out_executable))
+    if (sdy_status_t *s = ArgCheck(fn)
+                              .handle(module, "module")
+                              .optionalNonEmptyString(function, "function")
+                              .out(out_executable, "out_executable"))
       return s;
     return compile(fn, module, function, out_executable);
   });
 }
 
 void sdy_executable_destroy(sdy_executable_t *executable) {
-  if (!executable || !unregisterHandle(executable, HandleKind::Executable))
-    return;
-  delete executable;
+  destroyHandle(executable);
 }
 
 sdy_status_t *sdy_executable_num_devices(const sdy_executable_t *executable,
                                          int64_t *out_num_devices) {
-  static constexpr const char *fn = "sdy_executable_num_devices";
-  return guarded(fn, [&]() -> sdy_status_t * {
-    if (sdy_status_t *s =
-            checkHandle(fn, "executable", executable, HandleKind::Executable))
-      return s;
-    if (sdy_status_t *s = checkOut(fn, "out_num_devices", out_num_devices))
-      return s;
-    *out_num_devices = executable->exe->numDevices();
-    return nullptr;
-  });
+  return query("sdy_executable_num_devices", executable, "executable",
+               out_num_devices, "out_num_devices",
+               [](const sdy_executable_t &e) { return e.exe->numDevices(); });
 }
 
 sdy_status_t *sdy_executable_num_args(const sdy_executable_t *executable,
                                       size_t *out_num_args) {
-  static constexpr const char *fn = "sdy_executable_num_args";
-  return guarded(fn, [&]() -> sdy_status_t * {
-    if (sdy_status_t *s =
-            checkHandle(fn, "executable", executable, HandleKind::Executable))
-      return s;
-    if (sdy_status_t *s = checkOut(fn, "out_num_args", out_num_args))
-      return s;
-    *out_num_args = executable->exe->args().size();
-    return nullptr;
-  });
+  return query("sdy_executable_num_args", executable, "executable",
+               out_num_args, "out_num_args",
+               [](const sdy_executable_t &e) { return e.exe->args().size(); });
 }
 
 sdy_status_t *sdy_executable_num_results(const sdy_executable_t *executable,
                                          size_t *out_num_results) {
-  static constexpr const char *fn = "sdy_executable_num_results";
-  return guarded(fn, [&]() -> sdy_status_t * {
-    if (sdy_status_t *s =
-            checkHandle(fn, "executable", executable, HandleKind::Executable))
-      return s;
-    if (sdy_status_t *s = checkOut(fn, "out_num_results", out_num_results))
-      return s;
-    *out_num_results = executable->exe->results().size();
-    return nullptr;
-  });
+  return query(
+      "sdy_executable_num_results", executable, "executable", out_num_results,
+      "out_num_results",
+      [](const sdy_executable_t &e) { return e.exe->results().size(); });
 }
 
 sdy_status_t *sdy_executable_arg_type(const sdy_executable_t *executable,
                                       size_t index, sdy_dtype_t *out_dtype,
                                       size_t *out_rank, int64_t *out_shape,
                                       size_t capacity) {
-  static constexpr const char *fn = "sdy_executable_arg_type";
-  return guarded(fn, [&]() -> sdy_status_t * {
-    return valueType(fn, executable, true, index, out_dtype, out_rank,
-                     out_shape, capacity);
-  });
+  return valueType("sdy_executable_arg_type", executable, true, index,
+                   out_dtype, out_rank, out_shape, capacity);
 }
 
 sdy_status_t *sdy_executable_result_type(const sdy_executable_t *executable,
                                          size_t index, sdy_dtype_t *out_dtype,
                                          size_t *out_rank, int64_t *out_shape,
                                          size_t capacity) {
-  static constexpr const char *fn = "sdy_executable_result_type";
-  return guarded(fn, [&]() -> sdy_status_t * {
-    return valueType(fn, executable, false, index, out_dtype, out_rank,
-                     out_shape, capacity);
-  });
+  return valueType("sdy_executable_result_type", executable, false, index,
+                   out_dtype, out_rank, out_shape, capacity);
 }
 
 sdy_status_t *sdy_executable_arg_device_slice(
@@ -660,27 +640,30 @@ sdy_status_t *sdy_executable_arg_device_slice(
                                      found))
       return s;
     const rt::ValueLayout &layout = *found;
-    if (sdy_status_t *s = checkArray(fn, "global_shape", global_shape, rank))
-      return s;
-    if (rank != layout.spec.shape.size())
-      return invalidArgument(fn, "rank is " + std::to_string(rank) +
-                                     ", argument " + std::to_string(index) +
-                                     " has rank " +
-                                     std::to_string(layout.spec.shape.size()));
+    size_t valueRank = layout.spec.shape.size();
     int64_t numDevices = executable->exe->numDevices();
-    if (device < 0 || device >= numDevices)
-      return invalidArgument(fn, "device " + std::to_string(device) +
-                                     " is out of range: the program runs on " +
-                                     std::to_string(numDevices) +
-                                     " devices");
-    if (sdy_status_t *s = checkArray(fn, "out_starts", out_starts, rank))
+    if (sdy_status_t *s =
+            ArgCheck(fn)
+                .array(global_shape, rank, "global_shape")
+                .require(rank == valueRank,
+                         [&] {
+                           return "rank is " + std::to_string(rank) +
+                                  ", argument " + std::to_string(index) +
+                                  " has rank " + std::to_string(valueRank);
+                         })
+                .require(device >= 0 && device < numDevices,
+                         [&] {
+                           return "device " + std::to_string(device) +
+                                  " is out of range: the program runs on " +
+                                  std::to_string(numDevices) + " devices";
+                         })
+                .array(out_starts, rank, "out_starts")
+                .array(out_limits, rank, "out_limits")
+                .require(capacity >= rank, [&] {
+                  return "capacity " + std::to_string(capacity) +
+                         " is smaller than the rank " + std::to_string(rank);
+                }))
       return s;
-    if (sdy_status_t *s = checkArray(fn, "out_limits", out_limits, rank))
-      return s;
-    if (capacity < rank)
-      return invalidArgument(fn, "capacity " + std::to_string(capacity) +
-                                     " is smaller than the rank " +
-                                     std::to_string(rank));
     std::vector<int64_t> global(global_shape, global_shape + rank);
     for (int64_t g : global)
       if (g < 0)
@@ -712,32 +695,16 @@ sdy_status_t *sdy_executable_run_local(const sdy_executable_t *executable,
                                        const sdy_tensor_t *args,
                                        size_t num_args, sdy_tensor_t *results,
                                        size_t num_results) {
-  static constexpr const char *fn = "sdy_executable_run_local";
-  return guardedRun(fn, [&]() -> sdy_status_t * {
-    if (sdy_status_t *s = checkRunHandles(fn, executable, backend))
-      return s;
-    rt::RunOptions options;
-    if (sdy_status_t *s = readRunOptions(fn, nullptr, options))
-      return s;
-    return runLocal(fn, executable, backend, args, num_args, results,
-                    num_results, options);
-  });
+  return run("sdy_executable_run_local", false, executable, backend, args,
+             num_args, results, num_results, nullptr);
 }
 
 sdy_status_t *sdy_executable_run_local_with_options(
     const sdy_executable_t *executable, const sdy_backend_t *backend,
     const sdy_tensor_t *args, size_t num_args, sdy_tensor_t *results,
     size_t num_results, const sdy_run_options_t *options) {
-  static constexpr const char *fn = "sdy_executable_run_local_with_options";
-  return guardedRun(fn, [&]() -> sdy_status_t * {
-    if (sdy_status_t *s = checkRunHandles(fn, executable, backend))
-      return s;
-    rt::RunOptions runOptions;
-    if (sdy_status_t *s = readRunOptions(fn, options, runOptions))
-      return s;
-    return runLocal(fn, executable, backend, args, num_args, results,
-                    num_results, runOptions);
-  });
+  return run("sdy_executable_run_local_with_options", false, executable,
+             backend, args, num_args, results, num_results, options);
 }
 
 sdy_status_t *sdy_executable_run_global(const sdy_executable_t *executable,
@@ -746,16 +713,8 @@ sdy_status_t *sdy_executable_run_global(const sdy_executable_t *executable,
                                         size_t num_args,
                                         sdy_tensor_t *global_results,
                                         size_t num_results) {
-  static constexpr const char *fn = "sdy_executable_run_global";
-  return guardedRun(fn, [&]() -> sdy_status_t * {
-    if (sdy_status_t *s = checkRunHandles(fn, executable, backend))
-      return s;
-    rt::RunOptions options;
-    if (sdy_status_t *s = readRunOptions(fn, nullptr, options))
-      return s;
-    return runGlobal(fn, executable, backend, global_args, num_args,
-                     global_results, num_results, options);
-  });
+  return run("sdy_executable_run_global", true, executable, backend,
+             global_args, num_args, global_results, num_results, nullptr);
 }
 
 sdy_status_t *sdy_executable_run_global_with_options(
@@ -763,16 +722,9 @@ sdy_status_t *sdy_executable_run_global_with_options(
     const sdy_tensor_t *global_args, size_t num_args,
     sdy_tensor_t *global_results, size_t num_results,
     const sdy_run_options_t *options) {
-  static constexpr const char *fn = "sdy_executable_run_global_with_options";
-  return guardedRun(fn, [&]() -> sdy_status_t * {
-    if (sdy_status_t *s = checkRunHandles(fn, executable, backend))
-      return s;
-    rt::RunOptions runOptions;
-    if (sdy_status_t *s = readRunOptions(fn, options, runOptions))
-      return s;
-    return runGlobal(fn, executable, backend, global_args, num_args,
-                     global_results, num_results, runOptions);
-  });
+  return run("sdy_executable_run_global_with_options", true, executable,
+             backend, global_args, num_args, global_results, num_results,
+             options);
 }
 
 } // extern "C"

@@ -45,7 +45,7 @@ struct Region {
   HandleKind kind;
   /// Bytes handed out from `base`.
   size_t used = 0;
-  /// One bit per slot: registered and not destroyed.
+  /// One bit per slot: handed out and not destroyed.
   std::vector<uint64_t> alive;
   /// Per page: slots handed out whose storage is not released yet.
   std::vector<uint32_t> occupied;
@@ -144,6 +144,8 @@ void *sdycapi::allocateHandleStorage(HandleKind kind, size_t size) {
   char *slot = region.base + region.used;
   region.used += slotSize;
   ++region.occupied[(slot - region.base) / pageSize()];
+  // Live from here: the slot's pointer reaches callers only once constructed.
+  region.setAlive(region.slotIndex(slot), true);
   return slot;
 }
 
@@ -159,14 +161,6 @@ void sdycapi::releaseHandleStorage(void *storage) {
   size_t page = (static_cast<char *>(storage) - region->base) / pageSize();
   --region->occupied[page];
   region->releasePageIfDone(page);
-}
-
-void sdycapi::registerHandle(const void *handle, HandleKind kind) {
-  Registry &r = registry();
-  std::lock_guard<std::mutex> lock(r.mutex);
-  auto [region, slot] = r.find(handle);
-  if (region && region->kind == kind)
-    region->setAlive(slot, true);
 }
 
 bool sdycapi::unregisterHandle(const void *handle, HandleKind kind) {

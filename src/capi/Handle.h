@@ -35,15 +35,13 @@ enum class HandleKind : uint32_t {
 /// The C type name of a kind (`sdy_mesh_t`), for messages.
 const char *handleKindName(HandleKind kind);
 
-/// Records `handle` as a live handle of `kind`.
-void registerHandle(const void *handle, HandleKind kind);
 /// Marks `handle` destroyed. Returns false if it was not a live handle of
 /// `kind` (then nothing changes).
 bool unregisterHandle(const void *handle, HandleKind kind);
 bool isLiveHandle(const void *handle, HandleKind kind);
 
-/// A fresh slot of `size` bytes for a handle of `kind`, at an address no
-/// handle ever had.
+/// A fresh slot of `size` bytes for a live handle of `kind`, at an address
+/// no handle ever had.
 void *allocateHandleStorage(HandleKind kind, std::size_t size);
 /// Ends a slot: its handle is no longer live, and the slot is never reused.
 void releaseHandleStorage(void *storage);

@@ -203,7 +203,7 @@ std::string formatDiagnostic(mlir::Diagnostic &diag,
 /// Emits an error at an unknown location (for checks run under a capture).
 mlir::InFlightDiagnostic emitUnknownLocError(mlir::MLIRContext *context);
 
-/// Creates a mesh/sharding handle (registered) from attributes.
+/// Creates a mesh/sharding handle from attributes.
 sdy_mesh_t *newMesh(const ContextRef &ctx, mlir::sdy::MeshAttr attr);
 sdy_sharding_t *newSharding(const ContextRef &ctx,
                             mlir::sdy::TensorShardingAttr attr,

@@ -16,7 +16,6 @@ sdy_mesh_t *sdycapi::newMesh(const ContextRef &ctx, MeshAttr attr) {
   mesh->attr = attr;
   for (MeshAxisAttr axis : attr.getAxes())
     mesh->axisNames.push_back(axis.getName().str());
-  registerHandle(mesh, HandleKind::Mesh);
   return mesh;
 }
 

@@ -3,6 +3,7 @@
 #include "Internal.h"
 #include "ir/utils/TextNesting.h"
 
+#include "ir/sdy/ShardingUtils.h"
 #include "ir/sdy/ShardingVerifier.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Builders.h"
@@ -21,7 +22,6 @@ sdy_module_t *newModule(const ContextRef &ctx, OwningOpRef<ModuleOp> op) {
   module->ctx = ctx;
   ctx->ownedModules.insert(op->getOperation());
   module->module = std::move(op);
-  registerHandle(module, HandleKind::Module);
   return module;
 }
 
@@ -92,6 +92,24 @@ sdy_status_t *checkValueArgs(const char *fn, const sdy_module_t *module,
                : checkIndex(fn, "result", index, func.getNumResults(), func);
 }
 
+/// Checks (module, function, index), then runs `body(func)` under the
+/// context's lock.
+template <typename Body>
+sdy_status_t *withValue(const char *fn, const sdy_module_t *module,
+                        const char *function, size_t index, bool isArg,
+                        Body &&body) {
+  func::FuncOp func;
+  if (sdy_status_t *s =
+          checkValueArgs(fn, module, function, index, isArg, func))
+    return s;
+  std::lock_guard<std::recursive_mutex> lock(module->ctx->mutex);
+  return body(func);
+}
+
+Type valueType(func::FuncOp func, size_t index, bool isArg) {
+  return isArg ? func.getArgumentTypes()[index] : func.getResultTypes()[index];
+}
+
 /// Checks that `sharding` may be attached to a value of `type` in `func`:
 /// its mesh symbol exists in the module with the same mesh, and the dialect
 /// verifier accepts it.
@@ -104,25 +122,27 @@ sdy_status_t *checkShardingForValue(const char *fn, sdy_module_t *module,
                             .sameContext(module, sharding, "sharding"))
     return s;
   if (!sharding->meshName.empty()) {
-    Operation *symbol =
-        SymbolTable::lookupSymbolIn(*module->module, sharding->meshName);
-    if (!symbol)
-      return makeStatus(SDY_FAILED_PRECONDITION,
-                        std::string(fn) + ": the module has no sdy.mesh @" +
-                            sharding->meshName +
-                            " (add it with sdy_module_add_mesh)");
-    auto meshOp = dyn_cast<MeshOp>(symbol);
-    if (!meshOp)
+    MeshAttr mesh = lookupMesh(*module->module, sharding->attr.getMeshOrRef());
+    if (!mesh) {
+      // Say why the lookup failed.
+      Operation *symbol =
+          SymbolTable::lookupSymbolIn(*module->module, sharding->meshName);
+      if (!symbol)
+        return makeStatus(SDY_FAILED_PRECONDITION,
+                          std::string(fn) + ": the module has no sdy.mesh @" +
+                              sharding->meshName +
+                              " (add it with sdy_module_add_mesh)");
       return makeStatus(SDY_FAILED_PRECONDITION,
                         std::string(fn) + ": symbol @" + sharding->meshName +
                             " is a '" + symbol->getName().getStringRef().str() +
                             "', not an sdy.mesh");
-    if (meshOp.getMesh() != sharding->mesh)
-      return makeStatus(
-          SDY_FAILED_PRECONDITION,
-          std::string(fn) + ": sdy.mesh @" + sharding->meshName +
-              " of the module is " + printAttribute(meshOp.getMesh()) +
-              " but the sharding's mesh is " + printAttribute(sharding->mesh));
+    }
+    if (mesh != sharding->mesh)
+      return makeStatus(SDY_FAILED_PRECONDITION,
+                        std::string(fn) + ": sdy.mesh @" + sharding->meshName +
+                            " of the module is " + printAttribute(mesh) +
+                            " but the sharding's mesh is " +
+                            printAttribute(sharding->mesh));
   }
   DiagnosticCapture diags(&module->ctx->context);
   if (failed(verifyTensorSharding(sharding->attr, type, func, [&] {
@@ -148,9 +168,8 @@ sdy_status_t *wrapValueSharding(const char *fn, const sdy_module_t *module,
                       std::string(fn) + ": the sdy.sharding of " + what +
                           " is not a #sdy.sharding: " + printAttribute(attr));
   DiagnosticCapture diags(&module->ctx->context);
-  MeshAttr mesh = resolveMesh(sharding, func, [&] {
-    return func.emitOpError() << what << ": ";
-  });
+  MeshAttr mesh = lookupMeshOrError(
+      sharding, func, [&] { return func.emitOpError() << what << ": "; });
   if (!mesh)
     return makeStatus(SDY_VERIFICATION_ERROR,
                       std::string(fn) + ": " + diags.take("unknown mesh"));
@@ -165,89 +184,85 @@ std::string valueName(bool isArg, size_t index) {
 sdy_status_t *getValueSharding(const char *fn, const sdy_module_t *module,
                                const char *function, size_t index, bool isArg,
                                sdy_sharding_t **out) {
-  func::FuncOp func;
-  if (sdy_status_t *s = checkValueArgs(fn, module, function, index, isArg, func))
-    return s;
-  if (sdy_status_t *s = ArgCheck(fn).out(out, "out_sharding"))
-    return s;
-  std::lock_guard<std::recursive_mutex> lock(module->ctx->mutex);
-  Attribute attr = isArg ? func.getArgAttr(index, SdyDialect::kShardingAttr)
+  return withValue(fn, module, function, index, isArg, [&](func::FuncOp func) {
+    if (sdy_status_t *s = ArgCheck(fn).out(out, "out_sharding"))
+      return s;
+    Attribute attr = isArg
+                         ? func.getArgAttr(index, SdyDialect::kShardingAttr)
                          : func.getResultAttr(index, SdyDialect::kShardingAttr);
-  return wrapValueSharding(fn, module, attr, func,
-                           "sharding of " + valueName(isArg, index), out);
+    return wrapValueSharding(fn, module, attr, func,
+                             "sharding of " + valueName(isArg, index), out);
+  });
 }
 
 sdy_status_t *setValueSharding(const char *fn, sdy_module_t *module,
                                const char *function, size_t index, bool isArg,
                                const sdy_sharding_t *sharding) {
-  func::FuncOp func;
-  if (sdy_status_t *s = checkValueArgs(fn, module, function, index, isArg, func))
-    return s;
-  std::lock_guard<std::recursive_mutex> lock(module->ctx->mutex);
-  if (!sharding) {
-    if (isArg)
-      func.removeArgAttr(index, SdyDialect::kShardingAttr);
-    else
-      func.removeResultAttr(
-          index, StringAttr::get(&module->ctx->context,
-                                 SdyDialect::kShardingAttr));
-    return nullptr;
-  }
-  Type type = isArg ? func.getArgumentTypes()[index]
-                    : func.getResultTypes()[index];
-  if (sdy_status_t *s =
-          checkShardingForValue(fn, module, sharding, func, type,
-                                "sharding of " + valueName(isArg, index)))
-    return s;
-  if (isArg)
-    func.setArgAttr(index, SdyDialect::kShardingAttr, sharding->attr);
-  else
-    func.setResultAttr(index, SdyDialect::kShardingAttr, sharding->attr);
-  return nullptr;
+  return withValue(
+      fn, module, function, index, isArg,
+      [&](func::FuncOp func) -> sdy_status_t * {
+        if (!sharding) {
+          if (isArg)
+            func.removeArgAttr(index, SdyDialect::kShardingAttr);
+          else
+            func.removeResultAttr(index,
+                                  StringAttr::get(&module->ctx->context,
+                                                  SdyDialect::kShardingAttr));
+          return nullptr;
+        }
+        if (sdy_status_t *s = checkShardingForValue(
+                fn, module, sharding, func, valueType(func, index, isArg),
+                "sharding of " + valueName(isArg, index)))
+          return s;
+        if (isArg)
+          func.setArgAttr(index, SdyDialect::kShardingAttr, sharding->attr);
+        else
+          func.setResultAttr(index, SdyDialect::kShardingAttr, sharding->attr);
+        return nullptr;
+      });
 }
 
 sdy_status_t *addConstraint(const char *fn, sdy_module_t *module,
                             const char *function, size_t index, bool isArg,
                             const sdy_sharding_t *sharding) {
-  func::FuncOp func;
-  if (sdy_status_t *s = checkValueArgs(fn, module, function, index, isArg, func))
-    return s;
-  std::lock_guard<std::recursive_mutex> lock(module->ctx->mutex);
-  if (func.isExternal())
-    return makeStatus(SDY_FAILED_PRECONDITION,
-                      std::string(fn) + ": @" + func.getSymName().str() +
-                          " is a declaration without a body");
-  Type type = isArg ? func.getArgumentTypes()[index]
-                    : func.getResultTypes()[index];
-  if (sdy_status_t *s = checkShardingForValue(
-          fn, module, sharding, func, type,
-          "sharding constraint on " + valueName(isArg, index)))
-    return s;
-  OpBuilder builder(&module->ctx->context);
-  if (isArg) {
-    BlockArgument arg = func.getArgument(index);
-    builder.setInsertionPointToStart(&func.getBody().front());
-    auto constraint = ShardingConstraintOp::create(builder, arg.getLoc(), type,
-                                                   arg, sharding->attr);
-    arg.replaceAllUsesExcept(constraint.getResult(), constraint);
-    return nullptr;
-  }
-  SmallVector<func::ReturnOp> returns;
-  for (Block &block : func.getBody())
-    if (auto ret = dyn_cast<func::ReturnOp>(block.getTerminator()))
-      returns.push_back(ret);
-  if (returns.empty())
-    return makeStatus(SDY_FAILED_PRECONDITION,
-                      std::string(fn) + ": @" + func.getSymName().str() +
-                          " has no func.return");
-  for (func::ReturnOp ret : returns) {
-    builder.setInsertionPoint(ret);
-    Value value = ret.getOperand(index);
-    auto constraint = ShardingConstraintOp::create(builder, ret.getLoc(), type,
-                                                   value, sharding->attr);
-    ret->setOperand(index, constraint.getResult());
-  }
-  return nullptr;
+  return withValue(
+      fn, module, function, index, isArg,
+      [&](func::FuncOp func) -> sdy_status_t * {
+        if (func.isExternal())
+          return makeStatus(SDY_FAILED_PRECONDITION,
+                            std::string(fn) + ": @" + func.getSymName().str() +
+                                " is a declaration without a body");
+        Type type = valueType(func, index, isArg);
+        if (sdy_status_t *s = checkShardingForValue(
+                fn, module, sharding, func, type,
+                "sharding constraint on " + valueName(isArg, index)))
+          return s;
+        OpBuilder builder(&module->ctx->context);
+        if (isArg) {
+          BlockArgument arg = func.getArgument(index);
+          builder.setInsertionPointToStart(&func.getBody().front());
+          auto constraint = ShardingConstraintOp::create(
+              builder, arg.getLoc(), type, arg, sharding->attr);
+          arg.replaceAllUsesExcept(constraint.getResult(), constraint);
+          return nullptr;
+        }
+        SmallVector<func::ReturnOp> returns;
+        for (Block &block : func.getBody())
+          if (auto ret = dyn_cast<func::ReturnOp>(block.getTerminator()))
+            returns.push_back(ret);
+        if (returns.empty())
+          return makeStatus(SDY_FAILED_PRECONDITION,
+                            std::string(fn) + ": @" + func.getSymName().str() +
+                                " has no func.return");
+        for (func::ReturnOp ret : returns) {
+          builder.setInsertionPoint(ret);
+          Value value = ret.getOperand(index);
+          auto constraint = ShardingConstraintOp::create(
+              builder, ret.getLoc(), type, value, sharding->attr);
+          ret->setOperand(index, constraint.getResult());
+        }
+        return nullptr;
+      });
 }
 
 } // namespace
@@ -464,12 +479,13 @@ sdy_status_t *sdy_module_get_mesh(const sdy_module_t *module, const char *name,
                               .out(out_mesh, "out_mesh"))
       return s;
     std::lock_guard<std::recursive_mutex> lock(module->ctx->mutex);
-    auto meshOp = module->module->lookupSymbol<MeshOp>(name);
-    if (!meshOp)
+    MeshAttr mesh = lookupMesh(
+        *module->module, FlatSymbolRefAttr::get(&module->ctx->context, name));
+    if (!mesh)
       return makeStatus(SDY_FAILED_PRECONDITION,
                         std::string(fn) + ": the module has no sdy.mesh @" +
                             name);
-    *out_mesh = newMesh(module->ctx, meshOp.getMesh());
+    *out_mesh = newMesh(module->ctx, mesh);
     return nullptr;
   });
 }

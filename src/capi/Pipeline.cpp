@@ -449,7 +449,6 @@ sdy_status_t *finishPipeline(const ContextRef &ctx, OpPassManager &pm,
   pm.printAsTextualPipeline(os);
   os.flush();
   pipeline->passes = std::move(pm);
-  registerHandle(pipeline, HandleKind::Pipeline);
   *out_pipeline = pipeline;
   return nullptr;
 }
@@ -523,12 +522,10 @@ sdy_status_t *sdy_pipeline_create(sdy_context_t *context, const char *pipeline,
                                   sdy_pipeline_t **out_pipeline) {
   static constexpr const char *fn = "sdy_pipeline_create";
   return guarded(fn, [&]() -> sdy_status_t * {
-    if (sdy_status_t *s =
-            checkHandle(fn, "context", context, HandleKind::Context))
-      return s;
-    if (sdy_status_t *s = checkString(fn, "pipeline", pipeline))
-      return s;
-    if (sdy_status_t *s = checkOut(fn, "out_pipeline", out_pipeline))
+    if (sdy_status_t *s = ArgCheck(fn)
+                              .handle(context, "context")
+                              .string(pipeline, "pipeline")
+                              .out(out_pipeline, "out_pipeline"))
       return s;
     return createPipeline(fn, context, pipeline, out_pipeline);
   });
@@ -539,12 +536,10 @@ sdy_status_t *sdy_pipeline_create_preset(sdy_context_t *context,
                                          sdy_pipeline_t **out_pipeline) {
   static constexpr const char *fn = "sdy_pipeline_create_preset";
   return guarded(fn, [&]() -> sdy_status_t * {
-    if (sdy_status_t *s =
-            checkHandle(fn, "context", context, HandleKind::Context))
-      return s;
-    if (sdy_status_t *s = checkString(fn, "name", name, false))
-      return s;
-    if (sdy_status_t *s = checkOut(fn, "out_pipeline", out_pipeline))
+    if (sdy_status_t *s = ArgCheck(fn)
+                              .handle(context, "context")
+                              .nonEmptyString(name, "name")
+                              .out(out_pipeline, "out_pipeline"))
       return s;
     return createPreset(fn, context, name, nullptr, out_pipeline);
   });
@@ -555,46 +550,29 @@ sdy_status_t *sdy_pipeline_create_preset_with_options(
     sdy_pipeline_t **out_pipeline) {
   static constexpr const char *fn = "sdy_pipeline_create_preset_with_options";
   return guarded(fn, [&]() -> sdy_status_t * {
-    if (sdy_status_t *s =
-            checkHandle(fn, "context", context, HandleKind::Context))
-      return s;
-    if (sdy_status_t *s = checkString(fn, "name", name, false))
-      return s;
-    if (options)
-      if (sdy_status_t *s = checkString(fn, "options", options))
-        return s;
-    if (sdy_status_t *s = checkOut(fn, "out_pipeline", out_pipeline))
+    if (sdy_status_t *s = ArgCheck(fn)
+                              .handle(context, "context")
+                              .nonEmptyString(name, "name")
+                              .optionalString(options, "options")
+                              .out(out_pipeline, "out_pipeline"))
       return s;
     return createPreset(fn, context, name, options, out_pipeline);
   });
 }
 
-void sdy_pipeline_destroy(sdy_pipeline_t *pipeline) {
-  if (!pipeline || !unregisterHandle(pipeline, HandleKind::Pipeline))
-    return;
-  delete pipeline;
-}
+void sdy_pipeline_destroy(sdy_pipeline_t *pipeline) { destroyHandle(pipeline); }
 
 sdy_status_t *sdy_pipeline_print(const sdy_pipeline_t *pipeline,
                                  char **out_text) {
-  static constexpr const char *fn = "sdy_pipeline_print";
-  return guarded(fn, [&]() -> sdy_status_t * {
-    if (sdy_status_t *s =
-            checkHandle(fn, "pipeline", pipeline, HandleKind::Pipeline))
-      return s;
-    if (sdy_status_t *s = checkOut(fn, "out_text", out_text))
-      return s;
-    *out_text = copyString(pipeline->text);
-    return nullptr;
-  });
+  return query("sdy_pipeline_print", pipeline, "pipeline", out_text, "out_text",
+               [](const sdy_pipeline_t &p) { return copyString(p.text); });
 }
 
 sdy_status_t *sdy_pipeline_enable_timing(sdy_pipeline_t *pipeline,
                                          int32_t enable) {
   static constexpr const char *fn = "sdy_pipeline_enable_timing";
   return guarded(fn, [&]() -> sdy_status_t * {
-    if (sdy_status_t *s =
-            checkHandle(fn, "pipeline", pipeline, HandleKind::Pipeline))
+    if (sdy_status_t *s = ArgCheck(fn).handle(pipeline, "pipeline"))
       return s;
     pipeline->timing = enable != 0;
     return nullptr;
@@ -604,13 +582,10 @@ sdy_status_t *sdy_pipeline_enable_timing(sdy_pipeline_t *pipeline,
 sdy_status_t *sdy_pipeline_run(sdy_pipeline_t *pipeline, sdy_module_t *module) {
   static constexpr const char *fn = "sdy_pipeline_run";
   return guarded(fn, [&]() -> sdy_status_t * {
-    if (sdy_status_t *s =
-            checkHandle(fn, "pipeline", pipeline, HandleKind::Pipeline))
-      return s;
-    if (sdy_status_t *s = checkHandle(fn, "module", module, HandleKind::Module))
-      return s;
-    if (sdy_status_t *s =
-            checkSameContext(fn, "module", pipeline->ctx, module->ctx))
+    if (sdy_status_t *s = ArgCheck(fn)
+                              .handle(pipeline, "pipeline")
+                              .handle(module, "module")
+                              .sameContext(pipeline, module, "module"))
       return s;
     ContextRef ctx = pipeline->ctx;
     std::lock_guard<std::recursive_mutex> lock(ctx->mutex);
@@ -676,10 +651,9 @@ sdy_status_t *sdy_pipeline_timing_report(const sdy_pipeline_t *pipeline,
                                          char **out_report) {
   static constexpr const char *fn = "sdy_pipeline_timing_report";
   return guarded(fn, [&]() -> sdy_status_t * {
-    if (sdy_status_t *s =
-            checkHandle(fn, "pipeline", pipeline, HandleKind::Pipeline))
-      return s;
-    if (sdy_status_t *s = checkOut(fn, "out_report", out_report))
+    if (sdy_status_t *s = ArgCheck(fn)
+                              .handle(pipeline, "pipeline")
+                              .out(out_report, "out_report"))
       return s;
     if (!pipeline->hasReport)
       return makeStatus(SDY_FAILED_PRECONDITION,

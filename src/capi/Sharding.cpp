@@ -13,6 +13,9 @@
 #include "mlir/AsmParser/AsmParser.h"
 #include "llvm/ADT/STLExtras.h"
 
+#include <initializer_list>
+#include <utility>
+
 using namespace sdycapi;
 using namespace mlir;
 using namespace mlir::sdy;
@@ -39,7 +42,6 @@ sdy_sharding_t *sdycapi::newSharding(const ContextRef &ctx,
   }
   for (AxisRefAttr axis : attr.getReplicatedAxes())
     sharding->replicatedNames.push_back(axis.getName().str());
-  registerHandle(sharding, HandleKind::Sharding);
   return sharding;
 }
 
@@ -87,6 +89,33 @@ sdy_status_t *validateForShape(const char *fn, const sdy_sharding_t *sharding,
     return makeStatus(SDY_VERIFICATION_ERROR,
                       std::string(fn) + ": " + diags.take("invalid sharding"));
   return nullptr;
+}
+
+/// The whole body of `fn(sharding, shape, rank, outs..., capacity)`: checks
+/// the arguments (each of `outs` an array of `capacity` entries that holds
+/// `rank`), validates the sharding for `shape`, then runs `body()`, all under
+/// the context's lock.
+template <typename Body>
+sdy_status_t *
+shapeQuery(const char *fn, const sdy_sharding_t *sharding, const int64_t *shape,
+           size_t rank,
+           std::initializer_list<std::pair<const int64_t *, const char *>> outs,
+           size_t capacity, Body &&body) {
+  return guarded(fn, [&]() -> sdy_status_t * {
+    ArgCheck check(fn);
+    check.handle(sharding, "sharding");
+    for (auto [out, param] : outs)
+      check.array(out, capacity, param);
+    if (outs.size() != 0)
+      check.capacity(capacity, rank,
+                     [&] { return "rank " + std::to_string(rank); });
+    if (sdy_status_t *s = check)
+      return s;
+    std::lock_guard<std::recursive_mutex> lock(sharding->ctx->mutex);
+    if (sdy_status_t *s = validateForShape(fn, sharding, shape, rank))
+      return s;
+    return body();
+  });
 }
 
 /// Checks the sharding against its mesh for any shape of its rank.
@@ -362,35 +391,20 @@ sdy_status_t *sdy_sharding_replicated_axis(const sdy_sharding_t *sharding,
 
 sdy_status_t *sdy_sharding_validate(const sdy_sharding_t *sharding,
                                     const int64_t *shape, size_t rank) {
-  static constexpr const char *fn = "sdy_sharding_validate";
-  return guarded(fn, [&]() -> sdy_status_t * {
-    if (sdy_status_t *s = ArgCheck(fn).handle(sharding, "sharding"))
-      return s;
-    std::lock_guard<std::recursive_mutex> lock(sharding->ctx->mutex);
-    return validateForShape(fn, sharding, shape, rank);
-  });
+  return shapeQuery("sdy_sharding_validate", sharding, shape, rank, {}, 0,
+                    [] { return nullptr; });
 }
 
 sdy_status_t *sdy_sharding_local_shape(const sdy_sharding_t *sharding,
                                        const int64_t *shape, size_t rank,
                                        int64_t *out_shape, size_t capacity) {
-  static constexpr const char *fn = "sdy_sharding_local_shape";
-  return guarded(fn, [&]() -> sdy_status_t * {
-    if (sdy_status_t *s =
-            ArgCheck(fn)
-                .handle(sharding, "sharding")
-                .array(out_shape, capacity, "out_shape")
-                .capacity(capacity, rank,
-                          [&] { return "rank " + std::to_string(rank); }))
-      return s;
-    std::lock_guard<std::recursive_mutex> lock(sharding->ctx->mutex);
-    if (sdy_status_t *s = validateForShape(fn, sharding, shape, rank))
-      return s;
-    SmallVector<int64_t> local = sharding->attr.getLocalShape(
-        ArrayRef<int64_t>(shape, rank), sharding->mesh);
-    llvm::copy(local, out_shape);
-    return nullptr;
-  });
+  return shapeQuery("sdy_sharding_local_shape", sharding, shape, rank,
+                    {{out_shape, "out_shape"}}, capacity, [&] {
+                      SmallVector<int64_t> local = sharding->attr.getLocalShape(
+                          ArrayRef<int64_t>(shape, rank), sharding->mesh);
+                      llvm::copy(local, out_shape);
+                      return nullptr;
+                    });
 }
 
 sdy_status_t *sdy_sharding_device_slice(const sdy_sharding_t *sharding,
@@ -398,29 +412,21 @@ sdy_status_t *sdy_sharding_device_slice(const sdy_sharding_t *sharding,
                                         int64_t device_id, int64_t *out_starts,
                                         int64_t *out_limits, size_t capacity) {
   static constexpr const char *fn = "sdy_sharding_device_slice";
-  return guarded(fn, [&]() -> sdy_status_t * {
-    if (sdy_status_t *s =
-            ArgCheck(fn)
-                .handle(sharding, "sharding")
-                .array(out_starts, capacity, "out_starts")
-                .array(out_limits, capacity, "out_limits")
-                .capacity(capacity, rank,
-                          [&] { return "rank " + std::to_string(rank); }))
-      return s;
-    std::lock_guard<std::recursive_mutex> lock(sharding->ctx->mutex);
-    if (sdy_status_t *s = validateForShape(fn, sharding, shape, rank))
-      return s;
-    MeshAttr mesh = sharding->mesh;
-    std::optional<DeviceSlice> slice = getDeviceSlice(
-        sharding->attr, mesh, ArrayRef<int64_t>(shape, rank), device_id);
-    if (!slice)
-      return invalidArgument(fn, "device " + std::to_string(device_id) +
-                                     " is not in the mesh " +
-                                     printAttribute(mesh));
-    llvm::copy(slice->starts, out_starts);
-    llvm::copy(slice->limits, out_limits);
-    return nullptr;
-  });
+  return shapeQuery(
+      fn, sharding, shape, rank,
+      {{out_starts, "out_starts"}, {out_limits, "out_limits"}}, capacity,
+      [&]() -> sdy_status_t * {
+        MeshAttr mesh = sharding->mesh;
+        std::optional<DeviceSlice> slice = getDeviceSlice(
+            sharding->attr, mesh, ArrayRef<int64_t>(shape, rank), device_id);
+        if (!slice)
+          return invalidArgument(fn, "device " + std::to_string(device_id) +
+                                         " is not in the mesh " +
+                                         printAttribute(mesh));
+        llvm::copy(slice->starts, out_starts);
+        llvm::copy(slice->limits, out_limits);
+        return nullptr;
+      });
 }
 
 sdy_status_t *sdy_sharding_equal(const sdy_sharding_t *a,

@@ -16,7 +16,6 @@ sdy_status_t *sdycapi::makeStatus(int32_t code, std::string message) {
   auto *status = new sdy_status;
   status->code = code;
   status->message = std::move(message);
-  registerHandle(status, HandleKind::Status);
   return status;
 }
 

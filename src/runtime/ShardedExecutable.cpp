@@ -269,7 +269,7 @@ Status layoutOf(const ValueSharding *v, int64_t numDevices,
   std::vector<int64_t> numShards;
   bool split = false;
   for (mlir::sdy::DimensionShardingAttr dim : v->sharding.getDimShardings()) {
-    numShards.push_back(mlir::sdy::getNumShards(dim, v->mesh));
+    numShards.push_back(dim.getShardedSize(v->mesh));
     split |= numShards.back() > 1;
   }
   if (!split)

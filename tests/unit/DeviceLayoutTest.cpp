@@ -90,8 +90,8 @@ TEST_F(DeviceLayoutTest, ShardIndices) {
   MeshAttr mesh = getMesh();
   // Dimension 0 by "y" then "x" ("y" major), dimension 1 unsharded.
   TensorShardingAttr s = sharding(R"(@mesh, [{"y", "x"}, {}])");
-  EXPECT_EQ(getNumShards(s.getDimShardings()[0], mesh), 8);
-  EXPECT_EQ(getNumShards(s.getDimShardings()[1], mesh), 1);
+  EXPECT_EQ(s.getDimShardings()[0].getShardedSize(mesh), 8);
+  EXPECT_EQ(s.getDimShardings()[1].getShardedSize(mesh), 1);
   // Device 6 is at (x=1, y=2): shard 2 * 2 + 1 along dimension 0.
   EXPECT_EQ(getShardIndices(s, mesh, 6), Coords({5, 0}));
   EXPECT_EQ(getShardIndices(s, mesh, 9), std::nullopt);

@@ -125,7 +125,7 @@ LogicalResult ManualComputationOp::verify() {
        llvm::concat<const TensorShardingAttr>(inShardings, outShardings)) {
     if (!commonMesh) {
       commonMesh = sharding.getMeshOrRef();
-      mesh = resolveMesh(sharding, *this, [&] { return emitOpError(); });
+      mesh = lookupMeshOrError(sharding, *this, [&] { return emitOpError(); });
       if (!mesh)
         return failure();
     } else if (sharding.getMeshOrRef() != commonMesh) {

@@ -44,7 +44,7 @@ bool setSharding(Value value, TensorShardingAttr sharding);
 /// The mesh of `meshOrRef`: the mesh itself if inlined, otherwise the
 /// `sdy.mesh` symbol it names as seen from `from`. Null if there is no such
 /// mesh (or `from` is null for a symbol). The one mesh lookup; see
-/// resolveMesh() for the variant that explains a failure.
+/// lookupMeshOrError() for the variant that explains a failure.
 MeshAttr lookupMesh(Operation *from, Attribute meshOrRef);
 
 /// `sharding` without the axes for which `keep` is false, in dimensions and

@@ -133,8 +133,8 @@ LogicalResult mlir::sdy::verifyTensorShardingWithMesh(
   return success();
 }
 
-MeshAttr mlir::sdy::resolveMesh(TensorShardingAttr sharding, Operation *op,
-                                EmitErrorFn emitError) {
+MeshAttr mlir::sdy::lookupMeshOrError(TensorShardingAttr sharding,
+                                      Operation *op, EmitErrorFn emitError) {
   if (MeshAttr mesh = lookupMesh(op, sharding.getMeshOrRef()))
     return mesh;
   // Say why the lookup failed.
@@ -152,7 +152,7 @@ MeshAttr mlir::sdy::resolveMesh(TensorShardingAttr sharding, Operation *op,
 LogicalResult mlir::sdy::verifyTensorSharding(TensorShardingAttr sharding,
                                               Type type, Operation *op,
                                               EmitErrorFn emitError) {
-  MeshAttr mesh = resolveMesh(sharding, op, emitError);
+  MeshAttr mesh = lookupMeshOrError(sharding, op, emitError);
   if (!mesh)
     return failure();
   if (failed(verifyTensorShardingWithMesh(sharding, mesh, type, emitError)))

@@ -39,8 +39,8 @@ LogicalResult verifyTensorSharding(TensorShardingAttr sharding, Type type,
 
 /// The mesh of `sharding` as seen from `op` (lookupMesh()); if there is
 /// none, emits why (unknown symbol, or a symbol that is not a mesh).
-MeshAttr resolveMesh(TensorShardingAttr sharding, Operation *op,
-                     EmitErrorFn emitError);
+MeshAttr lookupMeshOrError(TensorShardingAttr sharding, Operation *op,
+                           EmitErrorFn emitError);
 
 /// Verifies one sharding per type in `types` (`kind` is "result"/"operand").
 LogicalResult verifyShardingPerValue(TensorShardingPerValueAttr shardings,

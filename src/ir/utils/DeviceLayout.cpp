@@ -81,10 +81,6 @@ int64_t mlir::sdy::getAxisCoordinate(AxisRefAttr axis, MeshAttr mesh,
   return (coord / (axisSize / sub.getNextPreSize())) % sub.getSize();
 }
 
-int64_t mlir::sdy::getNumShards(DimensionShardingAttr dim, MeshAttr mesh) {
-  return dim.getShardedSize(mesh);
-}
-
 int64_t mlir::sdy::getShardIndex(ArrayRef<AxisRefAttr> axes, MeshAttr mesh,
                                  ArrayRef<int64_t> meshCoords) {
   // Mixed radix, the first (major) axis most significant.
@@ -135,7 +131,7 @@ std::optional<DeviceSlice> mlir::sdy::getDeviceSlice(
     return std::nullopt;
   DeviceSlice slice;
   for (auto [dim, size] : llvm::zip_equal(sharding.getDimShardings(), shape)) {
-    auto [start, limit] = getShardBounds(size, getNumShards(dim, mesh),
+    auto [start, limit] = getShardBounds(size, dim.getShardedSize(mesh),
                                          getShardIndex(dim, mesh, *coords));
     slice.starts.push_back(start);
     slice.limits.push_back(limit);

@@ -73,17 +73,13 @@ std::optional<int64_t> getDeviceId(MeshAttr mesh, ArrayRef<int64_t> coords);
 int64_t getAxisCoordinate(AxisRefAttr axis, MeshAttr mesh,
                           ArrayRef<int64_t> meshCoords);
 
-/// The number of shards N of a dimension sharded by `dim`: the product of
-/// its axis sizes (1 if unsharded).
-int64_t getNumShards(DimensionShardingAttr dim, MeshAttr mesh);
-
 /// The shard index along a dimension sharded by `axes` of the device at
 /// mesh coordinates `meshCoords`, in [0, product of the axis sizes).
 int64_t getShardIndex(ArrayRef<AxisRefAttr> axes, MeshAttr mesh,
                       ArrayRef<int64_t> meshCoords);
 
 /// The shard index along `dim` of the device at mesh coordinates
-/// `meshCoords`, in [0, getNumShards(dim, mesh)).
+/// `meshCoords`, in [0, dim.getShardedSize(mesh)).
 inline int64_t getShardIndex(DimensionShardingAttr dim, MeshAttr mesh,
                              ArrayRef<int64_t> meshCoords) {
   return getShardIndex(dim.getAxes(), mesh, meshCoords);
