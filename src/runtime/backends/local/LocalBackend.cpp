@@ -519,39 +519,17 @@ int32_t lbAllReduce(void *ud, int64_t device, const int64_t *group,
   return r->wait(timeoutMs, err, "all_reduce");
 }
 
-int32_t lbAllGather(void *ud, int64_t device, const int64_t *group,
-                    int32_t gsize, const void *send, void *recv, size_t bytes,
-                    int64_t timeoutMs, sdy_backend_error_t *err) {
-  LocalBackend *b = self(ud);
-  size_t me;
-  if (int32_t rc = memberIndex(b, device, group, gsize, me, err)) return rc;
-  if (gsize == 1) {
-    if (bytes && recv != send) std::memcpy(recv, send, bytes);
-    return SDY_BACKEND_OK;
-  }
-  Rendezvous *r = b->get(device, group, gsize, gsize);
-  Slot slot{send, recv, bytes, (int)Kind::AllGather, 0, 0, device};
-  if (int32_t rc = enter(b, *r, me, slot, timeoutMs, err, "all_gather")) return rc;
-  // Pull every member's chunk straight into my buffer (the writes stay in my
-  // cache; the peers' sends are only read). Start with the next peer so the
-  // members read different buffers at a time.
-  if (bytes) {
-    bool stream = bytes * r->n >= kStreamBytes;
-    for (size_t k = 1; k <= r->n; ++k) {
-      size_t j = (me + k) % r->n;
-      char *dst = static_cast<char *>(recv) + j * bytes;
-      const void *src = r->slots[j].send;
-      if (dst != src) copyChunk(dst, src, bytes, stream);
-    }
-    if (stream) storeFence();
-  }
-  return r->wait(timeoutMs, err, "all_gather");
-}
-
-int32_t lbAllToAll(void *ud, int64_t device, const int64_t *group,
-                   int32_t gsize, const void *send, void *recv,
-                   size_t chunkBytes, int64_t timeoutMs,
-                   sdy_backend_error_t *err) {
+// all_gather and all_to_all: every member sends one `chunkBytes` chunk to
+// every member; member j's chunk for me lies at `me * chunkBytes` in its send
+// buffer when `perPeerSend` (all_to_all) and at its start otherwise
+// (all_gather). Pull every chunk straight into my buffer (the writes stay in
+// my cache; the peers' sends are only read). Start with the next peer so the
+// members read different buffers at a time.
+int32_t exchangeChunks(void *ud, int64_t device, const int64_t *group,
+                       int32_t gsize, const void *send, void *recv,
+                       size_t chunkBytes, bool perPeerSend, Kind kind,
+                       const char *what, int64_t timeoutMs,
+                       sdy_backend_error_t *err) {
   LocalBackend *b = self(ud);
   size_t me;
   if (int32_t rc = memberIndex(b, device, group, gsize, me, err)) return rc;
@@ -560,20 +538,38 @@ int32_t lbAllToAll(void *ud, int64_t device, const int64_t *group,
     return SDY_BACKEND_OK;
   }
   Rendezvous *r = b->get(device, group, gsize, gsize);
-  Slot slot{send, recv, chunkBytes, (int)Kind::AllToAll, 0, 0, device};
-  if (int32_t rc = enter(b, *r, me, slot, timeoutMs, err, "all_to_all")) return rc;
+  Slot slot{send, recv, chunkBytes, (int)kind, 0, 0, device};
+  if (int32_t rc = enter(b, *r, me, slot, timeoutMs, err, what)) return rc;
   if (chunkBytes) {
+    size_t srcOffset = perPeerSend ? me * chunkBytes : 0;
     bool stream = chunkBytes * r->n >= kStreamBytes;
     for (size_t k = 1; k <= r->n; ++k) {
       size_t j = (me + k) % r->n;
       char *dst = static_cast<char *>(recv) + j * chunkBytes;
       const char *src =
-          static_cast<const char *>(r->slots[j].send) + me * chunkBytes;
+          static_cast<const char *>(r->slots[j].send) + srcOffset;
       if (dst != src) copyChunk(dst, src, chunkBytes, stream);
     }
     if (stream) storeFence();
   }
-  return r->wait(timeoutMs, err, "all_to_all");
+  return r->wait(timeoutMs, err, what);
+}
+
+int32_t lbAllGather(void *ud, int64_t device, const int64_t *group,
+                    int32_t gsize, const void *send, void *recv, size_t bytes,
+                    int64_t timeoutMs, sdy_backend_error_t *err) {
+  return exchangeChunks(ud, device, group, gsize, send, recv, bytes,
+                        /*perPeerSend=*/false, Kind::AllGather, "all_gather",
+                        timeoutMs, err);
+}
+
+int32_t lbAllToAll(void *ud, int64_t device, const int64_t *group,
+                   int32_t gsize, const void *send, void *recv,
+                   size_t chunkBytes, int64_t timeoutMs,
+                   sdy_backend_error_t *err) {
+  return exchangeChunks(ud, device, group, gsize, send, recv, chunkBytes,
+                        /*perPeerSend=*/true, Kind::AllToAll, "all_to_all",
+                        timeoutMs, err);
 }
 
 int32_t lbReduceScatter(void *ud, int64_t device, const int64_t *group,
