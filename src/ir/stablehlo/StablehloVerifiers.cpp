@@ -132,10 +132,77 @@ LogicalResult checkGlobalDeviceIds(Operation *op, bool useGlobalDeviceIds,
   return success();
 }
 
-LogicalResult checkSameNumber(Operation *op, size_t operands, size_t results) {
+// Checks that the op has at least one operand (named by `what`) and a result
+// per operand.
+LogicalResult checkOneResultPerOperand(Operation *op, StringRef what,
+                                       size_t operands) {
+  if (operands == 0)
+    return op->emitOpError() << "expects at least one " << what;
+  size_t results = op->getNumResults();
   if (operands != results)
     return op->emitOpError() << "has " << operands << " operand(s) but "
                              << results << " result(s)";
+  return success();
+}
+
+// Checks that `dim`, non-negative by its attribute constraint, is below `rank`.
+LogicalResult checkDimInRange(Operation *op, StringRef what, int64_t dim,
+                              int64_t rank) {
+  if (dim >= rank)
+    return op->emitOpError() << what << " " << dim << " is out of range [0, "
+                             << rank << ")";
+  return success();
+}
+
+LogicalResult checkElementTypes(Operation *op, ShapedType operand,
+                                ShapedType result) {
+  if (operand.getElementType() != result.getElementType())
+    return op->emitOpError() << "operand element type "
+                             << operand.getElementType()
+                             << " does not match result element type "
+                             << result.getElementType();
+  return success();
+}
+
+// The same for operand and result #`i` of a variadic collective.
+LogicalResult checkElementTypes(Operation *op, size_t i, ShapedType operand,
+                                ShapedType result) {
+  if (operand.getElementType() != result.getElementType())
+    return op->emitOpError() << "operand #" << i << " has element type "
+                             << operand.getElementType() << " but result #"
+                             << i << " has " << result.getElementType();
+  return success();
+}
+
+// all_gather and reduce_scatter change dimension `dim` only: there the larger
+// side is the smaller one times the group size, or a multiple of it when the
+// groups are empty (one group of any size). `operandName` names the operand,
+// `scaledName` the scaled dimension of the larger side and `smallName` the
+// smaller side in messages.
+LogicalResult checkScaledDim(Operation *op, const std::string &operandName,
+                             RankedTensorType operand, RankedTensorType result,
+                             int64_t dim, int64_t groupSize,
+                             bool resultIsLarger, const std::string &scaledName,
+                             StringRef smallName) {
+  for (int64_t d = 0; d < operand.getRank(); ++d) {
+    int64_t in = operand.getDimSize(d), out = result.getDimSize(d);
+    if (d != dim && in != out)
+      return op->emitOpError() << operandName << " dimension " << d
+                               << " has size " << in << " but the result has "
+                               << out;
+  }
+  int64_t large = operand.getDimSize(dim), small = result.getDimSize(dim);
+  if (resultIsLarger)
+    std::swap(large, small);
+  if (groupSize > 0 && small * groupSize != large)
+    return op->emitOpError() << scaledName << " size " << large
+                             << " must be the " << smallName << " size "
+                             << small << " times the group size "
+                             << groupSize;
+  if (groupSize == 0 && (small == 0 ? large != 0 : large % small != 0))
+    return op->emitOpError() << scaledName << " size " << large
+                             << " must be a multiple of the " << smallName
+                             << " size " << small;
   return success();
 }
 } // namespace
@@ -148,11 +215,8 @@ LogicalResult BroadcastInDimOp::verify() {
   RankedTensorType operandType = getOperand().getType();
   RankedTensorType resultType = getType();
   ArrayRef<int64_t> dims = getBroadcastDimensions();
-  if (operandType.getElementType() != resultType.getElementType())
-    return emitOpError() << "operand element type "
-                         << operandType.getElementType()
-                         << " does not match result element type "
-                         << resultType.getElementType();
+  if (failed(checkElementTypes(*this, operandType, resultType)))
+    return failure();
   if (static_cast<int64_t>(dims.size()) != operandType.getRank())
     return emitOpError() << "broadcast_dimensions " << formatDims(dims)
                          << " has size " << dims.size()
@@ -176,11 +240,8 @@ LogicalResult BroadcastInDimOp::verify() {
 LogicalResult ReshapeOp::verify() {
   RankedTensorType operandType = getOperand().getType();
   RankedTensorType resultType = getType();
-  if (operandType.getElementType() != resultType.getElementType())
-    return emitOpError() << "operand element type "
-                         << operandType.getElementType()
-                         << " does not match result element type "
-                         << resultType.getElementType();
+  if (failed(checkElementTypes(*this, operandType, resultType)))
+    return failure();
   if (operandType.getNumElements() != resultType.getNumElements())
     return emitOpError() << "operand has " << operandType.getNumElements()
                          << " elements but the result has "
@@ -197,10 +258,8 @@ LogicalResult IotaOp::verify() {
   RankedTensorType type = getType();
   if (type.getRank() == 0)
     return emitOpError() << "result must have rank at least 1";
-  if (static_cast<int64_t>(getIotaDimension()) >= type.getRank())
-    return emitOpError() << "iota dimension " << getIotaDimension()
-                         << " is out of range [0, " << type.getRank() << ")";
-  return success();
+  return checkDimInRange(*this, "iota dimension", getIotaDimension(),
+                         type.getRank());
 }
 
 //===----------------------------------------------------------------------===//
@@ -281,11 +340,8 @@ LogicalResult GatherOp::verify() {
   int64_t operandRank = operandType.getRank();
   int64_t ivd = dn.getIndexVectorDim();
 
-  if (operandType.getElementType() != resultType.getElementType())
-    return emitOpError() << "operand element type "
-                         << operandType.getElementType()
-                         << " does not match result element type "
-                         << resultType.getElementType();
+  if (failed(checkElementTypes(*this, operandType, resultType)))
+    return failure();
   if (failed(checkIndexVectorDim(*this, indicesType, ivd)))
     return failure();
   if (static_cast<int64_t>(sliceSizes.size()) != operandRank)
@@ -370,9 +426,7 @@ LogicalResult GatherOp::verify() {
 }
 
 LogicalResult ScatterOp::verify() {
-  if (getInputs().empty())
-    return emitOpError() << "expects at least one input";
-  if (failed(checkSameNumber(*this, getInputs().size(), getNumResults())))
+  if (failed(checkOneResultPerOperand(*this, "input", getInputs().size())))
     return failure();
   auto operandType = cast<RankedTensorType>(getInputs().front().getType());
   auto updatesType = cast<RankedTensorType>(getUpdates().front().getType());
@@ -604,9 +658,8 @@ LogicalResult CustomCallOp::verify() {
 //===----------------------------------------------------------------------===//
 
 LogicalResult AllGatherOp::verify() {
-  if (getOperands().empty())
-    return emitOpError() << "expects at least one operand";
-  if (failed(checkSameNumber(*this, getOperands().size(), getNumResults())) ||
+  if (failed(checkOneResultPerOperand(*this, "operand",
+                                      getOperands().size())) ||
       failed(checkGlobalDeviceIds(*this, getUseGlobalDeviceIds(),
                                   getChannelHandleAttr())))
     return failure();
@@ -619,42 +672,28 @@ LogicalResult AllGatherOp::verify() {
        llvm::enumerate(llvm::zip(getOperands(), getResults()))) {
     auto operand = cast<RankedTensorType>(std::get<0>(pair).getType());
     auto result = cast<RankedTensorType>(std::get<1>(pair).getType());
-    if (operand.getElementType() != result.getElementType())
-      return emitOpError() << "operand #" << i << " has element type "
-                           << operand.getElementType() << " but result #"
-                           << i << " has " << result.getElementType();
+    if (failed(checkElementTypes(*this, i, operand, result)))
+      return failure();
     if (operand.getRank() != result.getRank())
       return emitOpError() << "operand #" << i << " has rank "
                            << operand.getRank() << " but result #" << i
                            << " has rank " << result.getRank();
-    if (dim >= operand.getRank())
-      return emitOpError() << "all_gather_dim " << dim
-                           << " is out of range [0, " << operand.getRank()
-                           << ")";
-    for (int64_t d = 0; d < operand.getRank(); ++d) {
-      int64_t in = operand.getDimSize(d), out = result.getDimSize(d);
-      if (d != dim && in != out)
-        return emitOpError() << "operand #" << i << " dimension " << d
-                             << " has size " << in << " but the result has "
-                             << out;
-    }
-    int64_t in = operand.getDimSize(dim), out = result.getDimSize(dim);
-    if (*groupSize > 0 && in * *groupSize != out)
-      return emitOpError() << "result #" << i << " all_gather_dim size "
-                           << out << " must be the operand size " << in
-                           << " times the group size " << *groupSize;
-    if (*groupSize == 0 && (in == 0 ? out != 0 : out % in != 0))
-      return emitOpError() << "result #" << i << " all_gather_dim size "
-                           << out << " must be a multiple of the operand size "
-                           << in;
+    if (failed(checkDimInRange(*this, "all_gather_dim", dim,
+                               operand.getRank())) ||
+        failed(checkScaledDim(*this, "operand #" + std::to_string(i), operand,
+                              result, dim, *groupSize,
+                              /*resultIsLarger=*/true,
+                              "result #" + std::to_string(i) +
+                                  " all_gather_dim",
+                              "operand")))
+      return failure();
   }
   return success();
 }
 
 LogicalResult AllReduceOp::verify() {
-  if (getOperands().empty())
-    return emitOpError() << "expects at least one operand";
-  if (failed(checkSameNumber(*this, getOperands().size(), getNumResults())) ||
+  if (failed(checkOneResultPerOperand(*this, "operand",
+                                      getOperands().size())) ||
       failed(checkGlobalDeviceIds(*this, getUseGlobalDeviceIds(),
                                   getChannelHandleAttr())) ||
       failed(checkReplicaGroups(*this, getReplicaGroups(),
@@ -677,9 +716,7 @@ LogicalResult AllReduceOp::verify() {
 }
 
 LogicalResult AllToAllOp::verify() {
-  if (getOperands().empty())
-    return emitOpError() << "expects at least one operand";
-  if (failed(checkSameNumber(*this, getOperands().size(), getNumResults())))
+  if (failed(checkOneResultPerOperand(*this, "operand", getOperands().size())))
     return failure();
   FailureOr<int64_t> groupSize =
       checkReplicaGroups(*this, getReplicaGroups());
@@ -695,16 +732,11 @@ LogicalResult AllToAllOp::verify() {
     auto operand = cast<RankedTensorType>(std::get<0>(pair).getType());
     auto result = cast<RankedTensorType>(std::get<1>(pair).getType());
     int64_t rank = operand.getRank();
-    if (operand.getElementType() != result.getElementType())
-      return emitOpError() << "operand #" << i << " has element type "
-                           << operand.getElementType() << " but result #"
-                           << i << " has " << result.getElementType();
-    if (splitDim >= rank)
-      return emitOpError() << "split_dimension " << splitDim
-                           << " is out of range [0, " << rank << ")";
-    if (concatDim >= rank)
-      return emitOpError() << "concat_dimension " << concatDim
-                           << " is out of range [0, " << rank << ")";
+    if (failed(checkElementTypes(*this, i, operand, result)))
+      return failure();
+    if (failed(checkDimInRange(*this, "split_dimension", splitDim, rank)) ||
+        failed(checkDimInRange(*this, "concat_dimension", concatDim, rank)))
+      return failure();
     if (operand.getDimSize(splitDim) % splitCount != 0)
       return emitOpError() << "operand #" << i << " split dimension size "
                            << operand.getDimSize(splitDim)
@@ -761,24 +793,12 @@ LogicalResult ReduceScatterOp::verify() {
   if (operand.getRank() != result.getRank())
     return emitOpError() << "operand has rank " << operand.getRank()
                          << " but the result has rank " << result.getRank();
-  if (dim >= operand.getRank())
-    return emitOpError() << "scatter_dimension " << dim
-                         << " is out of range [0, " << operand.getRank()
-                         << ")";
-  for (int64_t d = 0; d < operand.getRank(); ++d) {
-    int64_t in = operand.getDimSize(d), out = result.getDimSize(d);
-    if (d != dim && in != out)
-      return emitOpError() << "operand dimension " << d << " has size " << in
-                           << " but the result has " << out;
-  }
-  int64_t in = operand.getDimSize(dim), out = result.getDimSize(dim);
-  if (*groupSize > 0 && out * *groupSize != in)
-    return emitOpError() << "scatter_dimension size " << in
-                         << " must be the result size " << out
-                         << " times the group size " << *groupSize;
-  if (*groupSize == 0 && (out == 0 ? in != 0 : in % out != 0))
-    return emitOpError() << "scatter_dimension size " << in
-                         << " must be a multiple of the result size " << out;
+  if (failed(checkDimInRange(*this, "scatter_dimension", dim,
+                             operand.getRank())) ||
+      failed(checkScaledDim(*this, "operand", operand, result, dim,
+                            *groupSize, /*resultIsLarger=*/false,
+                            "scatter_dimension", "result")))
+    return failure();
   return checkReducer(*this, getComputation(), "computation",
                       {operand.getElementType()});
 }
