@@ -149,19 +149,19 @@ const StringRef kScatterDims[] = {
     "update_window_dims", "inserted_window_dims", "input_batching_dims",
     "scatter_indices_batching_dims", "scatter_dims_to_operand_dims"};
 
-struct IndexingFields {
-  std::array<SmallVector<int64_t>, 5> dims;
+template <typename AttrT>
+Attribute parseIndexingFields(AsmParser &parser, ArrayRef<StringRef> names) {
+  std::array<SmallVector<int64_t>, 5> lists;
   int64_t indexVectorDim = 0;
-};
-
-ParseResult parseIndexingFields(AsmParser &parser, ArrayRef<StringRef> names,
-                                IndexingFields &out) {
   SmallVector<Field, 6> fields;
-  for (auto [name, dims] : llvm::zip_equal(names, out.dims))
-    fields.push_back({name, &dims});
-  fields.push_back({"index_vector_dim", nullptr, &out.indexVectorDim,
+  for (auto [name, list] : llvm::zip_equal(names, lists))
+    fields.push_back({name, &list});
+  fields.push_back({"index_vector_dim", nullptr, &indexVectorDim,
                     /*required=*/true});
-  return parseStruct(parser, fields);
+  if (parseStruct(parser, fields))
+    return {};
+  return AttrT::get(parser.getContext(), lists[0], lists[1], lists[2],
+                    lists[3], lists[4], indexVectorDim);
 }
 
 void printIndexingFields(AsmPrinter &p, ArrayRef<StringRef> names,
@@ -176,11 +176,7 @@ void printIndexingFields(AsmPrinter &p, ArrayRef<StringRef> names,
 } // namespace
 
 Attribute GatherDimensionNumbersAttr::parse(AsmParser &parser, Type) {
-  IndexingFields f;
-  if (parseIndexingFields(parser, kGatherDims, f))
-    return {};
-  return get(parser.getContext(), f.dims[0], f.dims[1], f.dims[2], f.dims[3],
-             f.dims[4], f.indexVectorDim);
+  return parseIndexingFields<GatherDimensionNumbersAttr>(parser, kGatherDims);
 }
 
 void GatherDimensionNumbersAttr::print(AsmPrinter &p) const {
@@ -192,11 +188,7 @@ void GatherDimensionNumbersAttr::print(AsmPrinter &p) const {
 }
 
 Attribute ScatterDimensionNumbersAttr::parse(AsmParser &parser, Type) {
-  IndexingFields f;
-  if (parseIndexingFields(parser, kScatterDims, f))
-    return {};
-  return get(parser.getContext(), f.dims[0], f.dims[1], f.dims[2], f.dims[3],
-             f.dims[4], f.indexVectorDim);
+  return parseIndexingFields<ScatterDimensionNumbersAttr>(parser, kScatterDims);
 }
 
 void ScatterDimensionNumbersAttr::print(AsmPrinter &p) const {

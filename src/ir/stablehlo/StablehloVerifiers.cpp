@@ -49,6 +49,23 @@ RankedTensorType scalarOf(Type type) {
   return RankedTensorType::get({}, getElementTypeOrSelf(type));
 }
 
+// Checks that `types`, the `item`s of `what`, are `expected`; `need`, `items`
+// and `has` word a mismatch in number ("must <need> N <items> but <has> M").
+LogicalResult checkTypes(Operation *op, StringRef what, StringRef item,
+                         TypeRange types, TypeRange expected, StringRef need,
+                         StringRef items, StringRef has) {
+  if (types.size() != expected.size())
+    return op->emitOpError() << what << " must " << need << " "
+                             << expected.size() << " " << items << " but "
+                             << has << " " << types.size();
+  for (auto [i, pair] : llvm::enumerate(llvm::zip(types, expected)))
+    if (std::get<0>(pair) != std::get<1>(pair))
+      return op->emitOpError()
+             << what << " " << item << " #" << i << " must have type "
+             << std::get<1>(pair) << " but has " << std::get<0>(pair);
+  return success();
+}
+
 // Checks the single block of `region`: its arguments have `argTypes` and its
 // terminator is a stablehlo.return of `returnTypes`.
 LogicalResult checkRegion(Operation *op, Region &region, StringRef what,
@@ -56,30 +73,14 @@ LogicalResult checkRegion(Operation *op, Region &region, StringRef what,
   if (region.empty())
     return op->emitOpError() << what << " must have a block";
   Block &block = region.front();
-  if (block.getNumArguments() != argTypes.size())
-    return op->emitOpError()
-           << what << " must have " << argTypes.size()
-           << " argument(s) but has " << block.getNumArguments();
-  for (auto [i, pair] :
-       llvm::enumerate(llvm::zip(block.getArgumentTypes(), argTypes)))
-    if (std::get<0>(pair) != std::get<1>(pair))
-      return op->emitOpError()
-             << what << " argument #" << i << " must have type "
-             << std::get<1>(pair) << " but has " << std::get<0>(pair);
+  if (failed(checkTypes(op, what, "argument", block.getArgumentTypes(),
+                        argTypes, "have", "argument(s)", "has")))
+    return failure();
   auto ret = dyn_cast<ReturnOp>(block.getTerminator());
   if (!ret)
     return op->emitOpError() << what << " must end with stablehlo.return";
-  if (ret.getNumOperands() != returnTypes.size())
-    return op->emitOpError()
-           << what << " must return " << returnTypes.size()
-           << " value(s) but returns " << ret.getNumOperands();
-  for (auto [i, pair] :
-       llvm::enumerate(llvm::zip(ret.getOperandTypes(), returnTypes)))
-    if (std::get<0>(pair) != std::get<1>(pair))
-      return op->emitOpError()
-             << what << " result #" << i << " must have type "
-             << std::get<1>(pair) << " but has " << std::get<0>(pair);
-  return success();
+  return checkTypes(op, what, "result", ret.getOperandTypes(), returnTypes,
+                    "return", "value(s)", "returns");
 }
 
 // A binary reducer over rank-0 tensors of `elementTypes`: (acc..., elem...)
