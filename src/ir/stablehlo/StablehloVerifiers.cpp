@@ -330,6 +330,63 @@ LogicalResult checkBatchingDims(Operation *op, StringRef operandName,
                              << " must have the same size";
   return success();
 }
+// Gather and scatter give the same roles different names: the operand
+// ("input" for scatter), the indices, the operand dims dropped from the
+// window (collapsed / inserted), the batching dims of both sides and the map
+// from index vector elements to operand dims.
+struct IndexingNames {
+  StringRef operand, indices, dropped, operandBatching, indicesBatching,
+      indexMap;
+};
+
+// The dimension lists of gather or scatter by role.
+struct IndexingDims {
+  ArrayRef<int64_t> dropped, operandBatching, indicesBatching, indexMap;
+  int64_t indexVectorDim;
+};
+
+// Checks the dimension lists alone: dropped dims sorted, unique and in range,
+// the batching dims, and the dropped dims and the index map in range and
+// disjoint from the operand batching dims.
+LogicalResult checkIndexingDims(Operation *op, const IndexingNames &names,
+                                const IndexingDims &dims, int64_t operandRank,
+                                RankedTensorType indices) {
+  if (failed(checkSorted(op, names.dropped, dims.dropped)) ||
+      failed(checkDims(op, names.dropped, dims.dropped, operandRank)) ||
+      failed(checkBatchingDims(op, names.operandBatching, dims.operandBatching,
+                               operandRank, names.indicesBatching,
+                               dims.indicesBatching, indices,
+                               dims.indexVectorDim)) ||
+      failed(checkDisjoint(op, names.dropped, dims.dropped,
+                           names.operandBatching, dims.operandBatching)) ||
+      failed(checkDims(op, names.indexMap, dims.indexMap, operandRank)) ||
+      failed(checkDisjoint(op, names.indexMap, dims.indexMap,
+                           names.operandBatching, dims.operandBatching)))
+    return failure();
+  return success();
+}
+
+// Checks the sizes the dimension lists imply: matching batching dims agree,
+// and the index map has one entry per index vector element.
+LogicalResult checkIndexingSizes(Operation *op, const IndexingNames &names,
+                                 const IndexingDims &dims,
+                                 RankedTensorType operand,
+                                 RankedTensorType indices) {
+  for (auto [o, i] : llvm::zip(dims.operandBatching, dims.indicesBatching))
+    if (operand.getDimSize(o) != indices.getDimSize(i))
+      return op->emitOpError()
+             << names.operand << " batching dimension " << o << " has size "
+             << operand.getDimSize(o) << " but " << names.indices
+             << " batching dimension " << i << " has size "
+             << indices.getDimSize(i);
+  int64_t vectorSize = indexVectorSize(indices, dims.indexVectorDim);
+  if (static_cast<int64_t>(dims.indexMap.size()) != vectorSize)
+    return op->emitOpError()
+           << names.indexMap << " " << formatDims(dims.indexMap)
+           << " must have one entry per index vector element (" << vectorSize
+           << ")";
+  return success();
+}
 } // namespace
 
 LogicalResult GatherOp::verify() {
@@ -358,23 +415,18 @@ LogicalResult GatherOp::verify() {
   ArrayRef<int64_t> offsetDims = dn.getOffsetDims();
   ArrayRef<int64_t> collapsed = dn.getCollapsedSliceDims();
   ArrayRef<int64_t> operandBatching = dn.getOperandBatchingDims();
-  ArrayRef<int64_t> indicesBatching = dn.getStartIndicesBatchingDims();
-  ArrayRef<int64_t> startIndexMap = dn.getStartIndexMap();
+  const IndexingNames names = {"operand",
+                               "start_indices",
+                               "collapsed_slice_dims",
+                               "operand_batching_dims",
+                               "start_indices_batching_dims",
+                               "start_index_map"};
+  IndexingDims dims = {collapsed, operandBatching,
+                       dn.getStartIndicesBatchingDims(), dn.getStartIndexMap(),
+                       ivd};
 
   if (failed(checkSorted(*this, "offset_dims", offsetDims)) ||
-      failed(checkSorted(*this, "collapsed_slice_dims", collapsed)) ||
-      failed(checkDims(*this, "collapsed_slice_dims", collapsed,
-                       operandRank)) ||
-      failed(checkBatchingDims(*this, "operand_batching_dims",
-                               operandBatching, operandRank,
-                               "start_indices_batching_dims", indicesBatching,
-                               indicesType, ivd)) ||
-      failed(checkDisjoint(*this, "collapsed_slice_dims", collapsed,
-                           "operand_batching_dims", operandBatching)) ||
-      failed(checkDims(*this, "start_index_map", startIndexMap,
-                       operandRank)) ||
-      failed(checkDisjoint(*this, "start_index_map", startIndexMap,
-                           "operand_batching_dims", operandBatching)))
+      failed(checkIndexingDims(*this, names, dims, operandRank, indicesType)))
     return failure();
   for (int64_t d : collapsed)
     if (sliceSizes[d] > 1)
@@ -384,17 +436,8 @@ LogicalResult GatherOp::verify() {
     if (sliceSizes[d] > 1)
       return emitOpError() << "slice size of operand batching dimension " << d
                            << " must be 0 or 1, got " << sliceSizes[d];
-  for (auto [o, i] : llvm::zip(operandBatching, indicesBatching))
-    if (operandType.getDimSize(o) != indicesType.getDimSize(i))
-      return emitOpError() << "operand batching dimension " << o
-                           << " has size " << operandType.getDimSize(o)
-                           << " but start_indices batching dimension " << i
-                           << " has size " << indicesType.getDimSize(i);
-  int64_t vectorSize = indexVectorSize(indicesType, ivd);
-  if (static_cast<int64_t>(startIndexMap.size()) != vectorSize)
-    return emitOpError() << "start_index_map " << formatDims(startIndexMap)
-                         << " must have one entry per index vector element ("
-                         << vectorSize << ")";
+  if (failed(checkIndexingSizes(*this, names, dims, operandType, indicesType)))
+    return failure();
 
   // Offset dims take the slice sizes of the dimensions that are neither
   // collapsed nor batching; the other result dims are the indices' batch dims.
@@ -462,38 +505,24 @@ LogicalResult ScatterOp::verify() {
   ArrayRef<int64_t> windowDims = dn.getUpdateWindowDims();
   ArrayRef<int64_t> inserted = dn.getInsertedWindowDims();
   ArrayRef<int64_t> inputBatching = dn.getInputBatchingDims();
-  ArrayRef<int64_t> indicesBatching = dn.getScatterIndicesBatchingDims();
-  ArrayRef<int64_t> toOperand = dn.getScatterDimsToOperandDims();
+  const IndexingNames names = {"input",
+                               "scatter_indices",
+                               "inserted_window_dims",
+                               "input_batching_dims",
+                               "scatter_indices_batching_dims",
+                               "scatter_dims_to_operand_dims"};
+  IndexingDims dims = {inserted, inputBatching,
+                       dn.getScatterIndicesBatchingDims(),
+                       dn.getScatterDimsToOperandDims(), ivd};
 
   if (failed(checkIndexVectorDim(*this, indicesType, ivd)) ||
       failed(checkSorted(*this, "update_window_dims", windowDims)) ||
       failed(checkDims(*this, "update_window_dims", windowDims,
                        updatesRank)) ||
-      failed(checkSorted(*this, "inserted_window_dims", inserted)) ||
-      failed(checkDims(*this, "inserted_window_dims", inserted,
-                       operandRank)) ||
-      failed(checkBatchingDims(*this, "input_batching_dims", inputBatching,
-                               operandRank, "scatter_indices_batching_dims",
-                               indicesBatching, indicesType, ivd)) ||
-      failed(checkDisjoint(*this, "inserted_window_dims", inserted,
-                           "input_batching_dims", inputBatching)) ||
-      failed(checkDims(*this, "scatter_dims_to_operand_dims", toOperand,
-                       operandRank)) ||
-      failed(checkDisjoint(*this, "scatter_dims_to_operand_dims", toOperand,
-                           "input_batching_dims", inputBatching)))
+      failed(checkIndexingDims(*this, names, dims, operandRank,
+                               indicesType)) ||
+      failed(checkIndexingSizes(*this, names, dims, operandType, indicesType)))
     return failure();
-  for (auto [o, i] : llvm::zip(inputBatching, indicesBatching))
-    if (operandType.getDimSize(o) != indicesType.getDimSize(i))
-      return emitOpError() << "input batching dimension " << o << " has size "
-                           << operandType.getDimSize(o)
-                           << " but scatter_indices batching dimension " << i
-                           << " has size " << indicesType.getDimSize(i);
-  int64_t vectorSize = indexVectorSize(indicesType, ivd);
-  if (static_cast<int64_t>(toOperand.size()) != vectorSize)
-    return emitOpError() << "scatter_dims_to_operand_dims "
-                         << formatDims(toOperand)
-                         << " must have one entry per index vector element ("
-                         << vectorSize << ")";
   if (static_cast<int64_t>(windowDims.size() + inserted.size() +
                            inputBatching.size()) != operandRank)
     return emitOpError() << "update_window_dims, inserted_window_dims and "
