@@ -77,6 +77,16 @@ LogicalResult checkOnePerDim(std::optional<Location> loc, StringRef opName,
                    " but the operand has rank ", rank);
   return success();
 }
+
+// The same for several named lists.
+LogicalResult
+checkOnePerDim(std::optional<Location> loc, StringRef opName, int64_t rank,
+               ArrayRef<std::pair<StringRef, ArrayRef<int64_t>>> lists) {
+  for (auto [name, list] : lists)
+    if (failed(checkOnePerDim(loc, opName, name, list.size(), rank)))
+      return failure();
+  return success();
+}
 } // namespace
 
 //===----------------------------------------------------------------------===//
@@ -227,15 +237,15 @@ LogicalResult SliceOp::inferReturnTypes(
       !adaptor.getLimitIndicesAttr() || !adaptor.getStridesAttr())
     return missing(loc, "slice", "an operand, start_indices, limit_indices "
                                  "and strides");
-  ArrayRef<int64_t> start = adaptor.getStartIndices();
-  ArrayRef<int64_t> limit = adaptor.getLimitIndices();
-  ArrayRef<int64_t> strides = adaptor.getStrides();
   int64_t rank = type.getRank();
-  for (auto [name, arr] : {std::pair{"start_indices", start},
-                           std::pair{"limit_indices", limit},
-                           std::pair{"strides", strides}})
-    if (failed(checkOnePerDim(loc, "slice", name, arr.size(), rank)))
-      return failure();
+  ArrayRef<int64_t> start = adaptor.getStartIndices(),
+                    limit = adaptor.getLimitIndices(),
+                    strides = adaptor.getStrides();
+  if (failed(checkOnePerDim(loc, "slice", rank,
+                            {{"start_indices", start},
+                             {"limit_indices", limit},
+                             {"strides", strides}})))
+    return failure();
   SmallVector<int64_t> shape;
   for (int64_t d = 0; d < rank; ++d) {
     int64_t size = type.getDimSize(d);
@@ -268,15 +278,15 @@ LogicalResult PadOp::inferReturnTypes(
     return missing(loc, "pad", "an operand, a padding value and paddings");
   if (padType.getRank() != 0)
     return opError(loc, "pad", "padding value must be rank-0, got ", padType);
-  ArrayRef<int64_t> low = adaptor.getEdgePaddingLow();
-  ArrayRef<int64_t> high = adaptor.getEdgePaddingHigh();
-  ArrayRef<int64_t> interior = adaptor.getInteriorPadding();
   int64_t rank = type.getRank();
-  for (auto [name, arr] : {std::pair{"edge_padding_low", low},
-                           std::pair{"edge_padding_high", high},
-                           std::pair{"interior_padding", interior}})
-    if (failed(checkOnePerDim(loc, "pad", name, arr.size(), rank)))
-      return failure();
+  ArrayRef<int64_t> low = adaptor.getEdgePaddingLow(),
+                    high = adaptor.getEdgePaddingHigh(),
+                    interior = adaptor.getInteriorPadding();
+  if (failed(checkOnePerDim(loc, "pad", rank,
+                            {{"edge_padding_low", low},
+                             {"edge_padding_high", high},
+                             {"interior_padding", interior}})))
+    return failure();
   SmallVector<int64_t> shape;
   for (int64_t d = 0; d < rank; ++d) {
     if (interior[d] < 0)

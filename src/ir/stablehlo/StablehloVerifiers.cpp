@@ -124,13 +124,17 @@ FailureOr<int64_t> checkReplicaGroups(Operation *op,
   return type.getDimSize(1);
 }
 
-LogicalResult checkGlobalDeviceIds(Operation *op, bool useGlobalDeviceIds,
-                                   ChannelHandleAttr channel) {
-  if (useGlobalDeviceIds && (!channel || channel.getHandle() <= 0))
-    return op->emitOpError()
-           << "use_global_device_ids requires a channel_handle with a "
-              "positive handle";
-  return success();
+// The groups of a collective with a channel: use_global_device_ids needs a
+// positive channel handle; returns what checkReplicaGroups does.
+template <typename OpT>
+FailureOr<int64_t> checkChannelGroups(OpT op, bool allowPadding = false) {
+  ChannelHandleAttr channel = op.getChannelHandleAttr();
+  if (op.getUseGlobalDeviceIds() && (!channel || channel.getHandle() <= 0)) {
+    op->emitOpError() << "use_global_device_ids requires a channel_handle "
+                         "with a positive handle";
+    return failure();
+  }
+  return checkReplicaGroups(op, op.getReplicaGroups(), allowPadding);
 }
 
 // Checks that the op has at least one operand (named by `what`) and a result
@@ -338,6 +342,12 @@ struct IndexingNames {
   StringRef operand, indices, dropped, operandBatching, indicesBatching,
       indexMap;
 };
+const IndexingNames kGatherNames = {
+    "operand", "start_indices", "collapsed_slice_dims", "operand_batching_dims",
+    "start_indices_batching_dims", "start_index_map"};
+const IndexingNames kScatterNames = {
+    "input", "scatter_indices", "inserted_window_dims", "input_batching_dims",
+    "scatter_indices_batching_dims", "scatter_dims_to_operand_dims"};
 
 // The dimension lists of gather or scatter by role.
 struct IndexingDims {
@@ -415,18 +425,13 @@ LogicalResult GatherOp::verify() {
   ArrayRef<int64_t> offsetDims = dn.getOffsetDims();
   ArrayRef<int64_t> collapsed = dn.getCollapsedSliceDims();
   ArrayRef<int64_t> operandBatching = dn.getOperandBatchingDims();
-  const IndexingNames names = {"operand",
-                               "start_indices",
-                               "collapsed_slice_dims",
-                               "operand_batching_dims",
-                               "start_indices_batching_dims",
-                               "start_index_map"};
   IndexingDims dims = {collapsed, operandBatching,
                        dn.getStartIndicesBatchingDims(), dn.getStartIndexMap(),
                        ivd};
 
   if (failed(checkSorted(*this, "offset_dims", offsetDims)) ||
-      failed(checkIndexingDims(*this, names, dims, operandRank, indicesType)))
+      failed(checkIndexingDims(*this, kGatherNames, dims, operandRank,
+                               indicesType)))
     return failure();
   for (int64_t d : collapsed)
     if (sliceSizes[d] > 1)
@@ -436,7 +441,8 @@ LogicalResult GatherOp::verify() {
     if (sliceSizes[d] > 1)
       return emitOpError() << "slice size of operand batching dimension " << d
                            << " must be 0 or 1, got " << sliceSizes[d];
-  if (failed(checkIndexingSizes(*this, names, dims, operandType, indicesType)))
+  if (failed(checkIndexingSizes(*this, kGatherNames, dims, operandType,
+                                indicesType)))
     return failure();
 
   // Offset dims take the slice sizes of the dimensions that are neither
@@ -505,23 +511,17 @@ LogicalResult ScatterOp::verify() {
   ArrayRef<int64_t> windowDims = dn.getUpdateWindowDims();
   ArrayRef<int64_t> inserted = dn.getInsertedWindowDims();
   ArrayRef<int64_t> inputBatching = dn.getInputBatchingDims();
-  const IndexingNames names = {"input",
-                               "scatter_indices",
-                               "inserted_window_dims",
-                               "input_batching_dims",
-                               "scatter_indices_batching_dims",
-                               "scatter_dims_to_operand_dims"};
   IndexingDims dims = {inserted, inputBatching,
                        dn.getScatterIndicesBatchingDims(),
                        dn.getScatterDimsToOperandDims(), ivd};
 
   if (failed(checkIndexVectorDim(*this, indicesType, ivd)) ||
       failed(checkSorted(*this, "update_window_dims", windowDims)) ||
-      failed(checkDims(*this, "update_window_dims", windowDims,
-                       updatesRank)) ||
-      failed(checkIndexingDims(*this, names, dims, operandRank,
+      failed(checkDims(*this, "update_window_dims", windowDims, updatesRank)) ||
+      failed(checkIndexingDims(*this, kScatterNames, dims, operandRank,
                                indicesType)) ||
-      failed(checkIndexingSizes(*this, names, dims, operandType, indicesType)))
+      failed(checkIndexingSizes(*this, kScatterNames, dims, operandType,
+                                indicesType)))
     return failure();
   if (static_cast<int64_t>(windowDims.size() + inserted.size() +
                            inputBatching.size()) != operandRank)
@@ -689,12 +689,9 @@ LogicalResult CustomCallOp::verify() {
 
 LogicalResult AllGatherOp::verify() {
   if (failed(checkOneResultPerOperand(*this, "operand",
-                                      getOperands().size())) ||
-      failed(checkGlobalDeviceIds(*this, getUseGlobalDeviceIds(),
-                                  getChannelHandleAttr())))
+                                      getOperands().size())))
     return failure();
-  FailureOr<int64_t> groupSize =
-      checkReplicaGroups(*this, getReplicaGroups());
+  FailureOr<int64_t> groupSize = checkChannelGroups(*this);
   if (failed(groupSize))
     return failure();
   int64_t dim = getAllGatherDim();
@@ -724,10 +721,7 @@ LogicalResult AllGatherOp::verify() {
 LogicalResult AllReduceOp::verify() {
   if (failed(checkOneResultPerOperand(*this, "operand",
                                       getOperands().size())) ||
-      failed(checkGlobalDeviceIds(*this, getUseGlobalDeviceIds(),
-                                  getChannelHandleAttr())) ||
-      failed(checkReplicaGroups(*this, getReplicaGroups(),
-                                /*allowPadding=*/true)))
+      failed(checkChannelGroups(*this, /*allowPadding=*/true)))
     return failure();
   for (auto [i, pair] :
        llvm::enumerate(llvm::zip(getOperandTypes(), getResultTypes())))
@@ -810,11 +804,7 @@ LogicalResult CollectivePermuteOp::verify() {
 }
 
 LogicalResult ReduceScatterOp::verify() {
-  if (failed(checkGlobalDeviceIds(*this, getUseGlobalDeviceIds(),
-                                  getChannelHandleAttr())))
-    return failure();
-  FailureOr<int64_t> groupSize =
-      checkReplicaGroups(*this, getReplicaGroups());
+  FailureOr<int64_t> groupSize = checkChannelGroups(*this);
   if (failed(groupSize))
     return failure();
   RankedTensorType operand = getOperand().getType();
