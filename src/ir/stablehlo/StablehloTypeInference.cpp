@@ -78,13 +78,28 @@ LogicalResult checkOnePerDim(std::optional<Location> loc, StringRef opName,
   return success();
 }
 
-// The same for several named lists.
+// Infers the type of an op whose named list attributes give the result size
+// dimension by dimension: checks that each list has one entry per operand
+// dimension, then asks `sizeOf(d)` for each result size (a failure has been
+// reported).
+template <typename SizeFn>
 LogicalResult
-checkOnePerDim(std::optional<Location> loc, StringRef opName, int64_t rank,
-               ArrayRef<std::pair<StringRef, ArrayRef<int64_t>>> lists) {
+inferPerDim(std::optional<Location> loc, StringRef opName,
+            RankedTensorType type,
+            ArrayRef<std::pair<StringRef, ArrayRef<int64_t>>> lists,
+            SmallVectorImpl<Type> &inferred, SizeFn sizeOf) {
+  int64_t rank = type.getRank();
   for (auto [name, list] : lists)
     if (failed(checkOnePerDim(loc, opName, name, list.size(), rank)))
       return failure();
+  SmallVector<int64_t> shape;
+  for (int64_t d = 0; d < rank; ++d) {
+    FailureOr<int64_t> size = sizeOf(d);
+    if (failed(size))
+      return failure();
+    shape.push_back(*size);
+  }
+  inferred.push_back(type.clone(shape));
   return success();
 }
 } // namespace
@@ -237,35 +252,32 @@ LogicalResult SliceOp::inferReturnTypes(
       !adaptor.getLimitIndicesAttr() || !adaptor.getStridesAttr())
     return missing(loc, "slice", "an operand, start_indices, limit_indices "
                                  "and strides");
-  int64_t rank = type.getRank();
   ArrayRef<int64_t> start = adaptor.getStartIndices(),
                     limit = adaptor.getLimitIndices(),
                     strides = adaptor.getStrides();
-  if (failed(checkOnePerDim(loc, "slice", rank,
-                            {{"start_indices", start},
-                             {"limit_indices", limit},
-                             {"strides", strides}})))
-    return failure();
-  SmallVector<int64_t> shape;
-  for (int64_t d = 0; d < rank; ++d) {
-    int64_t size = type.getDimSize(d);
-    if (start[d] < 0)
-      return opError(loc, "slice", "negative start index ", start[d],
-                     " in dimension ", d);
-    if (limit[d] > size)
-      return opError(loc, "slice", "limit index ", limit[d],
-                     " is larger than the size ", size, " of dimension ", d);
-    if (start[d] > limit[d])
-      return opError(loc, "slice", "start index ", start[d],
-                     " is larger than limit index ", limit[d],
-                     " in dimension ", d);
-    if (strides[d] <= 0)
-      return opError(loc, "slice", "stride ", strides[d],
-                     " must be positive in dimension ", d);
-    shape.push_back(llvm::divideCeil(limit[d] - start[d], strides[d]));
-  }
-  inferred.push_back(type.clone(shape));
-  return success();
+  return inferPerDim(
+      loc, "slice", type,
+      {{"start_indices", start},
+       {"limit_indices", limit},
+       {"strides", strides}},
+      inferred, [&](int64_t d) -> FailureOr<int64_t> {
+        int64_t size = type.getDimSize(d);
+        if (start[d] < 0)
+          return opError(loc, "slice", "negative start index ", start[d],
+                         " in dimension ", d);
+        if (limit[d] > size)
+          return opError(loc, "slice", "limit index ", limit[d],
+                         " is larger than the size ", size, " of dimension ",
+                         d);
+        if (start[d] > limit[d])
+          return opError(loc, "slice", "start index ", start[d],
+                         " is larger than limit index ", limit[d],
+                         " in dimension ", d);
+        if (strides[d] <= 0)
+          return opError(loc, "slice", "stride ", strides[d],
+                         " must be positive in dimension ", d);
+        return llvm::divideCeil(limit[d] - start[d], strides[d]);
+      });
 }
 
 LogicalResult PadOp::inferReturnTypes(
@@ -278,30 +290,26 @@ LogicalResult PadOp::inferReturnTypes(
     return missing(loc, "pad", "an operand, a padding value and paddings");
   if (padType.getRank() != 0)
     return opError(loc, "pad", "padding value must be rank-0, got ", padType);
-  int64_t rank = type.getRank();
   ArrayRef<int64_t> low = adaptor.getEdgePaddingLow(),
                     high = adaptor.getEdgePaddingHigh(),
                     interior = adaptor.getInteriorPadding();
-  if (failed(checkOnePerDim(loc, "pad", rank,
-                            {{"edge_padding_low", low},
-                             {"edge_padding_high", high},
-                             {"interior_padding", interior}})))
-    return failure();
-  SmallVector<int64_t> shape;
-  for (int64_t d = 0; d < rank; ++d) {
-    if (interior[d] < 0)
-      return opError(loc, "pad", "interior padding ", interior[d],
-                     " must be non-negative in dimension ", d);
-    int64_t size = type.getDimSize(d);
-    int64_t padded = low[d] + high[d] + size +
-                     std::max<int64_t>(size - 1, 0) * interior[d];
-    if (padded < 0)
-      return opError(loc, "pad", "padding makes dimension ", d,
-                     " negative (", padded, ")");
-    shape.push_back(padded);
-  }
-  inferred.push_back(type.clone(shape));
-  return success();
+  return inferPerDim(
+      loc, "pad", type,
+      {{"edge_padding_low", low},
+       {"edge_padding_high", high},
+       {"interior_padding", interior}},
+      inferred, [&](int64_t d) -> FailureOr<int64_t> {
+        if (interior[d] < 0)
+          return opError(loc, "pad", "interior padding ", interior[d],
+                         " must be non-negative in dimension ", d);
+        int64_t size = type.getDimSize(d);
+        int64_t padded = low[d] + high[d] + size +
+                         std::max<int64_t>(size - 1, 0) * interior[d];
+        if (padded < 0)
+          return opError(loc, "pad", "padding makes dimension ", d,
+                         " negative (", padded, ")");
+        return padded;
+      });
 }
 
 LogicalResult ConstantOp::inferReturnTypes(
