@@ -445,6 +445,31 @@ SmallVector<int64_t> remainingDims(int64_t rank,
   return dims;
 }
 
+/// The dimension numbers gather and scatter share, under one set of names:
+/// "operand" is the gather operand or the scatter inputs, "indices" the start
+/// or scatter indices, and the window drops the collapsed or inserted
+/// dimensions.
+struct IndexingDims {
+  IndexingDims(int64_t operandRank, int64_t indicesRank,
+               ArrayRef<int64_t> dropped, ArrayRef<int64_t> operandBatching,
+               ArrayRef<int64_t> indicesBatching, int64_t indexVectorDim)
+      : operandBatching(operandBatching), indicesBatching(indicesBatching),
+        indexVectorDim(indexVectorDim), indicesRank(indicesRank),
+        windowOperandDims(
+            remainingDims(operandRank, {dropped, operandBatching})),
+        batchIndicesDims(
+            remainingDims(indicesRank, {ArrayRef<int64_t>(indexVectorDim)})) {}
+
+  ArrayRef<int64_t> operandBatching;
+  ArrayRef<int64_t> indicesBatching;
+  int64_t indexVectorDim;
+  int64_t indicesRank;
+  /// Operand dimensions neither dropped nor batching, in order.
+  SmallVector<int64_t> windowOperandDims;
+  /// Indices dimensions other than the index vector dimension, in order.
+  SmallVector<int64_t> batchIndicesDims;
+};
+
 /// Gather, result dimensions first:
 /// - a batch dimension of the result shares a pass-through factor with its
 ///   start_indices dimension (and, for explicit batching, with the operand
@@ -462,16 +487,9 @@ OpShardingRuleAttr createGatherRule(hlo::GatherOp op) {
   ArrayRef<int64_t> sliceSizes = op.getSliceSizes();
   hlo::GatherDimensionNumbersAttr dn = op.getDimensionNumbers();
   ArrayRef<int64_t> offsetDims = dn.getOffsetDims();
-  ArrayRef<int64_t> collapsed = dn.getCollapsedSliceDims();
-  ArrayRef<int64_t> operandBatching = dn.getOperandBatchingDims();
-  ArrayRef<int64_t> indicesBatching = dn.getStartIndicesBatchingDims();
-  int64_t indexVectorDim = dn.getIndexVectorDim();
-  int64_t indicesRank = indicesShape.size();
-
-  SmallVector<int64_t> windowOperandDims = remainingDims(
-      operandShape.size(), {collapsed, operandBatching});
-  SmallVector<int64_t> batchIndicesDims =
-      remainingDims(indicesRank, {ArrayRef<int64_t>(indexVectorDim)});
+  IndexingDims idx(operandShape.size(), indicesShape.size(),
+                   dn.getCollapsedSliceDims(), dn.getOperandBatchingDims(),
+                   dn.getStartIndicesBatchingDims(), dn.getIndexVectorDim());
 
   OpShardingRuleBuilder builder(op);
   SmallVector<bool> operandDone(operandShape.size(), false);
@@ -480,17 +498,18 @@ OpShardingRuleAttr createGatherRule(hlo::GatherOp op) {
     int64_t r = outDim;
     auto offsetIt = llvm::find(offsetDims, r);
     if (offsetIt == offsetDims.end()) {
-      int64_t indicesDim = batchIndicesDims[batchIndex++];
+      int64_t indicesDim = idx.batchIndicesDims[batchIndex++];
       int64_t operandDim = kNullDim;
-      auto batchingIt = llvm::find(indicesBatching, indicesDim);
-      if (batchingIt != indicesBatching.end()) {
-        operandDim = operandBatching[batchingIt - indicesBatching.begin()];
+      auto batchingIt = llvm::find(idx.indicesBatching, indicesDim);
+      if (batchingIt != idx.indicesBatching.end()) {
+        operandDim =
+            idx.operandBatching[batchingIt - idx.indicesBatching.begin()];
         operandDone[operandDim] = true;
       }
       builder.addFactor({operandDim, indicesDim}, {r}, outSize);
       continue;
     }
-    int64_t operandDim = windowOperandDims[offsetIt - offsetDims.begin()];
+    int64_t operandDim = idx.windowOperandDims[offsetIt - offsetDims.begin()];
     operandDone[operandDim] = true;
     if (sliceSizes[operandDim] == operandShape[operandDim]) {
       builder.addFactor({operandDim, kNullDim}, {r}, outSize);
@@ -507,9 +526,9 @@ OpShardingRuleAttr createGatherRule(hlo::GatherOp op) {
                         size,
                         size == 1 ? FactorType::kPassThrough
                                   : FactorType::kNeedReplication);
-  if (indexVectorDim < indicesRank)
-    builder.addFactor({kNullDim, indexVectorDim}, {kNullDim},
-                      indicesShape[indexVectorDim],
+  if (idx.indexVectorDim < idx.indicesRank)
+    builder.addFactor({kNullDim, idx.indexVectorDim}, {kNullDim},
+                      indicesShape[idx.indexVectorDim],
                       FactorType::kNeedReplication);
   return builder.build();
 }
@@ -531,21 +550,14 @@ OpShardingRuleAttr createScatterRule(hlo::ScatterOp op) {
   ArrayRef<int64_t> updateShape = getTensorShape(op.getUpdates().front());
   hlo::ScatterDimensionNumbersAttr dn = op.getScatterDimensionNumbers();
   ArrayRef<int64_t> updateWindowDims = dn.getUpdateWindowDims();
-  ArrayRef<int64_t> inserted = dn.getInsertedWindowDims();
-  ArrayRef<int64_t> inputBatching = dn.getInputBatchingDims();
-  ArrayRef<int64_t> indicesBatching = dn.getScatterIndicesBatchingDims();
-  int64_t indexVectorDim = dn.getIndexVectorDim();
-  int64_t indicesRank = indicesShape.size();
-
-  SmallVector<int64_t> windowInputDims =
-      remainingDims(inputShape.size(), {inserted, inputBatching});
-  SmallVector<int64_t> scatterIndicesDims =
-      remainingDims(indicesRank, {ArrayRef<int64_t>(indexVectorDim)});
+  IndexingDims idx(inputShape.size(), indicesShape.size(),
+                   dn.getInsertedWindowDims(), dn.getInputBatchingDims(),
+                   dn.getScatterIndicesBatchingDims(), dn.getIndexVectorDim());
   SmallVector<int64_t> scatterUpdateDims =
       remainingDims(updateShape.size(), {updateWindowDims});
   auto updateDimOfIndicesDim = [&](int64_t indicesDim) {
-    return scatterUpdateDims[llvm::find(scatterIndicesDims, indicesDim) -
-                             scatterIndicesDims.begin()];
+    return scatterUpdateDims[llvm::find(idx.batchIndicesDims, indicesDim) -
+                             idx.batchIndicesDims.begin()];
   };
 
   OpShardingRuleBuilder builder(op);
@@ -561,19 +573,22 @@ OpShardingRuleAttr createScatterRule(hlo::ScatterOp op) {
     return operandDims;
   };
   SmallVector<int64_t> noResults(numInputs, kNullDim);
-  SmallVector<bool> indicesDone(indicesRank, false);
+  SmallVector<bool> indicesDone(idx.indicesRank, false);
   for (auto [dim, size] : llvm::enumerate(inputShape)) {
     int64_t d = dim;
     SmallVector<int64_t> resultDims(numInputs, d);
-    if (auto it = llvm::find(inputBatching, d); it != inputBatching.end()) {
-      int64_t indicesDim = indicesBatching[it - inputBatching.begin()];
+    if (auto it = llvm::find(idx.operandBatching, d);
+        it != idx.operandBatching.end()) {
+      int64_t indicesDim =
+          idx.indicesBatching[it - idx.operandBatching.begin()];
       indicesDone[indicesDim] = true;
       builder.addFactor(dims(d, indicesDim, updateDimOfIndicesDim(indicesDim)),
                         resultDims, size);
       continue;
     }
-    if (auto it = llvm::find(windowInputDims, d); it != windowInputDims.end()) {
-      int64_t updateDim = updateWindowDims[it - windowInputDims.begin()];
+    if (auto it = llvm::find(idx.windowOperandDims, d);
+        it != idx.windowOperandDims.end()) {
+      int64_t updateDim = updateWindowDims[it - idx.windowOperandDims.begin()];
       if (updateShape[updateDim] == size) {
         builder.addFactor(dims(d, kNullDim, updateDim), resultDims, size);
         continue;
@@ -588,16 +603,16 @@ OpShardingRuleAttr createScatterRule(hlo::ScatterOp op) {
                       size == 1 ? FactorType::kPassThrough
                                 : FactorType::kNeedReplication);
   }
-  for (int64_t indicesDim : scatterIndicesDims) {
+  for (int64_t indicesDim : idx.batchIndicesDims) {
     if (indicesDone[indicesDim])
       continue;
     builder.addFactor(
         dims(kNullDim, indicesDim, updateDimOfIndicesDim(indicesDim)),
         noResults, indicesShape[indicesDim], FactorType::kNeedReplication);
   }
-  if (indexVectorDim < indicesRank)
-    builder.addFactor(dims(kNullDim, indexVectorDim, kNullDim), noResults,
-                      indicesShape[indexVectorDim],
+  if (idx.indexVectorDim < idx.indicesRank)
+    builder.addFactor(dims(kNullDim, idx.indexVectorDim, kNullDim), noResults,
+                      indicesShape[idx.indexVectorDim],
                       FactorType::kNeedReplication);
   return builder.build();
 }

@@ -12,6 +12,8 @@
 #include "llvm/ADT/StringExtras.h"
 #include "mlir/IR/DialectImplementation.h"
 
+#include <array>
+
 using namespace mlir;
 using namespace mlir::stablehlo;
 
@@ -133,69 +135,68 @@ void DotDimensionNumbersAttr::print(AsmPrinter &p) const {
 }
 
 //===----------------------------------------------------------------------===//
-// GatherDimensionNumbersAttr
+// GatherDimensionNumbersAttr and ScatterDimensionNumbersAttr
 //===----------------------------------------------------------------------===//
 
-Attribute GatherDimensionNumbersAttr::parse(AsmParser &parser, Type) {
-  SmallVector<int64_t> offsetDims, collapsedSliceDims, operandBatchingDims,
-      startIndicesBatchingDims, startIndexMap;
+namespace {
+// Gather and scatter dimension numbers alike: five dimension lists, then a
+// required index_vector_dim.
+const StringRef kGatherDims[] = {"offset_dims", "collapsed_slice_dims",
+                                 "operand_batching_dims",
+                                 "start_indices_batching_dims",
+                                 "start_index_map"};
+const StringRef kScatterDims[] = {
+    "update_window_dims", "inserted_window_dims", "input_batching_dims",
+    "scatter_indices_batching_dims", "scatter_dims_to_operand_dims"};
+
+template <typename AttrT>
+Attribute parseIndexingFields(AsmParser &parser, ArrayRef<StringRef> names) {
+  std::array<SmallVector<int64_t>, 5> lists;
   int64_t indexVectorDim = 0;
-  Field fields[] = {
-      {"offset_dims", &offsetDims},
-      {"collapsed_slice_dims", &collapsedSliceDims},
-      {"operand_batching_dims", &operandBatchingDims},
-      {"start_indices_batching_dims", &startIndicesBatchingDims},
-      {"start_index_map", &startIndexMap},
-      {"index_vector_dim", nullptr, &indexVectorDim, /*required=*/true}};
+  SmallVector<Field, 6> fields;
+  for (auto [name, list] : llvm::zip_equal(names, lists))
+    fields.push_back({name, &list});
+  fields.push_back({"index_vector_dim", nullptr, &indexVectorDim,
+                    /*required=*/true});
   if (parseStruct(parser, fields))
     return {};
-  return get(parser.getContext(), offsetDims, collapsedSliceDims,
-             operandBatchingDims, startIndicesBatchingDims, startIndexMap,
-             indexVectorDim);
+  return AttrT::get(parser.getContext(), lists[0], lists[1], lists[2],
+                    lists[3], lists[4], indexVectorDim);
+}
+
+void printIndexingFields(AsmPrinter &p, ArrayRef<StringRef> names,
+                         ArrayRef<ArrayRef<int64_t>> dims,
+                         int64_t indexVectorDim) {
+  SmallVector<PrintField, 6> fields;
+  for (auto [name, list] : llvm::zip_equal(names, dims))
+    fields.push_back(dimsField(name, list));
+  fields.push_back(intField("index_vector_dim", indexVectorDim));
+  printStruct(p, fields);
+}
+} // namespace
+
+Attribute GatherDimensionNumbersAttr::parse(AsmParser &parser, Type) {
+  return parseIndexingFields<GatherDimensionNumbersAttr>(parser, kGatherDims);
 }
 
 void GatherDimensionNumbersAttr::print(AsmPrinter &p) const {
-  printStruct(p, {dimsField("offset_dims", getOffsetDims()),
-                  dimsField("collapsed_slice_dims", getCollapsedSliceDims()),
-                  dimsField("operand_batching_dims", getOperandBatchingDims()),
-                  dimsField("start_indices_batching_dims",
-                            getStartIndicesBatchingDims()),
-                  dimsField("start_index_map", getStartIndexMap()),
-                  intField("index_vector_dim", getIndexVectorDim())});
+  printIndexingFields(p, kGatherDims,
+                      {getOffsetDims(), getCollapsedSliceDims(),
+                       getOperandBatchingDims(), getStartIndicesBatchingDims(),
+                       getStartIndexMap()},
+                      getIndexVectorDim());
 }
 
-//===----------------------------------------------------------------------===//
-// ScatterDimensionNumbersAttr
-//===----------------------------------------------------------------------===//
-
 Attribute ScatterDimensionNumbersAttr::parse(AsmParser &parser, Type) {
-  SmallVector<int64_t> updateWindowDims, insertedWindowDims, inputBatchingDims,
-      scatterIndicesBatchingDims, scatterDimsToOperandDims;
-  int64_t indexVectorDim = 0;
-  Field fields[] = {
-      {"update_window_dims", &updateWindowDims},
-      {"inserted_window_dims", &insertedWindowDims},
-      {"input_batching_dims", &inputBatchingDims},
-      {"scatter_indices_batching_dims", &scatterIndicesBatchingDims},
-      {"scatter_dims_to_operand_dims", &scatterDimsToOperandDims},
-      {"index_vector_dim", nullptr, &indexVectorDim, /*required=*/true}};
-  if (parseStruct(parser, fields))
-    return {};
-  return get(parser.getContext(), updateWindowDims, insertedWindowDims,
-             inputBatchingDims, scatterIndicesBatchingDims,
-             scatterDimsToOperandDims, indexVectorDim);
+  return parseIndexingFields<ScatterDimensionNumbersAttr>(parser, kScatterDims);
 }
 
 void ScatterDimensionNumbersAttr::print(AsmPrinter &p) const {
-  printStruct(
-      p, {dimsField("update_window_dims", getUpdateWindowDims()),
-          dimsField("inserted_window_dims", getInsertedWindowDims()),
-          dimsField("input_batching_dims", getInputBatchingDims()),
-          dimsField("scatter_indices_batching_dims",
-                    getScatterIndicesBatchingDims()),
-          dimsField("scatter_dims_to_operand_dims",
-                    getScatterDimsToOperandDims()),
-          intField("index_vector_dim", getIndexVectorDim())});
+  printIndexingFields(p, kScatterDims,
+                      {getUpdateWindowDims(), getInsertedWindowDims(),
+                       getInputBatchingDims(), getScatterIndicesBatchingDims(),
+                       getScatterDimsToOperandDims()},
+                      getIndexVectorDim());
 }
 
 //===----------------------------------------------------------------------===//

@@ -24,7 +24,11 @@ class StableHLO_Op<string mnemonic, list<Trait> traits = []> :
 
 // Infers result types in C++ (TypeInference.cpp); all shape checks of these
 // ops live in inferReturnTypes so that builders and the verifier agree.
-defvar InferTypes = DeclareOpInterfaceMethods<InferTypeOpInterface>;
+defvar InferTypes = InferTypeOpAdaptor;
+
+// For ops whose result element type may differ from the operands'
+// (accumulation type): only shapes must match the inferred type.
+defvar InferShapes = InferTypeOpAdaptorWithIsCompatible;
 
 
 //===----------------------------------------------------------------------===//
@@ -389,7 +393,7 @@ def StableHLO_DynamicUpdateSliceOp : StableHLO_Op<"dynamic_update_slice",
 // Contractions and reductions
 //===----------------------------------------------------------------------===//
 
-def StableHLO_DotOp : StableHLO_Op<"dot", [Pure, InferTypes]> {
+def StableHLO_DotOp : StableHLO_Op<"dot", [Pure, InferShapes]> {
   let summary = "Vector/matrix product of rank-1 or rank-2 operands.";
   let arguments = (ins
     HLO_Tensor:$lhs,
@@ -397,19 +401,13 @@ def StableHLO_DotOp : StableHLO_Op<"dot", [Pure, InferTypes]> {
     StableHLO_PrecisionConfigAttr:$precision_config
   );
   let results = (outs HLO_Tensor:$result);
-  let extraClassDeclaration = [{
-    // The result element type may differ from the operands' (accumulation
-    // type), so only shapes must match the inferred type.
-    static bool isCompatibleReturnTypes(::mlir::TypeRange l,
-                                        ::mlir::TypeRange r);
-  }];
   let assemblyFormat = [{
     $lhs `,` $rhs `` custom<PrecisionConfig>($precision_config) attr-dict
       `:` functional-type(operands, results)
   }];
 }
 
-def StableHLO_DotGeneralOp : StableHLO_Op<"dot_general", [Pure, InferTypes]> {
+def StableHLO_DotGeneralOp : StableHLO_Op<"dot_general", [Pure, InferShapes]> {
   let summary = "General dot product with batching and contracting dims.";
   let description = [{
     The result dimensions are the batch dimensions, then the free dimensions
@@ -423,12 +421,6 @@ def StableHLO_DotGeneralOp : StableHLO_Op<"dot_general", [Pure, InferTypes]> {
     OptionalAttr<StableHLO_DotAlgorithm>:$algorithm
   );
   let results = (outs HLO_Tensor:$result);
-  let extraClassDeclaration = [{
-    // The result element type may differ from the operands' (accumulation
-    // type), so only shapes must match the inferred type.
-    static bool isCompatibleReturnTypes(::mlir::TypeRange l,
-                                        ::mlir::TypeRange r);
-  }];
   let assemblyFormat = [{
     $lhs `,` $rhs `,` custom<DotDimensionNumbers>($dot_dimension_numbers) ``
       custom<PrecisionConfigAndAlgorithm>($precision_config, $algorithm)

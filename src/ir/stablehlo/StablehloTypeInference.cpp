@@ -67,6 +67,41 @@ LogicalResult missing(std::optional<Location> loc, StringRef opName,
                       StringRef what) {
   return opError(loc, opName, "expects ", what);
 }
+
+// Checks that a list attribute named by `what` has one entry per dimension
+// of the operand.
+LogicalResult checkOnePerDim(std::optional<Location> loc, StringRef opName,
+                             const Twine &what, size_t size, int64_t rank) {
+  if (static_cast<int64_t>(size) != rank)
+    return opError(loc, opName, what, " has size ", size,
+                   " but the operand has rank ", rank);
+  return success();
+}
+
+// Infers the type of an op whose named list attributes give the result size
+// dimension by dimension: checks that each list has one entry per operand
+// dimension, then asks `sizeOf(d)` for each result size (a failure has been
+// reported).
+template <typename SizeFn>
+LogicalResult
+inferPerDim(std::optional<Location> loc, StringRef opName,
+            RankedTensorType type,
+            ArrayRef<std::pair<StringRef, ArrayRef<int64_t>>> lists,
+            SmallVectorImpl<Type> &inferred, SizeFn sizeOf) {
+  int64_t rank = type.getRank();
+  for (auto [name, list] : lists)
+    if (failed(checkOnePerDim(loc, opName, name, list.size(), rank)))
+      return failure();
+  SmallVector<int64_t> shape;
+  for (int64_t d = 0; d < rank; ++d) {
+    FailureOr<int64_t> size = sizeOf(d);
+    if (failed(size))
+      return failure();
+    shape.push_back(*size);
+  }
+  inferred.push_back(type.clone(shape));
+  return success();
+}
 } // namespace
 
 //===----------------------------------------------------------------------===//
@@ -74,10 +109,8 @@ LogicalResult missing(std::optional<Location> loc, StringRef opName,
 //===----------------------------------------------------------------------===//
 
 LogicalResult CompareOp::inferReturnTypes(
-    MLIRContext *ctx, std::optional<Location> loc, ValueRange operands,
-    DictionaryAttr attrs, OpaqueProperties props, RegionRange regions,
+    MLIRContext *ctx, std::optional<Location> loc, Adaptor adaptor,
     SmallVectorImpl<Type> &inferred) {
-  Adaptor adaptor(operands, attrs, props, regions);
   auto lhs = rankedType(adaptor.getLhs()), rhs = rankedType(adaptor.getRhs());
   if (!lhs || !rhs)
     return missing(loc, "compare", "ranked tensor operands");
@@ -89,10 +122,8 @@ LogicalResult CompareOp::inferReturnTypes(
 }
 
 LogicalResult IsFiniteOp::inferReturnTypes(
-    MLIRContext *ctx, std::optional<Location> loc, ValueRange operands,
-    DictionaryAttr attrs, OpaqueProperties props, RegionRange regions,
+    MLIRContext *ctx, std::optional<Location> loc, Adaptor adaptor,
     SmallVectorImpl<Type> &inferred) {
-  Adaptor adaptor(operands, attrs, props, regions);
   auto x = rankedType(adaptor.getX());
   if (!x)
     return missing(loc, "is_finite", "a ranked tensor operand");
@@ -101,10 +132,8 @@ LogicalResult IsFiniteOp::inferReturnTypes(
 }
 
 LogicalResult ClampOp::inferReturnTypes(
-    MLIRContext *, std::optional<Location> loc, ValueRange operands,
-    DictionaryAttr attrs, OpaqueProperties props, RegionRange regions,
+    MLIRContext *, std::optional<Location> loc, Adaptor adaptor,
     SmallVectorImpl<Type> &inferred) {
-  Adaptor adaptor(operands, attrs, props, regions);
   auto operand = rankedType(adaptor.getOperand());
   auto min = rankedType(adaptor.getMin()), max = rankedType(adaptor.getMax());
   if (!operand || !min || !max)
@@ -125,10 +154,8 @@ LogicalResult ClampOp::inferReturnTypes(
 }
 
 LogicalResult SelectOp::inferReturnTypes(
-    MLIRContext *, std::optional<Location> loc, ValueRange operands,
-    DictionaryAttr attrs, OpaqueProperties props, RegionRange regions,
+    MLIRContext *, std::optional<Location> loc, Adaptor adaptor,
     SmallVectorImpl<Type> &inferred) {
-  Adaptor adaptor(operands, attrs, props, regions);
   auto pred = rankedType(adaptor.getPred());
   auto onTrue = rankedType(adaptor.getOnTrue());
   auto onFalse = rankedType(adaptor.getOnFalse());
@@ -150,19 +177,16 @@ LogicalResult SelectOp::inferReturnTypes(
 //===----------------------------------------------------------------------===//
 
 LogicalResult TransposeOp::inferReturnTypes(
-    MLIRContext *, std::optional<Location> loc, ValueRange operands,
-    DictionaryAttr attrs, OpaqueProperties props, RegionRange regions,
+    MLIRContext *, std::optional<Location> loc, Adaptor adaptor,
     SmallVectorImpl<Type> &inferred) {
-  Adaptor adaptor(operands, attrs, props, regions);
   auto type = rankedType(adaptor.getOperand());
   if (!type || !adaptor.getPermutationAttr())
     return missing(loc, "transpose", "a ranked operand and a permutation");
   ArrayRef<int64_t> perm = adaptor.getPermutation();
   int64_t rank = type.getRank();
-  if (static_cast<int64_t>(perm.size()) != rank)
-    return opError(loc, "transpose", "permutation ", formatDims(perm),
-                   " has size ", perm.size(), " but the operand has rank ",
-                   rank);
+  if (failed(checkOnePerDim(loc, "transpose", "permutation " + formatDims(perm),
+                            perm.size(), rank)))
+    return failure();
   SmallVector<bool> seen(rank, false);
   for (int64_t p : perm) {
     if (p < 0 || p >= rank || seen[p])
@@ -178,10 +202,8 @@ LogicalResult TransposeOp::inferReturnTypes(
 }
 
 LogicalResult ConcatenateOp::inferReturnTypes(
-    MLIRContext *, std::optional<Location> loc, ValueRange operands,
-    DictionaryAttr attrs, OpaqueProperties props, RegionRange regions,
+    MLIRContext *, std::optional<Location> loc, Adaptor adaptor,
     SmallVectorImpl<Type> &inferred) {
-  Adaptor adaptor(operands, attrs, props, regions);
   if (adaptor.getInputs().empty())
     return opError(loc, "concatenate", "expects at least one input");
   if (!adaptor.getDimensionAttr())
@@ -223,52 +245,44 @@ LogicalResult ConcatenateOp::inferReturnTypes(
 }
 
 LogicalResult SliceOp::inferReturnTypes(
-    MLIRContext *, std::optional<Location> loc, ValueRange operands,
-    DictionaryAttr attrs, OpaqueProperties props, RegionRange regions,
+    MLIRContext *, std::optional<Location> loc, Adaptor adaptor,
     SmallVectorImpl<Type> &inferred) {
-  Adaptor adaptor(operands, attrs, props, regions);
   auto type = rankedType(adaptor.getOperand());
   if (!type || !adaptor.getStartIndicesAttr() ||
       !adaptor.getLimitIndicesAttr() || !adaptor.getStridesAttr())
     return missing(loc, "slice", "an operand, start_indices, limit_indices "
                                  "and strides");
-  ArrayRef<int64_t> start = adaptor.getStartIndices();
-  ArrayRef<int64_t> limit = adaptor.getLimitIndices();
-  ArrayRef<int64_t> strides = adaptor.getStrides();
-  int64_t rank = type.getRank();
-  for (auto [name, arr] : {std::pair{"start_indices", start},
-                           std::pair{"limit_indices", limit},
-                           std::pair{"strides", strides}})
-    if (static_cast<int64_t>(arr.size()) != rank)
-      return opError(loc, "slice", name, " has size ", arr.size(),
-                     " but the operand has rank ", rank);
-  SmallVector<int64_t> shape;
-  for (int64_t d = 0; d < rank; ++d) {
-    int64_t size = type.getDimSize(d);
-    if (start[d] < 0)
-      return opError(loc, "slice", "negative start index ", start[d],
-                     " in dimension ", d);
-    if (limit[d] > size)
-      return opError(loc, "slice", "limit index ", limit[d],
-                     " is larger than the size ", size, " of dimension ", d);
-    if (start[d] > limit[d])
-      return opError(loc, "slice", "start index ", start[d],
-                     " is larger than limit index ", limit[d],
-                     " in dimension ", d);
-    if (strides[d] <= 0)
-      return opError(loc, "slice", "stride ", strides[d],
-                     " must be positive in dimension ", d);
-    shape.push_back(llvm::divideCeil(limit[d] - start[d], strides[d]));
-  }
-  inferred.push_back(type.clone(shape));
-  return success();
+  ArrayRef<int64_t> start = adaptor.getStartIndices(),
+                    limit = adaptor.getLimitIndices(),
+                    strides = adaptor.getStrides();
+  return inferPerDim(
+      loc, "slice", type,
+      {{"start_indices", start},
+       {"limit_indices", limit},
+       {"strides", strides}},
+      inferred, [&](int64_t d) -> FailureOr<int64_t> {
+        int64_t size = type.getDimSize(d);
+        if (start[d] < 0)
+          return opError(loc, "slice", "negative start index ", start[d],
+                         " in dimension ", d);
+        if (limit[d] > size)
+          return opError(loc, "slice", "limit index ", limit[d],
+                         " is larger than the size ", size, " of dimension ",
+                         d);
+        if (start[d] > limit[d])
+          return opError(loc, "slice", "start index ", start[d],
+                         " is larger than limit index ", limit[d],
+                         " in dimension ", d);
+        if (strides[d] <= 0)
+          return opError(loc, "slice", "stride ", strides[d],
+                         " must be positive in dimension ", d);
+        return llvm::divideCeil(limit[d] - start[d], strides[d]);
+      });
 }
 
 LogicalResult PadOp::inferReturnTypes(
-    MLIRContext *, std::optional<Location> loc, ValueRange operands,
-    DictionaryAttr attrs, OpaqueProperties props, RegionRange regions,
+    MLIRContext *, std::optional<Location> loc, Adaptor adaptor,
     SmallVectorImpl<Type> &inferred) {
-  Adaptor adaptor(operands, attrs, props, regions);
   auto type = rankedType(adaptor.getOperand());
   auto padType = rankedType(adaptor.getPaddingValue());
   if (!type || !padType || !adaptor.getEdgePaddingLowAttr() ||
@@ -276,38 +290,31 @@ LogicalResult PadOp::inferReturnTypes(
     return missing(loc, "pad", "an operand, a padding value and paddings");
   if (padType.getRank() != 0)
     return opError(loc, "pad", "padding value must be rank-0, got ", padType);
-  ArrayRef<int64_t> low = adaptor.getEdgePaddingLow();
-  ArrayRef<int64_t> high = adaptor.getEdgePaddingHigh();
-  ArrayRef<int64_t> interior = adaptor.getInteriorPadding();
-  int64_t rank = type.getRank();
-  for (auto [name, arr] : {std::pair{"edge_padding_low", low},
-                           std::pair{"edge_padding_high", high},
-                           std::pair{"interior_padding", interior}})
-    if (static_cast<int64_t>(arr.size()) != rank)
-      return opError(loc, "pad", name, " has size ", arr.size(),
-                     " but the operand has rank ", rank);
-  SmallVector<int64_t> shape;
-  for (int64_t d = 0; d < rank; ++d) {
-    if (interior[d] < 0)
-      return opError(loc, "pad", "interior padding ", interior[d],
-                     " must be non-negative in dimension ", d);
-    int64_t size = type.getDimSize(d);
-    int64_t padded = low[d] + high[d] + size +
-                     std::max<int64_t>(size - 1, 0) * interior[d];
-    if (padded < 0)
-      return opError(loc, "pad", "padding makes dimension ", d,
-                     " negative (", padded, ")");
-    shape.push_back(padded);
-  }
-  inferred.push_back(type.clone(shape));
-  return success();
+  ArrayRef<int64_t> low = adaptor.getEdgePaddingLow(),
+                    high = adaptor.getEdgePaddingHigh(),
+                    interior = adaptor.getInteriorPadding();
+  return inferPerDim(
+      loc, "pad", type,
+      {{"edge_padding_low", low},
+       {"edge_padding_high", high},
+       {"interior_padding", interior}},
+      inferred, [&](int64_t d) -> FailureOr<int64_t> {
+        if (interior[d] < 0)
+          return opError(loc, "pad", "interior padding ", interior[d],
+                         " must be non-negative in dimension ", d);
+        int64_t size = type.getDimSize(d);
+        int64_t padded = low[d] + high[d] + size +
+                         std::max<int64_t>(size - 1, 0) * interior[d];
+        if (padded < 0)
+          return opError(loc, "pad", "padding makes dimension ", d,
+                         " negative (", padded, ")");
+        return padded;
+      });
 }
 
 LogicalResult ConstantOp::inferReturnTypes(
-    MLIRContext *, std::optional<Location> loc, ValueRange operands,
-    DictionaryAttr attrs, OpaqueProperties props, RegionRange regions,
+    MLIRContext *, std::optional<Location> loc, Adaptor adaptor,
     SmallVectorImpl<Type> &inferred) {
-  Adaptor adaptor(operands, attrs, props, regions);
   if (!adaptor.getValueAttr())
     return missing(loc, "constant", "a value");
   auto type = dyn_cast<RankedTensorType>(adaptor.getValueAttr().getType());
@@ -336,10 +343,8 @@ LogicalResult checkStartIndices(std::optional<Location> loc, StringRef opName,
 } // namespace
 
 LogicalResult DynamicSliceOp::inferReturnTypes(
-    MLIRContext *, std::optional<Location> loc, ValueRange operands,
-    DictionaryAttr attrs, OpaqueProperties props, RegionRange regions,
+    MLIRContext *, std::optional<Location> loc, Adaptor adaptor,
     SmallVectorImpl<Type> &inferred) {
-  Adaptor adaptor(operands, attrs, props, regions);
   auto type = rankedType(adaptor.getOperand());
   if (!type || !adaptor.getSliceSizesAttr())
     return missing(loc, "dynamic_slice", "an operand and slice_sizes");
@@ -348,10 +353,10 @@ LogicalResult DynamicSliceOp::inferReturnTypes(
                                rank)))
     return failure();
   ArrayRef<int64_t> sizes = adaptor.getSliceSizes();
-  if (static_cast<int64_t>(sizes.size()) != rank)
-    return opError(loc, "dynamic_slice", "slice_sizes ", formatDims(sizes),
-                   " has size ", sizes.size(), " but the operand has rank ",
-                   rank);
+  if (failed(checkOnePerDim(loc, "dynamic_slice",
+                            "slice_sizes " + formatDims(sizes), sizes.size(),
+                            rank)))
+    return failure();
   for (int64_t d = 0; d < rank; ++d) {
     if (sizes[d] < 0)
       return opError(loc, "dynamic_slice", "negative slice size ", sizes[d],
@@ -366,10 +371,8 @@ LogicalResult DynamicSliceOp::inferReturnTypes(
 }
 
 LogicalResult DynamicUpdateSliceOp::inferReturnTypes(
-    MLIRContext *, std::optional<Location> loc, ValueRange operands,
-    DictionaryAttr attrs, OpaqueProperties props, RegionRange regions,
+    MLIRContext *, std::optional<Location> loc, Adaptor adaptor,
     SmallVectorImpl<Type> &inferred) {
-  Adaptor adaptor(operands, attrs, props, regions);
   auto type = rankedType(adaptor.getOperand());
   auto update = rankedType(adaptor.getUpdate());
   if (!type || !update)
@@ -426,10 +429,8 @@ bool DotOp::isCompatibleReturnTypes(TypeRange l, TypeRange r) {
 }
 
 LogicalResult DotOp::inferReturnTypes(
-    MLIRContext *, std::optional<Location> loc, ValueRange operands,
-    DictionaryAttr attrs, OpaqueProperties props, RegionRange regions,
+    MLIRContext *, std::optional<Location> loc, Adaptor adaptor,
     SmallVectorImpl<Type> &inferred) {
-  Adaptor adaptor(operands, attrs, props, regions);
   auto lhs = rankedType(adaptor.getLhs()), rhs = rankedType(adaptor.getRhs());
   if (!lhs || !rhs)
     return missing(loc, "dot", "ranked tensor operands");
@@ -460,10 +461,8 @@ bool DotGeneralOp::isCompatibleReturnTypes(TypeRange l, TypeRange r) {
 }
 
 LogicalResult DotGeneralOp::inferReturnTypes(
-    MLIRContext *, std::optional<Location> loc, ValueRange operands,
-    DictionaryAttr attrs, OpaqueProperties props, RegionRange regions,
+    MLIRContext *, std::optional<Location> loc, Adaptor adaptor,
     SmallVectorImpl<Type> &inferred) {
-  Adaptor adaptor(operands, attrs, props, regions);
   auto lhs = rankedType(adaptor.getLhs()), rhs = rankedType(adaptor.getRhs());
   DotDimensionNumbersAttr dn = adaptor.getDotDimensionNumbersAttr();
   if (!lhs || !rhs || !dn)
@@ -527,14 +526,13 @@ LogicalResult DotGeneralOp::inferReturnTypes(
 }
 
 LogicalResult ReduceOp::inferReturnTypes(
-    MLIRContext *, std::optional<Location> loc, ValueRange operands,
-    DictionaryAttr attrs, OpaqueProperties props, RegionRange regions,
+    MLIRContext *, std::optional<Location> loc, Adaptor adaptor,
     SmallVectorImpl<Type> &inferred) {
+  ValueRange operands = adaptor.getOperands();
   if (operands.empty() || operands.size() % 2 != 0)
     return opError(loc, "reduce", "expects as many init values as inputs "
                    "(and at least one input), got ", operands.size(),
                    " operands");
-  Adaptor adaptor(operands, attrs, props, regions);
   if (!adaptor.getDimensionsAttr())
     return missing(loc, "reduce", "dimensions");
   auto first = rankedType(adaptor.getInputs().front());
@@ -574,24 +572,29 @@ LogicalResult ReduceOp::inferReturnTypes(
 //===----------------------------------------------------------------------===//
 
 LogicalResult OptimizationBarrierOp::inferReturnTypes(
-    MLIRContext *, std::optional<Location>, ValueRange operands, DictionaryAttr,
-    OpaqueProperties, RegionRange, SmallVectorImpl<Type> &inferred) {
-  llvm::append_range(inferred, operands.getTypes());
+    MLIRContext *, std::optional<Location>, Adaptor adaptor,
+    SmallVectorImpl<Type> &inferred) {
+  llvm::append_range(inferred, adaptor.getOperands().getTypes());
   return success();
 }
 
-LogicalResult PartitionIdOp::inferReturnTypes(
-    MLIRContext *ctx, std::optional<Location>, ValueRange, DictionaryAttr,
-    OpaqueProperties, RegionRange, SmallVectorImpl<Type> &inferred) {
+namespace {
+// partition_id and replica_id: a rank-0 ui32 tensor.
+LogicalResult inferIdType(MLIRContext *ctx, SmallVectorImpl<Type> &inferred) {
   inferred.push_back(RankedTensorType::get(
       {}, IntegerType::get(ctx, 32, IntegerType::Unsigned)));
   return success();
 }
+} // namespace
 
-LogicalResult ReplicaIdOp::inferReturnTypes(
-    MLIRContext *ctx, std::optional<Location>, ValueRange, DictionaryAttr,
-    OpaqueProperties, RegionRange, SmallVectorImpl<Type> &inferred) {
-  inferred.push_back(RankedTensorType::get(
-      {}, IntegerType::get(ctx, 32, IntegerType::Unsigned)));
-  return success();
+LogicalResult PartitionIdOp::inferReturnTypes(MLIRContext *ctx,
+                                              std::optional<Location>, Adaptor,
+                                              SmallVectorImpl<Type> &inferred) {
+  return inferIdType(ctx, inferred);
+}
+
+LogicalResult ReplicaIdOp::inferReturnTypes(MLIRContext *ctx,
+                                            std::optional<Location>, Adaptor,
+                                            SmallVectorImpl<Type> &inferred) {
+  return inferIdType(ctx, inferred);
 }

@@ -49,6 +49,23 @@ RankedTensorType scalarOf(Type type) {
   return RankedTensorType::get({}, getElementTypeOrSelf(type));
 }
 
+// Checks that `types`, the `item`s of `what`, are `expected`; `need`, `items`
+// and `has` word a mismatch in number ("must <need> N <items> but <has> M").
+LogicalResult checkTypes(Operation *op, StringRef what, StringRef item,
+                         TypeRange types, TypeRange expected, StringRef need,
+                         StringRef items, StringRef has) {
+  if (types.size() != expected.size())
+    return op->emitOpError() << what << " must " << need << " "
+                             << expected.size() << " " << items << " but "
+                             << has << " " << types.size();
+  for (auto [i, pair] : llvm::enumerate(llvm::zip(types, expected)))
+    if (std::get<0>(pair) != std::get<1>(pair))
+      return op->emitOpError()
+             << what << " " << item << " #" << i << " must have type "
+             << std::get<1>(pair) << " but has " << std::get<0>(pair);
+  return success();
+}
+
 // Checks the single block of `region`: its arguments have `argTypes` and its
 // terminator is a stablehlo.return of `returnTypes`.
 LogicalResult checkRegion(Operation *op, Region &region, StringRef what,
@@ -56,30 +73,14 @@ LogicalResult checkRegion(Operation *op, Region &region, StringRef what,
   if (region.empty())
     return op->emitOpError() << what << " must have a block";
   Block &block = region.front();
-  if (block.getNumArguments() != argTypes.size())
-    return op->emitOpError()
-           << what << " must have " << argTypes.size()
-           << " argument(s) but has " << block.getNumArguments();
-  for (auto [i, pair] :
-       llvm::enumerate(llvm::zip(block.getArgumentTypes(), argTypes)))
-    if (std::get<0>(pair) != std::get<1>(pair))
-      return op->emitOpError()
-             << what << " argument #" << i << " must have type "
-             << std::get<1>(pair) << " but has " << std::get<0>(pair);
+  if (failed(checkTypes(op, what, "argument", block.getArgumentTypes(),
+                        argTypes, "have", "argument(s)", "has")))
+    return failure();
   auto ret = dyn_cast<ReturnOp>(block.getTerminator());
   if (!ret)
     return op->emitOpError() << what << " must end with stablehlo.return";
-  if (ret.getNumOperands() != returnTypes.size())
-    return op->emitOpError()
-           << what << " must return " << returnTypes.size()
-           << " value(s) but returns " << ret.getNumOperands();
-  for (auto [i, pair] :
-       llvm::enumerate(llvm::zip(ret.getOperandTypes(), returnTypes)))
-    if (std::get<0>(pair) != std::get<1>(pair))
-      return op->emitOpError()
-             << what << " result #" << i << " must have type "
-             << std::get<1>(pair) << " but has " << std::get<0>(pair);
-  return success();
+  return checkTypes(op, what, "result", ret.getOperandTypes(), returnTypes,
+                    "return", "value(s)", "returns");
 }
 
 // A binary reducer over rank-0 tensors of `elementTypes`: (acc..., elem...)
@@ -123,19 +124,90 @@ FailureOr<int64_t> checkReplicaGroups(Operation *op,
   return type.getDimSize(1);
 }
 
-LogicalResult checkGlobalDeviceIds(Operation *op, bool useGlobalDeviceIds,
-                                   ChannelHandleAttr channel) {
-  if (useGlobalDeviceIds && (!channel || channel.getHandle() <= 0))
-    return op->emitOpError()
-           << "use_global_device_ids requires a channel_handle with a "
-              "positive handle";
-  return success();
+// The groups of a collective with a channel: use_global_device_ids needs a
+// positive channel handle; returns what checkReplicaGroups does.
+template <typename OpT>
+FailureOr<int64_t> checkChannelGroups(OpT op, bool allowPadding = false) {
+  ChannelHandleAttr channel = op.getChannelHandleAttr();
+  if (op.getUseGlobalDeviceIds() && (!channel || channel.getHandle() <= 0)) {
+    op->emitOpError() << "use_global_device_ids requires a channel_handle "
+                         "with a positive handle";
+    return failure();
+  }
+  return checkReplicaGroups(op, op.getReplicaGroups(), allowPadding);
 }
 
-LogicalResult checkSameNumber(Operation *op, size_t operands, size_t results) {
+// Checks that the op has at least one operand (named by `what`) and a result
+// per operand.
+LogicalResult checkOneResultPerOperand(Operation *op, StringRef what,
+                                       size_t operands) {
+  if (operands == 0)
+    return op->emitOpError() << "expects at least one " << what;
+  size_t results = op->getNumResults();
   if (operands != results)
     return op->emitOpError() << "has " << operands << " operand(s) but "
                              << results << " result(s)";
+  return success();
+}
+
+// Checks that `dim`, non-negative by its attribute constraint, is below `rank`.
+LogicalResult checkDimInRange(Operation *op, StringRef what, int64_t dim,
+                              int64_t rank) {
+  if (dim >= rank)
+    return op->emitOpError() << what << " " << dim << " is out of range [0, "
+                             << rank << ")";
+  return success();
+}
+
+LogicalResult checkElementTypes(Operation *op, ShapedType operand,
+                                ShapedType result) {
+  if (operand.getElementType() != result.getElementType())
+    return op->emitOpError() << "operand element type "
+                             << operand.getElementType()
+                             << " does not match result element type "
+                             << result.getElementType();
+  return success();
+}
+
+// The same for operand and result #`i` of a variadic collective.
+LogicalResult checkElementTypes(Operation *op, size_t i, ShapedType operand,
+                                ShapedType result) {
+  if (operand.getElementType() != result.getElementType())
+    return op->emitOpError() << "operand #" << i << " has element type "
+                             << operand.getElementType() << " but result #"
+                             << i << " has " << result.getElementType();
+  return success();
+}
+
+// all_gather and reduce_scatter change dimension `dim` only: there the larger
+// side is the smaller one times the group size, or a multiple of it when the
+// groups are empty (one group of any size). `operandName` names the operand,
+// `scaledName` the scaled dimension of the larger side and `smallName` the
+// smaller side in messages.
+LogicalResult checkScaledDim(Operation *op, const std::string &operandName,
+                             RankedTensorType operand, RankedTensorType result,
+                             int64_t dim, int64_t groupSize,
+                             bool resultIsLarger, const std::string &scaledName,
+                             StringRef smallName) {
+  for (int64_t d = 0; d < operand.getRank(); ++d) {
+    int64_t in = operand.getDimSize(d), out = result.getDimSize(d);
+    if (d != dim && in != out)
+      return op->emitOpError() << operandName << " dimension " << d
+                               << " has size " << in << " but the result has "
+                               << out;
+  }
+  int64_t large = operand.getDimSize(dim), small = result.getDimSize(dim);
+  if (resultIsLarger)
+    std::swap(large, small);
+  if (groupSize > 0 && small * groupSize != large)
+    return op->emitOpError() << scaledName << " size " << large
+                             << " must be the " << smallName << " size "
+                             << small << " times the group size "
+                             << groupSize;
+  if (groupSize == 0 && (small == 0 ? large != 0 : large % small != 0))
+    return op->emitOpError() << scaledName << " size " << large
+                             << " must be a multiple of the " << smallName
+                             << " size " << small;
   return success();
 }
 } // namespace
@@ -148,11 +220,8 @@ LogicalResult BroadcastInDimOp::verify() {
   RankedTensorType operandType = getOperand().getType();
   RankedTensorType resultType = getType();
   ArrayRef<int64_t> dims = getBroadcastDimensions();
-  if (operandType.getElementType() != resultType.getElementType())
-    return emitOpError() << "operand element type "
-                         << operandType.getElementType()
-                         << " does not match result element type "
-                         << resultType.getElementType();
+  if (failed(checkElementTypes(*this, operandType, resultType)))
+    return failure();
   if (static_cast<int64_t>(dims.size()) != operandType.getRank())
     return emitOpError() << "broadcast_dimensions " << formatDims(dims)
                          << " has size " << dims.size()
@@ -176,11 +245,8 @@ LogicalResult BroadcastInDimOp::verify() {
 LogicalResult ReshapeOp::verify() {
   RankedTensorType operandType = getOperand().getType();
   RankedTensorType resultType = getType();
-  if (operandType.getElementType() != resultType.getElementType())
-    return emitOpError() << "operand element type "
-                         << operandType.getElementType()
-                         << " does not match result element type "
-                         << resultType.getElementType();
+  if (failed(checkElementTypes(*this, operandType, resultType)))
+    return failure();
   if (operandType.getNumElements() != resultType.getNumElements())
     return emitOpError() << "operand has " << operandType.getNumElements()
                          << " elements but the result has "
@@ -197,10 +263,8 @@ LogicalResult IotaOp::verify() {
   RankedTensorType type = getType();
   if (type.getRank() == 0)
     return emitOpError() << "result must have rank at least 1";
-  if (static_cast<int64_t>(getIotaDimension()) >= type.getRank())
-    return emitOpError() << "iota dimension " << getIotaDimension()
-                         << " is out of range [0, " << type.getRank() << ")";
-  return success();
+  return checkDimInRange(*this, "iota dimension", getIotaDimension(),
+                         type.getRank());
 }
 
 //===----------------------------------------------------------------------===//
@@ -270,6 +334,69 @@ LogicalResult checkBatchingDims(Operation *op, StringRef operandName,
                              << " must have the same size";
   return success();
 }
+// Gather and scatter give the same roles different names: the operand
+// ("input" for scatter), the indices, the operand dims dropped from the
+// window (collapsed / inserted), the batching dims of both sides and the map
+// from index vector elements to operand dims.
+struct IndexingNames {
+  StringRef operand, indices, dropped, operandBatching, indicesBatching,
+      indexMap;
+};
+const IndexingNames kGatherNames = {
+    "operand", "start_indices", "collapsed_slice_dims", "operand_batching_dims",
+    "start_indices_batching_dims", "start_index_map"};
+const IndexingNames kScatterNames = {
+    "input", "scatter_indices", "inserted_window_dims", "input_batching_dims",
+    "scatter_indices_batching_dims", "scatter_dims_to_operand_dims"};
+
+// The dimension lists of gather or scatter by role.
+struct IndexingDims {
+  ArrayRef<int64_t> dropped, operandBatching, indicesBatching, indexMap;
+  int64_t indexVectorDim;
+};
+
+// Checks the dimension lists alone: dropped dims sorted, unique and in range,
+// the batching dims, and the dropped dims and the index map in range and
+// disjoint from the operand batching dims.
+LogicalResult checkIndexingDims(Operation *op, const IndexingNames &names,
+                                const IndexingDims &dims, int64_t operandRank,
+                                RankedTensorType indices) {
+  if (failed(checkSorted(op, names.dropped, dims.dropped)) ||
+      failed(checkDims(op, names.dropped, dims.dropped, operandRank)) ||
+      failed(checkBatchingDims(op, names.operandBatching, dims.operandBatching,
+                               operandRank, names.indicesBatching,
+                               dims.indicesBatching, indices,
+                               dims.indexVectorDim)) ||
+      failed(checkDisjoint(op, names.dropped, dims.dropped,
+                           names.operandBatching, dims.operandBatching)) ||
+      failed(checkDims(op, names.indexMap, dims.indexMap, operandRank)) ||
+      failed(checkDisjoint(op, names.indexMap, dims.indexMap,
+                           names.operandBatching, dims.operandBatching)))
+    return failure();
+  return success();
+}
+
+// Checks the sizes the dimension lists imply: matching batching dims agree,
+// and the index map has one entry per index vector element.
+LogicalResult checkIndexingSizes(Operation *op, const IndexingNames &names,
+                                 const IndexingDims &dims,
+                                 RankedTensorType operand,
+                                 RankedTensorType indices) {
+  for (auto [o, i] : llvm::zip(dims.operandBatching, dims.indicesBatching))
+    if (operand.getDimSize(o) != indices.getDimSize(i))
+      return op->emitOpError()
+             << names.operand << " batching dimension " << o << " has size "
+             << operand.getDimSize(o) << " but " << names.indices
+             << " batching dimension " << i << " has size "
+             << indices.getDimSize(i);
+  int64_t vectorSize = indexVectorSize(indices, dims.indexVectorDim);
+  if (static_cast<int64_t>(dims.indexMap.size()) != vectorSize)
+    return op->emitOpError()
+           << names.indexMap << " " << formatDims(dims.indexMap)
+           << " must have one entry per index vector element (" << vectorSize
+           << ")";
+  return success();
+}
 } // namespace
 
 LogicalResult GatherOp::verify() {
@@ -281,11 +408,8 @@ LogicalResult GatherOp::verify() {
   int64_t operandRank = operandType.getRank();
   int64_t ivd = dn.getIndexVectorDim();
 
-  if (operandType.getElementType() != resultType.getElementType())
-    return emitOpError() << "operand element type "
-                         << operandType.getElementType()
-                         << " does not match result element type "
-                         << resultType.getElementType();
+  if (failed(checkElementTypes(*this, operandType, resultType)))
+    return failure();
   if (failed(checkIndexVectorDim(*this, indicesType, ivd)))
     return failure();
   if (static_cast<int64_t>(sliceSizes.size()) != operandRank)
@@ -301,23 +425,13 @@ LogicalResult GatherOp::verify() {
   ArrayRef<int64_t> offsetDims = dn.getOffsetDims();
   ArrayRef<int64_t> collapsed = dn.getCollapsedSliceDims();
   ArrayRef<int64_t> operandBatching = dn.getOperandBatchingDims();
-  ArrayRef<int64_t> indicesBatching = dn.getStartIndicesBatchingDims();
-  ArrayRef<int64_t> startIndexMap = dn.getStartIndexMap();
+  IndexingDims dims = {collapsed, operandBatching,
+                       dn.getStartIndicesBatchingDims(), dn.getStartIndexMap(),
+                       ivd};
 
   if (failed(checkSorted(*this, "offset_dims", offsetDims)) ||
-      failed(checkSorted(*this, "collapsed_slice_dims", collapsed)) ||
-      failed(checkDims(*this, "collapsed_slice_dims", collapsed,
-                       operandRank)) ||
-      failed(checkBatchingDims(*this, "operand_batching_dims",
-                               operandBatching, operandRank,
-                               "start_indices_batching_dims", indicesBatching,
-                               indicesType, ivd)) ||
-      failed(checkDisjoint(*this, "collapsed_slice_dims", collapsed,
-                           "operand_batching_dims", operandBatching)) ||
-      failed(checkDims(*this, "start_index_map", startIndexMap,
-                       operandRank)) ||
-      failed(checkDisjoint(*this, "start_index_map", startIndexMap,
-                           "operand_batching_dims", operandBatching)))
+      failed(checkIndexingDims(*this, kGatherNames, dims, operandRank,
+                               indicesType)))
     return failure();
   for (int64_t d : collapsed)
     if (sliceSizes[d] > 1)
@@ -327,17 +441,9 @@ LogicalResult GatherOp::verify() {
     if (sliceSizes[d] > 1)
       return emitOpError() << "slice size of operand batching dimension " << d
                            << " must be 0 or 1, got " << sliceSizes[d];
-  for (auto [o, i] : llvm::zip(operandBatching, indicesBatching))
-    if (operandType.getDimSize(o) != indicesType.getDimSize(i))
-      return emitOpError() << "operand batching dimension " << o
-                           << " has size " << operandType.getDimSize(o)
-                           << " but start_indices batching dimension " << i
-                           << " has size " << indicesType.getDimSize(i);
-  int64_t vectorSize = indexVectorSize(indicesType, ivd);
-  if (static_cast<int64_t>(startIndexMap.size()) != vectorSize)
-    return emitOpError() << "start_index_map " << formatDims(startIndexMap)
-                         << " must have one entry per index vector element ("
-                         << vectorSize << ")";
+  if (failed(checkIndexingSizes(*this, kGatherNames, dims, operandType,
+                                indicesType)))
+    return failure();
 
   // Offset dims take the slice sizes of the dimensions that are neither
   // collapsed nor batching; the other result dims are the indices' batch dims.
@@ -370,9 +476,7 @@ LogicalResult GatherOp::verify() {
 }
 
 LogicalResult ScatterOp::verify() {
-  if (getInputs().empty())
-    return emitOpError() << "expects at least one input";
-  if (failed(checkSameNumber(*this, getInputs().size(), getNumResults())))
+  if (failed(checkOneResultPerOperand(*this, "input", getInputs().size())))
     return failure();
   auto operandType = cast<RankedTensorType>(getInputs().front().getType());
   auto updatesType = cast<RankedTensorType>(getUpdates().front().getType());
@@ -407,38 +511,18 @@ LogicalResult ScatterOp::verify() {
   ArrayRef<int64_t> windowDims = dn.getUpdateWindowDims();
   ArrayRef<int64_t> inserted = dn.getInsertedWindowDims();
   ArrayRef<int64_t> inputBatching = dn.getInputBatchingDims();
-  ArrayRef<int64_t> indicesBatching = dn.getScatterIndicesBatchingDims();
-  ArrayRef<int64_t> toOperand = dn.getScatterDimsToOperandDims();
+  IndexingDims dims = {inserted, inputBatching,
+                       dn.getScatterIndicesBatchingDims(),
+                       dn.getScatterDimsToOperandDims(), ivd};
 
   if (failed(checkIndexVectorDim(*this, indicesType, ivd)) ||
       failed(checkSorted(*this, "update_window_dims", windowDims)) ||
-      failed(checkDims(*this, "update_window_dims", windowDims,
-                       updatesRank)) ||
-      failed(checkSorted(*this, "inserted_window_dims", inserted)) ||
-      failed(checkDims(*this, "inserted_window_dims", inserted,
-                       operandRank)) ||
-      failed(checkBatchingDims(*this, "input_batching_dims", inputBatching,
-                               operandRank, "scatter_indices_batching_dims",
-                               indicesBatching, indicesType, ivd)) ||
-      failed(checkDisjoint(*this, "inserted_window_dims", inserted,
-                           "input_batching_dims", inputBatching)) ||
-      failed(checkDims(*this, "scatter_dims_to_operand_dims", toOperand,
-                       operandRank)) ||
-      failed(checkDisjoint(*this, "scatter_dims_to_operand_dims", toOperand,
-                           "input_batching_dims", inputBatching)))
+      failed(checkDims(*this, "update_window_dims", windowDims, updatesRank)) ||
+      failed(checkIndexingDims(*this, kScatterNames, dims, operandRank,
+                               indicesType)) ||
+      failed(checkIndexingSizes(*this, kScatterNames, dims, operandType,
+                                indicesType)))
     return failure();
-  for (auto [o, i] : llvm::zip(inputBatching, indicesBatching))
-    if (operandType.getDimSize(o) != indicesType.getDimSize(i))
-      return emitOpError() << "input batching dimension " << o << " has size "
-                           << operandType.getDimSize(o)
-                           << " but scatter_indices batching dimension " << i
-                           << " has size " << indicesType.getDimSize(i);
-  int64_t vectorSize = indexVectorSize(indicesType, ivd);
-  if (static_cast<int64_t>(toOperand.size()) != vectorSize)
-    return emitOpError() << "scatter_dims_to_operand_dims "
-                         << formatDims(toOperand)
-                         << " must have one entry per index vector element ("
-                         << vectorSize << ")";
   if (static_cast<int64_t>(windowDims.size() + inserted.size() +
                            inputBatching.size()) != operandRank)
     return emitOpError() << "update_window_dims, inserted_window_dims and "
@@ -604,14 +688,10 @@ LogicalResult CustomCallOp::verify() {
 //===----------------------------------------------------------------------===//
 
 LogicalResult AllGatherOp::verify() {
-  if (getOperands().empty())
-    return emitOpError() << "expects at least one operand";
-  if (failed(checkSameNumber(*this, getOperands().size(), getNumResults())) ||
-      failed(checkGlobalDeviceIds(*this, getUseGlobalDeviceIds(),
-                                  getChannelHandleAttr())))
+  if (failed(checkOneResultPerOperand(*this, "operand",
+                                      getOperands().size())))
     return failure();
-  FailureOr<int64_t> groupSize =
-      checkReplicaGroups(*this, getReplicaGroups());
+  FailureOr<int64_t> groupSize = checkChannelGroups(*this);
   if (failed(groupSize))
     return failure();
   int64_t dim = getAllGatherDim();
@@ -619,46 +699,29 @@ LogicalResult AllGatherOp::verify() {
        llvm::enumerate(llvm::zip(getOperands(), getResults()))) {
     auto operand = cast<RankedTensorType>(std::get<0>(pair).getType());
     auto result = cast<RankedTensorType>(std::get<1>(pair).getType());
-    if (operand.getElementType() != result.getElementType())
-      return emitOpError() << "operand #" << i << " has element type "
-                           << operand.getElementType() << " but result #"
-                           << i << " has " << result.getElementType();
+    if (failed(checkElementTypes(*this, i, operand, result)))
+      return failure();
     if (operand.getRank() != result.getRank())
       return emitOpError() << "operand #" << i << " has rank "
                            << operand.getRank() << " but result #" << i
                            << " has rank " << result.getRank();
-    if (dim >= operand.getRank())
-      return emitOpError() << "all_gather_dim " << dim
-                           << " is out of range [0, " << operand.getRank()
-                           << ")";
-    for (int64_t d = 0; d < operand.getRank(); ++d) {
-      int64_t in = operand.getDimSize(d), out = result.getDimSize(d);
-      if (d != dim && in != out)
-        return emitOpError() << "operand #" << i << " dimension " << d
-                             << " has size " << in << " but the result has "
-                             << out;
-    }
-    int64_t in = operand.getDimSize(dim), out = result.getDimSize(dim);
-    if (*groupSize > 0 && in * *groupSize != out)
-      return emitOpError() << "result #" << i << " all_gather_dim size "
-                           << out << " must be the operand size " << in
-                           << " times the group size " << *groupSize;
-    if (*groupSize == 0 && (in == 0 ? out != 0 : out % in != 0))
-      return emitOpError() << "result #" << i << " all_gather_dim size "
-                           << out << " must be a multiple of the operand size "
-                           << in;
+    if (failed(checkDimInRange(*this, "all_gather_dim", dim,
+                               operand.getRank())) ||
+        failed(checkScaledDim(*this, "operand #" + std::to_string(i), operand,
+                              result, dim, *groupSize,
+                              /*resultIsLarger=*/true,
+                              "result #" + std::to_string(i) +
+                                  " all_gather_dim",
+                              "operand")))
+      return failure();
   }
   return success();
 }
 
 LogicalResult AllReduceOp::verify() {
-  if (getOperands().empty())
-    return emitOpError() << "expects at least one operand";
-  if (failed(checkSameNumber(*this, getOperands().size(), getNumResults())) ||
-      failed(checkGlobalDeviceIds(*this, getUseGlobalDeviceIds(),
-                                  getChannelHandleAttr())) ||
-      failed(checkReplicaGroups(*this, getReplicaGroups(),
-                                /*allowPadding=*/true)))
+  if (failed(checkOneResultPerOperand(*this, "operand",
+                                      getOperands().size())) ||
+      failed(checkChannelGroups(*this, /*allowPadding=*/true)))
     return failure();
   for (auto [i, pair] :
        llvm::enumerate(llvm::zip(getOperandTypes(), getResultTypes())))
@@ -677,9 +740,7 @@ LogicalResult AllReduceOp::verify() {
 }
 
 LogicalResult AllToAllOp::verify() {
-  if (getOperands().empty())
-    return emitOpError() << "expects at least one operand";
-  if (failed(checkSameNumber(*this, getOperands().size(), getNumResults())))
+  if (failed(checkOneResultPerOperand(*this, "operand", getOperands().size())))
     return failure();
   FailureOr<int64_t> groupSize =
       checkReplicaGroups(*this, getReplicaGroups());
@@ -695,16 +756,11 @@ LogicalResult AllToAllOp::verify() {
     auto operand = cast<RankedTensorType>(std::get<0>(pair).getType());
     auto result = cast<RankedTensorType>(std::get<1>(pair).getType());
     int64_t rank = operand.getRank();
-    if (operand.getElementType() != result.getElementType())
-      return emitOpError() << "operand #" << i << " has element type "
-                           << operand.getElementType() << " but result #"
-                           << i << " has " << result.getElementType();
-    if (splitDim >= rank)
-      return emitOpError() << "split_dimension " << splitDim
-                           << " is out of range [0, " << rank << ")";
-    if (concatDim >= rank)
-      return emitOpError() << "concat_dimension " << concatDim
-                           << " is out of range [0, " << rank << ")";
+    if (failed(checkElementTypes(*this, i, operand, result)))
+      return failure();
+    if (failed(checkDimInRange(*this, "split_dimension", splitDim, rank)) ||
+        failed(checkDimInRange(*this, "concat_dimension", concatDim, rank)))
+      return failure();
     if (operand.getDimSize(splitDim) % splitCount != 0)
       return emitOpError() << "operand #" << i << " split dimension size "
                            << operand.getDimSize(splitDim)
@@ -748,11 +804,7 @@ LogicalResult CollectivePermuteOp::verify() {
 }
 
 LogicalResult ReduceScatterOp::verify() {
-  if (failed(checkGlobalDeviceIds(*this, getUseGlobalDeviceIds(),
-                                  getChannelHandleAttr())))
-    return failure();
-  FailureOr<int64_t> groupSize =
-      checkReplicaGroups(*this, getReplicaGroups());
+  FailureOr<int64_t> groupSize = checkChannelGroups(*this);
   if (failed(groupSize))
     return failure();
   RankedTensorType operand = getOperand().getType();
@@ -761,24 +813,12 @@ LogicalResult ReduceScatterOp::verify() {
   if (operand.getRank() != result.getRank())
     return emitOpError() << "operand has rank " << operand.getRank()
                          << " but the result has rank " << result.getRank();
-  if (dim >= operand.getRank())
-    return emitOpError() << "scatter_dimension " << dim
-                         << " is out of range [0, " << operand.getRank()
-                         << ")";
-  for (int64_t d = 0; d < operand.getRank(); ++d) {
-    int64_t in = operand.getDimSize(d), out = result.getDimSize(d);
-    if (d != dim && in != out)
-      return emitOpError() << "operand dimension " << d << " has size " << in
-                           << " but the result has " << out;
-  }
-  int64_t in = operand.getDimSize(dim), out = result.getDimSize(dim);
-  if (*groupSize > 0 && out * *groupSize != in)
-    return emitOpError() << "scatter_dimension size " << in
-                         << " must be the result size " << out
-                         << " times the group size " << *groupSize;
-  if (*groupSize == 0 && (out == 0 ? in != 0 : in % out != 0))
-    return emitOpError() << "scatter_dimension size " << in
-                         << " must be a multiple of the result size " << out;
+  if (failed(checkDimInRange(*this, "scatter_dimension", dim,
+                             operand.getRank())) ||
+      failed(checkScaledDim(*this, "operand", operand, result, dim,
+                            *groupSize, /*resultIsLarger=*/false,
+                            "scatter_dimension", "result")))
+    return failure();
   return checkReducer(*this, getComputation(), "computation",
                       {operand.getElementType()});
 }

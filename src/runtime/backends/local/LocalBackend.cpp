@@ -483,22 +483,46 @@ int32_t lbCopy(void *, int64_t, void *dst, const void *src, size_t bytes,
   return SDY_BACKEND_OK;
 }
 
+// The start all group collectives share: finds me in the group, checks the
+// dtype and op of a reduction (`reduces`; `slot.size` then counts elements,
+// else bytes), copies `send` to `recv` when the group is only me, and
+// otherwise enters the group's rendezvous. `r` stays null when nothing is left
+// to do.
+int32_t startGroup(void *ud, const int64_t *group, int32_t gsize,
+                   const Slot &slot, bool reduces, int64_t timeoutMs,
+                   sdy_backend_error_t *err, const char *what, size_t &me,
+                   Rendezvous *&r) {
+  LocalBackend *b = self(ud);
+  r = nullptr;
+  if (int32_t rc = memberIndex(b, slot.device, group, gsize, me, err))
+    return rc;
+  size_t bytes = slot.size;
+  if (reduces) {
+    if (int32_t rc = checkReduceArgs(slot.dtype, slot.op, err)) return rc;
+    bytes *= elementSize(static_cast<ElementType>(slot.dtype));
+  }
+  if (gsize == 1) {
+    if (bytes && slot.recv != slot.send)
+      std::memcpy(slot.recv, slot.send, bytes);
+    return SDY_BACKEND_OK;
+  }
+  r = b->get(slot.device, group, gsize, gsize);
+  return enter(b, *r, me, slot, timeoutMs, err, what);
+}
+
 int32_t lbAllReduce(void *ud, int64_t device, const int64_t *group,
                     int32_t gsize, const void *send, void *recv, size_t count,
                     int32_t dtype, int32_t op, int64_t timeoutMs,
                     sdy_backend_error_t *err) {
-  LocalBackend *b = self(ud);
   size_t me;
-  if (int32_t rc = memberIndex(b, device, group, gsize, me, err)) return rc;
-  if (int32_t rc = checkReduceArgs(dtype, op, err)) return rc;
+  Rendezvous *r;
+  if (int32_t rc = startGroup(
+          ud, group, gsize,
+          {send, recv, count, (int)Kind::AllReduce, dtype, op, device},
+          /*reduces=*/true, timeoutMs, err, "all_reduce", me, r);
+      rc || !r)
+    return rc;
   size_t es = elementSize(static_cast<ElementType>(dtype));
-  if (gsize == 1) {
-    if (recv != send && count) std::memcpy(recv, send, count * es);
-    return SDY_BACKEND_OK;
-  }
-  Rendezvous *r = b->get(device, group, gsize, gsize);
-  Slot slot{send, recv, count, (int)Kind::AllReduce, dtype, op, device};
-  if (int32_t rc = enter(b, *r, me, slot, timeoutMs, err, "all_reduce")) return rc;
   // Chunk `me`, aligned to 64 bytes.
   size_t align = std::max<size_t>(1, 64 / es);
   size_t chunk = (count + gsize - 1) / gsize;
@@ -519,80 +543,69 @@ int32_t lbAllReduce(void *ud, int64_t device, const int64_t *group,
   return r->wait(timeoutMs, err, "all_reduce");
 }
 
-int32_t lbAllGather(void *ud, int64_t device, const int64_t *group,
-                    int32_t gsize, const void *send, void *recv, size_t bytes,
-                    int64_t timeoutMs, sdy_backend_error_t *err) {
-  LocalBackend *b = self(ud);
+// all_gather and all_to_all: every member sends one `chunkBytes` chunk to
+// every member; member j's chunk for me lies at `me * chunkBytes` in its send
+// buffer when `perPeerSend` (all_to_all) and at its start otherwise
+// (all_gather). Pull every chunk straight into my buffer (the writes stay in
+// my cache; the peers' sends are only read). Start with the next peer so the
+// members read different buffers at a time.
+int32_t exchangeChunks(void *ud, int64_t device, const int64_t *group,
+                       int32_t gsize, const void *send, void *recv,
+                       size_t chunkBytes, bool perPeerSend, Kind kind,
+                       const char *what, int64_t timeoutMs,
+                       sdy_backend_error_t *err) {
   size_t me;
-  if (int32_t rc = memberIndex(b, device, group, gsize, me, err)) return rc;
-  if (gsize == 1) {
-    if (bytes && recv != send) std::memcpy(recv, send, bytes);
-    return SDY_BACKEND_OK;
-  }
-  Rendezvous *r = b->get(device, group, gsize, gsize);
-  Slot slot{send, recv, bytes, (int)Kind::AllGather, 0, 0, device};
-  if (int32_t rc = enter(b, *r, me, slot, timeoutMs, err, "all_gather")) return rc;
-  // Pull every member's chunk straight into my buffer (the writes stay in my
-  // cache; the peers' sends are only read). Start with the next peer so the
-  // members read different buffers at a time.
-  if (bytes) {
-    bool stream = bytes * r->n >= kStreamBytes;
+  Rendezvous *r;
+  if (int32_t rc = startGroup(ud, group, gsize,
+                              {send, recv, chunkBytes, (int)kind, 0, 0, device},
+                              /*reduces=*/false, timeoutMs, err, what, me, r);
+      rc || !r)
+    return rc;
+  if (chunkBytes) {
+    size_t srcOffset = perPeerSend ? me * chunkBytes : 0;
+    bool stream = chunkBytes * r->n >= kStreamBytes;
     for (size_t k = 1; k <= r->n; ++k) {
       size_t j = (me + k) % r->n;
-      char *dst = static_cast<char *>(recv) + j * bytes;
-      const void *src = r->slots[j].send;
-      if (dst != src) copyChunk(dst, src, bytes, stream);
+      char *dst = static_cast<char *>(recv) + j * chunkBytes;
+      const char *src =
+          static_cast<const char *>(r->slots[j].send) + srcOffset;
+      if (dst != src) copyChunk(dst, src, chunkBytes, stream);
     }
     if (stream) storeFence();
   }
-  return r->wait(timeoutMs, err, "all_gather");
+  return r->wait(timeoutMs, err, what);
+}
+
+int32_t lbAllGather(void *ud, int64_t device, const int64_t *group,
+                    int32_t gsize, const void *send, void *recv, size_t bytes,
+                    int64_t timeoutMs, sdy_backend_error_t *err) {
+  return exchangeChunks(ud, device, group, gsize, send, recv, bytes,
+                        /*perPeerSend=*/false, Kind::AllGather, "all_gather",
+                        timeoutMs, err);
 }
 
 int32_t lbAllToAll(void *ud, int64_t device, const int64_t *group,
                    int32_t gsize, const void *send, void *recv,
                    size_t chunkBytes, int64_t timeoutMs,
                    sdy_backend_error_t *err) {
-  LocalBackend *b = self(ud);
-  size_t me;
-  if (int32_t rc = memberIndex(b, device, group, gsize, me, err)) return rc;
-  if (gsize == 1) {
-    if (chunkBytes && recv != send) std::memcpy(recv, send, chunkBytes);
-    return SDY_BACKEND_OK;
-  }
-  Rendezvous *r = b->get(device, group, gsize, gsize);
-  Slot slot{send, recv, chunkBytes, (int)Kind::AllToAll, 0, 0, device};
-  if (int32_t rc = enter(b, *r, me, slot, timeoutMs, err, "all_to_all")) return rc;
-  if (chunkBytes) {
-    bool stream = chunkBytes * r->n >= kStreamBytes;
-    for (size_t k = 1; k <= r->n; ++k) {
-      size_t j = (me + k) % r->n;
-      char *dst = static_cast<char *>(recv) + j * chunkBytes;
-      const char *src =
-          static_cast<const char *>(r->slots[j].send) + me * chunkBytes;
-      if (dst != src) copyChunk(dst, src, chunkBytes, stream);
-    }
-    if (stream) storeFence();
-  }
-  return r->wait(timeoutMs, err, "all_to_all");
+  return exchangeChunks(ud, device, group, gsize, send, recv, chunkBytes,
+                        /*perPeerSend=*/true, Kind::AllToAll, "all_to_all",
+                        timeoutMs, err);
 }
 
 int32_t lbReduceScatter(void *ud, int64_t device, const int64_t *group,
                         int32_t gsize, const void *send, void *recv,
                         size_t count, int32_t dtype, int32_t op,
                         int64_t timeoutMs, sdy_backend_error_t *err) {
-  LocalBackend *b = self(ud);
   size_t me;
-  if (int32_t rc = memberIndex(b, device, group, gsize, me, err)) return rc;
-  if (int32_t rc = checkReduceArgs(dtype, op, err)) return rc;
-  size_t es = elementSize(static_cast<ElementType>(dtype));
-  if (gsize == 1) {
-    if (count && recv != send) std::memcpy(recv, send, count * es);
-    return SDY_BACKEND_OK;
-  }
-  Rendezvous *r = b->get(device, group, gsize, gsize);
-  Slot slot{send, recv, count, (int)Kind::ReduceScatter, dtype, op, device};
-  if (int32_t rc = enter(b, *r, me, slot, timeoutMs, err, "reduce_scatter"))
+  Rendezvous *r;
+  if (int32_t rc = startGroup(
+          ud, group, gsize,
+          {send, recv, count, (int)Kind::ReduceScatter, dtype, op, device},
+          /*reduces=*/true, timeoutMs, err, "reduce_scatter", me, r);
+      rc || !r)
     return rc;
+  size_t es = elementSize(static_cast<ElementType>(dtype));
   char *dst = static_cast<char *>(recv);
   reduceRange(*r, 0, 0, count, es, dtype, op, me * count, &dst, 1);
   return r->wait(timeoutMs, err, "reduce_scatter");
