@@ -25,8 +25,10 @@ jobs=${SDY_JOBS:-$(nproc)}
 # pytest and numpy (Python binding and docs examples; the build uses Debian's
 # python3 even when another python3 comes first on PATH), OpenBLAS
 # (dot_general kernels), OpenMPI (the mpi backend), GoogleTest (runtime
-# tests), clang's runtimes with libFuzzer (sanitizers and the fuzz harnesses).
-packages="clang-22 llvm-22-dev llvm-22-tools libmlir-22-dev mlir-22-tools
+# tests), clang's runtimes with libFuzzer (sanitizers and the fuzz harnesses),
+# clang-format (the format check of the test command).
+packages="clang-22 clang-format-22 llvm-22-dev llvm-22-tools libmlir-22-dev
+  mlir-22-tools
   cmake ninja-build pkg-config libcmocka-dev libffi-dev
   abigail-tools python3 python3-pytest python3-numpy ccache libopenblas-dev
   libopenmpi-dev openmpi-bin libgtest-dev libclang-rt-22-dev"

@@ -54,7 +54,8 @@ int main(void) {
             "sharding of w"))
     goto done;
 
-  if (check(sdy_module_parse(ctx, kProgram, "program.mlir", &module), "parse") ||
+  if (check(sdy_module_parse(ctx, kProgram, "program.mlir", &module),
+            "parse") ||
       check(sdy_module_add_mesh(module, "mesh", mesh), "add mesh") ||
       check(sdy_module_set_arg_sharding(module, "main", 0, x_sharding),
             "arg 0") ||
@@ -66,7 +67,8 @@ int main(void) {
       check(sdy_module_verify(module), "verify"))
     goto done;
 
-  if (check(sdy_pipeline_create_preset(ctx, "cleanup", &pipeline), "pipeline") ||
+  if (check(sdy_pipeline_create_preset(ctx, "cleanup", &pipeline),
+            "pipeline") ||
       check(sdy_pipeline_run(pipeline, module), "run") ||
       check(sdy_module_print(module, SDY_PRINT_DEFAULT, &text), "print"))
     goto done;

@@ -60,14 +60,16 @@ static double memcpyBandwidth(size_t bytes) {
 
 int main(int argc, char **argv) {
   int n = argc > 1 ? std::atoi(argv[1]) : 4;
-  size_t maxBytes = argc > 2 ? std::strtoull(argv[2], nullptr, 10) : (size_t(256) << 20);
+  size_t maxBytes =
+      argc > 2 ? std::strtoull(argv[2], nullptr, 10) : (size_t(256) << 20);
   std::unique_ptr<Backend> b;
   if (Status s = Backend::create("local", n, b); !s.isOk()) {
     std::fprintf(stderr, "%s\n", s.message().c_str());
     return 1;
   }
   std::vector<int64_t> group;
-  for (int i = 0; i < n; ++i) group.push_back(i);
+  for (int i = 0; i < n; ++i)
+    group.push_back(i);
   std::printf("# local backend, %d devices (threads), hw threads %u\n", n,
               std::thread::hardware_concurrency());
   std::printf("%-12s %-11s %12s %12s %8s\n", "bytes", "op", "busbw GB/s",
@@ -101,13 +103,16 @@ int main(int argc, char **argv) {
           for (int round = 0; round < kRounds; ++round) {
             (void)b->barrier(d, group, 60000);
             auto t0 = Clock::now();
-            for (int i = 0; i < iters; ++i) run();
+            for (int i = 0; i < iters; ++i)
+              run();
             times[round][d] = seconds(t0, Clock::now()) / iters;
           }
         });
-      for (auto &t : ts) t.join();
+      for (auto &t : ts)
+        t.join();
       double t = 1e30;
-      for (auto &r : times) t = std::min(t, *std::max_element(r.begin(), r.end()));
+      for (auto &r : times)
+        t = std::min(t, *std::max_element(r.begin(), r.end()));
       double factor = op == 0 ? 2.0 * (n - 1) / n : double(n - 1) / n;
       double busbw = double(bytes) / t * factor;
       const char *names[] = {"all_reduce", "all_gather", "all_to_all"};

@@ -20,7 +20,8 @@
 using namespace sdy::runtime;
 using Clock = std::chrono::steady_clock;
 
-template <typename F> static double best(F f, int reps) {
+template <typename F>
+static double best(F f, int reps) {
   double b = 1e30;
   f();
   for (int i = 0; i < reps; ++i) {
@@ -33,8 +34,10 @@ template <typename F> static double best(F f, int reps) {
 
 int main(int argc, char **argv) {
   std::vector<int> sizes;
-  for (int i = 1; i < argc; ++i) sizes.push_back(std::atoi(argv[i]));
-  if (sizes.empty()) sizes = {128, 256, 512, 1024, 2048};
+  for (int i = 1; i < argc; ++i)
+    sizes.push_back(std::atoi(argv[i]));
+  if (sizes.empty())
+    sizes = {128, 256, 512, 1024, 2048};
   std::printf("%-6s %14s %14s %14s %8s %8s\n", "size", "sgemm GF/s",
               "kernel GF/s", "interp GF/s", "k/sgemm", "i/sgemm");
   for (int s : sizes) {
@@ -46,33 +49,41 @@ int main(int argc, char **argv) {
     }
     double flops = 2.0 * s * s * double(s);
     int reps = s <= 512 ? 20 : 5;
-    double tBlas = best([&] {
-      cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, s, s, s, 1.0f,
-                  a.data<float>(), s, b.data<float>(), s, 0.0f,
-                  c.data<float>(), s);
-    }, reps);
+    double tBlas = best(
+        [&] {
+          cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, s, s, s, 1.0f,
+                      a.data<float>(), s, b.data<float>(), s, 0.0f,
+                      c.data<float>(), s);
+        },
+        reps);
     kernels::DotDims d;
     d.lhsContract = {1};
     d.rhsContract = {0};
-    double tKernel = best([&] {
-      Tensor r = kernels::dotGeneral(a, b, d, ElementType::F32);
-    }, reps);
-    std::string ty = "tensor<" + std::to_string(s) + "x" + std::to_string(s) + "xf32>";
-    std::string text = "func.func @main(%a: " + ty + ", %b: " + ty + ") -> " + ty +
-                       " {\n  %0 = stablehlo.dot_general %a, %b, contracting_dims = [1] x [0] : (" +
-                       ty + ", " + ty + ") -> " + ty + "\n  return %0 : " + ty + "\n}\n";
+    double tKernel =
+        best([&] { Tensor r = kernels::dotGeneral(a, b, d, ElementType::F32); },
+             reps);
+    std::string ty =
+        "tensor<" + std::to_string(s) + "x" + std::to_string(s) + "xf32>";
+    std::string text =
+        "func.func @main(%a: " + ty + ", %b: " + ty + ") -> " + ty +
+        " {\n  %0 = stablehlo.dot_general %a, %b, contracting_dims = [1] x [0] "
+        ": (" +
+        ty + ", " + ty + ") -> " + ty + "\n  return %0 : " + ty + "\n}\n";
     std::unique_ptr<Executable> exe;
-    if (Status st = Executable::fromText(text, ExecutableOptions(), exe); !st.isOk()) {
+    if (Status st = Executable::fromText(text, ExecutableOptions(), exe);
+        !st.isOk()) {
       std::fprintf(stderr, "%s\n", st.message().c_str());
       return 1;
     }
-    double tInterp = best([&] {
-      std::vector<Tensor> out;
-      (void)exe->runSingle({a, b}, out);
-    }, reps);
-    std::printf("%-6d %14.2f %14.2f %14.2f %8.3f %8.3f\n", s, flops / tBlas / 1e9,
-                flops / tKernel / 1e9, flops / tInterp / 1e9, tBlas / tKernel,
-                tBlas / tInterp);
+    double tInterp = best(
+        [&] {
+          std::vector<Tensor> out;
+          (void)exe->runSingle({a, b}, out);
+        },
+        reps);
+    std::printf("%-6d %14.2f %14.2f %14.2f %8.3f %8.3f\n", s,
+                flops / tBlas / 1e9, flops / tKernel / 1e9,
+                flops / tInterp / 1e9, tBlas / tKernel, tBlas / tInterp);
   }
   return 0;
 }

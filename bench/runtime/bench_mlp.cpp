@@ -68,7 +68,8 @@ static std::string mlpText(const std::string &mode, long b, long h, long f) {
       "%s"
       "func.func @main(%%x: tensor<%ldx%ldxf32> {sdy.sharding = "
       "#sdy.sharding<@mesh, %s>},\n"
-      "    %%w1: tensor<%ldx%ldxf32> {sdy.sharding = #sdy.sharding<@mesh, %s>},\n"
+      "    %%w1: tensor<%ldx%ldxf32> {sdy.sharding = #sdy.sharding<@mesh, "
+      "%s>},\n"
       "    %%w2: tensor<%ldx%ldxf32> {sdy.sharding = #sdy.sharding<@mesh, %s>})"
       " -> tensor<%ldx%ldxf32> {\n"
       "  %%h = stablehlo.dot_general %%x, %%w1, contracting_dims = [1] x [0]"
@@ -101,7 +102,8 @@ static double seconds(Clock::time_point a, Clock::time_point b) {
 }
 
 static void die(const Status &s, const char *what) {
-  if (s.isOk()) return;
+  if (s.isOk())
+    return;
   std::fprintf(stderr, "%s: %s\n", what, s.message().c_str());
   std::exit(1);
 }
@@ -123,7 +125,8 @@ int main(int argc, char **argv) {
   std::string text = mlpText(mode, B, H, F);
   auto single = mlir::parseSourceString<mlir::ModuleOp>(text, &ctx);
   auto parted = mlir::parseSourceString<mlir::ModuleOp>(text, &ctx);
-  if (!single || !parted) return 1;
+  if (!single || !parted)
+    return 1;
   {
     mlir::PassManager pm(&ctx);
     mlir::sdy::PartitionPipelineOptions opts;
@@ -144,7 +147,8 @@ int main(int argc, char **argv) {
   std::uniform_real_distribution<float> u(-0.5f, 0.5f);
   std::vector<float> x(B * H), w1(H * F), w2(F * H);
   for (auto *v : {&x, &w1, &w2})
-    for (float &e : *v) e = u(rng);
+    for (float &e : *v)
+      e = u(rng);
   std::vector<Tensor> in1 = {slice(x, H, 0, B, 0, H), slice(w1, F, 0, H, 0, F),
                              slice(w2, H, 0, F, 0, H)};
   std::vector<std::vector<Tensor>> in2(2);
@@ -197,7 +201,8 @@ int main(int argc, char **argv) {
   const float *ref = out1[0].data<float>();
   for (long d = 0; d < 2; ++d) {
     const float *got = out2[d][0].data<float>();
-    long rows = mode == "model" ? B : B / 2, r0 = mode == "model" ? 0 : d * B / 2;
+    long rows = mode == "model" ? B : B / 2,
+         r0 = mode == "model" ? 0 : d * B / 2;
     for (long i = 0; i < rows * H; ++i)
       maxErr = std::max(maxErr, (double)std::fabs(got[i] - ref[r0 * H + i]));
   }
@@ -205,8 +210,8 @@ int main(int argc, char **argv) {
   double gflop = 2.0 * B * H * F * 2 / 1e9;
   std::printf("# MLP %s-parallel, batch %ld hidden %ld ffn %ld f32 (%.2f GFLOP "
               "per step), hw threads %u, OpenBLAS default threads %d\n",
-              mode.c_str(), B, H, F, gflop,
-              std::thread::hardware_concurrency(), defaultThreads);
+              mode.c_str(), B, H, F, gflop, std::thread::hardware_concurrency(),
+              defaultThreads);
   std::printf("%-42s %10s %10s\n", "configuration", "step ms", "GFLOP/s");
   auto row = [&](const char *name, double t) {
     std::printf("%-42s %10.2f %10.1f\n", name, t * 1e3, gflop / t);

@@ -21,7 +21,8 @@ using namespace sdy::runtime;
 
 int main(int argc, char **argv) {
   MPI_Init(&argc, &argv); // the plugin sees MPI initialised and reuses it
-  size_t maxBytes = argc > 1 ? std::strtoull(argv[1], nullptr, 10) : (size_t(64) << 20);
+  size_t maxBytes =
+      argc > 1 ? std::strtoull(argv[1], nullptr, 10) : (size_t(64) << 20);
   std::unique_ptr<Backend> b;
   if (Status s = Backend::create("mpi", 0, b); !s.isOk()) {
     std::fprintf(stderr, "%s\n", s.message().c_str());
@@ -31,9 +32,11 @@ int main(int argc, char **argv) {
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   MPI_Comm_size(MPI_COMM_WORLD, &size);
   std::vector<int64_t> group;
-  for (int i = 0; i < size; ++i) group.push_back(i);
+  for (int i = 0; i < size; ++i)
+    group.push_back(i);
   if (rank == 0)
-    std::printf("%-12s %14s %14s %10s\n", "bytes", "MPI us", "sdy us", "overhead");
+    std::printf("%-12s %14s %14s %10s\n", "bytes", "MPI us", "sdy us",
+                "overhead");
   for (size_t bytes = 1024; bytes <= maxBytes; bytes *= 4) {
     size_t n = bytes / 4;
     std::vector<float> send(n, 1.0f), recv(n);

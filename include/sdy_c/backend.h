@@ -9,8 +9,8 @@
  * header only describes the table a backend provides.
  *
  * Versioning
- *   `struct_size` is the first member and holds sizeof(sdy_backend_table_t) as the
- *   backend was compiled. New members are only ever appended; the runtime
+ *   `struct_size` is the first member and holds sizeof(sdy_backend_table_t) as
+ * the backend was compiled. New members are only ever appended; the runtime
  *   treats a member lying beyond `struct_size`, or a NULL function pointer,
  *   as "not provided". `abi_version` is SDY_BACKEND_ABI_VERSION at compile
  *   time; a backend with a larger major version is refused.
@@ -99,10 +99,10 @@ typedef enum sdy_backend_code_t {
   SDY_BACKEND_ERR_INVALID_ARGUMENT = 1, /* bad id, group, size or pointer */
   SDY_BACKEND_ERR_UNSUPPORTED = 2,      /* dtype/op not provided */
   SDY_BACKEND_ERR_OUT_OF_MEMORY = 3,
-  SDY_BACKEND_ERR_TIMEOUT = 4,          /* a peer did not join in time */
-  SDY_BACKEND_ERR_MISMATCH = 5,         /* peers called with other args */
-  SDY_BACKEND_ERR_INTERNAL = 6,         /* transport or library failure */
-  SDY_BACKEND_ERR_UNAVAILABLE = 7     /* a peer died or cannot be reached */
+  SDY_BACKEND_ERR_TIMEOUT = 4,    /* a peer did not join in time */
+  SDY_BACKEND_ERR_MISMATCH = 5,   /* peers called with other args */
+  SDY_BACKEND_ERR_INTERNAL = 6,   /* transport or library failure */
+  SDY_BACKEND_ERR_UNAVAILABLE = 7 /* a peer died or cannot be reached */
 } sdy_backend_code_t;
 
 typedef struct sdy_backend_error_t {
@@ -210,7 +210,7 @@ typedef struct sdy_backend_table_t {
 /* Signature of SDY_BACKEND_ENTRY_SYMBOL in a plugin. Returns NULL on failure
  * and then fills err. */
 typedef sdy_backend_table_t *(*sdy_backend_create_fn)(const char *options,
-                                                sdy_backend_error_t *err);
+                                                      sdy_backend_error_t *err);
 
 #ifdef __cplusplus
 }

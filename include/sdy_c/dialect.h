@@ -42,7 +42,8 @@ MlirAttribute sdyMeshAxisAttrGet(MlirContext ctx, MlirStringRef name,
 MlirStringRef sdyMeshAxisAttrGetName(MlirAttribute attr);
 int64_t sdyMeshAxisAttrGetSize(MlirAttribute attr);
 
-/*--- MeshAttr ----------------------------------------------------------------*/
+/*--- MeshAttr
+ * ----------------------------------------------------------------*/
 bool sdyAttributeIsAMeshAttr(MlirAttribute attr);
 MlirAttribute sdyMeshAttrGet(MlirContext ctx, intptr_t nAxes,
                              const MlirAttribute *axes, intptr_t nDeviceIds,
@@ -52,21 +53,24 @@ int64_t sdyMeshAttrGetDeviceIdsElem(MlirAttribute attr, int64_t pos);
 intptr_t sdyMeshAttrGetAxesSize(MlirAttribute attr);
 MlirAttribute sdyMeshAttrGetAxesElem(MlirAttribute attr, intptr_t pos);
 
-/*--- SubAxisInfoAttr: (m)k ---------------------------------------------------*/
+/*--- SubAxisInfoAttr: (m)k
+ * ---------------------------------------------------*/
 bool sdyAttributeIsASubAxisInfoAttr(MlirAttribute attr);
 MlirAttribute sdySubAxisInfoAttrGet(MlirContext ctx, int64_t preSize,
                                     int64_t size);
 int64_t sdySubAxisInfoAttrGetPreSize(MlirAttribute attr);
 int64_t sdySubAxisInfoAttrGetSize(MlirAttribute attr);
 
-/*--- AxisRefAttr: "x" or "x":(m)k (subAxisInfo may be a null attribute) ------*/
+/*--- AxisRefAttr: "x" or "x":(m)k (subAxisInfo may be a null attribute)
+ * ------*/
 bool sdyAttributeIsAnAxisRefAttr(MlirAttribute attr);
 MlirAttribute sdyAxisRefAttrGet(MlirContext ctx, MlirStringRef name,
                                 MlirAttribute subAxisInfo);
 MlirStringRef sdyAxisRefAttrGetName(MlirAttribute attr);
 MlirAttribute sdyAxisRefAttrGetSubAxisInfo(MlirAttribute attr);
 
-/*--- DimensionShardingAttr (priority -1: none) -------------------------------*/
+/*--- DimensionShardingAttr (priority -1: none)
+ * -------------------------------*/
 bool sdyAttributeIsADimensionShardingAttr(MlirAttribute attr);
 MlirAttribute sdyDimensionShardingAttrGet(MlirContext ctx, intptr_t nAxes,
                                           const MlirAttribute *axes,
@@ -100,7 +104,8 @@ intptr_t sdyTensorShardingAttrGetUnreducedAxesSize(MlirAttribute attr);
 MlirAttribute sdyTensorShardingAttrGetUnreducedAxesElem(MlirAttribute attr,
                                                         intptr_t pos);
 
-/*--- TensorShardingPerValueAttr ----------------------------------------------*/
+/*--- TensorShardingPerValueAttr
+ * ----------------------------------------------*/
 bool sdyAttributeIsATensorShardingPerValueAttr(MlirAttribute attr);
 MlirAttribute sdyTensorShardingPerValueAttrGet(MlirContext ctx,
                                                intptr_t nShardings,
@@ -109,7 +114,8 @@ intptr_t sdyTensorShardingPerValueAttrGetShardingsSize(MlirAttribute attr);
 MlirAttribute sdyTensorShardingPerValueAttrGetShardingsElem(MlirAttribute attr,
                                                             intptr_t pos);
 
-/*--- DimMappingAttr / TensorMappingAttr --------------------------------------*/
+/*--- DimMappingAttr / TensorMappingAttr
+ * --------------------------------------*/
 bool sdyAttributeIsADimMappingAttr(MlirAttribute attr);
 MlirAttribute sdyDimMappingAttrGet(MlirContext ctx, intptr_t nFactorIndices,
                                    const int64_t *factorIndices);
@@ -124,7 +130,8 @@ intptr_t sdyTensorMappingAttrGetDimMappingsSize(MlirAttribute attr);
 MlirAttribute sdyTensorMappingAttrGetDimMappingsElem(MlirAttribute attr,
                                                      intptr_t pos);
 
-/*--- OpShardingRuleAttr ------------------------------------------------------*/
+/*--- OpShardingRuleAttr
+ * ------------------------------------------------------*/
 bool sdyAttributeIsAOpShardingRuleAttr(MlirAttribute attr);
 MlirAttribute sdyOpShardingRuleAttrGet(
     MlirContext ctx, intptr_t nFactorSizes, const int64_t *factorSizes,
@@ -154,12 +161,14 @@ int64_t sdyOpShardingRuleAttrGetNeedReplicationFactorsElem(MlirAttribute attr,
 intptr_t sdyOpShardingRuleAttrGetPermutationFactorsSize(MlirAttribute attr);
 int64_t sdyOpShardingRuleAttrGetPermutationFactorsElem(MlirAttribute attr,
                                                        intptr_t pos);
-intptr_t sdyOpShardingRuleAttrGetBlockedPropagationFactorsSize(
-    MlirAttribute attr);
-int64_t sdyOpShardingRuleAttrGetBlockedPropagationFactorsElem(
-    MlirAttribute attr, intptr_t pos);
+intptr_t
+sdyOpShardingRuleAttrGetBlockedPropagationFactorsSize(MlirAttribute attr);
+int64_t
+sdyOpShardingRuleAttrGetBlockedPropagationFactorsElem(MlirAttribute attr,
+                                                      intptr_t pos);
 
-/*--- ManualAxesAttr (axes: StringAttrs) --------------------------------------*/
+/*--- ManualAxesAttr (axes: StringAttrs)
+ * --------------------------------------*/
 bool sdyAttributeIsAManualAxesAttr(MlirAttribute attr);
 MlirAttribute sdyManualAxesAttrGet(MlirContext ctx, intptr_t nAxes,
                                    const MlirAttribute *axes);

@@ -98,8 +98,8 @@ enum {
 
 /* DLPack's DLDeviceType values accepted for tensor memory: host memory. */
 enum {
-  SDY_DL_CPU = 1,       /* kDLCPU (0 is accepted as "host" too) */
-  SDY_DL_CUDA_HOST = 3  /* kDLCUDAHost: pinned host memory */
+  SDY_DL_CPU = 1,      /* kDLCPU (0 is accepted as "host" too) */
+  SDY_DL_CUDA_HOST = 3 /* kDLCUDAHost: pinned host memory */
 };
 
 /* Layout of DLPack's DLDataType: 4 bytes. `lanes` must be 1. */
@@ -227,9 +227,10 @@ sdy_status_t *sdy_executable_arg_num_shards(const sdy_executable_t *executable,
                                             int64_t *out_num_shards,
                                             size_t capacity);
 /* Same for result `index`. */
-sdy_status_t *sdy_executable_result_num_shards(
-    const sdy_executable_t *executable, size_t index, int64_t *out_num_shards,
-    size_t capacity);
+sdy_status_t *
+sdy_executable_result_num_shards(const sdy_executable_t *executable,
+                                 size_t index, int64_t *out_num_shards,
+                                 size_t capacity);
 
 /* The global shape of argument `index` (since 1.1), written to `out_shape`
  * (room for `capacity` >= rank entries). *out_exact (may be NULL) is 1 when
@@ -239,13 +240,15 @@ sdy_status_t *sdy_executable_result_num_shards(
  * of a module partitioned by hand, where the padded shape (local size ×
  * shards) is written and global runs accept any shape that fits (see
  * "Global runs"). */
-sdy_status_t *sdy_executable_arg_global_shape(
-    const sdy_executable_t *executable, size_t index, int64_t *out_shape,
-    size_t capacity, int32_t *out_exact);
+sdy_status_t *
+sdy_executable_arg_global_shape(const sdy_executable_t *executable,
+                                size_t index, int64_t *out_shape,
+                                size_t capacity, int32_t *out_exact);
 /* Same for result `index`. */
-sdy_status_t *sdy_executable_result_global_shape(
-    const sdy_executable_t *executable, size_t index, int64_t *out_shape,
-    size_t capacity, int32_t *out_exact);
+sdy_status_t *
+sdy_executable_result_global_shape(const sdy_executable_t *executable,
+                                   size_t index, int64_t *out_shape,
+                                   size_t capacity, int32_t *out_exact);
 
 /* The slice of a global argument `index` of `global_shape` (rank entries)
  * that device `device` receives in a global run: [start, limit) per
@@ -330,13 +333,13 @@ sdy_status_t *sdy_executable_run_global(const sdy_executable_t *executable,
  *   error first, then the run's limits, then the collective timeouts they
  *   caused on peers. */
 typedef struct sdy_run_options {
-  size_t struct_size;   /* sizeof(sdy_run_options_t) as the caller compiled
-                           it; the first member */
-  int64_t timeout_ms;   /* limit on the whole run; 0: none (default);
-                           < 0: SDY_INVALID_ARGUMENT */
-  int64_t collective_timeout_ms; /* longest a device waits for its peers in
-                                    one collective; 0: forever; default
-                                    60000; < 0: SDY_INVALID_ARGUMENT */
+  size_t struct_size; /* sizeof(sdy_run_options_t) as the caller compiled
+                         it; the first member */
+  int64_t timeout_ms; /* limit on the whole run; 0: none (default);
+                         < 0: SDY_INVALID_ARGUMENT */
+  int64_t collective_timeout_ms;  /* longest a device waits for its peers in
+                                     one collective; 0: forever; default
+                                     60000; < 0: SDY_INVALID_ARGUMENT */
   const volatile int32_t *cancel; /* NULL (default) or a flag another thread
                                      may set nonzero to stop the run with
                                      SDY_CANCELLED; read, never written */

@@ -48,7 +48,8 @@ typedef struct sdy_mesh sdy_mesh_t;
  * Invalid meshes give SDY_VERIFICATION_ERROR with the dialect's message;
  * NULL arrays with non-zero counts and strings that are not UTF-8
  * SDY_INVALID_ARGUMENT. */
-sdy_status_t *sdy_mesh_create(sdy_context_t *context, const char *const *axis_names,
+sdy_status_t *sdy_mesh_create(sdy_context_t *context,
+                              const char *const *axis_names,
                               const int64_t *axis_sizes, size_t num_axes,
                               const int64_t *device_ids, size_t num_device_ids,
                               sdy_mesh_t **out_mesh);
@@ -85,8 +86,8 @@ sdy_status_t *sdy_mesh_num_devices(const sdy_mesh_t *mesh,
 /* Writes the device ids in mesh order (iota when the mesh has none) to
  * `out_device_ids`, which has room for `capacity` entries; capacity must be
  * at least sdy_mesh_num_devices(). */
-sdy_status_t *sdy_mesh_device_ids(const sdy_mesh_t *mesh, int64_t *out_device_ids,
-                                  size_t capacity);
+sdy_status_t *sdy_mesh_device_ids(const sdy_mesh_t *mesh,
+                                  int64_t *out_device_ids, size_t capacity);
 
 /* 1 if the mesh lists explicit (non-iota) device ids, else 0. */
 sdy_status_t *sdy_mesh_has_explicit_device_ids(const sdy_mesh_t *mesh,
@@ -95,8 +96,10 @@ sdy_status_t *sdy_mesh_has_explicit_device_ids(const sdy_mesh_t *mesh,
 /* The mesh coordinates (one per axis, `num_coords` must equal the number of
  * axes) of device `device_id`. SDY_INVALID_ARGUMENT if the mesh has no such
  * device. */
-sdy_status_t *sdy_mesh_device_coordinates(const sdy_mesh_t *mesh, int64_t device_id,
-                                          int64_t *out_coords, size_t num_coords);
+sdy_status_t *sdy_mesh_device_coordinates(const sdy_mesh_t *mesh,
+                                          int64_t device_id,
+                                          int64_t *out_coords,
+                                          size_t num_coords);
 
 /* The device id at mesh coordinates `coords` (one per axis, each in
  * [0, axis size)). */

@@ -35,8 +35,8 @@ typedef struct sdy_module sdy_module_t;
 /* Flags of sdy_module_print (bitwise or). */
 enum {
   SDY_PRINT_DEFAULT = 0,
-  SDY_PRINT_GENERIC = 1,    /* generic op form `"sdy.reshard"(%0) <{...}>` */
-  SDY_PRINT_DEBUG_INFO = 2  /* print locations */
+  SDY_PRINT_GENERIC = 1,   /* generic op form `"sdy.reshard"(%0) <{...}>` */
+  SDY_PRINT_DEBUG_INFO = 2 /* print locations */
 };
 
 /* Parses MLIR text (sdy, stablehlo, func, builtin ops) and verifies it.
@@ -89,7 +89,8 @@ sdy_status_t *sdy_module_add_mesh(sdy_module_t *module, const char *name,
                                   const sdy_mesh_t *mesh);
 
 /* Number of `sdy.mesh` ops in the module. */
-sdy_status_t *sdy_module_num_meshes(const sdy_module_t *module, size_t *out_count);
+sdy_status_t *sdy_module_num_meshes(const sdy_module_t *module,
+                                    size_t *out_count);
 
 /* Name of mesh `index` (module order), caller-owned. */
 sdy_status_t *sdy_module_mesh_name(const sdy_module_t *module, size_t index,
@@ -108,7 +109,8 @@ sdy_status_t *sdy_module_get_arg_sharding(const sdy_module_t *module,
 
 /* Same for result `result`. */
 sdy_status_t *sdy_module_get_result_sharding(const sdy_module_t *module,
-                                             const char *function, size_t result,
+                                             const char *function,
+                                             size_t result,
                                              sdy_sharding_t **out_sharding);
 
 /* Sets (or with sharding == NULL removes) the `sdy.sharding` of argument
@@ -122,24 +124,26 @@ sdy_status_t *sdy_module_set_arg_sharding(sdy_module_t *module,
 
 /* Same for result `result`. */
 sdy_status_t *sdy_module_set_result_sharding(sdy_module_t *module,
-                                             const char *function, size_t result,
+                                             const char *function,
+                                             size_t result,
                                              const sdy_sharding_t *sharding);
 
 /* Inserts `sdy.sharding_constraint %argN <sharding>` at the start of
  * `function` and makes every use of argument `arg` use its result instead.
  * Same mesh and validity rules as sdy_module_set_arg_sharding; the function
  * must have a body (SDY_FAILED_PRECONDITION otherwise). */
-sdy_status_t *sdy_module_add_arg_sharding_constraint(sdy_module_t *module,
-                                                     const char *function,
-                                                     size_t arg,
-                                                     const sdy_sharding_t *sharding);
+sdy_status_t *
+sdy_module_add_arg_sharding_constraint(sdy_module_t *module,
+                                       const char *function, size_t arg,
+                                       const sdy_sharding_t *sharding);
 
 /* Inserts `sdy.sharding_constraint` on the value returned as result
  * `result` of `function`, before each `func.return`, and returns the
  * constrained value instead. */
-sdy_status_t *sdy_module_add_result_sharding_constraint(
-    sdy_module_t *module, const char *function, size_t result,
-    const sdy_sharding_t *sharding);
+sdy_status_t *
+sdy_module_add_result_sharding_constraint(sdy_module_t *module,
+                                          const char *function, size_t result,
+                                          const sdy_sharding_t *sharding);
 
 #ifdef __cplusplus
 }

@@ -64,7 +64,8 @@ sdy_status_t *sdy_pipeline_create(sdy_context_t *context, const char *pipeline,
 
 /* Creates a preset pipeline by name (see above). Unknown names give
  * SDY_INVALID_ARGUMENT. */
-sdy_status_t *sdy_pipeline_create_preset(sdy_context_t *context, const char *name,
+sdy_status_t *sdy_pipeline_create_preset(sdy_context_t *context,
+                                         const char *name,
                                          sdy_pipeline_t **out_pipeline);
 
 /* Creates a preset pipeline by name with options: `options` is
@@ -78,15 +79,17 @@ sdy_status_t *sdy_pipeline_create_preset(sdy_context_t *context, const char *nam
  * why, e.g. "pipeline option 'propagation-strategy' of
  * sdy-propagation-pipeline: 'fast' is not one of basic, aggressive,
  * basic-then-aggressive". */
-sdy_status_t *sdy_pipeline_create_preset_with_options(
-    sdy_context_t *context, const char *name, const char *options,
-    sdy_pipeline_t **out_pipeline);
+sdy_status_t *
+sdy_pipeline_create_preset_with_options(sdy_context_t *context,
+                                        const char *name, const char *options,
+                                        sdy_pipeline_t **out_pipeline);
 
 /* Releases `pipeline`. NULL is a no-op. */
 void sdy_pipeline_destroy(sdy_pipeline_t *pipeline);
 
 /* The textual pipeline, fully anchored (caller-owned). */
-sdy_status_t *sdy_pipeline_print(const sdy_pipeline_t *pipeline, char **out_text);
+sdy_status_t *sdy_pipeline_print(const sdy_pipeline_t *pipeline,
+                                 char **out_text);
 
 /* Enables (enable != 0) or disables per-pass timing for later runs. */
 sdy_status_t *sdy_pipeline_enable_timing(sdy_pipeline_t *pipeline,

@@ -37,14 +37,14 @@
 #ifndef SDY_C_SDY_C_H
 #define SDY_C_SDY_C_H
 
-#include "sdy_c/version.h"
-#include "sdy_c/status.h"
+#include "sdy_c/backend.h"
 #include "sdy_c/context.h"
+#include "sdy_c/executable.h"
 #include "sdy_c/mesh.h"
-#include "sdy_c/sharding.h"
 #include "sdy_c/module.h"
 #include "sdy_c/pipeline.h"
-#include "sdy_c/backend.h"
-#include "sdy_c/executable.h"
+#include "sdy_c/sharding.h"
+#include "sdy_c/status.h"
+#include "sdy_c/version.h"
 
 #endif /* SDY_C_SDY_C_H */

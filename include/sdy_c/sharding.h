@@ -57,8 +57,8 @@ typedef struct sdy_dim_sharding {
  * sdy_sharding_parse gives for the same sharding). Malformed C values
  * (is_closed not 0/1, reserved not 0, priority < -1, NULL or empty names)
  * give SDY_INVALID_ARGUMENT. */
-sdy_status_t *sdy_sharding_create(sdy_context_t *context, const sdy_mesh_t *mesh,
-                                  const char *mesh_name,
+sdy_status_t *sdy_sharding_create(sdy_context_t *context,
+                                  const sdy_mesh_t *mesh, const char *mesh_name,
                                   const sdy_dim_sharding_t *dims, size_t rank,
                                   const sdy_axis_ref_t *replicated_axes,
                                   size_t num_replicated,
@@ -80,7 +80,8 @@ void sdy_sharding_destroy(sdy_sharding_t *sharding);
 
 /* Prints the sharding, e.g. `#sdy.sharding<@mesh, [{"x"}, {?}p1],
  * replicated={"y"}>`. */
-sdy_status_t *sdy_sharding_print(const sdy_sharding_t *sharding, char **out_text);
+sdy_status_t *sdy_sharding_print(const sdy_sharding_t *sharding,
+                                 char **out_text);
 
 /* A new handle to the sharding's mesh. */
 sdy_status_t *sdy_sharding_get_mesh(const sdy_sharding_t *sharding,
@@ -91,7 +92,8 @@ sdy_status_t *sdy_sharding_mesh_name(const sdy_sharding_t *sharding,
                                      char **out_name);
 
 /* Number of dimension shardings. */
-sdy_status_t *sdy_sharding_rank(const sdy_sharding_t *sharding, size_t *out_rank);
+sdy_status_t *sdy_sharding_rank(const sdy_sharding_t *sharding,
+                                size_t *out_rank);
 
 /* Dimension `dim`: number of axes, closedness (1/0) and priority (-1 when
  * absent). Any out pointer may be NULL. */
@@ -141,8 +143,8 @@ sdy_status_t *sdy_sharding_device_slice(const sdy_sharding_t *sharding,
 
 /* *out_equal = 1 if both shardings are the same (same mesh reference or
  * inlined mesh, same dimension shardings and replicated axes), else 0. */
-sdy_status_t *sdy_sharding_equal(const sdy_sharding_t *a, const sdy_sharding_t *b,
-                                 int32_t *out_equal);
+sdy_status_t *sdy_sharding_equal(const sdy_sharding_t *a,
+                                 const sdy_sharding_t *b, int32_t *out_equal);
 
 #ifdef __cplusplus
 }

@@ -39,13 +39,13 @@ enum {
   SDY_UNIMPLEMENTED = 5,       /* valid request that is not supported yet */
   SDY_INTERNAL = 6,            /* a bug or an unexpected failure */
   /* Since 1.1: */
-  SDY_DEADLINE_EXCEEDED = 7,   /* a run or a collective did not finish in
-                                  time (e.g. a peer never joined) */
-  SDY_UNAVAILABLE = 8,         /* a peer device or process died or cannot
-                                  be reached */
-  SDY_RESOURCE_EXHAUSTED = 9,  /* out of memory, or a size beyond what can
-                                  be allocated */
-  SDY_CANCELLED = 10           /* the caller cancelled the run */
+  SDY_DEADLINE_EXCEEDED = 7,  /* a run or a collective did not finish in
+                                 time (e.g. a peer never joined) */
+  SDY_UNAVAILABLE = 8,        /* a peer device or process died or cannot
+                                 be reached */
+  SDY_RESOURCE_EXHAUSTED = 9, /* out of memory, or a size beyond what can
+                                 be allocated */
+  SDY_CANCELLED = 10          /* the caller cancelled the run */
 };
 
 /* The code of `status`; SDY_OK for NULL. */

@@ -45,7 +45,7 @@ extern "C" {
 #define SDY_C_API_VERSION_PATCH 0
 /* The version of these headers: MAJOR * 10000 + MINOR * 100 + PATCH. */
 #define SDY_C_API_VERSION                                                      \
-  (SDY_C_API_VERSION_MAJOR * 10000 + SDY_C_API_VERSION_MINOR * 100 +         \
+  (SDY_C_API_VERSION_MAJOR * 10000 + SDY_C_API_VERSION_MINOR * 100 +           \
    SDY_C_API_VERSION_PATCH)
 
 /* The version of the loaded library, encoded like SDY_C_API_VERSION. */

@@ -50,7 +50,8 @@ public:
   ArgCheck &operator=(const ArgCheck &) = delete;
 
   /// A live handle of T's kind.
-  template <typename T> ArgCheck &handle(const T *handle, const char *param) {
+  template <typename T>
+  ArgCheck &handle(const T *handle, const char *param) {
     return handleOfKind(handle, T::kind, param);
   }
   /// NULL, or a live handle of T's kind.

@@ -67,8 +67,8 @@ sdy_status_t *sdy_backend_create_local(int32_t num_devices,
                 }))
       return s;
     std::unique_ptr<rt::Backend> backend;
-    if (sdy_status_t *s = fromRuntime(
-            fn, rt::Backend::create("local", num_devices, backend)))
+    if (sdy_status_t *s =
+            fromRuntime(fn, rt::Backend::create("local", num_devices, backend)))
       return s;
     *out_backend = newBackend(std::move(backend));
     return nullptr;
@@ -137,8 +137,7 @@ sdy_status_t *sdy_backend_device_count(const sdy_backend_t *backend,
             ArgCheck(fn).handle(backend, "backend").out(out_count, "out_count"))
       return s;
     int32_t count = 0;
-    if (sdy_status_t *s =
-            fromRuntime(fn, backend->backend->deviceCount(count)))
+    if (sdy_status_t *s = fromRuntime(fn, backend->backend->deviceCount(count)))
       return s;
     *out_count = count;
     return nullptr;
@@ -156,14 +155,12 @@ sdy_status_t *sdy_backend_local_devices(const sdy_backend_t *backend,
                               .array(out_ids, capacity, "out_ids"))
       return s;
     std::vector<int64_t> ids;
-    if (sdy_status_t *s =
-            fromRuntime(fn, backend->backend->localDevices(ids)))
+    if (sdy_status_t *s = fromRuntime(fn, backend->backend->localDevices(ids)))
       return s;
     if (out_ids && capacity < ids.size())
-      return invalidArgument(fn, "capacity " + std::to_string(capacity) +
-                                     " is smaller than the " +
-                                     std::to_string(ids.size()) +
-                                     " local devices");
+      return invalidArgument(
+          fn, "capacity " + std::to_string(capacity) + " is smaller than the " +
+                  std::to_string(ids.size()) + " local devices");
     if (out_ids)
       std::copy(ids.begin(), ids.end(), out_ids);
     *out_count = ids.size();

@@ -19,7 +19,8 @@ using namespace mlir::sdy;
 
 namespace {
 
-template <typename T> T as(MlirAttribute attr) {
+template <typename T>
+T as(MlirAttribute attr) {
   if (mlirAttributeIsNull(attr))
     return T();
   return dyn_cast<T>(unwrap(attr));
@@ -207,7 +208,8 @@ MlirAttribute sdyDimensionShardingAttrGet(MlirContext ctx, intptr_t nAxes,
   if (failed(DimensionShardingAttr::verify(emitter(unwrap(ctx)), axisAttrs,
                                            isClosed, prio)))
     return {nullptr};
-  return wrap(DimensionShardingAttr::get(unwrap(ctx), axisAttrs, isClosed, prio));
+  return wrap(
+      DimensionShardingAttr::get(unwrap(ctx), axisAttrs, isClosed, prio));
 }
 intptr_t sdyDimensionShardingAttrGetAxesSize(MlirAttribute attr) {
   return listSize(attr, &DimensionShardingAttr::getAxes);
@@ -309,7 +311,8 @@ bool sdyAttributeIsADimMappingAttr(MlirAttribute attr) {
 MlirAttribute sdyDimMappingAttrGet(MlirContext ctx, intptr_t nFactorIndices,
                                    const int64_t *factorIndices) {
   SmallVector<int64_t> indices;
-  if (!validContext(ctx) || !collectInts(nFactorIndices, factorIndices, indices))
+  if (!validContext(ctx) ||
+      !collectInts(nFactorIndices, factorIndices, indices))
     return {nullptr};
   return wrap(DimMappingAttr::get(unwrap(ctx), indices));
 }

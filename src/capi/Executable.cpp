@@ -41,19 +41,32 @@ namespace {
 sdy_dtype_t toDtype(rt::ElementType t) {
   using E = rt::ElementType;
   switch (t) {
-  case E::Pred: return {SDY_DL_BOOL, 8, 1};
-  case E::I8: return {SDY_DL_INT, 8, 1};
-  case E::I16: return {SDY_DL_INT, 16, 1};
-  case E::I32: return {SDY_DL_INT, 32, 1};
-  case E::I64: return {SDY_DL_INT, 64, 1};
-  case E::U8: return {SDY_DL_UINT, 8, 1};
-  case E::U16: return {SDY_DL_UINT, 16, 1};
-  case E::U32: return {SDY_DL_UINT, 32, 1};
-  case E::U64: return {SDY_DL_UINT, 64, 1};
-  case E::F16: return {SDY_DL_FLOAT, 16, 1};
-  case E::BF16: return {SDY_DL_BFLOAT, 16, 1};
-  case E::F32: return {SDY_DL_FLOAT, 32, 1};
-  case E::F64: return {SDY_DL_FLOAT, 64, 1};
+  case E::Pred:
+    return {SDY_DL_BOOL, 8, 1};
+  case E::I8:
+    return {SDY_DL_INT, 8, 1};
+  case E::I16:
+    return {SDY_DL_INT, 16, 1};
+  case E::I32:
+    return {SDY_DL_INT, 32, 1};
+  case E::I64:
+    return {SDY_DL_INT, 64, 1};
+  case E::U8:
+    return {SDY_DL_UINT, 8, 1};
+  case E::U16:
+    return {SDY_DL_UINT, 16, 1};
+  case E::U32:
+    return {SDY_DL_UINT, 32, 1};
+  case E::U64:
+    return {SDY_DL_UINT, 64, 1};
+  case E::F16:
+    return {SDY_DL_FLOAT, 16, 1};
+  case E::BF16:
+    return {SDY_DL_BFLOAT, 16, 1};
+  case E::F32:
+    return {SDY_DL_FLOAT, 32, 1};
+  case E::F64:
+    return {SDY_DL_FLOAT, 64, 1};
   }
   return {0, 0, 0};
 }
@@ -119,9 +132,8 @@ sdy_status_t *checkDescriptor(const char *fn, const std::string &what,
                                      rt::dimsString(view.shape));
     if (__builtin_mul_overflow(count, view.shape[i], &count) ||
         count > (int64_t(1) << 48))
-      return invalidArgument(fn, what + ": shape " +
-                                     rt::dimsString(view.shape) +
-                                     " is too large");
+      return invalidArgument(
+          fn, what + ": shape " + rt::dimsString(view.shape) + " is too large");
   }
   size_t elemSize = rt::elementSize(type);
   if (count > 0 && !t.data)
@@ -151,8 +163,7 @@ sdy_status_t *checkLocal(const char *fn, const std::string &what,
           checkDescriptor(fn, what, t, spec.type, spec.shape.size(), view))
     return s;
   if (view.shape != spec.shape)
-    return invalidArgument(fn, what + ": shape " +
-                                   rt::dimsString(view.shape) +
+    return invalidArgument(fn, what + ": shape " + rt::dimsString(view.shape) +
                                    " does not match the program's " +
                                    rt::shapeString(spec.shape, spec.type));
   return nullptr;
@@ -249,27 +260,25 @@ sdy_status_t *readRunOptions(const char *fn, const sdy_run_options_t *options,
                                    std::to_string(size) +
                                    ", not the size of an sdy_run_options_t "
                                    "(call sdy_run_options_init() first)");
-  const unsigned char *bytes =
-      reinterpret_cast<const unsigned char *>(options);
+  const unsigned char *bytes = reinterpret_cast<const unsigned char *>(options);
   for (size_t i = sizeof(sdy_run_options_t); i < size; ++i)
     if (bytes[i])
       return makeStatus(
           SDY_UNIMPLEMENTED,
           std::string(fn) + ": options set fields of a newer version (byte " +
               std::to_string(i) + " of " + std::to_string(size) +
-              ") that this library (" + "1.1" +
-              ") does not know");
+              ") that this library (" + "1.1" + ") does not know");
   if (options->timeout_ms < 0)
     return invalidArgument(fn, "options->timeout_ms is " +
                                    std::to_string(options->timeout_ms) +
                                    ": use 0 for no limit, or a positive "
                                    "number of milliseconds");
   if (options->collective_timeout_ms < 0)
-    return invalidArgument(fn, "options->collective_timeout_ms is " +
-                                   std::to_string(
-                                       options->collective_timeout_ms) +
-                                   ": use 0 to wait forever, or a positive "
-                                   "number of milliseconds");
+    return invalidArgument(fn,
+                           "options->collective_timeout_ms is " +
+                               std::to_string(options->collective_timeout_ms) +
+                               ": use 0 to wait forever, or a positive "
+                               "number of milliseconds");
   out.timeoutMs = options->timeout_ms;
   out.collectiveTimeoutMs = options->collective_timeout_ms;
   out.cancel = options->cancel;
@@ -285,21 +294,19 @@ sdy_status_t *execute(const char *fn, const sdy_executable_t *exe,
   rt::Status status;
   {
     std::lock_guard<std::mutex> lock(backend->runMutex);
-    status = exe->exe->executable().run(*backend->backend, inputs, outputs,
-                                        options);
+    status =
+        exe->exe->executable().run(*backend->backend, inputs, outputs, options);
   }
   if (!status.isOk())
     return makeStatus(runFailureCode(status.code()),
-                      std::string(fn) + ": running @" +
-                          exe->exe->function() + " failed: " +
-                          status.message());
+                      std::string(fn) + ": running @" + exe->exe->function() +
+                          " failed: " + status.message());
   return fromRuntime(fn, exe->exe->checkOutputs(outputs));
 }
 
 sdy_status_t *runLocal(const char *fn, const sdy_executable_t *exe,
-                       const sdy_backend_t *backend,
-                       const sdy_tensor_t *args, size_t numArgs,
-                       sdy_tensor_t *results, size_t numResults,
+                       const sdy_backend_t *backend, const sdy_tensor_t *args,
+                       size_t numArgs, sdy_tensor_t *results, size_t numResults,
                        const rt::RunOptions &options) {
   if (sdy_status_t *s = checkCounts(fn, exe, numArgs, numResults))
     return s;
@@ -317,25 +324,25 @@ sdy_status_t *runLocal(const char *fn, const sdy_executable_t *exe,
   for (size_t k = 0; k < L; ++k)
     for (size_t i = 0; i < numArgs; ++i) {
       rt::HostArray view;
-      if (sdy_status_t *s = checkLocal(
-              fn,
-              "argument " + std::to_string(i) + " of device " +
-                  std::to_string(local[k]) + " (args[" +
-                  std::to_string(k * numArgs + i) + "])",
-              args[k * numArgs + i], argLayouts[i].spec, view))
+      if (sdy_status_t *s =
+              checkLocal(fn,
+                         "argument " + std::to_string(i) + " of device " +
+                             std::to_string(local[k]) + " (args[" +
+                             std::to_string(k * numArgs + i) + "])",
+                         args[k * numArgs + i], argLayouts[i].spec, view))
         return s;
       inputs[k].push_back(rt::readHostArray(view));
     }
   std::vector<rt::HostArray> outViews(L * numResults);
   for (size_t k = 0; k < L; ++k)
     for (size_t j = 0; j < numResults; ++j)
-      if (sdy_status_t *s = checkLocal(
-              fn,
-              "result " + std::to_string(j) + " of device " +
-                  std::to_string(local[k]) + " (results[" +
-                  std::to_string(k * numResults + j) + "])",
-              results[k * numResults + j], resultLayouts[j].spec,
-              outViews[k * numResults + j]))
+      if (sdy_status_t *s =
+              checkLocal(fn,
+                         "result " + std::to_string(j) + " of device " +
+                             std::to_string(local[k]) + " (results[" +
+                             std::to_string(k * numResults + j) + "])",
+                         results[k * numResults + j], resultLayouts[j].spec,
+                         outViews[k * numResults + j]))
         return s;
   if (sdy_status_t *s = execute(fn, exe, backend, inputs, outputs, options))
     return s;
@@ -366,10 +373,9 @@ sdy_status_t *checkGlobal(const char *fn, const char *what,
 }
 
 sdy_status_t *runGlobal(const char *fn, const sdy_executable_t *exe,
-                        const sdy_backend_t *backend,
-                        const sdy_tensor_t *args, size_t numArgs,
-                        sdy_tensor_t *results, size_t numResults,
-                        const rt::RunOptions &options) {
+                        const sdy_backend_t *backend, const sdy_tensor_t *args,
+                        size_t numArgs, sdy_tensor_t *results,
+                        size_t numResults, const rt::RunOptions &options) {
   if (sdy_status_t *s = checkCounts(fn, exe, numArgs, numResults))
     return s;
   if (sdy_status_t *s = ArgCheck(fn)
@@ -381,17 +387,17 @@ sdy_status_t *runGlobal(const char *fn, const sdy_executable_t *exe,
     return s;
   int64_t numDevices = exe->exe->numDevices();
   if (static_cast<int64_t>(local.size()) != numDevices)
-    return makeStatus(
-        SDY_FAILED_PRECONDITION,
-        std::string(fn) + ": global runs need every device in this process; "
+    return makeStatus(SDY_FAILED_PRECONDITION,
+                      std::string(fn) +
+                          ": global runs need every device in this process; "
                           "backend '" +
-            backend->backend->name() + "' drives " +
-            std::to_string(local.size()) + " of " +
-            std::to_string(numDevices) +
-            " devices here (use sdy_executable_run_local)");
+                          backend->backend->name() + "' drives " +
+                          std::to_string(local.size()) + " of " +
+                          std::to_string(numDevices) +
+                          " devices here (use sdy_executable_run_local)");
   std::vector<rt::HostArray> argViews, resultViews;
-  if (sdy_status_t *s = checkGlobal(fn, "global argument", args,
-                                    exe->exe->args(), argViews))
+  if (sdy_status_t *s =
+          checkGlobal(fn, "global argument", args, exe->exe->args(), argViews))
     return s;
   if (sdy_status_t *s = checkGlobal(fn, "global result", results,
                                     exe->exe->results(), resultViews))
@@ -413,12 +419,10 @@ sdy_status_t *findLayout(const char *fn, const sdy_executable_t *exe,
   const auto &values = isArg ? exe->exe->args() : exe->exe->results();
   const char *what = isArg ? "argument" : "result";
   if (index >= values.size())
-    return invalidArgument(fn, std::string(what) + " index " +
-                                   std::to_string(index) +
-                                   " is out of range: @" +
-                                   exe->exe->function() + " has " +
-                                   std::to_string(values.size()) + " " +
-                                   what + "s");
+    return invalidArgument(
+        fn, std::string(what) + " index " + std::to_string(index) +
+                " is out of range: @" + exe->exe->function() + " has " +
+                std::to_string(values.size()) + " " + what + "s");
   layout = &values[index];
   return nullptr;
 }
@@ -432,9 +436,9 @@ std::string capacityMessage(size_t capacity, size_t rank, bool isArg,
          std::to_string(index);
 }
 
-sdy_status_t *valueType(const char *fn, const sdy_executable_t *exe,
-                        bool isArg, size_t index, sdy_dtype_t *outDtype,
-                        size_t *outRank, int64_t *outShape, size_t capacity) {
+sdy_status_t *valueType(const char *fn, const sdy_executable_t *exe, bool isArg,
+                        size_t index, sdy_dtype_t *outDtype, size_t *outRank,
+                        int64_t *outShape, size_t capacity) {
   return guarded(fn, [&]() -> sdy_status_t * {
     const rt::ValueLayout *layout = nullptr;
     if (sdy_status_t *s = findLayout(fn, exe, isArg, index, layout))
@@ -477,9 +481,8 @@ sdy_status_t *findRankedLayout(const char *fn, const sdy_executable_t *exe,
   });
 }
 
-sdy_status_t *numShards(const char *fn, const sdy_executable_t *exe,
-                        bool isArg, size_t index, int64_t *out,
-                        size_t capacity) {
+sdy_status_t *numShards(const char *fn, const sdy_executable_t *exe, bool isArg,
+                        size_t index, int64_t *out, size_t capacity) {
   return guarded(fn, [&]() -> sdy_status_t * {
     const rt::ValueLayout *layout = nullptr;
     if (sdy_status_t *s = findRankedLayout(fn, exe, isArg, index, out,
@@ -493,7 +496,8 @@ sdy_status_t *numShards(const char *fn, const sdy_executable_t *exe,
 
 /// Runs `body` turning a failed host allocation (the per-device copies of
 /// the arguments) into SDY_RESOURCE_EXHAUSTED.
-template <typename Fn> sdy_status_t *guardedRun(const char *fn, Fn &&body) {
+template <typename Fn>
+sdy_status_t *guardedRun(const char *fn, Fn &&body) {
   return guarded(fn, [&]() -> sdy_status_t * {
     try {
       return body();
@@ -544,16 +548,18 @@ sdy_status_t *run(const char *fn, bool global, const sdy_executable_t *exe,
 
 extern "C" {
 
-sdy_status_t *sdy_executable_arg_global_shape(
-    const sdy_executable_t *executable, size_t index, int64_t *out_shape,
-    size_t capacity, int32_t *out_exact) {
+sdy_status_t *
+sdy_executable_arg_global_shape(const sdy_executable_t *executable,
+                                size_t index, int64_t *out_shape,
+                                size_t capacity, int32_t *out_exact) {
   return globalShape("sdy_executable_arg_global_shape", executable, true, index,
                      out_shape, capacity, out_exact);
 }
 
-sdy_status_t *sdy_executable_result_global_shape(
-    const sdy_executable_t *executable, size_t index, int64_t *out_shape,
-    size_t capacity, int32_t *out_exact) {
+sdy_status_t *
+sdy_executable_result_global_shape(const sdy_executable_t *executable,
+                                   size_t index, int64_t *out_shape,
+                                   size_t capacity, int32_t *out_exact) {
   return globalShape("sdy_executable_result_global_shape", executable, false,
                      index, out_shape, capacity, out_exact);
 }
@@ -566,9 +572,10 @@ sdy_status_t *sdy_executable_arg_num_shards(const sdy_executable_t *executable,
                    out_num_shards, capacity);
 }
 
-sdy_status_t *sdy_executable_result_num_shards(
-    const sdy_executable_t *executable, size_t index, int64_t *out_num_shards,
-    size_t capacity) {
+sdy_status_t *
+sdy_executable_result_num_shards(const sdy_executable_t *executable,
+                                 size_t index, int64_t *out_num_shards,
+                                 size_t capacity) {
   return numShards("sdy_executable_result_num_shards", executable, false, index,
                    out_num_shards, capacity);
 }
@@ -636,8 +643,8 @@ sdy_status_t *sdy_executable_arg_device_slice(
   static constexpr const char *fn = "sdy_executable_arg_device_slice";
   return guarded(fn, [&]() -> sdy_status_t * {
     const rt::ValueLayout *found = nullptr;
-    if (sdy_status_t *s = findLayout(fn, executable, /*isArg=*/true, index,
-                                     found))
+    if (sdy_status_t *s =
+            findLayout(fn, executable, /*isArg=*/true, index, found))
       return s;
     const rt::ValueLayout &layout = *found;
     size_t valueRank = layout.spec.shape.size();
@@ -669,9 +676,9 @@ sdy_status_t *sdy_executable_arg_device_slice(
       if (g < 0)
         return invalidArgument(fn, "negative dimension in global shape " +
                                        rt::dimsString(global));
-    if (sdy_status_t *s = fromRuntime(
-            fn, layout.checkGlobalShape("argument " + std::to_string(index),
-                                        global)))
+    if (sdy_status_t *s =
+            fromRuntime(fn, layout.checkGlobalShape(
+                                "argument " + std::to_string(index), global)))
       return s;
     std::vector<int64_t> starts, limits;
     layout.deviceSlice(global, device, starts, limits);

@@ -47,7 +47,8 @@ void *allocateHandleStorage(HandleKind kind, std::size_t size);
 void releaseHandleStorage(void *storage);
 
 /// Base of every handle struct: gives it its kind and its storage.
-template <HandleKind K> struct Handle {
+template <HandleKind K>
+struct Handle {
   static constexpr HandleKind kind = K;
   static void *operator new(std::size_t size) {
     return allocateHandleStorage(K, size);
@@ -59,7 +60,8 @@ template <HandleKind K> struct Handle {
 
 /// Runs the destructor of a live handle of its kind; ignores NULL and
 /// anything else (the `*_destroy` functions).
-template <typename T> void destroyHandle(T *handle) {
+template <typename T>
+void destroyHandle(T *handle) {
   if (handle && unregisterHandle(handle, T::kind))
     delete handle;
 }

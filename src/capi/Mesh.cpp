@@ -20,7 +20,7 @@ sdy_mesh_t *sdycapi::newMesh(const ContextRef &ctx, MeshAttr attr) {
 }
 
 std::string sdycapi::withPrefix(const char *text, llvm::StringRef prefix,
-                               int *added) {
+                                int *added) {
   llvm::StringRef view(text);
   llvm::StringRef trimmed = view.ltrim();
   int removed = static_cast<int>(view.size() - trimmed.size());
@@ -223,9 +223,9 @@ sdy_status_t *sdy_mesh_parse(sdy_context_t *context, const char *text,
     }
     auto mesh = dyn_cast<MeshAttr>(attr);
     if (!mesh)
-      return makeStatus(SDY_PARSE_ERROR,
-                        std::string(fn) + ": expected a mesh, got " +
-                            printAttribute(attr));
+      return makeStatus(SDY_PARSE_ERROR, std::string(fn) +
+                                             ": expected a mesh, got " +
+                                             printAttribute(attr));
     *out_mesh = newMesh(ctx, mesh);
     return nullptr;
   });
@@ -253,8 +253,10 @@ sdy_status_t *sdy_mesh_axis(const sdy_mesh_t *mesh, size_t index,
                             const char **out_name, int64_t *out_size) {
   static constexpr const char *fn = "sdy_mesh_axis";
   return guarded(fn, [&]() -> sdy_status_t * {
-    if (sdy_status_t *s = ArgCheck(fn).handle(mesh, "mesh").anyOut(
-            out_name, "out_name", out_size, "out_size"))
+    if (sdy_status_t *s =
+            ArgCheck(fn)
+                .handle(mesh, "mesh")
+                .anyOut(out_name, "out_name", out_size, "out_size"))
       return s;
     if (index >= mesh->axisNames.size())
       return invalidArgument(fn, "axis index " + std::to_string(index) +
@@ -280,8 +282,9 @@ sdy_status_t *sdy_mesh_device_ids(const sdy_mesh_t *mesh,
                                   int64_t *out_device_ids, size_t capacity) {
   static constexpr const char *fn = "sdy_mesh_device_ids";
   return guarded(fn, [&]() -> sdy_status_t * {
-    if (sdy_status_t *s =
-            ArgCheck(fn).handle(mesh, "mesh").out(out_device_ids, "out_device_ids"))
+    if (sdy_status_t *s = ArgCheck(fn)
+                              .handle(mesh, "mesh")
+                              .out(out_device_ids, "out_device_ids"))
       return s;
     int64_t total = mesh->attr.getTotalSize();
     if (sdy_status_t *s = ArgCheck(fn).capacity(capacity, total, [&] {
@@ -308,8 +311,9 @@ sdy_status_t *sdy_mesh_device_coordinates(const sdy_mesh_t *mesh,
                                           size_t num_coords) {
   static constexpr const char *fn = "sdy_mesh_device_coordinates";
   return guarded(fn, [&]() -> sdy_status_t * {
-    if (sdy_status_t *s = ArgCheck(fn).handle(mesh, "mesh").array(
-            out_coords, num_coords, "out_coords"))
+    if (sdy_status_t *s = ArgCheck(fn)
+                              .handle(mesh, "mesh")
+                              .array(out_coords, num_coords, "out_coords"))
       return s;
     if (sdy_status_t *s = checkNumCoords(fn, mesh, num_coords))
       return s;
@@ -338,10 +342,10 @@ sdy_status_t *sdy_mesh_device_at(const sdy_mesh_t *mesh, const int64_t *coords,
     ArrayRef<MeshAxisAttr> axes = mesh->attr.getAxes();
     for (size_t i = 0; i < axes.size(); ++i)
       if (coords[i] < 0 || coords[i] >= axes[i].getSize())
-        return invalidArgument(
-            fn, "coordinate " + std::to_string(coords[i]) + " of axis \"" +
-                    mesh->axisNames[i] + "\" is out of range [0, " +
-                    std::to_string(axes[i].getSize()) + ")");
+        return invalidArgument(fn, "coordinate " + std::to_string(coords[i]) +
+                                       " of axis \"" + mesh->axisNames[i] +
+                                       "\" is out of range [0, " +
+                                       std::to_string(axes[i].getSize()) + ")");
     std::optional<int64_t> id =
         getDeviceId(mesh->attr, ArrayRef<int64_t>(coords, num_coords));
     if (!id)

@@ -26,7 +26,8 @@ sdy_module_t *newModule(const ContextRef &ctx, OwningOpRef<ModuleOp> op) {
 }
 
 /// The number of `OpT` ops directly in the module.
-template <typename OpT> size_t countOps(const sdy_module &module) {
+template <typename OpT>
+size_t countOps(const sdy_module &module) {
   std::lock_guard<std::recursive_mutex> lock(module.ctx->mutex);
   auto ops = module.module->getOps<OpT>();
   return std::distance(ops.begin(), ops.end());
@@ -63,8 +64,8 @@ sdy_status_t *lookupFunction(const char *fn, const sdy_module_t *module,
   ModuleOp op = *module->module;
   auto func = op.lookupSymbol<func::FuncOp>(name);
   if (!func)
-    return invalidArgument(fn, std::string("the module has no function @") +
-                                   name);
+    return invalidArgument(fn,
+                           std::string("the module has no function @") + name);
   result = func;
   return nullptr;
 }
@@ -72,11 +73,10 @@ sdy_status_t *lookupFunction(const char *fn, const sdy_module_t *module,
 sdy_status_t *checkIndex(const char *fn, const char *what, size_t index,
                          size_t count, func::FuncOp func) {
   if (index >= count)
-    return invalidArgument(fn, std::string(what) + " index " +
-                                   std::to_string(index) +
-                                   " is out of range: @" +
-                                   func.getSymName().str() + " has " +
-                                   std::to_string(count) + " " + what + "s");
+    return invalidArgument(
+        fn, std::string(what) + " index " + std::to_string(index) +
+                " is out of range: @" + func.getSymName().str() + " has " +
+                std::to_string(count) + " " + what + "s");
   return nullptr;
 }
 
@@ -156,8 +156,7 @@ sdy_status_t *checkShardingForValue(const char *fn, sdy_module_t *module,
 /// Wraps the `sdy.sharding` attribute `attr` (may be null) of a value.
 sdy_status_t *wrapValueSharding(const char *fn, const sdy_module_t *module,
                                 Attribute attr, func::FuncOp func,
-                                const std::string &what,
-                                sdy_sharding_t **out) {
+                                const std::string &what, sdy_sharding_t **out) {
   if (!attr) {
     *out = nullptr;
     return nullptr;
@@ -285,8 +284,8 @@ sdy_status_t *sdy_module_parse(sdy_context_t *context, const char *text,
     MLIRContext *mlirCtx = &ctx->context;
     DiagnosticCapture diags(mlirCtx);
     if (auto at = findExcessiveNesting(text)) {
-      emitError(FileLineColLoc::get(mlirCtx, source_name ? source_name
-                                                         : "<input>",
+      emitError(FileLineColLoc::get(mlirCtx,
+                                    source_name ? source_name : "<input>",
                                     at->first, at->second))
           << "nesting deeper than " << kMaxTextNesting << " brackets";
       return makeStatus(SDY_PARSE_ERROR,
@@ -312,8 +311,9 @@ sdy_status_t *sdy_module_create_empty(sdy_context_t *context,
                                       sdy_module_t **out_module) {
   static constexpr const char *fn = "sdy_module_create_empty";
   return guarded(fn, [&]() -> sdy_status_t * {
-    if (sdy_status_t *s =
-            ArgCheck(fn).handle(context, "context").out(out_module, "out_module"))
+    if (sdy_status_t *s = ArgCheck(fn)
+                              .handle(context, "context")
+                              .out(out_module, "out_module"))
       return s;
     ContextRef ctx = context->impl;
     std::lock_guard<std::recursive_mutex> lock(ctx->mutex);
@@ -366,8 +366,8 @@ sdy_status_t *sdy_module_print(const sdy_module_t *module, uint32_t flags,
     if (sdy_status_t *s =
             ArgCheck(fn)
                 .handle(module, "module")
-                .require(!(flags & ~uint32_t(SDY_PRINT_GENERIC |
-                                             SDY_PRINT_DEBUG_INFO)),
+                .require(!(flags &
+                           ~uint32_t(SDY_PRINT_GENERIC | SDY_PRINT_DEBUG_INFO)),
                          [&] {
                            return "unknown flags " + std::to_string(flags) +
                                   " (allowed: SDY_PRINT_GENERIC | "
@@ -411,8 +411,10 @@ sdy_status_t *sdy_module_function_signature(const sdy_module_t *module,
                                             size_t *out_num_results) {
   static constexpr const char *fn = "sdy_module_function_signature";
   return guarded(fn, [&]() -> sdy_status_t * {
-    if (sdy_status_t *s = ArgCheck(fn).handle(module, "module").anyOut(
-            out_num_args, "out_num_args", out_num_results, "out_num_results"))
+    if (sdy_status_t *s = ArgCheck(fn)
+                              .handle(module, "module")
+                              .anyOut(out_num_args, "out_num_args",
+                                      out_num_results, "out_num_results"))
       return s;
     std::lock_guard<std::recursive_mutex> lock(module->ctx->mutex);
     func::FuncOp func;
@@ -447,8 +449,7 @@ sdy_status_t *sdy_module_add_mesh(sdy_module_t *module, const char *name,
           std::string(fn) + ": the module already has a symbol @" + name +
               (meshOp ? " with a different mesh " +
                             printAttribute(meshOp.getMesh())
-                      : " ('" + symbol->getName().getStringRef().str() +
-                            "')"));
+                      : " ('" + symbol->getName().getStringRef().str() + "')"));
     }
     OpBuilder builder = OpBuilder::atBlockBegin(op.getBody());
     MeshOp::create(builder, UnknownLoc::get(&module->ctx->context), name,
@@ -528,18 +529,20 @@ sdy_status_t *sdy_module_set_result_sharding(sdy_module_t *module,
   });
 }
 
-sdy_status_t *sdy_module_add_arg_sharding_constraint(
-    sdy_module_t *module, const char *function, size_t arg,
-    const sdy_sharding_t *sharding) {
+sdy_status_t *
+sdy_module_add_arg_sharding_constraint(sdy_module_t *module,
+                                       const char *function, size_t arg,
+                                       const sdy_sharding_t *sharding) {
   return guarded("sdy_module_add_arg_sharding_constraint", [&] {
     return addConstraint("sdy_module_add_arg_sharding_constraint", module,
                          function, arg, true, sharding);
   });
 }
 
-sdy_status_t *sdy_module_add_result_sharding_constraint(
-    sdy_module_t *module, const char *function, size_t result,
-    const sdy_sharding_t *sharding) {
+sdy_status_t *
+sdy_module_add_result_sharding_constraint(sdy_module_t *module,
+                                          const char *function, size_t result,
+                                          const sdy_sharding_t *sharding) {
   return guarded("sdy_module_add_result_sharding_constraint", [&] {
     return addConstraint("sdy_module_add_result_sharding_constraint", module,
                          function, result, false, sharding);
@@ -593,8 +596,8 @@ sdy_status_t *sdy_module_wrap_mlir_module(sdy_context_t *context,
     if (op->getParentOp())
       return invalidArgument(fn, "'mlir_module' is nested in another op");
     if (ctx->ownedModules.count(op.getOperation()))
-      return invalidArgument(fn,
-                             "'mlir_module' is already owned by an sdy_module_t");
+      return invalidArgument(
+          fn, "'mlir_module' is already owned by an sdy_module_t");
     *out_module = newModule(ctx, OwningOpRef<ModuleOp>(op));
     return nullptr;
   });

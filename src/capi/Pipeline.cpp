@@ -11,8 +11,8 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 
-#include <optional>
 #include "llvm/Support/raw_ostream.h"
+#include <optional>
 
 using namespace sdycapi;
 using namespace mlir;
@@ -112,7 +112,8 @@ LogicalResult splitOptions(llvm::StringRef text,
         return failure();
       }
       llvm::StringRef value = text.slice(valueStart, i);
-      if (value.size() >= 2 && (value.front() == '\'' || value.front() == '"') &&
+      if (value.size() >= 2 &&
+          (value.front() == '\'' || value.front() == '"') &&
           value.back() == value.front())
         value = value.drop_front().drop_back();
       item.value = value.str();
@@ -163,8 +164,8 @@ LogicalResult checkOptions(llvm::StringRef options, const OptionSchema &schema,
     if (!item.value) {
       if (spec->kind == OptionKind::Bool)
         continue; // `flag` alone means flag=true
-      error = prefix + " of " + schema.owner + " needs a value (" +
-              item.key + "=...)";
+      error = prefix + " of " + schema.owner + " needs a value (" + item.key +
+              "=...)";
       return failure();
     }
     llvm::StringRef value = *item.value;
@@ -249,7 +250,9 @@ struct KnownOption {
   std::vector<std::string> choices;
 };
 const KnownOption kKnownOptions[] = {
-    {"canonicalize", "region-simplify", OptionKind::Choice,
+    {"canonicalize",
+     "region-simplify",
+     OptionKind::Choice,
      {"disabled", "normal", "aggressive"}},
     {"inline", "max-iterations", OptionKind::Unsigned32, {}},
     {"inline", "inlining-threshold", OptionKind::Unsigned32, {}},
@@ -290,8 +293,8 @@ bool passSchema(llvm::StringRef name, OptionSchema &schema) {
   size_t close = scanBalanced(printed, open + 1, /*stopAtSpace=*/false).end;
   SmallVector<OptionItem> defaults;
   std::string error;
-  if (failed(splitOptions(
-          llvm::StringRef(printed).slice(open + 1, close), defaults, error)))
+  if (failed(splitOptions(llvm::StringRef(printed).slice(open + 1, close),
+                          defaults, error)))
     return false;
   for (const OptionItem &item : defaults) {
     // Owned: value_or returns a temporary.
@@ -380,8 +383,8 @@ LogicalResult parseOptions(Options &parsed, llvm::StringRef options,
 
 LogicalResult buildPropagation(OpPassManager &pm, llvm::StringRef options,
                                std::string &error) {
-  if (failed(checkOptions(options, propagationSchema("sdy-propagation-pipeline"),
-                          error)))
+  if (failed(checkOptions(
+          options, propagationSchema("sdy-propagation-pipeline"), error)))
     return failure();
   sdy::PropagationPipelineOptions parsed;
   if (failed(parseOptions(parsed, options, error)))
@@ -470,7 +473,8 @@ sdy_status_t *createPipeline(const char *fn, sdy_context_t *context,
   if (failed(checkPipelineOptions(text, error)))
     return makeStatus(SDY_PARSE_ERROR, std::string(fn) + ": " + error);
   if (failed(parseInto(text, pm, error))) {
-    std::string message = error.empty() ? diags.take("invalid pipeline") : error;
+    std::string message =
+        error.empty() ? diags.take("invalid pipeline") : error;
     return makeStatus(SDY_PARSE_ERROR,
                       std::string(fn) + ": " + trimMessage(message));
   }
@@ -545,9 +549,10 @@ sdy_status_t *sdy_pipeline_create_preset(sdy_context_t *context,
   });
 }
 
-sdy_status_t *sdy_pipeline_create_preset_with_options(
-    sdy_context_t *context, const char *name, const char *options,
-    sdy_pipeline_t **out_pipeline) {
+sdy_status_t *
+sdy_pipeline_create_preset_with_options(sdy_context_t *context,
+                                        const char *name, const char *options,
+                                        sdy_pipeline_t **out_pipeline) {
   static constexpr const char *fn = "sdy_pipeline_create_preset_with_options";
   return guarded(fn, [&]() -> sdy_status_t * {
     if (sdy_status_t *s = ArgCheck(fn)

@@ -6,9 +6,9 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "mlir/CAPI/Registration.h"
 #include "ir/sdy/SdyDialect.h"
 #include "ir/stablehlo/StablehloDialect.h"
-#include "mlir/CAPI/Registration.h"
 #include "sdy_c/dialect.h"
 
 // mlirGetDialectHandle__sdy__ and mlirGetDialectHandle__stablehlo__.

@@ -28,7 +28,7 @@ static_assert(offsetof(sdy_dim_sharding_t, is_closed) == 24,
               "sdy_dim_sharding_t layout");
 
 sdy_sharding_t *sdycapi::newSharding(const ContextRef &ctx,
-                                       TensorShardingAttr attr, MeshAttr mesh) {
+                                     TensorShardingAttr attr, MeshAttr mesh) {
   auto *sharding = new sdy_sharding;
   sharding->ctx = ctx;
   sharding->attr = attr;
@@ -124,9 +124,10 @@ sdy_status_t *validateWithMesh(const char *fn, int32_t code,
   MLIRContext *ctx = attr.getContext();
   SmallVector<int64_t> shape(attr.getRank(), ShapedType::kDynamic);
   DiagnosticCapture diags(ctx);
-  if (failed(verifyTensorShardingWithMesh(
-          attr, mesh, shapeType(ctx, shape),
-          [&] { return emitUnknownLocError(ctx); })))
+  if (failed(
+          verifyTensorShardingWithMesh(attr, mesh, shapeType(ctx, shape), [&] {
+            return emitUnknownLocError(ctx);
+          })))
     return makeStatus(code,
                       std::string(fn) + ": " + diags.take("invalid sharding"));
   return nullptr;
@@ -197,24 +198,22 @@ sdy_status_t *sdy_sharding_create(sdy_context_t *context,
               dim.is_closed == 1, priority)))
         return makeStatus(SDY_VERIFICATION_ERROR,
                           std::string(fn) + ": " + what + ": " + diags.take());
-      dimAttrs.push_back(DimensionShardingAttr::get(mlirCtx, axes,
-                                                    dim.is_closed == 1,
-                                                    priority));
+      dimAttrs.push_back(DimensionShardingAttr::get(
+          mlirCtx, axes, dim.is_closed == 1, priority));
     }
     SmallVector<AxisRefAttr> replicated;
     for (size_t a = 0; a < num_replicated; ++a) {
       AxisRefAttr axis;
-      if (sdy_status_t *s = convertAxis(
-              fn, "replicated_axes[" + std::to_string(a) + "]",
-              replicated_axes[a], mlirCtx, axis))
+      if (sdy_status_t *s =
+              convertAxis(fn, "replicated_axes[" + std::to_string(a) + "]",
+                          replicated_axes[a], mlirCtx, axis))
         return s;
       replicated.push_back(axis);
     }
     llvm::stable_sort(replicated, AxisRefAttr::getMeshComparator(mesh->attr));
-    Attribute meshOrRef = mesh_name
-                              ? Attribute(FlatSymbolRefAttr::get(mlirCtx,
-                                                                 mesh_name))
-                              : Attribute(mesh->attr);
+    Attribute meshOrRef =
+        mesh_name ? Attribute(FlatSymbolRefAttr::get(mlirCtx, mesh_name))
+                  : Attribute(mesh->attr);
     auto attr =
         TensorShardingAttr::get(mlirCtx, meshOrRef, dimAttrs, replicated);
     if (sdy_status_t *s =
@@ -245,8 +244,8 @@ sdy_status_t *sdy_sharding_parse(sdy_context_t *context, const char *text,
       return makeStatus(SDY_PARSE_ERROR, std::string(fn) + ": " + unbalanced);
     DiagnosticCapture diags(mlirCtx);
     VerifierErrorWatch watch(mlirCtx);
-    Attribute parsed = parseAttributeText(mlirCtx, text, "#sdy.sharding",
-                                          "<sharding>", diags);
+    Attribute parsed =
+        parseAttributeText(mlirCtx, text, "#sdy.sharding", "<sharding>", diags);
     if (!parsed)
       return makeStatus(watch.parseFailureCode(),
                         std::string(fn) + ": " +
@@ -278,9 +277,7 @@ sdy_status_t *sdy_sharding_parse(sdy_context_t *context, const char *text,
   });
 }
 
-void sdy_sharding_destroy(sdy_sharding_t *sharding) {
-  destroyHandle(sharding);
-}
+void sdy_sharding_destroy(sdy_sharding_t *sharding) { destroyHandle(sharding); }
 
 sdy_status_t *sdy_sharding_print(const sdy_sharding_t *sharding,
                                  char **out_text) {
@@ -324,9 +321,10 @@ sdy_status_t *sdy_sharding_dim(const sdy_sharding_t *sharding, size_t dim,
       return s;
     size_t rank = sharding->attr.getRank();
     if (dim >= rank)
-      return invalidArgument(fn, "dimension " + std::to_string(dim) +
-                                     " is out of range: the sharding has rank " +
-                                     std::to_string(rank));
+      return invalidArgument(fn,
+                             "dimension " + std::to_string(dim) +
+                                 " is out of range: the sharding has rank " +
+                                 std::to_string(rank));
     DimensionShardingAttr d = sharding->attr.getDimShardings()[dim];
     if (out_num_axes)
       *out_num_axes = d.getAxes().size();
@@ -347,10 +345,12 @@ sdy_status_t *sdy_sharding_dim_axis(const sdy_sharding_t *sharding, size_t dim,
       return s;
     size_t rank = sharding->attr.getRank();
     if (dim >= rank)
-      return invalidArgument(fn, "dimension " + std::to_string(dim) +
-                                     " is out of range: the sharding has rank " +
-                                     std::to_string(rank));
-    ArrayRef<AxisRefAttr> axes = sharding->attr.getDimShardings()[dim].getAxes();
+      return invalidArgument(fn,
+                             "dimension " + std::to_string(dim) +
+                                 " is out of range: the sharding has rank " +
+                                 std::to_string(rank));
+    ArrayRef<AxisRefAttr> axes =
+        sharding->attr.getDimShardings()[dim].getAxes();
     if (index >= axes.size())
       return invalidArgument(fn, "axis index " + std::to_string(index) +
                                      " is out of range: dimension " +
@@ -379,11 +379,10 @@ sdy_status_t *sdy_sharding_replicated_axis(const sdy_sharding_t *sharding,
       return s;
     ArrayRef<AxisRefAttr> axes = sharding->attr.getReplicatedAxes();
     if (index >= axes.size())
-      return invalidArgument(fn, "replicated axis index " +
-                                     std::to_string(index) +
-                                     " is out of range: the sharding has " +
-                                     std::to_string(axes.size()) +
-                                     " replicated axes");
+      return invalidArgument(
+          fn, "replicated axis index " + std::to_string(index) +
+                  " is out of range: the sharding has " +
+                  std::to_string(axes.size()) + " replicated axes");
     fillAxis(axes[index], sharding->replicatedNames[index], out_axis);
     return nullptr;
   });

@@ -20,7 +20,7 @@ sdy_status_t *sdycapi::makeStatus(int32_t code, std::string message) {
 }
 
 sdy_status_t *sdycapi::invalidArgument(const char *fn,
-                                         const std::string &message) {
+                                       const std::string &message) {
   return makeStatus(SDY_INVALID_ARGUMENT, std::string(fn) + ": " + message);
 }
 
@@ -79,8 +79,8 @@ std::string sdycapi::formatDiagnostic(mlir::Diagnostic &diag,
                                       unsigned columnShift) {
   std::string text;
   llvm::raw_string_ostream os(text);
-  formatOne(os, diag.getLocation(), diag.getSeverity(), diag.str(),
-            bufferName, displayName, columnShift);
+  formatOne(os, diag.getLocation(), diag.getSeverity(), diag.str(), bufferName,
+            displayName, columnShift);
   for (mlir::Diagnostic &note : diag.getNotes()) {
     os << "\n";
     formatOne(os, note.getLocation(), note.getSeverity(), note.str(),
@@ -113,8 +113,8 @@ mlir::Attribute sdycapi::parseAttributeText(mlir::MLIRContext *context,
     return {};
   }
   if (auto at = mlir::sdy::findExcessiveNesting(text)) {
-    mlir::emitError(mlir::FileLineColLoc::get(context, displayName, at->first,
-                                              at->second))
+    mlir::emitError(
+        mlir::FileLineColLoc::get(context, displayName, at->first, at->second))
         << "nesting deeper than " << mlir::sdy::kMaxTextNesting << " brackets";
     return {};
   }

@@ -41,11 +41,9 @@ OpShardingRuleBuilder::OpShardingRuleBuilder(Operation *op)
     : OpShardingRuleBuilder(op->getOperandTypes(), op->getResultTypes(),
                             op->getContext()) {}
 
-OpShardingRuleBuilder &
-OpShardingRuleBuilder::addFactor(ArrayRef<int64_t> operandDims,
-                                 ArrayRef<int64_t> resultDims,
-                                 int64_t factorSize, FactorType factorType,
-                                 bool isBlocked) {
+OpShardingRuleBuilder &OpShardingRuleBuilder::addFactor(
+    ArrayRef<int64_t> operandDims, ArrayRef<int64_t> resultDims,
+    int64_t factorSize, FactorType factorType, bool isBlocked) {
   assert(operandDims.size() == operandMappings.size() &&
          resultDims.size() == resultMappings.size() &&
          "one dimension per operand and result");
@@ -68,10 +66,11 @@ OpShardingRuleBuilder::addFactor(ArrayRef<int64_t> operandDims,
   return *this;
 }
 
-OpShardingRuleBuilder &
-OpShardingRuleBuilder::addFactor(int64_t operandDim, int64_t resultDim,
-                                 int64_t factorSize, FactorType factorType,
-                                 bool isBlocked) {
+OpShardingRuleBuilder &OpShardingRuleBuilder::addFactor(int64_t operandDim,
+                                                        int64_t resultDim,
+                                                        int64_t factorSize,
+                                                        FactorType factorType,
+                                                        bool isBlocked) {
   SmallVector<int64_t> operandDims(operandMappings.size(), operandDim);
   SmallVector<int64_t> resultDims(resultMappings.size(), resultDim);
   return addFactor(operandDims, resultDims, factorSize, factorType, isBlocked);
@@ -113,10 +112,10 @@ OpShardingRuleBuilder &OpShardingRuleBuilder::addPointwiseIf(
 }
 
 OpShardingRuleBuilder &OpShardingRuleBuilder::addPointwiseIfDimSizesMatch(
-    ArrayRef<int64_t> inShape, ArrayRef<int64_t> outShape,
-    bool alwaysAddFactor,
+    ArrayRef<int64_t> inShape, ArrayRef<int64_t> outShape, bool alwaysAddFactor,
     std::function<void(int64_t, OpShardingRuleBuilder &)> onMismatch) {
-  for (auto [dim, sizes] : llvm::enumerate(llvm::zip_equal(inShape, outShape))) {
+  for (auto [dim, sizes] :
+       llvm::enumerate(llvm::zip_equal(inShape, outShape))) {
     auto [inSize, outSize] = sizes;
     if (inSize == outSize)
       addFactor(dim, inSize);
@@ -132,7 +131,8 @@ OpShardingRuleBuilder &
 OpShardingRuleBuilder::addPointwiseWithDiffTypeForMismatch(
     ArrayRef<int64_t> inShape, ArrayRef<int64_t> outShape,
     FactorType mismatchFactorType, bool mismatchFactorIsBlocked) {
-  for (auto [dim, sizes] : llvm::enumerate(llvm::zip_equal(inShape, outShape))) {
+  for (auto [dim, sizes] :
+       llvm::enumerate(llvm::zip_equal(inShape, outShape))) {
     auto [inSize, outSize] = sizes;
     if (inSize == outSize)
       addFactor(dim, inSize);
@@ -171,7 +171,8 @@ OpShardingRuleAttr OpShardingRuleBuilder::build(bool isCustomRule) const {
 
   // Renumber the factors that are still used, keeping their order.
   SmallVector<bool> used(numFactors, false);
-  for (ArrayRef<TensorMapping> mappings : {ArrayRef(operands), ArrayRef(results)})
+  for (ArrayRef<TensorMapping> mappings :
+       {ArrayRef(operands), ArrayRef(results)})
     for (const TensorMapping &mapping : mappings)
       for (const DimMapping &dim : mapping)
         for (int64_t factor : dim)

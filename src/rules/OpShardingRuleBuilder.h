@@ -54,39 +54,37 @@ public:
 
   /// Adds a factor of `factorSize` at `operandDims[i]` of operand i and
   /// `resultDims[j]` of result j (kNullDim: not in that tensor).
-  OpShardingRuleBuilder &addFactor(ArrayRef<int64_t> operandDims,
-                                   ArrayRef<int64_t> resultDims,
-                                   int64_t factorSize,
-                                   FactorType factorType =
-                                       FactorType::kPassThrough,
-                                   bool isBlocked = false);
+  OpShardingRuleBuilder &
+  addFactor(ArrayRef<int64_t> operandDims, ArrayRef<int64_t> resultDims,
+            int64_t factorSize,
+            FactorType factorType = FactorType::kPassThrough,
+            bool isBlocked = false);
 
   /// Adds a factor at `operandDim` of every operand and `resultDim` of every
   /// result (kNullDim: none of them).
-  OpShardingRuleBuilder &addFactor(int64_t operandDim, int64_t resultDim,
-                                   int64_t factorSize,
-                                   FactorType factorType =
-                                       FactorType::kPassThrough,
-                                   bool isBlocked = false);
+  OpShardingRuleBuilder &
+  addFactor(int64_t operandDim, int64_t resultDim, int64_t factorSize,
+            FactorType factorType = FactorType::kPassThrough,
+            bool isBlocked = false);
 
   /// Adds a factor at `dim` of every operand and result whose rank exceeds
   /// `dim`.
-  OpShardingRuleBuilder &addFactor(int64_t dim, int64_t factorSize,
-                                   FactorType factorType =
-                                       FactorType::kPassThrough,
-                                   bool isBlocked = false);
+  OpShardingRuleBuilder &
+  addFactor(int64_t dim, int64_t factorSize,
+            FactorType factorType = FactorType::kPassThrough,
+            bool isBlocked = false);
 
   /// One factor per dimension of `shape` (see the `dim` overload of
   /// addFactor), with the kind and blocking given per dimension.
-  OpShardingRuleBuilder &addPointwise(
-      ArrayRef<int64_t> shape,
-      std::function<FactorType(int64_t)> getFactorType = nullptr,
-      std::function<bool(int64_t)> isBlocked = nullptr);
+  OpShardingRuleBuilder &
+  addPointwise(ArrayRef<int64_t> shape,
+               std::function<FactorType(int64_t)> getFactorType = nullptr,
+               std::function<bool(int64_t)> isBlocked = nullptr);
 
   /// Like addPointwise, but only for the dimensions where `pred` holds.
-  OpShardingRuleBuilder &addPointwiseIf(
-      ArrayRef<int64_t> shape, std::function<bool(int64_t)> pred,
-      std::function<FactorType(int64_t)> getFactorType = nullptr);
+  OpShardingRuleBuilder &
+  addPointwiseIf(ArrayRef<int64_t> shape, std::function<bool(int64_t)> pred,
+                 std::function<FactorType(int64_t)> getFactorType = nullptr);
 
   /// For a single in/out shape pair of equal rank: a shared pass-through
   /// factor for every dimension whose sizes match; for the others

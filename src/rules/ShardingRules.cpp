@@ -91,7 +91,8 @@ OpShardingRuleAttr createReshapeRule(hlo::ReshapeOp op,
     int64_t size, inDim, outDim;
   };
   SmallVector<WalkFactor> factors;
-  SmallVector<SmallVector<int64_t>> inDimFactors(inRank), outDimFactors(outRank);
+  SmallVector<SmallVector<int64_t>> inDimFactors(inRank),
+      outDimFactors(outRank);
   auto add = [&](int64_t size, int64_t inDim, int64_t outDim) {
     int64_t index = factors.size();
     factors.push_back({size, inDim, outDim});
@@ -101,8 +102,8 @@ OpShardingRuleAttr createReshapeRule(hlo::ReshapeOp op,
       outDimFactors[outDim].push_back(index);
   };
 
-  bool hasZero = llvm::is_contained(inShape, 0) ||
-                 llvm::is_contained(outShape, 0);
+  bool hasZero =
+      llvm::is_contained(inShape, 0) || llvm::is_contained(outShape, 0);
   int64_t inDim = 0, outDim = 0;
   if (!hasZero) {
     // prefix[k] = product of the sizes of dimensions [0, k).
@@ -158,8 +159,8 @@ OpShardingRuleAttr createReshapeRule(hlo::ReshapeOp op,
       // the current dimensions.
       int64_t syncIn = inRank, syncOut = outRank;
       for (int64_t a = inDim + 1; a <= inRank; ++a) {
-        auto it = llvm::find(ArrayRef(outPrefix).drop_front(outDim + 1),
-                             inPrefix[a]);
+        auto it =
+            llvm::find(ArrayRef(outPrefix).drop_front(outDim + 1), inPrefix[a]);
         if (it != outPrefix.end()) {
           syncIn = a;
           syncOut = it - outPrefix.begin();
@@ -355,11 +356,11 @@ OpShardingRuleAttr createDynamicUpdateSliceRule(hlo::DynamicUpdateSliceOp op) {
 
 /// Factors in Shardy's order: batching (lhs, rhs, result), lhs free (lhs,
 /// result), rhs free (rhs, result), contracting (lhs, rhs; reduction).
-OpShardingRuleAttr
-createDotGeneralRule(Operation *op, ArrayRef<int64_t> lhsBatching,
-                     ArrayRef<int64_t> rhsBatching,
-                     ArrayRef<int64_t> lhsContracting,
-                     ArrayRef<int64_t> rhsContracting) {
+OpShardingRuleAttr createDotGeneralRule(Operation *op,
+                                        ArrayRef<int64_t> lhsBatching,
+                                        ArrayRef<int64_t> rhsBatching,
+                                        ArrayRef<int64_t> lhsContracting,
+                                        ArrayRef<int64_t> rhsContracting) {
   ArrayRef<int64_t> lhsShape = getTensorShape(op->getOperand(0));
   ArrayRef<int64_t> rhsShape = getTensorShape(op->getOperand(1));
   OpShardingRuleBuilder builder(op);
@@ -386,10 +387,9 @@ createDotGeneralRule(Operation *op, ArrayRef<int64_t> lhsBatching,
 
 OpShardingRuleAttr createDotGeneralRule(hlo::DotGeneralOp op) {
   hlo::DotDimensionNumbersAttr dims = op.getDotDimensionNumbers();
-  return createDotGeneralRule(op, dims.getLhsBatchingDimensions(),
-                              dims.getRhsBatchingDimensions(),
-                              dims.getLhsContractingDimensions(),
-                              dims.getRhsContractingDimensions());
+  return createDotGeneralRule(
+      op, dims.getLhsBatchingDimensions(), dims.getRhsBatchingDimensions(),
+      dims.getLhsContractingDimensions(), dims.getRhsContractingDimensions());
 }
 
 /// `dot` is dot_general without batching dimensions, contracting the last
@@ -416,9 +416,8 @@ OpShardingRuleAttr createReduceRule(hlo::ReduceOp op) {
     SmallVector<int64_t> operandDims(numInputs, d);
     operandDims.resize(builder.getNumOperands(), kNullDim);
     if (llvm::is_contained(reduced, d)) {
-      builder.addFactor(operandDims,
-                        SmallVector<int64_t>(numResults, kNullDim), size,
-                        FactorType::kReduction);
+      builder.addFactor(operandDims, SmallVector<int64_t>(numResults, kNullDim),
+                        size, FactorType::kReduction);
     } else {
       builder.addFactor(operandDims, SmallVector<int64_t>(numResults, outDim),
                         size);
@@ -522,8 +521,7 @@ OpShardingRuleAttr createGatherRule(hlo::GatherOp op) {
   }
   for (auto [dim, size] : llvm::enumerate(operandShape))
     if (!operandDone[dim])
-      builder.addFactor({static_cast<int64_t>(dim), kNullDim}, {kNullDim},
-                        size,
+      builder.addFactor({static_cast<int64_t>(dim), kNullDim}, {kNullDim}, size,
                         size == 1 ? FactorType::kPassThrough
                                   : FactorType::kNeedReplication);
   if (idx.indexVectorDim < idx.indicesRank)
@@ -633,16 +631,15 @@ bool shouldRemarkOnce(Operation *op) {
 
 } // namespace
 
-OpShardingRuleAttr mlir::sdy::createOpShardingRule(Operation *op,
-                                                   bool conservativePropagation) {
+OpShardingRuleAttr
+mlir::sdy::createOpShardingRule(Operation *op, bool conservativePropagation) {
   if (op->getNumOperands() == 0 && op->getNumResults() == 0)
     return {};
   if (hlo::isElementwise(op))
     return createPointwiseRule(op);
   return llvm::TypeSwitch<Operation *, OpShardingRuleAttr>(op)
-      .Case([](hlo::BroadcastInDimOp op) {
-        return createBroadcastInDimRule(op);
-      })
+      .Case(
+          [](hlo::BroadcastInDimOp op) { return createBroadcastInDimRule(op); })
       .Case([&](hlo::ReshapeOp op) {
         return createReshapeRule(op, conservativePropagation);
       })
@@ -672,10 +669,11 @@ OpShardingRuleAttr mlir::sdy::createOpShardingRule(Operation *op,
       .Default([](Operation *) { return OpShardingRuleAttr(); });
 }
 
-OpShardingRuleAttr mlir::sdy::getOrCreateShardingRule(
-    Operation *op, bool conservativePropagation, bool setShardingRuleOnOp) {
-  if (auto rule = op->getAttrOfType<OpShardingRuleAttr>(
-          SdyDialect::kShardingRuleAttr))
+OpShardingRuleAttr
+mlir::sdy::getOrCreateShardingRule(Operation *op, bool conservativePropagation,
+                                   bool setShardingRuleOnOp) {
+  if (auto rule =
+          op->getAttrOfType<OpShardingRuleAttr>(SdyDialect::kShardingRuleAttr))
     return rule;
   OpShardingRuleAttr rule = createOpShardingRule(op, conservativePropagation);
   if (!setShardingRuleOnOp)

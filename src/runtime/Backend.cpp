@@ -10,9 +10,11 @@ namespace sdy::runtime {
 namespace {
 Status fromBackend(int32_t code, const sdy_backend_error_t &err,
                    const char *what) {
-  if (code == SDY_BACKEND_OK) return Status::ok();
+  if (code == SDY_BACKEND_OK)
+    return Status::ok();
   std::string msg = std::string("backend ") + what + " failed";
-  if (err.message[0]) msg += ": " + std::string(err.message);
+  if (err.message[0])
+    msg += ": " + std::string(err.message);
   int c = code;
   if (c < 1 || c > SDY_BACKEND_ERR_UNAVAILABLE)
     c = static_cast<int>(StatusCode::Internal);
@@ -22,22 +24,25 @@ Status fromBackend(int32_t code, const sdy_backend_error_t &err,
 int32_t dtypeOf(ElementType t) { return static_cast<int32_t>(t); }
 } // namespace
 
-#define SDY_HAS(field) has(offsetof(sdy_backend_table_t, field), (const void *)table_->field)
+#define SDY_HAS(field)                                                         \
+  has(offsetof(sdy_backend_table_t, field), (const void *)table_->field)
 #define SDY_CALL(field, what, ...)                                             \
   do {                                                                         \
     if (!SDY_HAS(field))                                                       \
-      return Status::unsupported(std::string("backend '") + name() +          \
+      return Status::unsupported(std::string("backend '") + name() +           \
                                  "' does not provide " what);                  \
     sdy_backend_error_t err;                                                   \
     err.code = 0;                                                              \
     err.message[0] = 0;                                                        \
     int32_t rc = table_->field(table_->user_data, __VA_ARGS__, &err);          \
-    if (rc != SDY_BACKEND_OK) return fromBackend(rc, err, what);               \
+    if (rc != SDY_BACKEND_OK)                                                  \
+      return fromBackend(rc, err, what);                                       \
   } while (0)
 
 Status Backend::wrap(sdy_backend_table_t *table, bool owned,
                      std::unique_ptr<Backend> &out, void *dlHandle) {
-  if (!table) return Status::invalid("null backend table");
+  if (!table)
+    return Status::invalid("null backend table");
   if (table->struct_size < offsetof(sdy_backend_table_t, destroy))
     return Status::invalid("backend table too small (struct_size)");
   if (table->abi_version > SDY_BACKEND_ABI_VERSION)
@@ -68,16 +73,18 @@ Status Backend::load(const std::string &path, const std::string &options,
   sdy_backend_error_t err;
   err.code = 0;
   err.message[0] = 0;
-  sdy_backend_table_t *t = fn(options.empty() ? nullptr : options.c_str(), &err);
+  sdy_backend_table_t *t =
+      fn(options.empty() ? nullptr : options.c_str(), &err);
   if (!t) {
     dlclose(h);
     return Status(StatusCode::Internal,
-                  "backend plugin '" + path + "' failed to start: " +
-                      err.message);
+                  "backend plugin '" + path +
+                      "' failed to start: " + err.message);
   }
   Status s = wrap(t, true, out, h);
   if (!s.isOk()) {
-    if (t->destroy) t->destroy(t->user_data);
+    if (t->destroy)
+      t->destroy(t->user_data);
     dlclose(h);
   }
   return s;
@@ -86,7 +93,8 @@ Status Backend::load(const std::string &path, const std::string &options,
 Status Backend::create(const std::string &nameOrPath, int32_t numDevices,
                        std::unique_ptr<Backend> &out) {
   if (nameOrPath.empty() || nameOrPath == "local") {
-    if (numDevices < 1) return Status::invalid("local backend needs >= 1 device");
+    if (numDevices < 1)
+      return Status::invalid("local backend needs >= 1 device");
     return wrap(createLocalBackendTable(numDevices), true, out);
   }
   if (nameOrPath == "mpi") {
@@ -100,7 +108,8 @@ Status Backend::create(const std::string &nameOrPath, int32_t numDevices,
     Status last;
     for (const std::string &c : candidates) {
       last = load(c, "", out);
-      if (last.isOk()) return last;
+      if (last.isOk())
+        return last;
     }
     return last;
   }
@@ -108,8 +117,10 @@ Status Backend::create(const std::string &nameOrPath, int32_t numDevices,
 }
 
 Backend::~Backend() {
-  if (owned_ && table_ && table_->destroy) table_->destroy(table_->user_data);
-  if (dlHandle_) dlclose(dlHandle_);
+  if (owned_ && table_ && table_->destroy)
+    table_->destroy(table_->user_data);
+  if (dlHandle_)
+    dlclose(dlHandle_);
 }
 
 std::string Backend::name() const {
@@ -247,8 +258,8 @@ Status Backend::allToAll(int64_t device, const std::vector<int64_t> &group,
   return staged(device, send, total, recv, total, false,
                 [&](const void *s, void *r) -> Status {
                   SDY_CALL(all_to_all, "all_to_all", device, group.data(),
-                           static_cast<int32_t>(group.size()), s, r,
-                           chunkBytes, timeoutMs);
+                           static_cast<int32_t>(group.size()), s, r, chunkBytes,
+                           timeoutMs);
                   return Status::ok();
                 });
 }
@@ -276,9 +287,8 @@ Status Backend::collectivePermute(int64_t device,
   return staged(device, send, bytes, recv, bytes, true,
                 [&](const void *s, void *r) -> Status {
                   SDY_CALL(collective_permute, "collective_permute", device,
-                           pairs.data(),
-                           static_cast<int32_t>(pairs.size() / 2), s, r, bytes,
-                           timeoutMs);
+                           pairs.data(), static_cast<int32_t>(pairs.size() / 2),
+                           s, r, bytes, timeoutMs);
                   return Status::ok();
                 });
 }

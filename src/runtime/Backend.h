@@ -80,8 +80,8 @@ private:
   // `recvIsInput`) are staged through device buffers that are freed on
   // every path.
   using CollectiveCall = std::function<Status(const void *send, void *recv)>;
-  Status staged(int64_t device, const void *send, size_t sendBytes,
-                void *recv, size_t recvBytes, bool recvIsInput,
+  Status staged(int64_t device, const void *send, size_t sendBytes, void *recv,
+                size_t recvBytes, bool recvIsInput,
                 const CollectiveCall &call) const;
   class StagingBuffer;
   // Allocates a device buffer of `bytes`, copying them from `host` unless

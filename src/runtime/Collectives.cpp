@@ -25,13 +25,16 @@ Status findGroup(mlir::Attribute attr, const DeviceContext &ctx,
                  std::vector<int64_t> &group) {
   group.clear();
   auto dense = mlir::dyn_cast_or_null<mlir::DenseIntElementsAttr>(attr);
-  if (!dense) return Status::invalid("replica_groups is not a dense i64 tensor");
+  if (!dense)
+    return Status::invalid("replica_groups is not a dense i64 tensor");
   auto type = mlir::cast<mlir::ShapedType>(dense.getType());
   if (type.getNumElements() == 0) {
-    for (int64_t i = 0; i < ctx.numDevices; ++i) group.push_back(i);
+    for (int64_t i = 0; i < ctx.numDevices; ++i)
+      group.push_back(i);
     return Status::ok();
   }
-  if (type.getRank() != 2) return Status::invalid("replica_groups must be 2-D");
+  if (type.getRank() != 2)
+    return Status::invalid("replica_groups must be 2-D");
   int64_t cols = type.getDimSize(1);
   std::vector<int64_t> all;
   for (const llvm::APInt &v : dense.getValues<llvm::APInt>())
@@ -39,7 +42,8 @@ Status findGroup(mlir::Attribute attr, const DeviceContext &ctx,
   for (size_t g = 0; g < all.size() / cols; ++g) {
     std::vector<int64_t> row;
     for (int64_t c = 0; c < cols; ++c)
-      if (all[g * cols + c] >= 0) row.push_back(all[g * cols + c]);
+      if (all[g * cols + c] >= 0)
+        row.push_back(all[g * cols + c]);
     if (std::find(row.begin(), row.end(), ctx.deviceId) != row.end()) {
       for (int64_t id : row)
         if (id >= ctx.numDevices)
@@ -59,15 +63,23 @@ namespace {
 
 std::optional<CollectiveReduce> backendOp(ReduceKind k, ElementType t) {
   switch (k) {
-  case ReduceKind::Add: return t == ElementType::Pred ? CollectiveReduce::Max : CollectiveReduce::Sum;
-  case ReduceKind::Max: return CollectiveReduce::Max;
-  case ReduceKind::Min: return CollectiveReduce::Min;
-  case ReduceKind::Mul: return t == ElementType::Pred ? CollectiveReduce::Min : CollectiveReduce::Prod;
+  case ReduceKind::Add:
+    return t == ElementType::Pred ? CollectiveReduce::Max
+                                  : CollectiveReduce::Sum;
+  case ReduceKind::Max:
+    return CollectiveReduce::Max;
+  case ReduceKind::Min:
+    return CollectiveReduce::Min;
+  case ReduceKind::Mul:
+    return t == ElementType::Pred ? CollectiveReduce::Min
+                                  : CollectiveReduce::Prod;
   case ReduceKind::Or:
-    if (t == ElementType::Pred) return CollectiveReduce::Max;
+    if (t == ElementType::Pred)
+      return CollectiveReduce::Max;
     return std::nullopt;
   case ReduceKind::And:
-    if (t == ElementType::Pred) return CollectiveReduce::Min;
+    if (t == ElementType::Pred)
+      return CollectiveReduce::Min;
     return std::nullopt;
   }
   return std::nullopt;
@@ -98,7 +110,8 @@ Status foldChunks(const Tensor &stacked, const Shape &chunkShape,
     for (int64_t i = 0; i < per; ++i) {
       args[0] = kernels::scalarAt(acc, i);
       args[1] = kernels::scalarAt(c, i);
-      if (!body(args, res, error)) return Status::internal(error);
+      if (!body(args, res, error))
+        return Status::internal(error);
       kernels::storeScalar(next, i, res[0]);
     }
     acc = next;
@@ -110,13 +123,15 @@ Status foldChunks(const Tensor &stacked, const Shape &chunkShape,
 std::vector<int64_t> moveToFront(int64_t rank, int64_t dim) {
   std::vector<int64_t> p{dim};
   for (int64_t i = 0; i < rank; ++i)
-    if (i != dim) p.push_back(i);
+    if (i != dim)
+      p.push_back(i);
   return p;
 }
 
 std::vector<int64_t> inverse(const std::vector<int64_t> &p) {
   std::vector<int64_t> inv(p.size());
-  for (size_t i = 0; i < p.size(); ++i) inv[p[i]] = i;
+  for (size_t i = 0; i < p.size(); ++i)
+    inv[p[i]] = i;
   return inv;
 }
 
@@ -129,7 +144,8 @@ Status allGather(const DeviceContext &ctx, const std::vector<int64_t> &group,
     out = x;
     return Status::ok();
   }
-  if (!ctx.backend) return Status::invalid("collective without a backend");
+  if (!ctx.backend)
+    return Status::invalid("collective without a backend");
   Shape stackedShape = x.shape();
   stackedShape.insert(stackedShape.begin(), n);
   Tensor stacked(x.type(), stackedShape);
@@ -138,9 +154,11 @@ Status allGather(const DeviceContext &ctx, const std::vector<int64_t> &group,
                                              ctx.timeoutMs));
   // [n, s0, .., s_dim, ..] -> [s0, .., n, s_dim, ..] -> merge.
   std::vector<int64_t> perm;
-  for (int64_t i = 1; i <= dim; ++i) perm.push_back(i);
+  for (int64_t i = 1; i <= dim; ++i)
+    perm.push_back(i);
   perm.push_back(0);
-  for (int64_t i = dim + 1; i <= x.rank(); ++i) perm.push_back(i);
+  for (int64_t i = dim + 1; i <= x.rank(); ++i)
+    perm.push_back(i);
   Tensor t = kernels::transpose(stacked, perm);
   Shape rs = x.shape();
   rs[dim] *= n;
@@ -155,18 +173,20 @@ Status allReduce(const DeviceContext &ctx, const std::vector<int64_t> &group,
     out = x;
     return Status::ok();
   }
-  if (!ctx.backend) return Status::invalid("collective without a backend");
+  if (!ctx.backend)
+    return Status::invalid("collective without a backend");
   if (kind) {
     if (auto op = backendOp(*kind, x.type())) {
       Tensor r(x.type(), x.shape());
-      Status s = ctx.backend->allReduce(ctx.deviceId, group, x.raw(), r.raw(),
-                                        x.numElements(), x.type(), *op,
-                                        ctx.timeoutMs);
+      Status s =
+          ctx.backend->allReduce(ctx.deviceId, group, x.raw(), r.raw(),
+                                 x.numElements(), x.type(), *op, ctx.timeoutMs);
       if (s.isOk()) {
         out = r;
         return s;
       }
-      if (s.code() != StatusCode::Unsupported) return s;
+      if (s.code() != StatusCode::Unsupported)
+        return s;
     }
   }
   // Generic: gather everything, fold in group order.
@@ -188,7 +208,8 @@ Status allToAll(const DeviceContext &ctx, const std::vector<int64_t> &group,
     out = x;
     return Status::ok();
   }
-  if (!ctx.backend) return Status::invalid("collective without a backend");
+  if (!ctx.backend)
+    return Status::invalid("collective without a backend");
   if (x.dim(splitDim) % n != 0)
     return Status::invalid("all_to_all: split dimension not divisible by the "
                            "group size");
@@ -208,7 +229,8 @@ Status allToAll(const DeviceContext &ctx, const std::vector<int64_t> &group,
                                             ctx.timeoutMs));
   // [n, c0, .., c_concat, ..] -> [c0, .., n, c_concat, ..] -> merge.
   std::vector<int64_t> perm;
-  for (int64_t i = 1; i <= concatDim; ++i) perm.push_back(i);
+  for (int64_t i = 1; i <= concatDim; ++i)
+    perm.push_back(i);
   perm.push_back(0);
   for (int64_t i = concatDim + 1; i <= (int64_t)chunkShape.size(); ++i)
     perm.push_back(i);
@@ -228,7 +250,8 @@ Status reduceScatter(const DeviceContext &ctx,
     out = x;
     return Status::ok();
   }
-  if (!ctx.backend) return Status::invalid("collective without a backend");
+  if (!ctx.backend)
+    return Status::invalid("collective without a backend");
   if (x.dim(dim) % n != 0)
     return Status::invalid("reduce_scatter: scatter dimension not divisible "
                            "by the group size");
@@ -241,10 +264,11 @@ Status reduceScatter(const DeviceContext &ctx,
   bool done = false;
   if (kind) {
     if (auto op = backendOp(*kind, x.type())) {
-      Status s = ctx.backend->reduceScatter(ctx.deviceId, group, front.raw(),
-                                            r.raw(), count, x.type(), *op,
-                                            ctx.timeoutMs);
-      if (!s.isOk() && s.code() != StatusCode::Unsupported) return s;
+      Status s =
+          ctx.backend->reduceScatter(ctx.deviceId, group, front.raw(), r.raw(),
+                                     count, x.type(), *op, ctx.timeoutMs);
+      if (!s.isOk() && s.code() != StatusCode::Unsupported)
+        return s;
       done = s.isOk();
     }
   }
@@ -253,9 +277,9 @@ Status reduceScatter(const DeviceContext &ctx,
     Shape stackedShape = chunkFront;
     stackedShape.insert(stackedShape.begin(), n);
     Tensor stacked(x.type(), stackedShape);
-    SDY_RETURN_IF_ERROR(ctx.backend->allToAll(
-        ctx.deviceId, group, front.raw(), stacked.raw(),
-        count * elementSize(x.type()), ctx.timeoutMs));
+    SDY_RETURN_IF_ERROR(
+        ctx.backend->allToAll(ctx.deviceId, group, front.raw(), stacked.raw(),
+                              count * elementSize(x.type()), ctx.timeoutMs));
     SDY_RETURN_IF_ERROR(foldChunks(stacked, chunkFront, kind, body, r));
   }
   out = kernels::transpose(r, inverse(perm));
@@ -272,7 +296,8 @@ Status collectivePermute(const DeviceContext &ctx,
   Tensor r = Tensor::zeros(x.type(), x.shape());
   if (!ctx.backend) {
     for (size_t i = 0; i + 1 < pairs.size(); i += 2)
-      if (pairs[i] == ctx.deviceId && pairs[i + 1] == ctx.deviceId) r = x;
+      if (pairs[i] == ctx.deviceId && pairs[i + 1] == ctx.deviceId)
+        r = x;
     if (ctx.numDevices == 1) {
       out = r;
       return Status::ok();
@@ -338,8 +363,8 @@ Status allReduceKernel(OpCall &c) {
 Status allGatherKernel(OpCall &c) {
   auto op = cast<shlo::AllGatherOp>(c.op);
   std::vector<int64_t> group;
-  SDY_RETURN_IF_ERROR(collectives::findGroup(op.getReplicaGroups(),
-                                             c.interp.context(), group));
+  SDY_RETURN_IF_ERROR(
+      collectives::findGroup(op.getReplicaGroups(), c.interp.context(), group));
   return forEachOperand(c, [&](const Tensor &x, Tensor &r) {
     return collectives::allGather(c.interp.context(), group, x,
                                   op.getAllGatherDim(), r);
@@ -349,8 +374,8 @@ Status allGatherKernel(OpCall &c) {
 Status allToAllKernel(OpCall &c) {
   auto op = cast<shlo::AllToAllOp>(c.op);
   std::vector<int64_t> group;
-  SDY_RETURN_IF_ERROR(collectives::findGroup(op.getReplicaGroups(),
-                                             c.interp.context(), group));
+  SDY_RETURN_IF_ERROR(
+      collectives::findGroup(op.getReplicaGroups(), c.interp.context(), group));
   if (static_cast<int64_t>(group.size()) != op.getSplitCount())
     return Status::invalid("all_to_all split_count differs from the group "
                            "size");
@@ -364,8 +389,8 @@ Status allToAllKernel(OpCall &c) {
 Status reduceScatterKernel(OpCall &c) {
   auto op = cast<shlo::ReduceScatterOp>(c.op);
   std::vector<int64_t> group;
-  SDY_RETURN_IF_ERROR(collectives::findGroup(op.getReplicaGroups(),
-                                             c.interp.context(), group));
+  SDY_RETURN_IF_ERROR(
+      collectives::findGroup(op.getReplicaGroups(), c.interp.context(), group));
   auto kind = Interpreter::recognizeBinaryBody(op.getComputation());
   Tensor r;
   SDY_RETURN_IF_ERROR(c.interp.runCollective([&] {

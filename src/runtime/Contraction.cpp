@@ -22,13 +22,15 @@ namespace {
 
 bool isIdentity(const std::vector<int64_t> &p) {
   for (size_t i = 0; i < p.size(); ++i)
-    if (p[i] != static_cast<int64_t>(i)) return false;
+    if (p[i] != static_cast<int64_t>(i))
+      return false;
   return true;
 }
 
 std::vector<int64_t> concat(std::initializer_list<std::vector<int64_t>> ls) {
   std::vector<int64_t> r;
-  for (auto &l : ls) r.insert(r.end(), l.begin(), l.end());
+  for (auto &l : ls)
+    r.insert(r.end(), l.begin(), l.end());
   return r;
 }
 
@@ -44,21 +46,24 @@ void gemmLoops(int64_t batch, int64_t m, int64_t n, int64_t k, const C *a,
     if (tb) { // make B row-major KxN
       bt.resize(k * n);
       for (int64_t j = 0; j < n; ++j)
-        for (int64_t kk = 0; kk < k; ++kk) bt[kk * n + j] = B[j * k + kk];
+        for (int64_t kk = 0; kk < k; ++kk)
+          bt[kk * n + j] = B[j * k + kk];
       B = bt.data();
     }
-    for (int64_t i = 0; i < m * n; ++i) Cm[i] = C(0);
+    for (int64_t i = 0; i < m * n; ++i)
+      Cm[i] = C(0);
     for (int64_t i = 0; i < m; ++i)
       for (int64_t kk = 0; kk < k; ++kk) {
         C av = ta ? A[kk * m + i] : A[i * k + kk];
         if constexpr (std::is_integral_v<C>) {
           using U = std::make_unsigned_t<C>;
           for (int64_t j = 0; j < n; ++j)
-            Cm[i * n + j] = static_cast<C>(
-                static_cast<U>(Cm[i * n + j]) +
-                static_cast<U>(av) * static_cast<U>(B[kk * n + j]));
+            Cm[i * n + j] = static_cast<C>(static_cast<U>(Cm[i * n + j]) +
+                                           static_cast<U>(av) *
+                                               static_cast<U>(B[kk * n + j]));
         } else {
-          for (int64_t j = 0; j < n; ++j) Cm[i * n + j] += av * B[kk * n + j];
+          for (int64_t j = 0; j < n; ++j)
+            Cm[i * n + j] += av * B[kk * n + j];
         }
       }
   }
@@ -68,8 +73,8 @@ void gemmLoops(int64_t batch, int64_t m, int64_t n, int64_t k, const C *a,
 
 void gemmF32(int64_t m, int64_t n, int64_t k, const float *a, const float *b,
              float *c) {
-  cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, m, n, k, 1.0f, a, k,
-              b, n, 0.0f, c, n);
+  cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, m, n, k, 1.0f, a, k, b,
+              n, 0.0f, c, n);
 }
 
 Tensor dotGeneral(const Tensor &lhs, const Tensor &rhs, const DotDims &dims,
@@ -99,23 +104,32 @@ Tensor dotGeneral(const Tensor &lhs, const Tensor &rhs, const DotDims &dims,
     N *= rhs.dim(d);
     resultShape.push_back(rhs.dim(d));
   }
-  for (int64_t d : dims.lhsContract) K *= lhs.dim(d);
+  for (int64_t d : dims.lhsContract)
+    K *= lhs.dim(d);
 
   // Layouts: lhs [B,M,K] (no trans) or [B,K,M] (trans).
   auto lp = concat({dims.lhsBatch, lf, dims.lhsContract});
   auto lpT = concat({dims.lhsBatch, dims.lhsContract, lf});
   bool ta = false;
   Tensor L;
-  if (isIdentity(lp)) L = lhs;
-  else if (isIdentity(lpT)) { L = lhs; ta = true; }
-  else L = transpose(lhs, lp);
+  if (isIdentity(lp))
+    L = lhs;
+  else if (isIdentity(lpT)) {
+    L = lhs;
+    ta = true;
+  } else
+    L = transpose(lhs, lp);
   auto rp = concat({dims.rhsBatch, dims.rhsContract, rf});
   auto rpT = concat({dims.rhsBatch, rf, dims.rhsContract});
   bool tb = false;
   Tensor R;
-  if (isIdentity(rp)) R = rhs;
-  else if (isIdentity(rpT)) { R = rhs; tb = true; }
-  else R = transpose(rhs, rp);
+  if (isIdentity(rp))
+    R = rhs;
+  else if (isIdentity(rpT)) {
+    R = rhs;
+    tb = true;
+  } else
+    R = transpose(rhs, rp);
 
   ElementType ct;
   if (isFloat(resultType) || isFloat(lhs.type()) || isFloat(rhs.type())) {
@@ -146,8 +160,8 @@ Tensor dotGeneral(const Tensor &lhs, const Tensor &rhs, const DotDims &dims,
                   R.data<double>() + b * K * N, tb ? K : N, 0.0,
                   out.data<double>() + b * M * N, N);
   } else {
-    gemmLoops<int64_t>(B, M, N, K, L.data<int64_t>(), ta, R.data<int64_t>(),
-                       tb, out.data<int64_t>());
+    gemmLoops<int64_t>(B, M, N, K, L.data<int64_t>(), ta, R.data<int64_t>(), tb,
+                       out.data<int64_t>());
   }
   return convert(out, resultType);
 }

@@ -20,8 +20,10 @@ Status whileKernel(OpCall &c) {
   std::vector<Tensor> state = c.in, cond;
   for (;;) {
     SDY_RETURN_IF_ERROR(c.interp.runRegion(op.getCond(), state, cond, &c.env));
-    if (cond.size() != 1) return Status::internal("bad while condition");
-    if (!cond[0].getInt(0)) break;
+    if (cond.size() != 1)
+      return Status::internal("bad while condition");
+    if (!cond[0].getInt(0))
+      break;
     std::vector<Tensor> next;
     SDY_RETURN_IF_ERROR(c.interp.runRegion(op.getBody(), state, next, &c.env));
     state = std::move(next);
@@ -34,7 +36,8 @@ Status caseKernel(OpCall &c) {
   auto op = cast<shlo::CaseOp>(c.op);
   int64_t n = op.getBranches().size();
   int64_t index = c.in[0].getInt(0);
-  if (index < 0 || index >= n) index = n - 1;
+  if (index < 0 || index >= n)
+    index = n - 1;
   return c.interp.runRegion(op.getBranches()[index], {}, c.out, &c.env);
 }
 

@@ -18,12 +18,14 @@
 namespace sdy::runtime::kernels {
 namespace {
 
-template <typename T, typename F> Tensor mapUnary(const Tensor &x, F f) {
+template <typename T, typename F>
+Tensor mapUnary(const Tensor &x, F f) {
   Tensor r(x.type(), x.shape());
   const T *in = x.data<T>();
   T *out = r.data<T>();
   int64_t n = x.numElements();
-  for (int64_t i = 0; i < n; ++i) out[i] = store<T>(f(load(in[i])));
+  for (int64_t i = 0; i < n; ++i)
+    out[i] = store<T>(f(load(in[i])));
   return r;
 }
 
@@ -33,7 +35,8 @@ Tensor mapUnaryTo(const Tensor &x, ElementType rt, F f) {
   const T *in = x.data<T>();
   R *out = r.data<R>();
   int64_t n = x.numElements();
-  for (int64_t i = 0; i < n; ++i) out[i] = store<R>(f(load(in[i])));
+  for (int64_t i = 0; i < n; ++i)
+    out[i] = store<R>(f(load(in[i])));
   return r;
 }
 
@@ -52,82 +55,107 @@ Tensor mapBinary(const Tensor &a, const Tensor &b, ElementType rt, F f) {
       out[i] = store<R>(f(load(pa[i]), load(pb[i])));
   } else if (sa) {
     auto va = load(pa[0]);
-    for (int64_t i = 0; i < n; ++i) out[i] = store<R>(f(va, load(pb[i])));
+    for (int64_t i = 0; i < n; ++i)
+      out[i] = store<R>(f(va, load(pb[i])));
   } else {
     auto vb = load(pb[0]);
-    for (int64_t i = 0; i < n; ++i) out[i] = store<R>(f(load(pa[i]), vb));
+    for (int64_t i = 0; i < n; ++i)
+      out[i] = store<R>(f(load(pa[i]), vb));
   }
   return r;
 }
 
 // Wide unsigned type for wrapping arithmetic without promotion UB.
 template <typename C>
-using wrap_t = std::conditional_t<(sizeof(C) < 4), uint32_t,
-                                  std::make_unsigned_t<C>>;
+using wrap_t =
+    std::conditional_t<(sizeof(C) < 4), uint32_t, std::make_unsigned_t<C>>;
 
-template <typename C> C wrapAdd(C a, C b) {
+template <typename C>
+C wrapAdd(C a, C b) {
   return static_cast<C>(static_cast<wrap_t<C>>(a) + static_cast<wrap_t<C>>(b));
 }
-template <typename C> C wrapSub(C a, C b) {
+template <typename C>
+C wrapSub(C a, C b) {
   return static_cast<C>(static_cast<wrap_t<C>>(a) - static_cast<wrap_t<C>>(b));
 }
-template <typename C> C wrapMul(C a, C b) {
+template <typename C>
+C wrapMul(C a, C b) {
   return static_cast<C>(static_cast<wrap_t<C>>(a) * static_cast<wrap_t<C>>(b));
 }
-template <typename C> C wrapNeg(C a) {
+template <typename C>
+C wrapNeg(C a) {
   return static_cast<C>(wrap_t<C>(0) - static_cast<wrap_t<C>>(a));
 }
 
-template <typename C> C intDiv(C a, C b) {
-  if (b == 0) return static_cast<C>(~static_cast<wrap_t<C>>(0));
+template <typename C>
+C intDiv(C a, C b) {
+  if (b == 0)
+    return static_cast<C>(~static_cast<wrap_t<C>>(0));
   if constexpr (std::is_signed_v<C>)
-    if (a == std::numeric_limits<C>::min() && b == C(-1)) return a;
+    if (a == std::numeric_limits<C>::min() && b == C(-1))
+      return a;
   return static_cast<C>(a / b);
 }
-template <typename C> C intRem(C a, C b) {
-  if (b == 0) return a;
+template <typename C>
+C intRem(C a, C b) {
+  if (b == 0)
+    return a;
   if constexpr (std::is_signed_v<C>)
-    if (a == std::numeric_limits<C>::min() && b == C(-1)) return 0;
+    if (a == std::numeric_limits<C>::min() && b == C(-1))
+      return 0;
   return static_cast<C>(a % b);
 }
-template <typename C> C intPow(C base, C exp) {
+template <typename C>
+C intPow(C base, C exp) {
   if constexpr (std::is_signed_v<C>) {
     if (exp < 0) {
-      if (base == 1) return 1;
-      if (base == -1) return (exp % 2 == 0) ? 1 : -1;
+      if (base == 1)
+        return 1;
+      if (base == -1)
+        return (exp % 2 == 0) ? 1 : -1;
       return 0;
     }
   }
   C result = 1;
   while (exp != 0) {
-    if (exp & 1) result = wrapMul(result, base);
+    if (exp & 1)
+      result = wrapMul(result, base);
     base = wrapMul(base, base);
     exp = static_cast<C>(exp >> 1);
   }
   return result;
 }
 
-template <typename C> C fmax_nan(C a, C b) {
-  if (std::isnan(a)) return a;
-  if (std::isnan(b)) return b;
+template <typename C>
+C fmax_nan(C a, C b) {
+  if (std::isnan(a))
+    return a;
+  if (std::isnan(b))
+    return b;
   return a > b ? a : b;
 }
-template <typename C> C fmin_nan(C a, C b) {
-  if (std::isnan(a)) return a;
-  if (std::isnan(b)) return b;
+template <typename C>
+C fmin_nan(C a, C b) {
+  if (std::isnan(a))
+    return a;
+  if (std::isnan(b))
+    return b;
   return a < b ? a : b;
 }
 
 // Total order key for floats (-NaN < -Inf < ... < -0 < +0 < ... < +NaN).
-template <typename Bits> int64_t orderKeyBits(Bits b, int bitsWidth) {
+template <typename Bits>
+int64_t orderKeyBits(Bits b, int bitsWidth) {
   // Map sign-magnitude to a monotone signed integer.
   int64_t signBit = int64_t(1) << (bitsWidth - 1);
   int64_t v = static_cast<int64_t>(b);
-  if (v & signBit) return -(v & (signBit - 1)) - 1;
+  if (v & signBit)
+    return -(v & (signBit - 1)) - 1;
   return v;
 }
 
-template <typename T> int64_t floatKey(T v) {
+template <typename T>
+int64_t floatKey(T v) {
   if constexpr (std::is_same_v<T, float>) {
     uint32_t b;
     std::memcpy(&b, &v, 4);
@@ -136,21 +164,29 @@ template <typename T> int64_t floatKey(T v) {
     uint64_t b;
     std::memcpy(&b, &v, 8);
     // orderKeyBits for 64 bits without overflow:
-    if (b >> 63) return -static_cast<int64_t>(b & 0x7fffffffffffffffull) - 1;
+    if (b >> 63)
+      return -static_cast<int64_t>(b & 0x7fffffffffffffffull) - 1;
     return static_cast<int64_t>(b);
   } else {
     return orderKeyBits<uint16_t>(v.bits, 16);
   }
 }
 
-template <typename C> bool cmp(CompareDir d, C a, C b) {
+template <typename C>
+bool cmp(CompareDir d, C a, C b) {
   switch (d) {
-  case CompareDir::EQ: return a == b;
-  case CompareDir::NE: return a != b;
-  case CompareDir::GE: return a >= b;
-  case CompareDir::GT: return a > b;
-  case CompareDir::LE: return a <= b;
-  case CompareDir::LT: return a < b;
+  case CompareDir::EQ:
+    return a == b;
+  case CompareDir::NE:
+    return a != b;
+  case CompareDir::GE:
+    return a >= b;
+  case CompareDir::GT:
+    return a > b;
+  case CompareDir::LE:
+    return a <= b;
+  case CompareDir::LT:
+    return a < b;
   }
   return false;
 }
@@ -165,18 +201,28 @@ Tensor unary(UnaryOp op, const Tensor &x) {
       return mapUnary<T>(x, [](bool v) { return !v; }); // only `not`
     } else if constexpr (std::is_floating_point_v<C>) {
       switch (op) {
-      case UnaryOp::Abs: return mapUnary<T>(x, [](C v) { return std::fabs(v); });
-      case UnaryOp::Cbrt: return mapUnary<T>(x, [](C v) { return std::cbrt(v); });
-      case UnaryOp::Ceil: return mapUnary<T>(x, [](C v) { return std::ceil(v); });
-      case UnaryOp::Cosine: return mapUnary<T>(x, [](C v) { return std::cos(v); });
-      case UnaryOp::Exp: return mapUnary<T>(x, [](C v) { return std::exp(v); });
-      case UnaryOp::Expm1: return mapUnary<T>(x, [](C v) { return std::expm1(v); });
-      case UnaryOp::Floor: return mapUnary<T>(x, [](C v) { return std::floor(v); });
-      case UnaryOp::Log: return mapUnary<T>(x, [](C v) { return std::log(v); });
-      case UnaryOp::Log1p: return mapUnary<T>(x, [](C v) { return std::log1p(v); });
+      case UnaryOp::Abs:
+        return mapUnary<T>(x, [](C v) { return std::fabs(v); });
+      case UnaryOp::Cbrt:
+        return mapUnary<T>(x, [](C v) { return std::cbrt(v); });
+      case UnaryOp::Ceil:
+        return mapUnary<T>(x, [](C v) { return std::ceil(v); });
+      case UnaryOp::Cosine:
+        return mapUnary<T>(x, [](C v) { return std::cos(v); });
+      case UnaryOp::Exp:
+        return mapUnary<T>(x, [](C v) { return std::exp(v); });
+      case UnaryOp::Expm1:
+        return mapUnary<T>(x, [](C v) { return std::expm1(v); });
+      case UnaryOp::Floor:
+        return mapUnary<T>(x, [](C v) { return std::floor(v); });
+      case UnaryOp::Log:
+        return mapUnary<T>(x, [](C v) { return std::log(v); });
+      case UnaryOp::Log1p:
+        return mapUnary<T>(x, [](C v) { return std::log1p(v); });
       case UnaryOp::Logistic:
         return mapUnary<T>(x, [](C v) { return C(1) / (C(1) + std::exp(-v)); });
-      case UnaryOp::Negate: return mapUnary<T>(x, [](C v) { return -v; });
+      case UnaryOp::Negate:
+        return mapUnary<T>(x, [](C v) { return -v; });
       case UnaryOp::RoundNearestEven:
         return mapUnary<T>(x, [](C v) {
           C r = std::round(v);
@@ -184,35 +230,48 @@ Tensor unary(UnaryOp op, const Tensor &x) {
             r = C(2) * std::round(v / C(2));
           return r;
         });
-      case UnaryOp::Rsqrt: return mapUnary<T>(x, [](C v) { return C(1) / std::sqrt(v); });
+      case UnaryOp::Rsqrt:
+        return mapUnary<T>(x, [](C v) { return C(1) / std::sqrt(v); });
       case UnaryOp::Sign:
         return mapUnary<T>(x, [](C v) -> C {
-          if (std::isnan(v)) return v;
-          if (v == C(0)) return v; // keeps -0
+          if (std::isnan(v))
+            return v;
+          if (v == C(0))
+            return v; // keeps -0
           return v > 0 ? C(1) : C(-1);
         });
-      case UnaryOp::Sine: return mapUnary<T>(x, [](C v) { return std::sin(v); });
-      case UnaryOp::Sqrt: return mapUnary<T>(x, [](C v) { return std::sqrt(v); });
-      case UnaryOp::Tan: return mapUnary<T>(x, [](C v) { return std::tan(v); });
-      case UnaryOp::Tanh: return mapUnary<T>(x, [](C v) { return std::tanh(v); });
-      case UnaryOp::Not: break;
+      case UnaryOp::Sine:
+        return mapUnary<T>(x, [](C v) { return std::sin(v); });
+      case UnaryOp::Sqrt:
+        return mapUnary<T>(x, [](C v) { return std::sqrt(v); });
+      case UnaryOp::Tan:
+        return mapUnary<T>(x, [](C v) { return std::tan(v); });
+      case UnaryOp::Tanh:
+        return mapUnary<T>(x, [](C v) { return std::tanh(v); });
+      case UnaryOp::Not:
+        break;
       }
       unreachableType("unary(float)");
     } else {
       switch (op) {
       case UnaryOp::Abs:
         return mapUnary<T>(x, [](C v) -> C {
-          if constexpr (std::is_signed_v<C>) return v < 0 ? wrapNeg(v) : v;
+          if constexpr (std::is_signed_v<C>)
+            return v < 0 ? wrapNeg(v) : v;
           return v;
         });
-      case UnaryOp::Negate: return mapUnary<T>(x, [](C v) { return wrapNeg(v); });
-      case UnaryOp::Not: return mapUnary<T>(x, [](C v) { return static_cast<C>(~v); });
+      case UnaryOp::Negate:
+        return mapUnary<T>(x, [](C v) { return wrapNeg(v); });
+      case UnaryOp::Not:
+        return mapUnary<T>(x, [](C v) { return static_cast<C>(~v); });
       case UnaryOp::Sign:
         return mapUnary<T>(x, [](C v) -> C {
-          if constexpr (std::is_signed_v<C>) return v < 0 ? C(-1) : (v > 0 ? 1 : 0);
+          if constexpr (std::is_signed_v<C>)
+            return v < 0 ? C(-1) : (v > 0 ? 1 : 0);
           return v > 0 ? 1 : 0;
         });
-      default: break;
+      default:
+        break;
       }
       unreachableType("unary(int)");
     }
@@ -226,43 +285,84 @@ Tensor binary(BinaryOp op, const Tensor &a, const Tensor &b) {
     using C = compute_t<T>;
     if constexpr (is_pred_v<T>) {
       switch (op) {
-      case BinaryOp::Add: case BinaryOp::Or: case BinaryOp::Maximum:
+      case BinaryOp::Add:
+      case BinaryOp::Or:
+      case BinaryOp::Maximum:
         return mapBinary<T, T>(a, b, rt, [](bool x, bool y) { return x || y; });
-      case BinaryOp::Multiply: case BinaryOp::And: case BinaryOp::Minimum:
+      case BinaryOp::Multiply:
+      case BinaryOp::And:
+      case BinaryOp::Minimum:
         return mapBinary<T, T>(a, b, rt, [](bool x, bool y) { return x && y; });
-      case BinaryOp::Xor: case BinaryOp::Subtract:
+      case BinaryOp::Xor:
+      case BinaryOp::Subtract:
         return mapBinary<T, T>(a, b, rt, [](bool x, bool y) { return x != y; });
-      default: break;
+      default:
+        break;
       }
       unreachableType("binary(pred)");
     } else if constexpr (std::is_floating_point_v<C>) {
       switch (op) {
-      case BinaryOp::Add: return mapBinary<T, T>(a, b, rt, [](C x, C y) { return x + y; });
-      case BinaryOp::Subtract: return mapBinary<T, T>(a, b, rt, [](C x, C y) { return x - y; });
-      case BinaryOp::Multiply: return mapBinary<T, T>(a, b, rt, [](C x, C y) { return x * y; });
-      case BinaryOp::Divide: return mapBinary<T, T>(a, b, rt, [](C x, C y) { return x / y; });
-      case BinaryOp::Atan2: return mapBinary<T, T>(a, b, rt, [](C x, C y) { return std::atan2(x, y); });
-      case BinaryOp::Power: return mapBinary<T, T>(a, b, rt, [](C x, C y) { return std::pow(x, y); });
-      case BinaryOp::Remainder: return mapBinary<T, T>(a, b, rt, [](C x, C y) { return std::fmod(x, y); });
-      case BinaryOp::Maximum: return mapBinary<T, T>(a, b, rt, [](C x, C y) { return fmax_nan(x, y); });
-      case BinaryOp::Minimum: return mapBinary<T, T>(a, b, rt, [](C x, C y) { return fmin_nan(x, y); });
-      default: break;
+      case BinaryOp::Add:
+        return mapBinary<T, T>(a, b, rt, [](C x, C y) { return x + y; });
+      case BinaryOp::Subtract:
+        return mapBinary<T, T>(a, b, rt, [](C x, C y) { return x - y; });
+      case BinaryOp::Multiply:
+        return mapBinary<T, T>(a, b, rt, [](C x, C y) { return x * y; });
+      case BinaryOp::Divide:
+        return mapBinary<T, T>(a, b, rt, [](C x, C y) { return x / y; });
+      case BinaryOp::Atan2:
+        return mapBinary<T, T>(a, b, rt,
+                               [](C x, C y) { return std::atan2(x, y); });
+      case BinaryOp::Power:
+        return mapBinary<T, T>(a, b, rt,
+                               [](C x, C y) { return std::pow(x, y); });
+      case BinaryOp::Remainder:
+        return mapBinary<T, T>(a, b, rt,
+                               [](C x, C y) { return std::fmod(x, y); });
+      case BinaryOp::Maximum:
+        return mapBinary<T, T>(a, b, rt,
+                               [](C x, C y) { return fmax_nan(x, y); });
+      case BinaryOp::Minimum:
+        return mapBinary<T, T>(a, b, rt,
+                               [](C x, C y) { return fmin_nan(x, y); });
+      default:
+        break;
       }
       unreachableType("binary(float)");
     } else {
       switch (op) {
-      case BinaryOp::Add: return mapBinary<T, T>(a, b, rt, [](C x, C y) { return wrapAdd(x, y); });
-      case BinaryOp::Subtract: return mapBinary<T, T>(a, b, rt, [](C x, C y) { return wrapSub(x, y); });
-      case BinaryOp::Multiply: return mapBinary<T, T>(a, b, rt, [](C x, C y) { return wrapMul(x, y); });
-      case BinaryOp::Divide: return mapBinary<T, T>(a, b, rt, [](C x, C y) { return intDiv(x, y); });
-      case BinaryOp::Remainder: return mapBinary<T, T>(a, b, rt, [](C x, C y) { return intRem(x, y); });
-      case BinaryOp::Power: return mapBinary<T, T>(a, b, rt, [](C x, C y) { return intPow(x, y); });
-      case BinaryOp::Maximum: return mapBinary<T, T>(a, b, rt, [](C x, C y) { return x > y ? x : y; });
-      case BinaryOp::Minimum: return mapBinary<T, T>(a, b, rt, [](C x, C y) { return x < y ? x : y; });
-      case BinaryOp::And: return mapBinary<T, T>(a, b, rt, [](C x, C y) { return static_cast<C>(x & y); });
-      case BinaryOp::Or: return mapBinary<T, T>(a, b, rt, [](C x, C y) { return static_cast<C>(x | y); });
-      case BinaryOp::Xor: return mapBinary<T, T>(a, b, rt, [](C x, C y) { return static_cast<C>(x ^ y); });
-      default: break;
+      case BinaryOp::Add:
+        return mapBinary<T, T>(a, b, rt,
+                               [](C x, C y) { return wrapAdd(x, y); });
+      case BinaryOp::Subtract:
+        return mapBinary<T, T>(a, b, rt,
+                               [](C x, C y) { return wrapSub(x, y); });
+      case BinaryOp::Multiply:
+        return mapBinary<T, T>(a, b, rt,
+                               [](C x, C y) { return wrapMul(x, y); });
+      case BinaryOp::Divide:
+        return mapBinary<T, T>(a, b, rt, [](C x, C y) { return intDiv(x, y); });
+      case BinaryOp::Remainder:
+        return mapBinary<T, T>(a, b, rt, [](C x, C y) { return intRem(x, y); });
+      case BinaryOp::Power:
+        return mapBinary<T, T>(a, b, rt, [](C x, C y) { return intPow(x, y); });
+      case BinaryOp::Maximum:
+        return mapBinary<T, T>(a, b, rt,
+                               [](C x, C y) { return x > y ? x : y; });
+      case BinaryOp::Minimum:
+        return mapBinary<T, T>(a, b, rt,
+                               [](C x, C y) { return x < y ? x : y; });
+      case BinaryOp::And:
+        return mapBinary<T, T>(a, b, rt,
+                               [](C x, C y) { return static_cast<C>(x & y); });
+      case BinaryOp::Or:
+        return mapBinary<T, T>(a, b, rt,
+                               [](C x, C y) { return static_cast<C>(x | y); });
+      case BinaryOp::Xor:
+        return mapBinary<T, T>(a, b, rt,
+                               [](C x, C y) { return static_cast<C>(x ^ y); });
+      default:
+        break;
       }
       unreachableType("binary(int)");
     }
@@ -302,14 +402,16 @@ Tensor isFinite(const Tensor &x) {
 }
 
 namespace {
-template <typename D, typename S> D convertScalar(S v) {
+template <typename D, typename S>
+D convertScalar(S v) {
   using DC = compute_t<D>;
   using SC = compute_t<S>;
   SC s = load(v);
   if constexpr (is_pred_v<D>) {
     return store<D>(s != SC(0));
   } else if constexpr (std::is_floating_point_v<SC> && std::is_integral_v<DC>) {
-    if (std::isnan(s)) return store<D>(0);
+    if (std::isnan(s))
+      return store<D>(0);
     double d = std::trunc(static_cast<double>(s));
     if (d <= static_cast<double>(std::numeric_limits<DC>::min()))
       return store<D>(std::numeric_limits<DC>::min());
@@ -328,7 +430,8 @@ template <typename D, typename S> D convertScalar(S v) {
 } // namespace
 
 Tensor convert(const Tensor &x, ElementType to) {
-  if (x.type() == to) return x;
+  if (x.type() == to)
+    return x;
   return dispatch(x.type(), [&](auto stag) -> Tensor {
     using S = typename decltype(stag)::type;
     return dispatch(to, [&](auto dtag) -> Tensor {
@@ -354,8 +457,10 @@ Tensor clamp(const Tensor &mn, const Tensor &x, const Tensor &mx) {
     for (int64_t i = 0, n = x.numElements(); i < n; ++i) {
       C v = load(px[i]), lo = load(pl[sl ? 0 : i]), hi = load(ph[sh ? 0 : i]);
       C t;
-      if constexpr (std::is_floating_point_v<C>) t = fmin_nan(fmax_nan(v, lo), hi);
-      else t = std::min(std::max(v, lo), hi);
+      if constexpr (std::is_floating_point_v<C>)
+        t = fmin_nan(fmax_nan(v, lo), hi);
+      else
+        t = std::min(std::max(v, lo), hi);
       out[i] = store<T>(t);
     }
     return r;
@@ -380,7 +485,8 @@ Tensor select(const Tensor &pred, const Tensor &a, const Tensor &b) {
     const T *ta = reinterpret_cast<const T *>(pa);
     const T *tb = reinterpret_cast<const T *>(pb);
     T *to = reinterpret_cast<T *>(out);
-    for (int64_t i = 0; i < n; ++i) to[i] = p[i] ? ta[i] : tb[i];
+    for (int64_t i = 0; i < n; ++i)
+      to[i] = p[i] ? ta[i] : tb[i];
   });
   return r;
 }
@@ -399,12 +505,14 @@ using kernels::CompareDir;
 using kernels::CompareKind;
 using kernels::UnaryOp;
 
-template <UnaryOp Kind> Status unaryKernel(OpCall &c) {
+template <UnaryOp Kind>
+Status unaryKernel(OpCall &c) {
   c.out.push_back(kernels::unary(Kind, c.in[0]));
   return Status::ok();
 }
 
-template <BinaryOp Kind> Status binaryKernel(OpCall &c) {
+template <BinaryOp Kind>
+Status binaryKernel(OpCall &c) {
   c.out.push_back(kernels::binary(Kind, c.in[0], c.in[1]));
   return Status::ok();
 }
@@ -413,12 +521,24 @@ Status compareKernel(OpCall &c) {
   auto op = mlir::cast<shlo::CompareOp>(c.op);
   CompareDir dir = CompareDir::EQ;
   switch (op.getComparisonDirection()) {
-  case shlo::ComparisonDirection::EQ: dir = CompareDir::EQ; break;
-  case shlo::ComparisonDirection::NE: dir = CompareDir::NE; break;
-  case shlo::ComparisonDirection::GE: dir = CompareDir::GE; break;
-  case shlo::ComparisonDirection::GT: dir = CompareDir::GT; break;
-  case shlo::ComparisonDirection::LE: dir = CompareDir::LE; break;
-  case shlo::ComparisonDirection::LT: dir = CompareDir::LT; break;
+  case shlo::ComparisonDirection::EQ:
+    dir = CompareDir::EQ;
+    break;
+  case shlo::ComparisonDirection::NE:
+    dir = CompareDir::NE;
+    break;
+  case shlo::ComparisonDirection::GE:
+    dir = CompareDir::GE;
+    break;
+  case shlo::ComparisonDirection::GT:
+    dir = CompareDir::GT;
+    break;
+  case shlo::ComparisonDirection::LE:
+    dir = CompareDir::LE;
+    break;
+  case shlo::ComparisonDirection::LT:
+    dir = CompareDir::LT;
+    break;
   }
   CompareKind kind = CompareKind::Default;
   if (auto type = op.getCompareType()) {
@@ -426,10 +546,17 @@ Status compareKernel(OpCall &c) {
     case shlo::ComparisonType::TOTALORDER:
       kind = CompareKind::TotalOrder;
       break;
-    case shlo::ComparisonType::FLOAT: kind = CompareKind::Float; break;
-    case shlo::ComparisonType::SIGNED: kind = CompareKind::Signed; break;
-    case shlo::ComparisonType::UNSIGNED: kind = CompareKind::Unsigned; break;
-    default: break;
+    case shlo::ComparisonType::FLOAT:
+      kind = CompareKind::Float;
+      break;
+    case shlo::ComparisonType::SIGNED:
+      kind = CompareKind::Signed;
+      break;
+    case shlo::ComparisonType::UNSIGNED:
+      kind = CompareKind::Unsigned;
+      break;
+    default:
+      break;
     }
   }
   c.out.push_back(kernels::compare(dir, c.in[0], c.in[1], kind));

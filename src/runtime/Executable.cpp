@@ -41,26 +41,28 @@ void registerRuntimeDialects(MLIRContext &ctx) {
 }
 
 Executable::~Executable() {
-  if (ownedModule_) ownedModule_->erase();
+  if (ownedModule_)
+    ownedModule_->erase();
 }
 
 namespace {
-Status parseInto(MLIRContext &ctx, llvm::SourceMgr &sm, OwningOpRef<ModuleOp> &m) {
+Status parseInto(MLIRContext &ctx, llvm::SourceMgr &sm,
+                 OwningOpRef<ModuleOp> &m) {
   // MLIR's recursive parser would overflow the stack on deeper text.
   StringRef text = sm.getMemoryBuffer(sm.getMainFileID())->getBuffer();
   if (auto at = mlir::sdy::findExcessiveNesting(text))
-    return Status::invalid("cannot parse module: line " +
-                           std::to_string(at->first) + ", column " +
-                           std::to_string(at->second) + ": nesting deeper than " +
-                           std::to_string(mlir::sdy::kMaxTextNesting) +
-                           " brackets");
+    return Status::invalid(
+        "cannot parse module: line " + std::to_string(at->first) + ", column " +
+        std::to_string(at->second) + ": nesting deeper than " +
+        std::to_string(mlir::sdy::kMaxTextNesting) + " brackets");
   std::string diags;
   {
     llvm::raw_string_ostream os(diags);
     SourceMgrDiagnosticHandler handler(sm, &ctx, os);
     m = parseSourceFile<ModuleOp>(sm, &ctx);
   }
-  if (!m) return Status::invalid("cannot parse module:\n" + diags);
+  if (!m)
+    return Status::invalid("cannot parse module:\n" + diags);
   return Status::ok();
 }
 } // namespace
@@ -87,7 +89,8 @@ Status Executable::fromFile(const std::string &path,
                             const ExecutableOptions &opts,
                             std::unique_ptr<Executable> &out) {
   auto buf = llvm::MemoryBuffer::getFileOrSTDIN(path);
-  if (!buf) return Status::invalid("cannot read '" + path + "'");
+  if (!buf)
+    return Status::invalid("cannot read '" + path + "'");
   return fromText((*buf)->getBuffer().str(), opts, out);
 }
 
@@ -121,18 +124,17 @@ Status findEntryFunction(ModuleOp module, const std::string &name,
   if (!name.empty()) {
     out = module.lookupSymbol<func::FuncOp>(name);
     if (!out)
-      return Status::invalid("the module has no function @" + name +
-                             " (public functions: " +
-                             listPublicFunctions(candidates) + ")");
+      return Status::invalid(
+          "the module has no function @" + name +
+          " (public functions: " + listPublicFunctions(candidates) + ")");
   } else {
     out = module.lookupSymbol<func::FuncOp>("main");
     if (!out) {
       if (candidates.size() != 1)
-        return Status::invalid("the module has no function @main and " +
-                               std::to_string(candidates.size()) +
-                               " public functions (" +
-                               listPublicFunctions(candidates) +
-                               "): name the function to run");
+        return Status::invalid(
+            "the module has no function @main and " +
+            std::to_string(candidates.size()) + " public functions (" +
+            listPublicFunctions(candidates) + "): name the function to run");
       out = candidates.front();
     }
   }
@@ -177,7 +179,8 @@ Status Executable::prepare(ModuleOp module) {
   // The interpreter asks for op order (isBeforeInBlock); compute it now so
   // that concurrent device threads only read the IR.
   module->walk([](Block *b) {
-    if (!b->empty() && !b->isOpOrderValid()) b->recomputeOpOrder();
+    if (!b->empty() && !b->isOpOrderValid())
+      b->recomputeOpOrder();
   });
   return Status::ok();
 }
@@ -193,15 +196,18 @@ int blasSaved = 0;
 class BlasThreadScope {
 public:
   explicit BlasThreadScope(int threads) : active_(threads > 0) {
-    if (!active_) return;
+    if (!active_)
+      return;
     std::lock_guard<std::mutex> l(blasMu);
     if (blasUsers++ == 0) {
       blasSaved = openblas_get_num_threads();
-      if (blasSaved != threads) openblas_set_num_threads(threads);
+      if (blasSaved != threads)
+        openblas_set_num_threads(threads);
     }
   }
   ~BlasThreadScope() {
-    if (!active_) return;
+    if (!active_)
+      return;
     std::lock_guard<std::mutex> l(blasMu);
     if (--blasUsers == 0 && openblas_get_num_threads() != blasSaved)
       openblas_set_num_threads(blasSaved);
@@ -214,7 +220,8 @@ private:
 };
 
 int blasThreadsFor(int option, size_t localDevices) {
-  if (option != 0) return option;
+  if (option != 0)
+    return option;
   if (localDevices <= 1 || std::getenv("OPENBLAS_NUM_THREADS") ||
       std::getenv("OMP_NUM_THREADS"))
     return 0;
@@ -231,11 +238,15 @@ namespace {
 // devices that only stopped because another did.
 int rootCauseRank(const Status &s) {
   switch (s.code()) {
-  case StatusCode::PeerStopped: return 3;
-  case StatusCode::Timeout: return 2;
+  case StatusCode::PeerStopped:
+    return 3;
+  case StatusCode::Timeout:
+    return 2;
   case StatusCode::DeadlineExceeded:
-  case StatusCode::Cancelled: return 1;
-  default: return 0;
+  case StatusCode::Cancelled:
+    return 1;
+  default:
+    return 0;
   }
 }
 
@@ -245,10 +256,12 @@ int rootCauseRank(const Status &s) {
 class Watchdog {
 public:
   explicit Watchdog(RunControl &control) : control_(control) {
-    if (control.hasLimits()) thread_ = std::thread([this] { loop(); });
+    if (control.hasLimits())
+      thread_ = std::thread([this] { loop(); });
   }
   ~Watchdog() {
-    if (!thread_.joinable()) return;
+    if (!thread_.joinable())
+      return;
     {
       std::lock_guard<std::mutex> l(mu_);
       done_ = true;
@@ -264,7 +277,8 @@ private:
     std::unique_lock<std::mutex> l(mu_);
     while (!done_) {
       cv_.wait_for(l, std::chrono::milliseconds(1));
-      if (!done_) control_.poll();
+      if (!done_)
+        control_.poll();
     }
   }
 
@@ -335,7 +349,8 @@ Status Executable::run(const Backend &backend,
                       .withContext("device " + std::to_string(local[i]));
     // Release the peers: they would otherwise wait for this device in their
     // next collective until it times out.
-    if (!statuses[i].isOk()) control.stop();
+    if (!statuses[i].isOk())
+      control.stop();
   };
   {
     Watchdog watchdog(control);
@@ -345,8 +360,10 @@ Status Executable::run(const Backend &backend,
       BlasThreadScope blas(
           blasThreadsFor(opts_.blasThreadsPerDevice, local.size()));
       std::vector<std::thread> threads;
-      for (size_t i = 0; i < local.size(); ++i) threads.emplace_back(work, i);
-      for (auto &t : threads) t.join();
+      for (size_t i = 0; i < local.size(); ++i)
+        threads.emplace_back(work, i);
+      for (auto &t : threads)
+        t.join();
     }
   }
   const Status *worst = nullptr;

@@ -34,7 +34,7 @@ namespace sdy::runtime {
 struct ExecutableOptions {
   // The func.func to run; empty: see findEntryFunction().
   std::string entry;
-  int64_t timeoutMs = 60000;    // per-collective timeout
+  int64_t timeoutMs = 60000; // per-collective timeout
   // OpenBLAS threads while run() drives more than one local device (each
   // device thread calls sgemm concurrently, and OpenBLAS's default of one
   // thread per core would oversubscribe the cores N times):

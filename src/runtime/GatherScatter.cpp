@@ -42,7 +42,8 @@ void readStartIndex(const Tensor &indices, int64_t indexVectorDim,
   if (indexVectorDim < rank) {
     int64_t b = 0;
     for (int64_t d = 0; d < rank; ++d) {
-      if (d == indexVectorDim) continue;
+      if (d == indexVectorDim)
+        continue;
       base += batchIndex[b++] * strides[d];
     }
     int64_t n = indices.dim(indexVectorDim);
@@ -50,7 +51,8 @@ void readStartIndex(const Tensor &indices, int64_t indexVectorDim,
     for (int64_t i = 0; i < n; ++i)
       out[i] = indices.getInt(base + i * strides[indexVectorDim]);
   } else {
-    for (int64_t d = 0; d < rank; ++d) base += batchIndex[d] * strides[d];
+    for (int64_t d = 0; d < rank; ++d)
+      base += batchIndex[d] * strides[d];
     out.assign(1, indices.getInt(base));
   }
 }
@@ -60,7 +62,8 @@ void copyElems(void *dst, const void *src,
                const std::vector<std::pair<int64_t, int64_t>> &pairs) {
   E *d = static_cast<E *>(dst);
   const E *s = static_cast<const E *>(src);
-  for (auto &p : pairs) d[p.first] = s[p.second];
+  for (auto &p : pairs)
+    d[p.first] = s[p.second];
 }
 
 } // namespace
@@ -73,7 +76,8 @@ Tensor gather(const Tensor &operand, const Tensor &indices,
   int64_t orank = operand.rank();
   std::vector<int64_t> batchDims;
   for (int64_t d = 0; d < rrank; ++d)
-    if (!contains(dims.offsetDims, d)) batchDims.push_back(d);
+    if (!contains(dims.offsetDims, d))
+      batchDims.push_back(d);
   // Operand dims that receive offset indices, in order.
   std::vector<int64_t> offsetOperandDims;
   for (int64_t d = 0; d < orank; ++d)
@@ -86,13 +90,14 @@ Tensor gather(const Tensor &operand, const Tensor &indices,
   std::vector<int64_t> ri, bi(batchDims.size()), start, opIdx(orank);
   for (int64_t r = 0, n = result.numElements(); r < n; ++r) {
     unflatten(r, resultShape, ri);
-    for (size_t i = 0; i < batchDims.size(); ++i) bi[i] = ri[batchDims[i]];
+    for (size_t i = 0; i < batchDims.size(); ++i)
+      bi[i] = ri[batchDims[i]];
     readStartIndex(indices, dims.indexVectorDim, bi, start);
     std::fill(opIdx.begin(), opIdx.end(), 0);
     for (size_t ds = 0; ds < dims.startIndexMap.size(); ++ds) {
       int64_t od = dims.startIndexMap[ds];
-      opIdx[od] = std::clamp<int64_t>(start[ds], 0,
-                                      operand.dim(od) - sliceSizes[od]);
+      opIdx[od] =
+          std::clamp<int64_t>(start[ds], 0, operand.dim(od) - sliceSizes[od]);
     }
     for (size_t i = 0; i < dims.operandBatchingDims.size(); ++i) {
       int64_t od = dims.operandBatchingDims[i];
@@ -102,14 +107,23 @@ Tensor gather(const Tensor &operand, const Tensor &indices,
     for (size_t i = 0; i < dims.offsetDims.size(); ++i)
       opIdx[offsetOperandDims[i]] += ri[dims.offsetDims[i]];
     int64_t lin = 0;
-    for (int64_t d = 0; d < orank; ++d) lin += opIdx[d] * ostr[d];
+    for (int64_t d = 0; d < orank; ++d)
+      lin += opIdx[d] * ostr[d];
     pairs.emplace_back(r, lin);
   }
   switch (elementSize(operand.type())) {
-  case 1: copyElems<uint8_t>(result.raw(), operand.raw(), pairs); break;
-  case 2: copyElems<uint16_t>(result.raw(), operand.raw(), pairs); break;
-  case 4: copyElems<uint32_t>(result.raw(), operand.raw(), pairs); break;
-  default: copyElems<uint64_t>(result.raw(), operand.raw(), pairs); break;
+  case 1:
+    copyElems<uint8_t>(result.raw(), operand.raw(), pairs);
+    break;
+  case 2:
+    copyElems<uint16_t>(result.raw(), operand.raw(), pairs);
+    break;
+  case 4:
+    copyElems<uint32_t>(result.raw(), operand.raw(), pairs);
+    break;
+  default:
+    copyElems<uint64_t>(result.raw(), operand.raw(), pairs);
+    break;
   }
   return result;
 }
@@ -120,13 +134,15 @@ bool scatter(std::vector<Tensor> inputs, const Tensor &indices,
              const ScalarBody &body, std::vector<Tensor> &results,
              std::string &error) {
   results.clear();
-  for (const Tensor &t : inputs) results.push_back(t.clone());
+  for (const Tensor &t : inputs)
+    results.push_back(t.clone());
   const Tensor &u0 = updates[0];
   int64_t urank = u0.rank();
   int64_t irank = inputs[0].rank();
   std::vector<int64_t> scatterDims;
   for (int64_t d = 0; d < urank; ++d)
-    if (!contains(dims.updateWindowDims, d)) scatterDims.push_back(d);
+    if (!contains(dims.updateWindowDims, d))
+      scatterDims.push_back(d);
   std::vector<int64_t> windowInputDims;
   for (int64_t d = 0; d < irank; ++d)
     if (!contains(dims.insertedWindowDims, d) &&
@@ -137,7 +153,8 @@ bool scatter(std::vector<Tensor> inputs, const Tensor &indices,
   std::vector<int64_t> ui, si(scatterDims.size()), start, resIdx(irank);
   for (int64_t u = 0, n = u0.numElements(); u < n; ++u) {
     unflatten(u, u0.shape(), ui);
-    for (size_t i = 0; i < scatterDims.size(); ++i) si[i] = ui[scatterDims[i]];
+    for (size_t i = 0; i < scatterDims.size(); ++i)
+      si[i] = ui[scatterDims[i]];
     readStartIndex(indices, dims.indexVectorDim, si, start);
     std::fill(resIdx.begin(), resIdx.end(), 0);
     for (size_t ds = 0; ds < dims.scatterDimsToOperandDims.size(); ++ds)
@@ -152,18 +169,28 @@ bool scatter(std::vector<Tensor> inputs, const Tensor &indices,
     bool inBounds = true;
     int64_t lin = 0;
     for (int64_t d = 0; d < irank; ++d) {
-      if (resIdx[d] < 0 || resIdx[d] >= inputs[0].dim(d)) inBounds = false;
+      if (resIdx[d] < 0 || resIdx[d] >= inputs[0].dim(d))
+        inBounds = false;
       lin += resIdx[d] * istr[d];
     }
-    if (inBounds) pairs.emplace_back(lin, u);
+    if (inBounds)
+      pairs.emplace_back(lin, u);
   }
   if (replace) {
     for (size_t k = 0; k < results.size(); ++k)
       switch (elementSize(results[k].type())) {
-      case 1: copyElems<uint8_t>(results[k].raw(), updates[k].raw(), pairs); break;
-      case 2: copyElems<uint16_t>(results[k].raw(), updates[k].raw(), pairs); break;
-      case 4: copyElems<uint32_t>(results[k].raw(), updates[k].raw(), pairs); break;
-      default: copyElems<uint64_t>(results[k].raw(), updates[k].raw(), pairs); break;
+      case 1:
+        copyElems<uint8_t>(results[k].raw(), updates[k].raw(), pairs);
+        break;
+      case 2:
+        copyElems<uint16_t>(results[k].raw(), updates[k].raw(), pairs);
+        break;
+      case 4:
+        copyElems<uint32_t>(results[k].raw(), updates[k].raw(), pairs);
+        break;
+      default:
+        copyElems<uint64_t>(results[k].raw(), updates[k].raw(), pairs);
+        break;
       }
     return true;
   }
@@ -175,8 +202,8 @@ bool scatter(std::vector<Tensor> inputs, const Tensor &indices,
         T *d = results[k].data<T>();
         const T *s = updates[k].data<T>();
         for (auto &p : pairs)
-          d[p.first] = store<T>(apply<C>(*kind, load(d[p.first]),
-                                         load(s[p.second])));
+          d[p.first] =
+              store<T>(apply<C>(*kind, load(d[p.first]), load(s[p.second])));
       });
     return true;
   }
@@ -187,12 +214,14 @@ bool scatter(std::vector<Tensor> inputs, const Tensor &indices,
       args[k] = scalarAt(results[k], p.first);
       args[n + k] = scalarAt(updates[k], p.second);
     }
-    if (!body(args, out, error)) return false;
+    if (!body(args, out, error))
+      return false;
     if (out.size() != n) {
       error = "scatter body returned the wrong number of values";
       return false;
     }
-    for (size_t k = 0; k < n; ++k) storeScalar(results[k], p.first, out[k]);
+    for (size_t k = 0; k < n; ++k)
+      storeScalar(results[k], p.first, out[k]);
   }
   return true;
 }
@@ -218,8 +247,7 @@ Status gatherKernel(OpCall &c) {
                            toVector(dn.getStartIndexMap()),
                            dn.getIndexVectorDim()};
   c.out.push_back(kernels::gather(c.in[0], c.in[1], dims,
-                                  toVector(op.getSliceSizes()),
-                                  c.resultShape));
+                                  toVector(op.getSliceSizes()), c.resultShape));
   return Status::ok();
 }
 
@@ -238,8 +266,8 @@ Status scatterKernel(OpCall &c) {
   bool replace = false;
   std::optional<kernels::ReduceKind> kind;
   if (n == 1)
-    kind = Interpreter::recognizeBinaryBody(op.getUpdateComputation(),
-                                            &replace);
+    kind =
+        Interpreter::recognizeBinaryBody(op.getUpdateComputation(), &replace);
   std::string error;
   if (!kernels::scatter(inputs, c.in[n], updates, dims, kind, replace,
                         c.interp.scalarBody(op.getUpdateComputation(), &c.env),

@@ -28,9 +28,9 @@ Status RunControl::check() const {
   if (cancel_ && *cancel_ != 0)
     return Status(StatusCode::Cancelled, "the run was cancelled");
   if (deadlinePassed_.load(std::memory_order_acquire))
-    return Status(StatusCode::DeadlineExceeded,
-                  "run timeout of " + std::to_string(timeoutMs_) +
-                      " ms exceeded");
+    return Status(StatusCode::DeadlineExceeded, "run timeout of " +
+                                                    std::to_string(timeoutMs_) +
+                                                    " ms exceeded");
   if (stopped())
     return Status(StatusCode::PeerStopped,
                   "stopped because another device of the run stopped");
@@ -40,12 +40,13 @@ Status RunControl::check() const {
 int64_t RunControl::collectiveTimeout(int64_t collectiveTimeoutMs,
                                       bool &byDeadline) const {
   byDeadline = false;
-  if (timeoutMs_ <= 0) return collectiveTimeoutMs;
+  if (timeoutMs_ <= 0)
+    return collectiveTimeoutMs;
   // Rounded up, so that a collective cut short by the deadline ends at or
   // after it; at least 1 (0 would mean "forever").
-  auto left = std::chrono::ceil<std::chrono::milliseconds>(deadline_ -
-                                                           Clock::now())
-                  .count();
+  auto left =
+      std::chrono::ceil<std::chrono::milliseconds>(deadline_ - Clock::now())
+          .count();
   left = std::max<int64_t>(left, 1);
   if (collectiveTimeoutMs > 0 && collectiveTimeoutMs <= left)
     return collectiveTimeoutMs;
@@ -56,18 +57,22 @@ int64_t RunControl::collectiveTimeout(int64_t collectiveTimeoutMs,
 void RunControl::poll() {
   if (timeoutMs_ > 0 && Clock::now() >= deadline_)
     deadlinePassed_.store(true, std::memory_order_release);
-  if (!stopped() && !check().isOk()) stop();
+  if (!stopped() && !check().isOk())
+    stop();
 }
 
 void RunControl::stop() {
-  if (stopped_.exchange(true, std::memory_order_acq_rel)) return;
-  if (backend_) localBackendAbort(backend_->table());
+  if (stopped_.exchange(true, std::memory_order_acq_rel))
+    return;
+  if (backend_)
+    localBackendAbort(backend_->table());
 }
 
 const Tensor *Interpreter::Env::lookup(Value v) const {
   for (const Env *e = this; e; e = e->parent) {
     auto it = e->values.find(v);
-    if (it != e->values.end()) return &it->second;
+    if (it != e->values.end())
+      return &it->second;
   }
   return nullptr;
 }
@@ -123,7 +128,8 @@ Status tensorFromAttr(Attribute attr, Tensor &out) {
     if (dense.isSplat()) {
       std::memset(p, dense.getSplatValue<bool>() ? 1 : 0, n);
     } else {
-      for (bool b : dense.getValues<bool>()) p[i++] = b ? 1 : 0;
+      for (bool b : dense.getValues<bool>())
+        p[i++] = b ? 1 : 0;
     }
     out = t;
     return Status::ok();
@@ -131,23 +137,29 @@ Status tensorFromAttr(Attribute attr, Tensor &out) {
   ArrayRef<char> raw = dense.getRawData();
   size_t es = elementSize(et);
   if (dense.isSplat()) {
-    if (raw.size() < es) return Status::internal("bad splat constant");
+    if (raw.size() < es)
+      return Status::internal("bad splat constant");
     Tensor one = Tensor::fromData(et, {}, raw.data());
     out = kernels::splat(one, shape);
     return Status::ok();
   }
-  if (raw.size() != n * es) return Status::internal("bad constant data size");
-  if (n) std::memcpy(t.raw(), raw.data(), raw.size());
+  if (raw.size() != n * es)
+    return Status::internal("bad constant data size");
+  if (n)
+    std::memcpy(t.raw(), raw.data(), raw.size());
   out = t;
   return Status::ok();
 }
 
 std::optional<ReduceKind> Interpreter::recognizeBinaryBody(Region &region,
                                                            bool *replace) {
-  if (replace) *replace = false;
-  if (region.empty()) return std::nullopt;
+  if (replace)
+    *replace = false;
+  if (region.empty())
+    return std::nullopt;
   Block &b = region.front();
-  if (b.getNumArguments() != 2) return std::nullopt;
+  if (b.getNumArguments() != 2)
+    return std::nullopt;
   auto it = b.begin();
   if (b.getOperations().size() == 1) {
     Operation &ret = *it;
@@ -156,7 +168,8 @@ std::optional<ReduceKind> Interpreter::recognizeBinaryBody(Region &region,
       *replace = true;
     return std::nullopt;
   }
-  if (b.getOperations().size() != 2) return std::nullopt;
+  if (b.getOperations().size() != 2)
+    return std::nullopt;
   Operation &op = *it++;
   Operation &ret = *it;
   if (op.getNumOperands() != 2 || op.getNumResults() != 1 ||
@@ -166,12 +179,18 @@ std::optional<ReduceKind> Interpreter::recognizeBinaryBody(Region &region,
   if (!((op.getOperand(0) == a0 && op.getOperand(1) == a1) ||
         (op.getOperand(0) == a1 && op.getOperand(1) == a0)))
     return std::nullopt;
-  if (isa<shlo::AddOp>(op)) return ReduceKind::Add;
-  if (isa<shlo::MulOp>(op)) return ReduceKind::Mul;
-  if (isa<shlo::MaxOp>(op)) return ReduceKind::Max;
-  if (isa<shlo::MinOp>(op)) return ReduceKind::Min;
-  if (isa<shlo::AndOp>(op)) return ReduceKind::And;
-  if (isa<shlo::OrOp>(op)) return ReduceKind::Or;
+  if (isa<shlo::AddOp>(op))
+    return ReduceKind::Add;
+  if (isa<shlo::MulOp>(op))
+    return ReduceKind::Mul;
+  if (isa<shlo::MaxOp>(op))
+    return ReduceKind::Max;
+  if (isa<shlo::MinOp>(op))
+    return ReduceKind::Min;
+  if (isa<shlo::AndOp>(op))
+    return ReduceKind::And;
+  if (isa<shlo::OrOp>(op))
+    return ReduceKind::Or;
   return std::nullopt;
 }
 
@@ -180,7 +199,8 @@ kernels::ScalarBody Interpreter::scalarBody(Region &region, const Env *parent) {
                                  std::vector<Tensor> &results,
                                  std::string &error) {
     Status s = runRegion(region, args, results, parent);
-    if (!s.isOk()) error = s.message();
+    if (!s.isOk())
+      error = s.message();
     return s.isOk();
   };
 }
@@ -216,7 +236,8 @@ Status Interpreter::run(func::FuncOp func, const std::vector<Tensor> &args,
 
 Status Interpreter::runRegion(Region &region, const std::vector<Tensor> &args,
                               std::vector<Tensor> &results, const Env *parent) {
-  if (region.empty()) return Status::internal("empty region");
+  if (region.empty())
+    return Status::internal("empty region");
   Block &block = region.front();
   if (block.getNumArguments() != args.size())
     return Status::internal("region takes " +
@@ -236,13 +257,15 @@ Status Interpreter::runBlock(Block &block, Env &env,
       results.clear();
       for (Value v : op.getOperands()) {
         const Tensor *t = env.lookup(v);
-        if (!t) return Status::internal("undefined value at " + locString(&op));
+        if (!t)
+          return Status::internal("undefined value at " + locString(&op));
         results.push_back(*t);
       }
       return Status::ok();
     }
     Status s;
-    if (ctx_.control) s = ctx_.control->check();
+    if (ctx_.control)
+      s = ctx_.control->check();
     if (s.isOk()) {
       try {
         s = runOp(&op, env);
@@ -250,11 +273,13 @@ Status Interpreter::runBlock(Block &block, Env &env,
         s = Status::outOfMemory("out of memory while running the op");
       }
     }
-    if (!s.isOk()) return s.withContext(locString(&op));
+    if (!s.isOk())
+      return s.withContext(locString(&op));
     // Drop operands whose last use in this block is this op.
     for (Value v : op.getOperands()) {
       auto it = env.values.find(v);
-      if (it == env.values.end()) continue;
+      if (it == env.values.end())
+        continue;
       bool later = false;
       for (Operation *user : v.getUsers()) {
         Operation *anc = block.findAncestorOpInBlock(*user);
@@ -263,7 +288,8 @@ Status Interpreter::runBlock(Block &block, Env &env,
           break;
         }
       }
-      if (!later) env.values.erase(it);
+      if (!later)
+        env.values.erase(it);
     }
   }
   return Status::internal("block without terminator");
@@ -288,22 +314,24 @@ Status Interpreter::callFunction(Operation *callOp,
 
 Status Interpreter::runCollective(llvm::function_ref<Status()> fn) {
   RunControl *control = ctx_.control;
-  if (!control) return fn();
+  if (!control)
+    return fn();
   const int64_t configured = ctx_.timeoutMs;
   bool byDeadline = false;
   ctx_.timeoutMs = control->collectiveTimeout(configured, byDeadline);
   Status s = fn();
   ctx_.timeoutMs = configured;
-  if (s.isOk()) return s;
+  if (s.isOk())
+    return s;
   // Released by the run's own limits or by a stopped peer (the local
   // backend's abort, or a group broken by it): say so rather than what the
   // backend saw. Other backend errors are the collective's own.
-  bool released = s.code() == StatusCode::Timeout ||
-                  s.code() == StatusCode::Unavailable;
+  bool released =
+      s.code() == StatusCode::Timeout || s.code() == StatusCode::Unavailable;
   Status stop = released ? control->check() : Status::ok();
   if (!stop.isOk())
-    return Status(stop.code(), stop.message() + " in a collective (" +
-                                   s.message() + ")");
+    return Status(stop.code(),
+                  stop.message() + " in a collective (" + s.message() + ")");
   if (s.code() == StatusCode::Timeout && byDeadline)
     return Status(StatusCode::DeadlineExceeded,
                   "run timeout of " + std::to_string(control->timeoutMs()) +
@@ -320,7 +348,8 @@ Status Interpreter::runOp(Operation *op, Env &env) {
   in.reserve(op->getNumOperands());
   for (Value v : op->getOperands()) {
     const Tensor *t = env.lookup(v);
-    if (!t) return Status::internal("operand used before definition");
+    if (!t)
+      return Status::internal("operand used before definition");
     in.push_back(*t);
   }
   std::vector<Tensor> out;
@@ -337,7 +366,8 @@ Status Interpreter::runOp(Operation *op, Env &env) {
       SDY_RETURN_IF_ERROR(checkAllocatable(et, shape));
   }
   Kernel kernel = KernelTable::get().lookup(op->getName());
-  if (!kernel) return Status::unsupported("op cannot be executed");
+  if (!kernel)
+    return Status::unsupported("op cannot be executed");
   OpCall call{*this, op, env, in, out, rt, rs};
   SDY_RETURN_IF_ERROR(kernel(call));
 

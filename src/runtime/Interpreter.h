@@ -81,8 +81,8 @@ private:
 };
 
 struct DeviceContext {
-  int64_t deviceId = 0;   // partition id / global device id
-  int64_t numDevices = 1; // devices of the program (for empty groups)
+  int64_t deviceId = 0;             // partition id / global device id
+  int64_t numDevices = 1;           // devices of the program (for empty groups)
   const Backend *backend = nullptr; // needed only by collectives
   int64_t timeoutMs = 60000;        // collective timeout (<= 0: none)
   RunControl *control = nullptr;    // null: no limits, no peers to stop

@@ -45,7 +45,8 @@ using Kernel = Status (*)(OpCall &call);
 class KernelTable {
 public:
   // Registers `kernel` for each op class in OpTys.
-  template <typename... OpTys> void add(Kernel kernel) {
+  template <typename... OpTys>
+  void add(Kernel kernel) {
     (add(mlir::TypeID::get<OpTys>(), kernel), ...);
   }
   void add(mlir::TypeID opType, Kernel kernel);
@@ -64,14 +65,14 @@ private:
 };
 
 // The registrations, one per kernel file.
-void registerElementwiseKernels(KernelTable &table);  // Elementwise.cpp
-void registerShapeKernels(KernelTable &table);        // Shape.cpp
-void registerContractionKernels(KernelTable &table);  // Contraction.cpp
-void registerReductionKernels(KernelTable &table);    // Reduction.cpp
+void registerElementwiseKernels(KernelTable &table);   // Elementwise.cpp
+void registerShapeKernels(KernelTable &table);         // Shape.cpp
+void registerContractionKernels(KernelTable &table);   // Contraction.cpp
+void registerReductionKernels(KernelTable &table);     // Reduction.cpp
 void registerGatherScatterKernels(KernelTable &table); // GatherScatter.cpp
-void registerCollectiveKernels(KernelTable &table);   // Collectives.cpp
-void registerControlFlowKernels(KernelTable &table);  // ControlFlow.cpp
-void registerInterpreterKernels(KernelTable &table);  // Interpreter.cpp
+void registerCollectiveKernels(KernelTable &table);    // Collectives.cpp
+void registerControlFlowKernels(KernelTable &table);   // ControlFlow.cpp
+void registerInterpreterKernels(KernelTable &table);   // Interpreter.cpp
 
 // An attribute's integers as a vector.
 inline std::vector<int64_t> toVector(llvm::ArrayRef<int64_t> values) {

@@ -18,12 +18,39 @@ namespace sdy::runtime::kernels {
 
 // --- Elementwise (Elementwise.cpp) -----------------------------------------
 enum class UnaryOp {
-  Abs, Cbrt, Ceil, Cosine, Exp, Expm1, Floor, Log, Log1p, Logistic, Negate,
-  Not, RoundNearestEven, Rsqrt, Sign, Sine, Sqrt, Tan, Tanh
+  Abs,
+  Cbrt,
+  Ceil,
+  Cosine,
+  Exp,
+  Expm1,
+  Floor,
+  Log,
+  Log1p,
+  Logistic,
+  Negate,
+  Not,
+  RoundNearestEven,
+  Rsqrt,
+  Sign,
+  Sine,
+  Sqrt,
+  Tan,
+  Tanh
 };
 enum class BinaryOp {
-  Add, Atan2, Divide, Maximum, Minimum, Multiply, Power, Remainder, Subtract,
-  And, Or, Xor
+  Add,
+  Atan2,
+  Divide,
+  Maximum,
+  Minimum,
+  Multiply,
+  Power,
+  Remainder,
+  Subtract,
+  And,
+  Or,
+  Xor
 };
 enum class CompareDir { EQ, NE, GE, GT, LE, LT };
 enum class CompareKind { Default, Float, TotalOrder, Signed, Unsigned };
@@ -64,8 +91,8 @@ Tensor splat(const Tensor &value, const Shape &shape);
 
 // Generic strided copy of `shape` elements of `elemSize` bytes.
 void stridedCopy(void *dst, const int64_t *dstStrides, const void *src,
-                 const int64_t *srcStrides, const int64_t *shape,
-                 int64_t rank, size_t elemSize);
+                 const int64_t *srcStrides, const int64_t *shape, int64_t rank,
+                 size_t elemSize);
 
 // --- Contraction (Contraction.cpp) -----------------------------------------
 struct DotDims {
@@ -89,9 +116,9 @@ Tensor reduce(const Tensor &x, const Tensor &init,
 Tensor combine(ReduceKind kind, const Tensor &a, const Tensor &b);
 // Generic reduce with a callback body over N inputs. `body` gets the N
 // accumulators then the N elements (rank-0 tensors) and returns N values.
-using ScalarBody = std::function<bool(const std::vector<Tensor> &args,
-                                      std::vector<Tensor> &results,
-                                      std::string &error)>;
+using ScalarBody =
+    std::function<bool(const std::vector<Tensor> &args,
+                       std::vector<Tensor> &results, std::string &error)>;
 bool reduceGeneric(const std::vector<Tensor> &xs,
                    const std::vector<Tensor> &inits,
                    const std::vector<int64_t> &dims, const ScalarBody &body,

@@ -21,19 +21,32 @@ namespace {
 
 const char *descrOf(ElementType t) {
   switch (t) {
-  case ElementType::Pred: return "|b1";
-  case ElementType::I8: return "|i1";
-  case ElementType::I16: return "<i2";
-  case ElementType::I32: return "<i4";
-  case ElementType::I64: return "<i8";
-  case ElementType::U8: return "|u1";
-  case ElementType::U16: return "<u2";
-  case ElementType::U32: return "<u4";
-  case ElementType::U64: return "<u8";
-  case ElementType::F16: return "<f2";
-  case ElementType::BF16: return "<u2";
-  case ElementType::F32: return "<f4";
-  case ElementType::F64: return "<f8";
+  case ElementType::Pred:
+    return "|b1";
+  case ElementType::I8:
+    return "|i1";
+  case ElementType::I16:
+    return "<i2";
+  case ElementType::I32:
+    return "<i4";
+  case ElementType::I64:
+    return "<i8";
+  case ElementType::U8:
+    return "|u1";
+  case ElementType::U16:
+    return "<u2";
+  case ElementType::U32:
+    return "<u4";
+  case ElementType::U64:
+    return "<u8";
+  case ElementType::F16:
+    return "<f2";
+  case ElementType::BF16:
+    return "<u2";
+  case ElementType::F32:
+    return "<f4";
+  case ElementType::F64:
+    return "<f8";
   }
   return "";
 }
@@ -74,10 +87,12 @@ public:
              std::string &error) {
     bool haveDescr = false, haveFortran = false, haveShape = false;
     skipSpace();
-    if (!consume('{')) return fail("the header does not start with '{'", error);
+    if (!consume('{'))
+      return fail("the header does not start with '{'", error);
     while (true) {
       skipSpace();
-      if (consume('}')) break;
+      if (consume('}'))
+        break;
       std::string key;
       if (!parseString(key))
         return fail("expected a quoted key or '}' at header offset " +
@@ -88,27 +103,35 @@ public:
         return fail("expected ':' after key '" + key + "'", error);
       skipSpace();
       if (key == "descr") {
-        if (haveDescr) return fail("key 'descr' appears twice", error);
+        if (haveDescr)
+          return fail("key 'descr' appears twice", error);
         haveDescr = true;
         if (!parseString(descr))
           return fail("'descr' must be a quoted string", error);
       } else if (key == "fortran_order") {
-        if (haveFortran) return fail("key 'fortran_order' appears twice", error);
+        if (haveFortran)
+          return fail("key 'fortran_order' appears twice", error);
         haveFortran = true;
-        if (consumeWord("True")) fortran = true;
-        else if (consumeWord("False")) fortran = false;
-        else return fail("'fortran_order' must be True or False", error);
+        if (consumeWord("True"))
+          fortran = true;
+        else if (consumeWord("False"))
+          fortran = false;
+        else
+          return fail("'fortran_order' must be True or False", error);
       } else if (key == "shape") {
-        if (haveShape) return fail("key 'shape' appears twice", error);
+        if (haveShape)
+          return fail("key 'shape' appears twice", error);
         haveShape = true;
-        if (!parseShape(shape, error)) return false;
+        if (!parseShape(shape, error))
+          return false;
       } else {
         return fail("unknown key '" + key +
                         "' (expected 'descr', 'fortran_order' and 'shape')",
                     error);
       }
       skipSpace();
-      if (consume('}')) break;
+      if (consume('}'))
+        break;
       if (!consume(','))
         return fail("expected ',' or '}' after the value of '" + key + "'",
                     error);
@@ -116,9 +139,12 @@ public:
     skipSpace();
     if (pos != text.size())
       return fail("unexpected text after the header dictionary", error);
-    if (!haveDescr) return fail("the header has no 'descr'", error);
-    if (!haveFortran) return fail("the header has no 'fortran_order'", error);
-    if (!haveShape) return fail("the header has no 'shape'", error);
+    if (!haveDescr)
+      return fail("the header has no 'descr'", error);
+    if (!haveFortran)
+      return fail("the header has no 'fortran_order'", error);
+    if (!haveShape)
+      return fail("the header has no 'shape'", error);
     return true;
   }
 
@@ -141,7 +167,8 @@ private:
   }
   bool consumeWord(const char *word) {
     size_t n = std::strlen(word);
-    if (text.compare(pos, n, word) != 0) return false;
+    if (text.compare(pos, n, word) != 0)
+      return false;
     pos += n;
     return true;
   }
@@ -150,7 +177,8 @@ private:
       return false;
     char quote = text[pos];
     size_t end = text.find(quote, pos + 1);
-    if (end == std::string::npos) return false;
+    if (end == std::string::npos)
+      return false;
     out = text.substr(pos + 1, end - pos - 1);
     pos = end + 1;
     return true;
@@ -161,7 +189,8 @@ private:
       return fail("'shape' must be a tuple of integers like (2, 3)", error);
     while (true) {
       skipSpace();
-      if (consume(')')) break;
+      if (consume(')'))
+        break;
       size_t start = pos;
       bool negative = consume('-');
       uint64_t value = 0;
@@ -201,7 +230,8 @@ private:
       if (!consume(','))
         return fail("expected ',' or ')' in 'shape'", error);
       skipSpace();
-      if (consume(')')) break;
+      if (consume(')'))
+        break;
     }
     return true;
   }
@@ -218,10 +248,11 @@ Status readNpy(const std::string &path, Tensor &out) {
   };
   std::ifstream f(path, std::ios::binary | std::ios::ate);
   if (!f)
-    return Status::invalid("cannot open '" + path + "': " +
-                           std::strerror(errno));
+    return Status::invalid("cannot open '" + path +
+                           "': " + std::strerror(errno));
   std::streamoff fileSize = f.tellg();
-  if (fileSize < 0) return bad("cannot determine the file size");
+  if (fileSize < 0)
+    return bad("cannot determine the file size");
   f.seekg(0);
   uint64_t size = static_cast<uint64_t>(fileSize);
 
@@ -244,7 +275,8 @@ Status readNpy(const std::string &path, Tensor &out) {
   for (size_t i = 0; i < lengthBytes; ++i)
     headerLength |= uint64_t(prefix[8 + i]) << (8 * i);
   uint64_t dataStart = 8 + lengthBytes + headerLength;
-  if (headerLength == 0) return bad("the header is empty");
+  if (headerLength == 0)
+    return bad("the header is empty");
   if (dataStart > size)
     return bad("the header length " + std::to_string(headerLength) +
                " runs past the end of the file (" + std::to_string(size) +
@@ -264,8 +296,8 @@ Status readNpy(const std::string &path, Tensor &out) {
     return bad("malformed header: " + error);
   ElementType type;
   if (!typeOfDescr(descr, type))
-    return bad("unsupported dtype '" + descr + "' (supported: " +
-               knownDescrs() + ")");
+    return bad("unsupported dtype '" + descr +
+               "' (supported: " + knownDescrs() + ")");
   if (fortran)
     return bad("Fortran-ordered arrays are not supported (save with "
                "numpy.ascontiguousarray)");
@@ -292,9 +324,12 @@ Status readNpy(const std::string &path, Tensor &out) {
 
 Status writeNpy(const std::string &path, const Tensor &t) {
   std::string shape = "(";
-  for (int64_t d : t.shape()) shape += std::to_string(d) + ", ";
-  if (t.rank() > 1) shape.erase(shape.size() - 2);
-  else if (t.rank() == 1) shape.erase(shape.size() - 1);
+  for (int64_t d : t.shape())
+    shape += std::to_string(d) + ", ";
+  if (t.rank() > 1)
+    shape.erase(shape.size() - 2);
+  else if (t.rank() == 1)
+    shape.erase(shape.size() - 1);
   shape += ")";
   std::string header = std::string("{'descr': '") + descrOf(t.type()) +
                        "', 'fortran_order': False, 'shape': " + shape + ", }";
@@ -302,8 +337,8 @@ Status writeNpy(const std::string &path, const Tensor &t) {
   header += std::string((64 - total % 64) % 64, ' ') + "\n";
   std::ofstream f(path, std::ios::binary);
   if (!f)
-    return Status::invalid("cannot write '" + path + "': " +
-                           std::strerror(errno));
+    return Status::invalid("cannot write '" + path +
+                           "': " + std::strerror(errno));
   f.write("\x93NUMPY\x01\x00", 8);
   uint16_t hl = static_cast<uint16_t>(header.size());
   char b[2] = {static_cast<char>(hl & 0xff), static_cast<char>(hl >> 8)};

@@ -11,39 +11,50 @@ namespace sdy::runtime::kernels {
 
 // a (op) b in the compute type C; integers wrap, float max/min propagate NaN,
 // bool treats add/max/or as or and mul/min/and as and.
-template <typename C> inline C apply(ReduceKind k, C a, C b) {
+template <typename C>
+inline C apply(ReduceKind k, C a, C b) {
   if constexpr (std::is_same_v<C, bool>) {
     switch (k) {
-    case ReduceKind::Add: case ReduceKind::Or: case ReduceKind::Max:
+    case ReduceKind::Add:
+    case ReduceKind::Or:
+    case ReduceKind::Max:
       return a || b;
     default:
       return a && b;
     }
   } else if constexpr (std::is_floating_point_v<C>) {
     switch (k) {
-    case ReduceKind::Add: return a + b;
-    case ReduceKind::Mul: return a * b;
+    case ReduceKind::Add:
+      return a + b;
+    case ReduceKind::Mul:
+      return a * b;
     case ReduceKind::Max:
       return std::isnan(a) ? a : (std::isnan(b) ? b : (a > b ? a : b));
     case ReduceKind::Min:
       return std::isnan(a) ? a : (std::isnan(b) ? b : (a < b ? a : b));
-    default: return a;
+    default:
+      return a;
     }
   } else {
-    using U = std::conditional_t<(sizeof(C) < 4), uint32_t,
-                                 std::make_unsigned_t<C>>;
+    using U =
+        std::conditional_t<(sizeof(C) < 4), uint32_t, std::make_unsigned_t<C>>;
     switch (k) {
-    case ReduceKind::Add: return static_cast<C>(U(a) + U(b));
-    case ReduceKind::Mul: return static_cast<C>(U(a) * U(b));
-    case ReduceKind::Max: return a > b ? a : b;
-    case ReduceKind::Min: return a < b ? a : b;
-    case ReduceKind::And: return static_cast<C>(a & b);
-    case ReduceKind::Or: return static_cast<C>(a | b);
+    case ReduceKind::Add:
+      return static_cast<C>(U(a) + U(b));
+    case ReduceKind::Mul:
+      return static_cast<C>(U(a) * U(b));
+    case ReduceKind::Max:
+      return a > b ? a : b;
+    case ReduceKind::Min:
+      return a < b ? a : b;
+    case ReduceKind::And:
+      return static_cast<C>(a & b);
+    case ReduceKind::Or:
+      return static_cast<C>(a | b);
     }
     return a;
   }
 }
-
 
 } // namespace sdy::runtime::kernels
 

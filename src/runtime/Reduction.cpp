@@ -19,15 +19,17 @@ namespace sdy::runtime::kernels {
 
 namespace {
 
-std::vector<int64_t> reducedLastPerm(int64_t rank,
-                                     const std::vector<int64_t> &dims,
-                                     Shape &kept) {
+std::vector<int64_t>
+reducedLastPerm(int64_t rank, const std::vector<int64_t> &dims, Shape &kept) {
   std::vector<int64_t> perm;
   std::vector<bool> red(rank, false);
-  for (int64_t d : dims) red[d] = true;
+  for (int64_t d : dims)
+    red[d] = true;
   for (int64_t i = 0; i < rank; ++i)
-    if (!red[i]) perm.push_back(i);
-  for (int64_t d : dims) perm.push_back(d);
+    if (!red[i])
+      perm.push_back(i);
+  for (int64_t d : dims)
+    perm.push_back(d);
   return perm;
 }
 
@@ -38,7 +40,8 @@ void foldRows(const T *in, T *out, int64_t rows, int64_t len, T init) {
   for (int64_t r = 0; r < rows; ++r) {
     C acc = i0;
     const T *row = in + r * len;
-    for (int64_t j = 0; j < len; ++j) acc = apply<C>(K, acc, load(row[j]));
+    for (int64_t j = 0; j < len; ++j)
+      acc = apply<C>(K, acc, load(row[j]));
     out[r] = store<T>(acc);
   }
 }
@@ -51,9 +54,11 @@ void foldCols(const T *in, T *out, int64_t len, int64_t cols, T init) {
   std::vector<C> acc(cols, load(init));
   for (int64_t j = 0; j < len; ++j) {
     const T *row = in + j * cols;
-    for (int64_t c = 0; c < cols; ++c) acc[c] = apply<C>(K, acc[c], load(row[c]));
+    for (int64_t c = 0; c < cols; ++c)
+      acc[c] = apply<C>(K, acc[c], load(row[c]));
   }
-  for (int64_t c = 0; c < cols; ++c) out[c] = store<T>(acc[c]);
+  for (int64_t c = 0; c < cols; ++c)
+    out[c] = store<T>(acc[c]);
 }
 
 } // namespace
@@ -66,7 +71,8 @@ Tensor reduce(const Tensor &x, const Tensor &init,
     kept.push_back(x.dim(perm[i]));
   int64_t rows = numElements(kept);
   int64_t len = 1;
-  for (int64_t d : dims) len *= x.dim(d);
+  for (int64_t d : dims)
+    len *= x.dim(d);
   // Reduced dims leading (e.g. a sum over the batch) -> column fold.
   bool leading = true;
   for (size_t i = 0; i < dims.size(); ++i)
@@ -85,12 +91,24 @@ Tensor reduce(const Tensor &x, const Tensor &init,
       }
     };
     switch (kind) {
-    case ReduceKind::Add: run(std::integral_constant<ReduceKind, ReduceKind::Add>{}); break;
-    case ReduceKind::Mul: run(std::integral_constant<ReduceKind, ReduceKind::Mul>{}); break;
-    case ReduceKind::Max: run(std::integral_constant<ReduceKind, ReduceKind::Max>{}); break;
-    case ReduceKind::Min: run(std::integral_constant<ReduceKind, ReduceKind::Min>{}); break;
-    case ReduceKind::And: run(std::integral_constant<ReduceKind, ReduceKind::And>{}); break;
-    case ReduceKind::Or: run(std::integral_constant<ReduceKind, ReduceKind::Or>{}); break;
+    case ReduceKind::Add:
+      run(std::integral_constant<ReduceKind, ReduceKind::Add>{});
+      break;
+    case ReduceKind::Mul:
+      run(std::integral_constant<ReduceKind, ReduceKind::Mul>{});
+      break;
+    case ReduceKind::Max:
+      run(std::integral_constant<ReduceKind, ReduceKind::Max>{});
+      break;
+    case ReduceKind::Min:
+      run(std::integral_constant<ReduceKind, ReduceKind::Min>{});
+      break;
+    case ReduceKind::And:
+      run(std::integral_constant<ReduceKind, ReduceKind::And>{});
+      break;
+    case ReduceKind::Or:
+      run(std::integral_constant<ReduceKind, ReduceKind::Or>{});
+      break;
     }
   });
   return r;
@@ -131,11 +149,14 @@ bool reduceGeneric(const std::vector<Tensor> &xs,
     kept.push_back(xs[0].dim(perm[i]));
   int64_t rows = numElements(kept);
   int64_t len = 1;
-  for (int64_t d : dims) len *= xs[0].dim(d);
+  for (int64_t d : dims)
+    len *= xs[0].dim(d);
   std::vector<Tensor> xt;
-  for (const Tensor &x : xs) xt.push_back(transpose(x, perm));
+  for (const Tensor &x : xs)
+    xt.push_back(transpose(x, perm));
   results.clear();
-  for (size_t k = 0; k < n; ++k) results.emplace_back(inits[k].type(), kept);
+  for (size_t k = 0; k < n; ++k)
+    results.emplace_back(inits[k].type(), kept);
   std::vector<Tensor> args(2 * n), out;
   for (int64_t r = 0; r < rows; ++r) {
     std::vector<Tensor> acc(inits.begin(), inits.end());
@@ -144,14 +165,16 @@ bool reduceGeneric(const std::vector<Tensor> &xs,
         args[k] = acc[k];
         args[n + k] = scalarAt(xt[k], r * len + j);
       }
-      if (!body(args, out, error)) return false;
+      if (!body(args, out, error))
+        return false;
       if (out.size() != n) {
         error = "reduce body returned the wrong number of values";
         return false;
       }
       acc = out;
     }
-    for (size_t k = 0; k < n; ++k) storeScalar(results[k], r, acc[k]);
+    for (size_t k = 0; k < n; ++k)
+      storeScalar(results[k], r, acc[k]);
   }
   return true;
 }

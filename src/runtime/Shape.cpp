@@ -23,10 +23,12 @@ inline void copyRow(char *d, int64_t ds, const char *s, int64_t ss, int64_t n) {
   const E *sp = reinterpret_cast<const E *>(s);
   if (ss == 0) {
     E v = *sp;
-    for (int64_t i = 0; i < n; ++i) dp[i * ds] = v;
+    for (int64_t i = 0; i < n; ++i)
+      dp[i * ds] = v;
     return;
   }
-  for (int64_t i = 0; i < n; ++i) dp[i * ds] = sp[i * ss];
+  for (int64_t i = 0; i < n; ++i)
+    dp[i * ds] = sp[i * ss];
 }
 } // namespace
 
@@ -40,7 +42,8 @@ void stridedCopy(void *dstV, const int64_t *ds, const void *srcV,
     return;
   }
   for (int64_t i = 0; i < rank; ++i)
-    if (shape[i] == 0) return;
+    if (shape[i] == 0)
+      return;
   // Merge trailing dims that are contiguous on both sides.
   std::vector<int64_t> sh(shape, shape + rank), d(ds, ds + rank),
       s(ss, ss + rank);
@@ -50,7 +53,9 @@ void stridedCopy(void *dstV, const int64_t *ds, const void *srcV,
       sh[r - 2] *= sh[r - 1];
       d[r - 2] = d[r - 1];
       s[r - 2] = s[r - 1];
-      sh.pop_back(); d.pop_back(); s.pop_back();
+      sh.pop_back();
+      d.pop_back();
+      s.pop_back();
     } else {
       break;
     }
@@ -60,7 +65,8 @@ void stridedCopy(void *dstV, const int64_t *ds, const void *srcV,
   int64_t di = d[rank - 1], si = s[rank - 1];
   bool contiguous = di == 1 && si == 1;
   int64_t outer = 1;
-  for (int64_t i = 0; i + 1 < rank; ++i) outer *= sh[i];
+  for (int64_t i = 0; i + 1 < rank; ++i)
+    outer *= sh[i];
   std::vector<int64_t> idx(rank > 1 ? rank - 1 : 1, 0);
   int64_t doff = 0, soff = 0;
   for (int64_t o = 0; o < outer; ++o) {
@@ -70,10 +76,18 @@ void stridedCopy(void *dstV, const int64_t *ds, const void *srcV,
       std::memcpy(dp, sp, inner * es);
     } else {
       switch (es) {
-      case 1: copyRow<uint8_t>(dp, di, sp, si, inner); break;
-      case 2: copyRow<uint16_t>(dp, di, sp, si, inner); break;
-      case 4: copyRow<uint32_t>(dp, di, sp, si, inner); break;
-      case 8: copyRow<uint64_t>(dp, di, sp, si, inner); break;
+      case 1:
+        copyRow<uint8_t>(dp, di, sp, si, inner);
+        break;
+      case 2:
+        copyRow<uint16_t>(dp, di, sp, si, inner);
+        break;
+      case 4:
+        copyRow<uint32_t>(dp, di, sp, si, inner);
+        break;
+      case 8:
+        copyRow<uint64_t>(dp, di, sp, si, inner);
+        break;
       default:
         for (int64_t i = 0; i < inner; ++i)
           std::memcpy(dp + i * di * es, sp + i * si * es, es);
@@ -83,7 +97,8 @@ void stridedCopy(void *dstV, const int64_t *ds, const void *srcV,
       ++idx[k];
       doff += d[k];
       soff += s[k];
-      if (idx[k] < sh[k]) break;
+      if (idx[k] < sh[k])
+        break;
       doff -= d[k] * sh[k];
       soff -= s[k] * sh[k];
       idx[k] = 0;
@@ -96,7 +111,8 @@ Tensor splat(const Tensor &value, const Shape &shape) {
   size_t es = elementSize(value.type());
   int64_t n = r.numElements();
   char *out = static_cast<char *>(r.raw());
-  if (n == 0) return r;
+  if (n == 0)
+    return r;
   std::memcpy(out, value.raw(), es);
   int64_t filled = 1;
   while (filled < n) {
@@ -109,13 +125,16 @@ Tensor splat(const Tensor &value, const Shape &shape) {
 
 Tensor broadcastInDim(const Tensor &x, const Shape &resultShape,
                       const std::vector<int64_t> &dims) {
-  if (x.shape() == resultShape) return x;
-  if (x.numElements() == 1) return splat(x, resultShape);
+  if (x.shape() == resultShape)
+    return x;
+  if (x.numElements() == 1)
+    return splat(x, resultShape);
   Tensor r(x.type(), resultShape);
   std::vector<int64_t> src(resultShape.size(), 0);
   auto xs = rowMajorStrides(x.shape());
   for (size_t i = 0; i < dims.size(); ++i)
-    if (x.dim(i) != 1) src[dims[i]] = xs[i];
+    if (x.dim(i) != 1)
+      src[dims[i]] = xs[i];
   auto rs = rowMajorStrides(resultShape);
   stridedCopy(r.raw(), rs.data(), x.raw(), src.data(), resultShape.data(),
               r.rank(), elementSize(x.type()));
@@ -128,8 +147,10 @@ Tensor reshape(const Tensor &x, const Shape &resultShape) {
 
 Tensor transpose(const Tensor &x, const std::vector<int64_t> &perm) {
   bool identity = true;
-  for (size_t i = 0; i < perm.size(); ++i) identity &= perm[i] == (int64_t)i;
-  if (identity) return x;
+  for (size_t i = 0; i < perm.size(); ++i)
+    identity &= perm[i] == (int64_t)i;
+  if (identity)
+    return x;
   Shape rs(perm.size());
   std::vector<int64_t> src(perm.size());
   auto xs = rowMajorStrides(x.shape());
@@ -145,7 +166,8 @@ Tensor transpose(const Tensor &x, const std::vector<int64_t> &perm) {
   if (rank >= 2 && perm[rank - 1] == rank - 2 && perm[rank - 2] == rank - 1 &&
       x.dim(rank - 1) >= 16 && x.dim(rank - 2) >= 16) {
     bool leading = true;
-    for (int64_t i = 0; i + 2 < rank; ++i) leading &= perm[i] == i;
+    for (int64_t i = 0; i + 2 < rank; ++i)
+      leading &= perm[i] == i;
     if (leading) {
       int64_t rows = x.dim(rank - 2), cols = x.dim(rank - 1);
       int64_t batch = x.numElements() / (rows * cols);
@@ -176,16 +198,16 @@ Tensor transpose(const Tensor &x, const std::vector<int64_t> &perm) {
 Tensor concatenate(const std::vector<Tensor> &xs, int64_t dim) {
   Shape rs = xs[0].shape();
   rs[dim] = 0;
-  for (const Tensor &x : xs) rs[dim] += x.dim(dim);
+  for (const Tensor &x : xs)
+    rs[dim] += x.dim(dim);
   Tensor r(xs[0].type(), rs);
   size_t es = elementSize(r.type());
   auto dst = rowMajorStrides(rs);
   int64_t off = 0;
   for (const Tensor &x : xs) {
     auto src = rowMajorStrides(x.shape());
-    stridedCopy(static_cast<char *>(r.raw()) + off * dst[dim] * es,
-                dst.data(), x.raw(), src.data(), x.shape().data(), x.rank(),
-                es);
+    stridedCopy(static_cast<char *>(r.raw()) + off * dst[dim] * es, dst.data(),
+                x.raw(), src.data(), x.shape().data(), x.rank(), es);
     off += x.dim(dim);
   }
   return r;
@@ -234,7 +256,8 @@ Tensor pad(const Tensor &x, const Tensor &padValue,
   for (int64_t i = 0; i < rank; ++i) {
     int64_t step = interior[i] + 1;
     int64_t first = 0;
-    if (low[i] < 0) first = (-low[i] + step - 1) / step;
+    if (low[i] < 0)
+      first = (-low[i] + step - 1) / step;
     int64_t last = x.dim(i) - 1; // inclusive
     // position = low + idx*step must be < rs[i]
     if (x.dim(i) > 0) {
@@ -249,7 +272,8 @@ Tensor pad(const Tensor &x, const Tensor &padValue,
     dst[i] = rstr[i] * step;
   }
   for (int64_t b : box)
-    if (b == 0) return r;
+    if (b == 0)
+      return r;
   size_t es = elementSize(x.type());
   stridedCopy(static_cast<char *>(r.raw()) + dstOff * es, dst.data(),
               static_cast<const char *>(x.raw()) + srcOff * es, src.data(),
@@ -265,7 +289,8 @@ Tensor reverse(const Tensor &x, const std::vector<int64_t> &dims) {
     src[d] = -src[d];
   }
   Tensor r(x.type(), x.shape());
-  if (r.numElements() == 0) return r;
+  if (r.numElements() == 0)
+    return r;
   size_t es = elementSize(x.type());
   auto dst = rowMajorStrides(x.shape());
   stridedCopy(r.raw(), dst.data(),
@@ -308,11 +333,11 @@ Tensor dynamicUpdateSlice(const Tensor &x, const Tensor &update,
     starts[i] = std::clamp<int64_t>(starts[i], 0, x.dim(i) - update.dim(i));
     off += starts[i] * rs[i];
   }
-  if (update.numElements() == 0) return r;
+  if (update.numElements() == 0)
+    return r;
   size_t es = elementSize(x.type());
-  stridedCopy(static_cast<char *>(r.raw()) + off * es, rs.data(),
-              update.raw(), us.data(), update.shape().data(), update.rank(),
-              es);
+  stridedCopy(static_cast<char *>(r.raw()) + off * es, rs.data(), update.raw(),
+              us.data(), update.shape().data(), update.rank(), es);
   return r;
 }
 
@@ -361,10 +386,9 @@ Status sliceKernel(OpCall &c) {
 
 Status padKernel(OpCall &c) {
   auto op = cast<shlo::PadOp>(c.op);
-  c.out.push_back(kernels::pad(c.in[0], c.in[1],
-                               toVector(op.getEdgePaddingLow()),
-                               toVector(op.getEdgePaddingHigh()),
-                               toVector(op.getInteriorPadding())));
+  c.out.push_back(kernels::pad(
+      c.in[0], c.in[1], toVector(op.getEdgePaddingLow()),
+      toVector(op.getEdgePaddingHigh()), toVector(op.getInteriorPadding())));
   return Status::ok();
 }
 

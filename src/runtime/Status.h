@@ -52,7 +52,8 @@ public:
   const std::string &message() const { return message_; }
   // Prefixes the message with context ("in op at loc: ...").
   Status withContext(const std::string &ctx) const {
-    if (isOk()) return *this;
+    if (isOk())
+      return *this;
     return Status(code_, ctx + ": " + message_);
   }
 
@@ -64,7 +65,8 @@ private:
 #define SDY_RETURN_IF_ERROR(expr)                                              \
   do {                                                                         \
     ::sdy::runtime::Status _s = (expr);                                        \
-    if (!_s.isOk()) return _s;                                                 \
+    if (!_s.isOk())                                                            \
+      return _s;                                                               \
   } while (0)
 
 } // namespace sdy::runtime

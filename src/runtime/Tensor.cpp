@@ -21,22 +21,30 @@ void unreachableType(const char *where) {
 
 size_t elementSize(ElementType t) {
   switch (t) {
-  case ElementType::Pred: case ElementType::I8: case ElementType::U8:
+  case ElementType::Pred:
+  case ElementType::I8:
+  case ElementType::U8:
     return 1;
-  case ElementType::I16: case ElementType::U16: case ElementType::F16:
+  case ElementType::I16:
+  case ElementType::U16:
+  case ElementType::F16:
   case ElementType::BF16:
     return 2;
-  case ElementType::I32: case ElementType::U32: case ElementType::F32:
+  case ElementType::I32:
+  case ElementType::U32:
+  case ElementType::F32:
     return 4;
-  case ElementType::I64: case ElementType::U64: case ElementType::F64:
+  case ElementType::I64:
+  case ElementType::U64:
+  case ElementType::F64:
     return 8;
   }
   return 0;
 }
 
-static const char *kNames[] = {"i1",  "i8",   "i16",  "i32", "i64",
-                               "ui8", "ui16", "ui32", "ui64", "f16",
-                               "bf16", "f32", "f64"};
+static const char *kNames[] = {"i1",   "i8",   "i16",  "i32",  "i64",
+                               "ui8",  "ui16", "ui32", "ui64", "f16",
+                               "bf16", "f32",  "f64"};
 
 const char *elementTypeName(ElementType t) {
   return kNames[static_cast<int>(t)];
@@ -69,19 +77,29 @@ bool isUnsignedInt(ElementType t) {
 }
 
 bool fromMlirType(mlir::Type type, ElementType &out) {
-  if (type.isF32()) out = ElementType::F32;
-  else if (type.isF64()) out = ElementType::F64;
-  else if (type.isF16()) out = ElementType::F16;
-  else if (type.isBF16()) out = ElementType::BF16;
+  if (type.isF32())
+    out = ElementType::F32;
+  else if (type.isF64())
+    out = ElementType::F64;
+  else if (type.isF16())
+    out = ElementType::F16;
+  else if (type.isBF16())
+    out = ElementType::BF16;
   else if (auto it = mlir::dyn_cast<mlir::IntegerType>(type)) {
     unsigned w = it.getWidth();
     bool u = it.isUnsigned();
-    if (w == 1) out = ElementType::Pred;
-    else if (w == 8) out = u ? ElementType::U8 : ElementType::I8;
-    else if (w == 16) out = u ? ElementType::U16 : ElementType::I16;
-    else if (w == 32) out = u ? ElementType::U32 : ElementType::I32;
-    else if (w == 64) out = u ? ElementType::U64 : ElementType::I64;
-    else return false;
+    if (w == 1)
+      out = ElementType::Pred;
+    else if (w == 8)
+      out = u ? ElementType::U8 : ElementType::I8;
+    else if (w == 16)
+      out = u ? ElementType::U16 : ElementType::I16;
+    else if (w == 32)
+      out = u ? ElementType::U32 : ElementType::I32;
+    else if (w == 64)
+      out = u ? ElementType::U64 : ElementType::I64;
+    else
+      return false;
   } else
     return false;
   return true;
@@ -91,26 +109,40 @@ mlir::Type toMlirType(mlir::MLIRContext *ctx, ElementType t) {
   mlir::Builder b(ctx);
   using S = mlir::IntegerType::SignednessSemantics;
   switch (t) {
-  case ElementType::Pred: return b.getI1Type();
-  case ElementType::I8: return b.getI8Type();
-  case ElementType::I16: return b.getI16Type();
-  case ElementType::I32: return b.getI32Type();
-  case ElementType::I64: return b.getI64Type();
-  case ElementType::U8: return mlir::IntegerType::get(ctx, 8, S::Unsigned);
-  case ElementType::U16: return mlir::IntegerType::get(ctx, 16, S::Unsigned);
-  case ElementType::U32: return mlir::IntegerType::get(ctx, 32, S::Unsigned);
-  case ElementType::U64: return mlir::IntegerType::get(ctx, 64, S::Unsigned);
-  case ElementType::F16: return b.getF16Type();
-  case ElementType::BF16: return b.getBF16Type();
-  case ElementType::F32: return b.getF32Type();
-  case ElementType::F64: return b.getF64Type();
+  case ElementType::Pred:
+    return b.getI1Type();
+  case ElementType::I8:
+    return b.getI8Type();
+  case ElementType::I16:
+    return b.getI16Type();
+  case ElementType::I32:
+    return b.getI32Type();
+  case ElementType::I64:
+    return b.getI64Type();
+  case ElementType::U8:
+    return mlir::IntegerType::get(ctx, 8, S::Unsigned);
+  case ElementType::U16:
+    return mlir::IntegerType::get(ctx, 16, S::Unsigned);
+  case ElementType::U32:
+    return mlir::IntegerType::get(ctx, 32, S::Unsigned);
+  case ElementType::U64:
+    return mlir::IntegerType::get(ctx, 64, S::Unsigned);
+  case ElementType::F16:
+    return b.getF16Type();
+  case ElementType::BF16:
+    return b.getBF16Type();
+  case ElementType::F32:
+    return b.getF32Type();
+  case ElementType::F64:
+    return b.getF64Type();
   }
   return {};
 }
 
 int64_t numElements(const Shape &shape) {
   int64_t n = 1;
-  for (int64_t d : shape) n *= d;
+  for (int64_t d : shape)
+    n *= d;
   return n;
 }
 
@@ -123,14 +155,16 @@ std::vector<int64_t> rowMajorStrides(const Shape &shape) {
 
 std::string shapeString(const Shape &shape, ElementType t) {
   std::string s;
-  for (int64_t d : shape) s += std::to_string(d) + "x";
+  for (int64_t d : shape)
+    s += std::to_string(d) + "x";
   return s + elementTypeName(t);
 }
 
 uint64_t physicalMemoryBytes() {
   static const uint64_t bytes = [] {
     long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
-    if (pages <= 0 || page <= 0) return uint64_t(1) << 46;
+    if (pages <= 0 || page <= 0)
+      return uint64_t(1) << 46;
     return static_cast<uint64_t>(pages) * static_cast<uint64_t>(page);
   }();
   return bytes;
@@ -139,8 +173,10 @@ uint64_t physicalMemoryBytes() {
 bool byteSizeOf(ElementType type, const Shape &shape, uint64_t &bytes) {
   uint64_t n = elementSize(type);
   for (int64_t d : shape) {
-    if (d < 0) return false;
-    if (__builtin_mul_overflow(n, static_cast<uint64_t>(d), &n)) return false;
+    if (d < 0)
+      return false;
+    if (__builtin_mul_overflow(n, static_cast<uint64_t>(d), &n))
+      return false;
   }
   bytes = n;
   return true;
@@ -166,16 +202,19 @@ Storage::Storage(size_t bytes) : size_(bytes) {
   if (bytes > physicalMemoryBytes() || bytes > SIZE_MAX - 63)
     throw std::bad_alloc();
   size_t rounded = (bytes + 63) / 64 * 64;
-  if (rounded == 0) rounded = 64;
+  if (rounded == 0)
+    rounded = 64;
   data_ = std::aligned_alloc(64, rounded);
-  if (!data_) throw std::bad_alloc();
+  if (!data_)
+    throw std::bad_alloc();
 }
 Storage::~Storage() { std::free(data_); }
 
 Tensor::Tensor(ElementType type, Shape shape)
     : type_(type), shape_(std::move(shape)) {
   uint64_t bytes = 0;
-  if (!byteSizeOf(type_, shape_, bytes)) throw std::bad_alloc();
+  if (!byteSizeOf(type_, shape_, bytes))
+    throw std::bad_alloc();
   numElements_ = runtime::numElements(shape_);
   storage_ = std::make_shared<Storage>(bytes);
 }
@@ -188,7 +227,8 @@ Tensor Tensor::zeros(ElementType type, Shape shape) {
 
 Tensor Tensor::fromData(ElementType type, Shape shape, const void *data) {
   Tensor t(type, std::move(shape));
-  if (t.byteSize()) std::memcpy(t.raw(), data, t.byteSize());
+  if (t.byteSize())
+    std::memcpy(t.raw(), data, t.byteSize());
   return t;
 }
 
@@ -219,14 +259,19 @@ std::string Tensor::toString(int64_t limit) const {
   os << "tensor<" << shapeString(shape_, type_) << "> [";
   int64_t n = std::min(numElements_, limit);
   for (int64_t i = 0; i < n; ++i) {
-    if (i) os << ", ";
-    if (isFloat(type_)) os << getDouble(i);
+    if (i)
+      os << ", ";
+    if (isFloat(type_))
+      os << getDouble(i);
     else if (type_ == ElementType::U64)
       os << static_cast<uint64_t>(getInt(i));
-    else if (type_ == ElementType::Pred) os << (getInt(i) ? "true" : "false");
-    else os << getInt(i);
+    else if (type_ == ElementType::Pred)
+      os << (getInt(i) ? "true" : "false");
+    else
+      os << getInt(i);
   }
-  if (n < numElements_) os << ", ...";
+  if (n < numElements_)
+    os << ", ...";
   os << "]";
   return os.str();
 }
@@ -282,7 +327,8 @@ uint16_t floatToHalf(float f) {
   uint32_t mant = absx & 0x7fffffu;
   uint32_t h = (exp << 10) | (mant >> 13);
   uint32_t rest = mant & 0x1fffu;
-  if (rest > 0x1000u || (rest == 0x1000u && (h & 1u))) ++h;
+  if (rest > 0x1000u || (rest == 0x1000u && (h & 1u)))
+    ++h;
   return static_cast<uint16_t>(sign | h);
 }
 

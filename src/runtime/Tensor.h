@@ -26,7 +26,19 @@ namespace sdy::runtime {
 
 // Values match sdy_backend_dtype_t.
 enum class ElementType : int32_t {
-  Pred = 0, I8, I16, I32, I64, U8, U16, U32, U64, F16, BF16, F32, F64
+  Pred = 0,
+  I8,
+  I16,
+  I32,
+  I64,
+  U8,
+  U16,
+  U32,
+  U64,
+  F16,
+  BF16,
+  F32,
+  F64
 };
 
 size_t elementSize(ElementType t);
@@ -102,10 +114,14 @@ public:
   }
   // Writing is only legal while the tensor is freshly created by a kernel.
   void *raw() { return static_cast<char *>(storage_->data()) + offset_; }
-  template <typename T> const T *data() const {
+  template <typename T>
+  const T *data() const {
     return static_cast<const T *>(raw());
   }
-  template <typename T> T *data() { return static_cast<T *>(raw()); }
+  template <typename T>
+  T *data() {
+    return static_cast<T *>(raw());
+  }
 
   // Same storage, new shape with the same element count.
   Tensor reshaped(Shape shape) const;
@@ -134,8 +150,12 @@ float bf16ToFloat(uint16_t h);
 uint16_t floatToBf16(float f);
 
 // Element storage types.
-struct f16_t { uint16_t bits; };
-struct bf16_t { uint16_t bits; };
+struct f16_t {
+  uint16_t bits;
+};
+struct bf16_t {
+  uint16_t bits;
+};
 
 } // namespace sdy::runtime
 

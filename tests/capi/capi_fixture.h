@@ -55,8 +55,8 @@ typedef struct {
 static inline int setup(void **state) {
   fixture_t *f = calloc(1, sizeof *f);
   ASSERT_OK(sdy_context_create(&f->ctx));
-  ASSERT_OK(sdy_mesh_create(f->ctx, kAxisNames, kAxisSizes, 2, NULL, 0,
-                            &f->mesh));
+  ASSERT_OK(
+      sdy_mesh_create(f->ctx, kAxisNames, kAxisSizes, 2, NULL, 0, &f->mesh));
   ASSERT_OK(sdy_module_parse(f->ctx, kModule, "main.mlir", &f->module));
   *state = f;
   return 0;

@@ -11,7 +11,7 @@
   do {                                                                         \
     sdy_status_t *status_ = (expr);                                            \
     if (status_)                                                               \
-      fail_msg("%s failed: %s", #expr, sdy_status_message(status_));          \
+      fail_msg("%s failed: %s", #expr, sdy_status_message(status_));           \
   } while (0)
 
 /* `expr` fails with `expected_code` and a message containing `substring`;
@@ -20,16 +20,16 @@
   do {                                                                         \
     sdy_status_t *status_ = (expr);                                            \
     if (!status_)                                                              \
-      fail_msg("%s succeeded, expected %s", #expr,                            \
-               sdy_status_code_name(expected_code));                          \
+      fail_msg("%s succeeded, expected %s", #expr,                             \
+               sdy_status_code_name(expected_code));                           \
     if (sdy_status_code(status_) != (expected_code))                           \
-      fail_msg("%s: expected %s, got %s: %s", #expr,                          \
-               sdy_status_code_name(expected_code),                           \
-               sdy_status_code_name(sdy_status_code(status_)),                \
+      fail_msg("%s: expected %s, got %s: %s", #expr,                           \
+               sdy_status_code_name(expected_code),                            \
+               sdy_status_code_name(sdy_status_code(status_)),                 \
                sdy_status_message(status_));                                   \
     if (!strstr(sdy_status_message(status_), (substring)))                     \
-      fail_msg("%s: message '%s' does not contain '%s'", #expr,               \
-               sdy_status_message(status_), (substring));                     \
+      fail_msg("%s: message '%s' does not contain '%s'", #expr,                \
+               sdy_status_message(status_), (substring));                      \
     sdy_status_destroy(status_);                                               \
   } while (0)
 
@@ -37,9 +37,8 @@
   ASSERT_ERR(expr, SDY_INVALID_ARGUMENT, substring)
 
 /* A compact row-major host tensor of `ndim` dimensions over `data`. */
-static inline sdy_tensor_t make_tensor(void *data, int32_t ndim,
-                                       int64_t *shape, uint8_t code,
-                                       uint8_t bits) {
+static inline sdy_tensor_t make_tensor(void *data, int32_t ndim, int64_t *shape,
+                                       uint8_t code, uint8_t bits) {
   sdy_tensor_t t;
   memset(&t, 0, sizeof t);
   t.data = data;

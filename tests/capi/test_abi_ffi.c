@@ -245,16 +245,18 @@ int main(int argc, char **argv) {
 
   /* MLIR C API through ffi with valid arguments. */
   {
-    typedef struct { void *ptr; } handle_t;
+    typedef struct {
+      void *ptr;
+    } handle_t;
     handle_t (*context_create)(void) =
-        (handle_t(*)(void))dlsym(lib, "mlirContextCreate");
+        (handle_t (*)(void))dlsym(lib, "mlirContextCreate");
     void (*context_destroy)(handle_t) =
         (void (*)(handle_t))dlsym(lib, "mlirContextDestroy");
     handle_t (*sdy_handle)(void) =
-        (handle_t(*)(void))dlsym(lib, "mlirGetDialectHandle__sdy__");
+        (handle_t (*)(void))dlsym(lib, "mlirGetDialectHandle__sdy__");
     handle_t (*load)(handle_t, handle_t) =
-        (handle_t(*)(handle_t, handle_t))dlsym(lib,
-                                               "mlirDialectHandleLoadDialect");
+        (handle_t (*)(handle_t, handle_t))dlsym(lib,
+                                                "mlirDialectHandleLoadDialect");
     ffi_cif cif;
     ffi_type *one_ptr_elems[] = {&ffi_type_pointer, NULL};
     ffi_type handle_type;
@@ -273,9 +275,8 @@ int main(int argc, char **argv) {
       fail("mlirContextCreate / mlirDialectHandleLoadDialect via ffi %s%s",
            "failed", "");
     /* sdySubAxisInfoAttrGet(ctx, 1, 2) then the getters. */
-    handle_t (*sub_get)(handle_t, int64_t, int64_t) =
-        (handle_t(*)(handle_t, int64_t, int64_t))dlsym(lib,
-                                                       "sdySubAxisInfoAttrGet");
+    handle_t (*sub_get)(handle_t, int64_t, int64_t) = (handle_t (*)(
+        handle_t, int64_t, int64_t))dlsym(lib, "sdySubAxisInfoAttrGet");
     ffi_type *sub_args[] = {&handle_type, &ffi_type_sint64, &ffi_type_sint64};
     ffi_prep_cif(&cif, FFI_DEFAULT_ABI, 3, &handle_type, sub_args);
     int64_t pre = 1, size = 2;
@@ -283,7 +284,7 @@ int main(int argc, char **argv) {
     handle_t attr = {0};
     ffi_call(&cif, FFI_FN(sub_get), &attr, sub_values);
     int64_t (*get_size)(handle_t) =
-        (int64_t(*)(handle_t))dlsym(lib, "sdySubAxisInfoAttrGetSize");
+        (int64_t (*)(handle_t))dlsym(lib, "sdySubAxisInfoAttrGetSize");
     ffi_type *one[] = {&handle_type};
     ffi_prep_cif(&cif, FFI_DEFAULT_ABI, 1, &ffi_type_sint64, one);
     ffi_arg got = 0;

@@ -35,8 +35,7 @@ static void test_backend_local(void **state) {
                  "sdy_backend_device_count: 'backend' is NULL");
   /* A foreign handle is detected without being dereferenced. */
   int64_t bogus[8] = {0};
-  ASSERT_INVALID(sdy_backend_device_count((sdy_backend_t *)bogus,
-                                          &count),
+  ASSERT_INVALID(sdy_backend_device_count((sdy_backend_t *)bogus, &count),
                  "not a live sdy_backend_t");
   sdy_backend_destroy(backend);
   ASSERT_INVALID(sdy_backend_device_count(backend, &count),
@@ -68,13 +67,14 @@ static void test_backend_load_wrap(void **state) {
   sdy_backend_destroy(backend);
   ASSERT_ERR(sdy_backend_load(SDY_TEST_BACKEND_PLUGIN, "fail", &backend),
              SDY_FAILED_PRECONDITION, "test plugin asked to fail");
-  ASSERT_INVALID(sdy_backend_load("/nonexistent/libsdy_backend_x.so", NULL,
-                                  &backend),
-                 "sdy_backend_load: cannot load backend plugin "
-                 "'/nonexistent/libsdy_backend_x.so'");
+  ASSERT_INVALID(
+      sdy_backend_load("/nonexistent/libsdy_backend_x.so", NULL, &backend),
+      "sdy_backend_load: cannot load backend plugin "
+      "'/nonexistent/libsdy_backend_x.so'");
   ASSERT_INVALID(sdy_backend_load("libm.so.6", NULL, &backend),
                  "lacks symbol sdy_backend_create");
-  ASSERT_INVALID(sdy_backend_load("", NULL, &backend), "string 'path' is empty");
+  ASSERT_INVALID(sdy_backend_load("", NULL, &backend),
+                 "string 'path' is empty");
   ASSERT_INVALID(sdy_backend_load(NULL, NULL, &backend), "'path' is NULL");
   ASSERT_INVALID(sdy_backend_load(SDY_TEST_BACKEND_PLUGIN, NULL, NULL),
                  "output pointer 'out_backend' is NULL");

@@ -33,7 +33,7 @@ static int32_t plugin_local_devices(void *user_data, int64_t *ids,
 }
 
 sdy_backend_table_t *sdy_backend_create(const char *options,
-                                  sdy_backend_error_t *err) {
+                                        sdy_backend_error_t *err) {
   int devices = 1;
   if (options && !strcmp(options, "fail")) {
     snprintf(err->message, sizeof err->message, "test plugin asked to fail");

@@ -22,7 +22,7 @@ static void test_context(void **state) {
   /* Destroyed / foreign handles. */
   ASSERT_INVALID(sdy_context_set_multithreading(ctx, 1),
                  "not a live sdy_context_t");
-  sdy_context_destroy(ctx);  /* double destroy is ignored */
+  sdy_context_destroy(ctx); /* double destroy is ignored */
   sdy_context_destroy(NULL);
   int foreign = 0;
   ASSERT_INVALID(sdy_context_set_multithreading((sdy_context_t *)&foreign, 1),

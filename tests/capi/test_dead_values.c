@@ -82,10 +82,10 @@ static void check_program(const char *text, int32_t devices,
     out[i] = 0.0f;
   }
   int64_t shape[1] = {8};
-  sdy_tensor_t arg = {in, {SDY_DL_CPU, 0}, 1, {SDY_DL_FLOAT, 32, 1},
-                      shape, NULL, 0};
-  sdy_tensor_t res = {out, {SDY_DL_CPU, 0}, 1, {SDY_DL_FLOAT, 32, 1},
-                      shape, NULL, 0};
+  sdy_tensor_t arg = {
+      in, {SDY_DL_CPU, 0}, 1, {SDY_DL_FLOAT, 32, 1}, shape, NULL, 0};
+  sdy_tensor_t res = {
+      out, {SDY_DL_CPU, 0}, 1, {SDY_DL_FLOAT, 32, 1}, shape, NULL, 0};
   ASSERT_OK(sdy_executable_run_global(exe, backend, &arg, 1, &res, 1));
   for (int i = 0; i < 8; ++i)
     assert_float_equal(out[i], -expected_scale * in[i], 0.0f);

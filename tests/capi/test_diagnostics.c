@@ -110,32 +110,32 @@ static void test_invalid_mesh_same_code_everywhere(void **state) {
              SDY_VERIFICATION_ERROR, "mesh axis \"a\" has size 0");
   EXPECT_ERR(sdy_mesh_parse(f->ctx, "<[\"a\"=0]>", &mesh),
              SDY_VERIFICATION_ERROR, "mesh axis \"a\" has size 0");
-  EXPECT_ERR(sdy_sharding_parse(f->ctx, "<mesh<[\"a\"=0]>, []>", NULL,
-                                &sharding),
-             SDY_VERIFICATION_ERROR, "mesh axis \"a\" has size 0");
-  EXPECT_ERR(sdy_module_parse(f->ctx, "sdy.mesh @m = <[\"a\"=0]>", NULL,
-                              &module),
-             SDY_VERIFICATION_ERROR, "mesh axis \"a\" has size 0");
+  EXPECT_ERR(
+      sdy_sharding_parse(f->ctx, "<mesh<[\"a\"=0]>, []>", NULL, &sharding),
+      SDY_VERIFICATION_ERROR, "mesh axis \"a\" has size 0");
+  EXPECT_ERR(
+      sdy_module_parse(f->ctx, "sdy.mesh @m = <[\"a\"=0]>", NULL, &module),
+      SDY_VERIFICATION_ERROR, "mesh axis \"a\" has size 0");
 
   /* An invalid sharding: the same at creation and parsing. */
   sdy_axis_ref_t z = {"z", 0, 0};
   sdy_dim_sharding_t dim = {&z, 1, -1, 1, 0};
-  EXPECT_ERR(sdy_sharding_create(f->ctx, f->mesh, "mesh", &dim, 1, NULL, 0,
-                                 &sharding),
-             SDY_VERIFICATION_ERROR, "unknown axis \"z\"");
-  EXPECT_ERR(sdy_sharding_parse(f->ctx, "<@mesh, [{\"z\"}]>", f->mesh,
-                                &sharding),
-             SDY_VERIFICATION_ERROR, "unknown axis \"z\"");
+  EXPECT_ERR(
+      sdy_sharding_create(f->ctx, f->mesh, "mesh", &dim, 1, NULL, 0, &sharding),
+      SDY_VERIFICATION_ERROR, "unknown axis \"z\"");
+  EXPECT_ERR(
+      sdy_sharding_parse(f->ctx, "<@mesh, [{\"z\"}]>", f->mesh, &sharding),
+      SDY_VERIFICATION_ERROR, "unknown axis \"z\"");
 
   /* Malformed text: SDY_PARSE_ERROR. */
   EXPECT_ERR(sdy_mesh_parse(f->ctx, "<[\"a\"=two]>", &mesh), SDY_PARSE_ERROR,
              "<mesh>:1:");
-  EXPECT_ERR(sdy_sharding_parse(f->ctx, "<mesh<[\"a\"=two]>, []>", NULL,
-                                &sharding),
-             SDY_PARSE_ERROR, "<sharding>:1:");
-  EXPECT_ERR(sdy_module_parse(f->ctx, "sdy.mesh @m = <[\"a\"=two]>", NULL,
-                              &module),
-             SDY_PARSE_ERROR, "<input>:1:");
+  EXPECT_ERR(
+      sdy_sharding_parse(f->ctx, "<mesh<[\"a\"=two]>, []>", NULL, &sharding),
+      SDY_PARSE_ERROR, "<sharding>:1:");
+  EXPECT_ERR(
+      sdy_module_parse(f->ctx, "sdy.mesh @m = <[\"a\"=two]>", NULL, &module),
+      SDY_PARSE_ERROR, "<input>:1:");
 
   /* Bad C arguments: SDY_INVALID_ARGUMENT. */
   EXPECT_ERR(sdy_mesh_create(f->ctx, NULL, sizes, 2, NULL, 0, &mesh),
@@ -168,8 +168,8 @@ static void check_prefixes(fixture_t *f, const char *text, int is_mesh) {
                 : sdy_sharding_parse(f->ctx, buffer, f->mesh, &sharding);
     char what[256];
     snprintf(what, sizeof(what), "prefix %zu '%s'", i, buffer);
-    expect_error(status, SDY_PARSE_ERROR, is_mesh ? "<mesh>:" : "<sharding>:",
-                 what);
+    expect_error(status, SDY_PARSE_ERROR,
+                 is_mesh ? "<mesh>:" : "<sharding>:", what);
   }
   free(buffer);
 }
@@ -177,11 +177,15 @@ static void check_prefixes(fixture_t *f, const char *text, int is_mesh) {
 static void test_every_prefix_is_a_parse_error(void **state) {
   fixture_t *f = *state;
   check_prefixes(f, "<[\"x\"=2, \"y\"=4]>", 1);
-  check_prefixes(f, "#sdy.mesh<[\"x\"=2, \"y\"=4], device_ids=[7, 6, 5, 4, 3, "
-                    "2, 1, 0]>", 1);
+  check_prefixes(f,
+                 "#sdy.mesh<[\"x\"=2, \"y\"=4], device_ids=[7, 6, 5, 4, 3, "
+                 "2, 1, 0]>",
+                 1);
   check_prefixes(f, "<[], device_ids=[3]>", 1);
-  check_prefixes(f, "<@mesh, [{\"x\", ?}p1, {\"y\":(1)2}], "
-                    "replicated={\"y\":(2)2}>", 0);
+  check_prefixes(f,
+                 "<@mesh, [{\"x\", ?}p1, {\"y\":(1)2}], "
+                 "replicated={\"y\":(2)2}>",
+                 0);
   check_prefixes(f, "#sdy.sharding<mesh<[\"x\"=2, \"y\"=4]>, [{\"x\"}, {}]>",
                  0);
 }
@@ -195,18 +199,18 @@ static void test_truncation_names_what_is_missing(void **state) {
              "sdy_sharding_parse: <sharding>:1:15: error: unexpected end of "
              "text: expected ']' to close the dimension shardings opened at "
              "column 9");
-  EXPECT_ERR(sdy_sharding_parse(f->ctx, "<@mesh, [{}, {\"x\"", f->mesh,
-                                &sharding),
-             SDY_PARSE_ERROR,
-             "expected '}' to close the axes of dimension 1 opened at column "
-             "14");
+  EXPECT_ERR(
+      sdy_sharding_parse(f->ctx, "<@mesh, [{}, {\"x\"", f->mesh, &sharding),
+      SDY_PARSE_ERROR,
+      "expected '}' to close the axes of dimension 1 opened at column "
+      "14");
   EXPECT_ERR(sdy_sharding_parse(f->ctx, "<@mesh, [], replicated={\"x\"",
                                 f->mesh, &sharding),
              SDY_PARSE_ERROR,
              "expected '}' to close the replicated axes opened at column 24");
-  EXPECT_ERR(sdy_sharding_parse(f->ctx, "<@mesh, [{\"y\":(1", f->mesh,
-                                &sharding),
-             SDY_PARSE_ERROR, "expected ')' to close the sub-axis");
+  EXPECT_ERR(
+      sdy_sharding_parse(f->ctx, "<@mesh, [{\"y\":(1", f->mesh, &sharding),
+      SDY_PARSE_ERROR, "expected ')' to close the sub-axis");
   EXPECT_ERR(sdy_sharding_parse(f->ctx, "<mesh<[\"x\"=2]", NULL, &sharding),
              SDY_PARSE_ERROR,
              "expected '>' to close the inlined mesh opened at column 6");
@@ -232,13 +236,13 @@ static void test_truncation_names_what_is_missing(void **state) {
 static void test_pipeline_option_errors(void **state) {
   fixture_t *f = *state;
   sdy_pipeline_t *pipeline = NULL;
-  EXPECT_ERR(sdy_pipeline_create_preset_with_options(
-                 f->ctx, "propagation", "debug-sharding-origins=maybe",
-                 &pipeline),
-             SDY_PARSE_ERROR,
-             "invalid options for preset 'propagation': pipeline option "
-             "'debug-sharding-origins' of sdy-propagation-pipeline: 'maybe' "
-             "is not a boolean (true, false, 1 or 0)");
+  EXPECT_ERR(
+      sdy_pipeline_create_preset_with_options(
+          f->ctx, "propagation", "debug-sharding-origins=maybe", &pipeline),
+      SDY_PARSE_ERROR,
+      "invalid options for preset 'propagation': pipeline option "
+      "'debug-sharding-origins' of sdy-propagation-pipeline: 'maybe' "
+      "is not a boolean (true, false, 1 or 0)");
   EXPECT_ERR(sdy_pipeline_create_preset_with_options(
                  f->ctx, "propagation", "propagation-strategy=fast", &pipeline),
              SDY_PARSE_ERROR,
@@ -271,11 +275,10 @@ static void test_pipeline_option_errors(void **state) {
              SDY_PARSE_ERROR,
              "sdy_pipeline_create: pipeline option 'debug-sharding-origins' "
              "of sdy-propagation-pipeline: 'maybe' is not a boolean");
-  EXPECT_ERR(sdy_pipeline_create(
-                 f->ctx,
-                 "builtin.module(sdy-propagation-pipeline{"
-                 "propagation-strategy=fast})",
-                 &pipeline),
+  EXPECT_ERR(sdy_pipeline_create(f->ctx,
+                                 "builtin.module(sdy-propagation-pipeline{"
+                                 "propagation-strategy=fast})",
+                                 &pipeline),
              SDY_PARSE_ERROR, "'fast' is not one of basic, aggressive");
   EXPECT_ERR(sdy_pipeline_create(
                  f->ctx, "sdy-user-priority-propagate{propagation-strategy=x}",
@@ -283,9 +286,8 @@ static void test_pipeline_option_errors(void **state) {
              SDY_PARSE_ERROR,
              "'propagation-strategy' of sdy-user-priority-propagate: 'x' is "
              "not one of basic, aggressive, basic-then-aggressive");
-  EXPECT_ERR(sdy_pipeline_create(f->ctx,
-                                 "canonicalize{test-convergence=sometimes}",
-                                 &pipeline),
+  EXPECT_ERR(sdy_pipeline_create(
+                 f->ctx, "canonicalize{test-convergence=sometimes}", &pipeline),
              SDY_PARSE_ERROR,
              "'test-convergence' of canonicalize: 'sometimes' is not a "
              "boolean");
@@ -298,28 +300,26 @@ static void test_pipeline_option_errors(void **state) {
              SDY_PARSE_ERROR,
              "'region-simplify' of canonicalize: 'bogus' is not one of "
              "disabled, normal, aggressive");
-  EXPECT_ERR(sdy_pipeline_create(f->ctx, "inline{max-iterations=-1}",
-                                 &pipeline),
-             SDY_PARSE_ERROR,
-             "'max-iterations' of inline: '-1' is not an integer in [0, "
-             "4294967295]");
-  EXPECT_ERR(sdy_pipeline_create(f->ctx,
-                                 "inline{inlining-threshold=99999999999}",
-                                 &pipeline),
+  EXPECT_ERR(
+      sdy_pipeline_create(f->ctx, "inline{max-iterations=-1}", &pipeline),
+      SDY_PARSE_ERROR,
+      "'max-iterations' of inline: '-1' is not an integer in [0, "
+      "4294967295]");
+  EXPECT_ERR(sdy_pipeline_create(
+                 f->ctx, "inline{inlining-threshold=99999999999}", &pipeline),
              SDY_PARSE_ERROR, "is not an integer in [0, 4294967295]");
   EXPECT_ERR(sdy_pipeline_create(
                  f->ctx, "canonicalize{max-num-rewrites=9999999999999999999}",
                  &pipeline),
              SDY_PARSE_ERROR, "is not a 64-bit integer");
-  EXPECT_ERR(sdy_pipeline_create(f->ctx, "func.func(cse{aggressive=1})",
-                                 &pipeline),
-             SDY_PARSE_ERROR,
-             "pipeline option 'aggressive' is not an option of cse (it takes "
-             "none)");
-  EXPECT_ERR(sdy_pipeline_create(f->ctx, "canonicalize{max-iterations=3",
-                                 &pipeline),
-             SDY_PARSE_ERROR,
-             "the options of 'canonicalize' have no closing '}'");
+  EXPECT_ERR(
+      sdy_pipeline_create(f->ctx, "func.func(cse{aggressive=1})", &pipeline),
+      SDY_PARSE_ERROR,
+      "pipeline option 'aggressive' is not an option of cse (it takes "
+      "none)");
+  EXPECT_ERR(
+      sdy_pipeline_create(f->ctx, "canonicalize{max-iterations=3", &pipeline),
+      SDY_PARSE_ERROR, "the options of 'canonicalize' have no closing '}'");
 
   /* Valid options still work. */
   sdy_status_t *ok = sdy_pipeline_create(
@@ -346,20 +346,19 @@ static void test_dialect_getters_are_quiet(void **state) {
   /* Each of these used to print `error: ...` on stderr. */
   assert_true(mlirAttributeIsNull(sdyMeshAttrGet(ctx, 2, axes, 0, NULL)));
   assert_true(mlirAttributeIsNull(sdySubAxisInfoAttrGet(ctx, 0, 3)));
-  MlirAttribute ref =
-      sdyAxisRefAttrGet(ctx, mlirStringRefCreateFromCString("a"),
-                        (MlirAttribute){NULL});
+  MlirAttribute ref = sdyAxisRefAttrGet(
+      ctx, mlirStringRefCreateFromCString("a"), (MlirAttribute){NULL});
   (void)ref;
   /* A closed empty dimension sharding cannot have a priority. */
-  assert_true(mlirAttributeIsNull(
-      sdyDimensionShardingAttrGet(ctx, 0, NULL, true, 2)));
+  assert_true(
+      mlirAttributeIsNull(sdyDimensionShardingAttrGet(ctx, 0, NULL, true, 2)));
   MlirAttribute mesh = sdyMeshAttrGet(ctx, 1, axes, 0, NULL);
   assert_false(mlirAttributeIsNull(mesh));
   assert_false(mlirAttributeIsNull(mesh));
   int64_t bad_size = 0;
-  assert_true(mlirAttributeIsNull(sdyOpShardingRuleAttrGet(
-      ctx, 1, &bad_size, 0, NULL, 0, NULL, 0, NULL, 0, NULL, 0, NULL, 0, NULL,
-      false)));
+  assert_true(mlirAttributeIsNull(
+      sdyOpShardingRuleAttrGet(ctx, 1, &bad_size, 0, NULL, 0, NULL, 0, NULL, 0,
+                               NULL, 0, NULL, 0, NULL, false)));
 }
 
 /*--- the same limits as sdy-run --------------------------------------------*/
@@ -369,19 +368,18 @@ static void test_device_counts_and_function_names(void **state) {
   sdy_backend_t *backend = NULL;
   const int32_t bad[] = {0, -1, 4097, INT32_MAX};
   for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); ++i)
-    EXPECT_ERR(sdy_backend_create_local(bad[i], &backend),
-               SDY_INVALID_ARGUMENT, "num_devices must be in [1, 4096], got");
+    EXPECT_ERR(sdy_backend_create_local(bad[i], &backend), SDY_INVALID_ARGUMENT,
+               "num_devices must be in [1, 4096], got");
   sdy_module_t *module = NULL;
-  sdy_status_t *s = sdy_module_parse(
-      f->ctx,
-      "func.func @main(%a: tensor<2xf32>) -> tensor<2xf32> {\n"
-      "  return %a : tensor<2xf32>\n}\n",
-      NULL, &module);
+  sdy_status_t *s =
+      sdy_module_parse(f->ctx,
+                       "func.func @main(%a: tensor<2xf32>) -> tensor<2xf32> {\n"
+                       "  return %a : tensor<2xf32>\n}\n",
+                       NULL, &module);
   if (s)
     fail_msg("%s", sdy_status_message(s));
   sdy_executable_t *exe = NULL;
-  EXPECT_ERR(sdy_executable_compile(module, "nope", &exe),
-             SDY_INVALID_ARGUMENT,
+  EXPECT_ERR(sdy_executable_compile(module, "nope", &exe), SDY_INVALID_ARGUMENT,
              "the module has no function @nope (public functions: @main)");
   EXPECT_ERR(sdy_executable_compile(module, "", &exe), SDY_INVALID_ARGUMENT,
              "string 'function' is empty");
@@ -394,8 +392,8 @@ int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test_setup_teardown(test_invalid_mesh_same_code_everywhere,
                                       setup, teardown),
-      cmocka_unit_test_setup_teardown(test_every_prefix_is_a_parse_error,
-                                      setup, teardown),
+      cmocka_unit_test_setup_teardown(test_every_prefix_is_a_parse_error, setup,
+                                      teardown),
       cmocka_unit_test_setup_teardown(test_truncation_names_what_is_missing,
                                       setup, teardown),
       cmocka_unit_test_setup_teardown(test_pipeline_option_errors, setup,

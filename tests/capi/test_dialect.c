@@ -5,7 +5,9 @@
 #include "sdy_c/dialect.h"
 #include "sdy_c/mlir_interop.h"
 
-static MlirStringRef str(const char *s) { return mlirStringRefCreateFromCString(s); }
+static MlirStringRef str(const char *s) {
+  return mlirStringRefCreateFromCString(s);
+}
 
 static void test_dialect_handle(void **state) {
   (void)state;
@@ -77,8 +79,10 @@ static void test_dialect_attributes(void **state) {
   MlirAttribute dim1 = sdyDimensionShardingAttrGet(ctx, 1, &y_sub, false, 2);
   assert_true(sdyAttributeIsADimensionShardingAttr(dim0));
   assert_int_equal(sdyDimensionShardingAttrGetAxesSize(dim0), 1);
-  assert_true(mlirAttributeEqual(sdyDimensionShardingAttrGetAxesElem(dim0, 0), x));
-  assert_true(mlirAttributeIsNull(sdyDimensionShardingAttrGetAxesElem(dim0, 1)));
+  assert_true(
+      mlirAttributeEqual(sdyDimensionShardingAttrGetAxesElem(dim0, 0), x));
+  assert_true(
+      mlirAttributeIsNull(sdyDimensionShardingAttrGetAxesElem(dim0, 1)));
   assert_true(sdyDimensionShardingAttrGetIsClosed(dim0));
   assert_false(sdyDimensionShardingAttrGetIsClosed(dim1));
   assert_int_equal(sdyDimensionShardingAttrGetPriority(dim0), -1);
@@ -90,7 +94,8 @@ static void test_dialect_attributes(void **state) {
   MlirAttribute sharding =
       sdyTensorShardingAttrGet(ctx, ref, 2, dims, 0, NULL, 0, NULL);
   assert_true(sdyAttributeIsATensorShardingAttr(sharding));
-  assert_true(mlirAttributeEqual(sdyTensorShardingAttrGetMeshOrRef(sharding), ref));
+  assert_true(
+      mlirAttributeEqual(sdyTensorShardingAttrGetMeshOrRef(sharding), ref));
   assert_int_equal(sdyTensorShardingAttrGetDimShardingsSize(sharding), 2);
   assert_true(mlirAttributeEqual(
       sdyTensorShardingAttrGetDimShardingsElem(sharding, 1), dim1));
@@ -104,7 +109,8 @@ static void test_dialect_attributes(void **state) {
       sdyTensorShardingAttrGetUnreducedAxesElem(sharding, 0)));
   MlirAttribute with_replicated =
       sdyTensorShardingAttrGet(ctx, mesh, 1, dims, 1, &y_sub, 0, NULL);
-  assert_int_equal(sdyTensorShardingAttrGetReplicatedAxesSize(with_replicated), 1);
+  assert_int_equal(sdyTensorShardingAttrGetReplicatedAxesSize(with_replicated),
+                   1);
   assert_true(mlirAttributeEqual(
       sdyTensorShardingAttrGetReplicatedAxesElem(with_replicated, 0), y_sub));
   assert_true(mlirAttributeIsNull(
@@ -120,9 +126,11 @@ static void test_dialect_attributes(void **state) {
       sdyTensorShardingPerValueAttrGetShardingsElem(per_value, 0), sharding));
   assert_true(mlirAttributeIsNull(
       sdyTensorShardingPerValueAttrGetShardingsElem(per_value, 1)));
-  assert_true(mlirAttributeIsNull(sdyTensorShardingPerValueAttrGet(ctx, 1, &x)));
+  assert_true(
+      mlirAttributeIsNull(sdyTensorShardingPerValueAttrGet(ctx, 1, &x)));
 
-  /* Sharding rules: ([i, k], [k, j])->([i, j]) {i=8, j=16, k=8} reduction={k} */
+  /* Sharding rules: ([i, k], [k, j])->([i, j]) {i=8, j=16, k=8} reduction={k}
+   */
   const int64_t i_idx[] = {0}, j_idx[] = {1}, k_idx[] = {2};
   MlirAttribute di = sdyDimMappingAttrGet(ctx, 1, i_idx);
   MlirAttribute dj = sdyDimMappingAttrGet(ctx, 1, j_idx);
@@ -131,21 +139,24 @@ static void test_dialect_attributes(void **state) {
   assert_int_equal(sdyDimMappingAttrGetFactorIndicesSize(dk), 1);
   assert_int_equal(sdyDimMappingAttrGetFactorIndicesElem(dk, 0), 2);
   assert_int_equal(sdyDimMappingAttrGetFactorIndicesElem(dk, 1), -1);
-  MlirAttribute lhs_dims[] = {di, dk}, rhs_dims[] = {dk, dj}, out_dims[] = {di, dj};
+  MlirAttribute lhs_dims[] = {di, dk}, rhs_dims[] = {dk, dj},
+                out_dims[] = {di, dj};
   MlirAttribute lhs = sdyTensorMappingAttrGet(ctx, 2, lhs_dims);
   MlirAttribute rhs = sdyTensorMappingAttrGet(ctx, 2, rhs_dims);
   MlirAttribute out = sdyTensorMappingAttrGet(ctx, 2, out_dims);
   assert_true(sdyAttributeIsATensorMappingAttr(lhs));
   assert_int_equal(sdyTensorMappingAttrGetRank(lhs), 2);
   assert_int_equal(sdyTensorMappingAttrGetDimMappingsSize(lhs), 2);
-  assert_true(mlirAttributeEqual(sdyTensorMappingAttrGetDimMappingsElem(lhs, 1), dk));
-  assert_true(mlirAttributeIsNull(sdyTensorMappingAttrGetDimMappingsElem(lhs, 2)));
+  assert_true(
+      mlirAttributeEqual(sdyTensorMappingAttrGetDimMappingsElem(lhs, 1), dk));
+  assert_true(
+      mlirAttributeIsNull(sdyTensorMappingAttrGetDimMappingsElem(lhs, 2)));
   MlirAttribute operands[] = {lhs, rhs};
   const int64_t factor_sizes[] = {8, 16, 8};
   const int64_t reduction[] = {2};
-  MlirAttribute rule = sdyOpShardingRuleAttrGet(
-      ctx, 3, factor_sizes, 2, operands, 1, &out, 1, reduction, 0, NULL, 0,
-      NULL, 0, NULL, false);
+  MlirAttribute rule =
+      sdyOpShardingRuleAttrGet(ctx, 3, factor_sizes, 2, operands, 1, &out, 1,
+                               reduction, 0, NULL, 0, NULL, 0, NULL, false);
   assert_true(sdyAttributeIsAOpShardingRuleAttr(rule));
   assert_false(sdyOpShardingRuleAttrGetIsCustom(rule));
   assert_int_equal(sdyOpShardingRuleAttrGetFactorSizesSize(rule), 3);
@@ -162,10 +173,12 @@ static void test_dialect_attributes(void **state) {
   assert_int_equal(sdyOpShardingRuleAttrGetReductionFactorsSize(rule), 1);
   assert_int_equal(sdyOpShardingRuleAttrGetReductionFactorsElem(rule, 0), 2);
   assert_int_equal(sdyOpShardingRuleAttrGetNeedReplicationFactorsSize(rule), 0);
-  assert_int_equal(sdyOpShardingRuleAttrGetNeedReplicationFactorsElem(rule, 0), -1);
+  assert_int_equal(sdyOpShardingRuleAttrGetNeedReplicationFactorsElem(rule, 0),
+                   -1);
   assert_int_equal(sdyOpShardingRuleAttrGetPermutationFactorsSize(rule), 0);
   assert_int_equal(sdyOpShardingRuleAttrGetPermutationFactorsElem(rule, 0), -1);
-  assert_int_equal(sdyOpShardingRuleAttrGetBlockedPropagationFactorsSize(rule), 0);
+  assert_int_equal(sdyOpShardingRuleAttrGetBlockedPropagationFactorsSize(rule),
+                   0);
   assert_int_equal(
       sdyOpShardingRuleAttrGetBlockedPropagationFactorsElem(rule, 0), -1);
   const int64_t bad_reduction[] = {5};
@@ -192,17 +205,19 @@ static void test_dialect_attributes(void **state) {
   assert_true(mlirAttributeIsNull(sdyMeshAxisAttrGet(null_ctx, str("x"), 2)));
   assert_true(mlirAttributeIsNull(sdyMeshAttrGet(null_ctx, 0, NULL, 0, NULL)));
   assert_true(mlirAttributeIsNull(sdySubAxisInfoAttrGet(null_ctx, 1, 2)));
-  assert_true(mlirAttributeIsNull(sdyAxisRefAttrGet(null_ctx, str("x"), null_attr)));
+  assert_true(
+      mlirAttributeIsNull(sdyAxisRefAttrGet(null_ctx, str("x"), null_attr)));
   assert_true(mlirAttributeIsNull(
       sdyDimensionShardingAttrGet(null_ctx, 0, NULL, false, -1)));
   assert_true(mlirAttributeIsNull(
       sdyTensorShardingAttrGet(null_ctx, ref, 0, NULL, 0, NULL, 0, NULL)));
-  assert_true(mlirAttributeIsNull(sdyTensorShardingPerValueAttrGet(null_ctx, 0, NULL)));
+  assert_true(
+      mlirAttributeIsNull(sdyTensorShardingPerValueAttrGet(null_ctx, 0, NULL)));
   assert_true(mlirAttributeIsNull(sdyDimMappingAttrGet(null_ctx, 0, NULL)));
   assert_true(mlirAttributeIsNull(sdyTensorMappingAttrGet(null_ctx, 0, NULL)));
-  assert_true(mlirAttributeIsNull(sdyOpShardingRuleAttrGet(
-      null_ctx, 0, NULL, 0, NULL, 0, NULL, 0, NULL, 0, NULL, 0, NULL, 0, NULL,
-      false)));
+  assert_true(mlirAttributeIsNull(
+      sdyOpShardingRuleAttrGet(null_ctx, 0, NULL, 0, NULL, 0, NULL, 0, NULL, 0,
+                               NULL, 0, NULL, 0, NULL, false)));
   assert_true(mlirAttributeIsNull(sdyManualAxesAttrGet(null_ctx, 0, NULL)));
 }
 

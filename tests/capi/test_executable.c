@@ -173,8 +173,8 @@ static void test_executable_compile(void **state) {
 
   /* Slices of a global argument. */
   int64_t global[2] = {4, 8}, starts[2], limits[2];
-  ASSERT_OK(sdy_executable_arg_device_slice(exe, 0, global, 2, 1, starts,
-                                            limits, 2));
+  ASSERT_OK(
+      sdy_executable_arg_device_slice(exe, 0, global, 2, 1, starts, limits, 2));
   assert_int_equal(starts[0], 0);
   assert_int_equal(limits[0], 4);
   assert_int_equal(starts[1], 4);
@@ -186,27 +186,27 @@ static void test_executable_compile(void **state) {
                  "[4, 10] does not fit the program's local type 4x4xf32: "
                  "dimension 1 of size 10 is split into 2 shards of 5, not 4");
   int64_t bad_rows[2] = {5, 8};
-  ASSERT_INVALID(sdy_executable_arg_device_slice(exe, 0, bad_rows, 2, 0,
-                                                 starts, limits, 2),
+  ASSERT_INVALID(sdy_executable_arg_device_slice(exe, 0, bad_rows, 2, 0, starts,
+                                                 limits, 2),
                  "dimension 0 is not sharded, so its size must be 4");
-  ASSERT_INVALID(sdy_executable_arg_device_slice(exe, 0, global, 2, 2, starts,
-                                                 limits, 2),
-                 "device 2 is out of range: the program runs on 2 devices");
-  ASSERT_INVALID(sdy_executable_arg_device_slice(exe, 0, global, 1, 0, starts,
-                                                 limits, 2),
-                 "rank is 1, argument 0 has rank 2");
-  ASSERT_INVALID(sdy_executable_arg_device_slice(exe, 3, global, 2, 0, starts,
-                                                 limits, 2),
-                 "argument index 3 is out of range");
-  ASSERT_INVALID(sdy_executable_arg_device_slice(exe, 0, global, 2, 0, starts,
-                                                 limits, 1),
-                 "capacity 1 is smaller than the rank 2");
-  ASSERT_INVALID(sdy_executable_arg_device_slice(exe, 0, global, 2, 0, NULL,
-                                                 limits, 2),
-                 "'out_starts' is NULL");
+  ASSERT_INVALID(
+      sdy_executable_arg_device_slice(exe, 0, global, 2, 2, starts, limits, 2),
+      "device 2 is out of range: the program runs on 2 devices");
+  ASSERT_INVALID(
+      sdy_executable_arg_device_slice(exe, 0, global, 1, 0, starts, limits, 2),
+      "rank is 1, argument 0 has rank 2");
+  ASSERT_INVALID(
+      sdy_executable_arg_device_slice(exe, 3, global, 2, 0, starts, limits, 2),
+      "argument index 3 is out of range");
+  ASSERT_INVALID(
+      sdy_executable_arg_device_slice(exe, 0, global, 2, 0, starts, limits, 1),
+      "capacity 1 is smaller than the rank 2");
+  ASSERT_INVALID(
+      sdy_executable_arg_device_slice(exe, 0, global, 2, 0, NULL, limits, 2),
+      "'out_starts' is NULL");
   int64_t negative[2] = {-4, 8};
-  ASSERT_INVALID(sdy_executable_arg_device_slice(exe, 0, negative, 2, 0,
-                                                 starts, limits, 2),
+  ASSERT_INVALID(sdy_executable_arg_device_slice(exe, 0, negative, 2, 0, starts,
+                                                 limits, 2),
                  "negative dimension in global shape [-4, 8]");
   sdy_executable_destroy(exe);
   ASSERT_INVALID(sdy_executable_num_devices(exe, &num_devices),
@@ -233,16 +233,15 @@ static void test_executable_compile(void **state) {
   assert_int_equal(num_devices, 1);
   sdy_executable_destroy(exe);
   /* mhlo.num_partitions decides. */
-  exe = compile_text(
-      f,
-      "module attributes {mhlo.num_partitions = 1 : i64} {\n"
-      "sdy.mesh @mesh = <[\"x\"=4]>\n"
-      "func.func @main(%a: tensor<8xf32> {sdy.sharding = "
-      "#sdy.sharding<@mesh, [{\"x\"}]>}) -> tensor<8xf32> {\n"
-      "  return %a : tensor<8xf32>\n"
-      "}\n"
-      "}\n",
-      NULL);
+  exe = compile_text(f,
+                     "module attributes {mhlo.num_partitions = 1 : i64} {\n"
+                     "sdy.mesh @mesh = <[\"x\"=4]>\n"
+                     "func.func @main(%a: tensor<8xf32> {sdy.sharding = "
+                     "#sdy.sharding<@mesh, [{\"x\"}]>}) -> tensor<8xf32> {\n"
+                     "  return %a : tensor<8xf32>\n"
+                     "}\n"
+                     "}\n",
+                     NULL);
   ASSERT_OK(sdy_executable_num_devices(exe, &num_devices));
   assert_int_equal(num_devices, 1);
   sdy_executable_destroy(exe);
@@ -276,22 +275,22 @@ static void test_executable_compile(void **state) {
   ASSERT_OK(sdy_executable_compile(module, NULL, &exe)); /* the only one */
   sdy_executable_destroy(exe);
   sdy_module_destroy(module);
-  ASSERT_OK(sdy_module_parse(
-      f->ctx,
-      "func.func @a(%x: tensor<4xf32>) -> tensor<4xf32> {\n"
-      "  return %x : tensor<4xf32>\n}\n"
-      "func.func @b(%x: tensor<4xf32>) -> tensor<4xf32> {\n"
-      "  return %x : tensor<4xf32>\n}\n",
-      NULL, &module));
+  ASSERT_OK(
+      sdy_module_parse(f->ctx,
+                       "func.func @a(%x: tensor<4xf32>) -> tensor<4xf32> {\n"
+                       "  return %x : tensor<4xf32>\n}\n"
+                       "func.func @b(%x: tensor<4xf32>) -> tensor<4xf32> {\n"
+                       "  return %x : tensor<4xf32>\n}\n",
+                       NULL, &module));
   ASSERT_INVALID(sdy_executable_compile(module, NULL, &exe),
                  "the module has no function @main and 2 public functions "
                  "(@a, @b): name the function to run");
   sdy_module_destroy(module);
-  ASSERT_OK(sdy_module_parse(
-      f->ctx,
-      "func.func @main(%x: tensor<?xf32>) -> tensor<?xf32> {\n"
-      "  return %x : tensor<?xf32>\n}\n",
-      NULL, &module));
+  ASSERT_OK(
+      sdy_module_parse(f->ctx,
+                       "func.func @main(%x: tensor<?xf32>) -> tensor<?xf32> {\n"
+                       "  return %x : tensor<?xf32>\n}\n",
+                       NULL, &module));
   ASSERT_ERR(sdy_executable_compile(module, NULL, &exe), SDY_UNIMPLEMENTED,
              "argument 0 has type tensor<?xf32>: only statically shaped "
              "tensors can be run");
@@ -309,14 +308,14 @@ static void test_executable_compile(void **state) {
                  "the shardings use meshes of different device counts: "
                  "argument 0 has 2 devices, result 0 4");
   sdy_module_destroy(module);
-  ASSERT_OK(sdy_module_parse(
-      f->ctx,
-      "module attributes {mhlo.num_partitions = 8 : i64} {\n"
-      "sdy.mesh @m2 = <[\"x\"=2]>\n"
-      "func.func @main(%x: tensor<4xf32> {sdy.sharding = "
-      "#sdy.sharding<@m2, [{\"x\"}]>}) -> tensor<4xf32> {\n"
-      "  return %x : tensor<4xf32>\n}\n}\n",
-      NULL, &module));
+  ASSERT_OK(
+      sdy_module_parse(f->ctx,
+                       "module attributes {mhlo.num_partitions = 8 : i64} {\n"
+                       "sdy.mesh @m2 = <[\"x\"=2]>\n"
+                       "func.func @main(%x: tensor<4xf32> {sdy.sharding = "
+                       "#sdy.sharding<@m2, [{\"x\"}]>}) -> tensor<4xf32> {\n"
+                       "  return %x : tensor<4xf32>\n}\n}\n",
+                       NULL, &module));
   ASSERT_INVALID(sdy_executable_compile(module, NULL, &exe),
                  "mhlo.num_partitions is 8 but the sharding of argument 0 "
                  "uses a mesh of 2 devices");
@@ -398,79 +397,79 @@ static void test_executable_run_matmul(void **state) {
     local_results[2 * d] = f32_tensor(c_loc[d], 2, c_shape);
     local_results[2 * d + 1] = f32_tensor(a_out[d], 2, la_shape);
   }
-  ASSERT_OK(sdy_executable_run_local(exe, two, local_args, 2, local_results,
-                                     2));
+  ASSERT_OK(
+      sdy_executable_run_local(exe, two, local_args, 2, local_results, 2));
   for (int d = 0; d < 2; ++d) {
     assert_memory_equal(c_loc[d], expected, sizeof expected);
     assert_memory_equal(a_out[d], a_loc[d], sizeof a_loc[d]);
   }
 
   /* Errors of run_local. */
-  ASSERT_INVALID(sdy_executable_run_local(exe, one, local_args, 2,
-                                          local_results, 2),
-                 "sdy_executable_run_local: the program runs on 2 devices, "
-                 "the backend 'local' has 1");
-  ASSERT_INVALID(sdy_executable_run_local(exe, two, local_args, 1,
-                                          local_results, 2),
-                 "@main takes 2 arguments, num_args is 1");
-  ASSERT_INVALID(sdy_executable_run_local(exe, two, local_args, 2,
-                                          local_results, 3),
-                 "@main returns 2 results, num_results is 3");
+  ASSERT_INVALID(
+      sdy_executable_run_local(exe, one, local_args, 2, local_results, 2),
+      "sdy_executable_run_local: the program runs on 2 devices, "
+      "the backend 'local' has 1");
+  ASSERT_INVALID(
+      sdy_executable_run_local(exe, two, local_args, 1, local_results, 2),
+      "@main takes 2 arguments, num_args is 1");
+  ASSERT_INVALID(
+      sdy_executable_run_local(exe, two, local_args, 2, local_results, 3),
+      "@main returns 2 results, num_results is 3");
   ASSERT_INVALID(sdy_executable_run_local(exe, two, NULL, 2, local_results, 2),
                  "'args' is NULL");
   ASSERT_INVALID(sdy_executable_run_local(exe, two, local_args, 2, NULL, 2),
                  "'results' is NULL");
-  ASSERT_INVALID(sdy_executable_run_local(NULL, two, local_args, 2,
-                                          local_results, 2),
-                 "sdy_executable_run_local: 'executable' is NULL");
-  ASSERT_INVALID(sdy_executable_run_local(exe, NULL, local_args, 2,
-                                          local_results, 2),
-                 "'backend' is NULL");
+  ASSERT_INVALID(
+      sdy_executable_run_local(NULL, two, local_args, 2, local_results, 2),
+      "sdy_executable_run_local: 'executable' is NULL");
+  ASSERT_INVALID(
+      sdy_executable_run_local(exe, NULL, local_args, 2, local_results, 2),
+      "'backend' is NULL");
   sdy_tensor_t saved = local_args[3];
   local_args[3] = f32_tensor(b_loc[1], 2, la_shape);
-  ASSERT_INVALID(sdy_executable_run_local(exe, two, local_args, 2,
-                                          local_results, 2),
-                 "argument 1 of device 1 (args[3]): shape [4, 4] does not "
-                 "match the program's 4x3xf32");
+  ASSERT_INVALID(
+      sdy_executable_run_local(exe, two, local_args, 2, local_results, 2),
+      "argument 1 of device 1 (args[3]): shape [4, 4] does not "
+      "match the program's 4x3xf32");
   local_args[3] = saved;
   local_args[2].dtype.bits = 64;
-  ASSERT_INVALID(sdy_executable_run_local(exe, two, local_args, 2,
-                                          local_results, 2),
-                 "argument 0 of device 1 (args[2]): dtype {code=2, bits=64, "
-                 "lanes=1} (f64) does not match the program's f32");
+  ASSERT_INVALID(
+      sdy_executable_run_local(exe, two, local_args, 2, local_results, 2),
+      "argument 0 of device 1 (args[2]): dtype {code=2, bits=64, "
+      "lanes=1} (f64) does not match the program's f32");
   local_args[2].dtype.bits = 32;
   local_args[2].dtype.lanes = 4;
-  ASSERT_INVALID(sdy_executable_run_local(exe, two, local_args, 2,
-                                          local_results, 2),
-                 "unsupported dtype {code=2, bits=32, lanes=4}");
+  ASSERT_INVALID(
+      sdy_executable_run_local(exe, two, local_args, 2, local_results, 2),
+      "unsupported dtype {code=2, bits=32, lanes=4}");
   local_args[2].dtype.lanes = 1;
   local_args[0].ndim = 1;
-  ASSERT_INVALID(sdy_executable_run_local(exe, two, local_args, 2,
-                                          local_results, 2),
-                 "args[0]): ndim is 1, the program expects rank 2");
+  ASSERT_INVALID(
+      sdy_executable_run_local(exe, two, local_args, 2, local_results, 2),
+      "args[0]): ndim is 1, the program expects rank 2");
   local_args[0].ndim = 2;
   local_args[0].shape = NULL;
-  ASSERT_INVALID(sdy_executable_run_local(exe, two, local_args, 2,
-                                          local_results, 2),
-                 "shape is NULL with ndim 2");
+  ASSERT_INVALID(
+      sdy_executable_run_local(exe, two, local_args, 2, local_results, 2),
+      "shape is NULL with ndim 2");
   local_args[0].shape = la_shape;
   local_args[0].data = NULL;
-  ASSERT_INVALID(sdy_executable_run_local(exe, two, local_args, 2,
-                                          local_results, 2),
-                 "argument 0 of device 0 (args[0]): data is NULL");
+  ASSERT_INVALID(
+      sdy_executable_run_local(exe, two, local_args, 2, local_results, 2),
+      "argument 0 of device 0 (args[0]): data is NULL");
   local_args[0].data = a_loc[0];
   local_args[0].device.device_type = 2; /* kDLCUDA */
-  ASSERT_INVALID(sdy_executable_run_local(exe, two, local_args, 2,
-                                          local_results, 2),
-                 "device_type 2 is not host memory (kDLCPU = 1)");
+  ASSERT_INVALID(
+      sdy_executable_run_local(exe, two, local_args, 2, local_results, 2),
+      "device_type 2 is not host memory (kDLCPU = 1)");
   local_args[0].device.device_type = 0; /* unset: host */
   local_results[3].data = NULL;
-  ASSERT_INVALID(sdy_executable_run_local(exe, two, local_args, 2,
-                                          local_results, 2),
-                 "result 1 of device 1 (results[3]): data is NULL");
+  ASSERT_INVALID(
+      sdy_executable_run_local(exe, two, local_args, 2, local_results, 2),
+      "result 1 of device 1 (results[3]): data is NULL");
   local_results[3].data = a_out[1];
-  ASSERT_OK(sdy_executable_run_local(exe, two, local_args, 2, local_results,
-                                     2));
+  ASSERT_OK(
+      sdy_executable_run_local(exe, two, local_args, 2, local_results, 2));
 
   /* Errors of run_global. */
   ASSERT_INVALID(sdy_executable_run_global(exe, one, args, 2, results, 2),
@@ -553,10 +552,9 @@ static void test_executable_run_indivisible(void **state) {
   int32_t in[8] = {0}, out[8], first[6], total;
   int64_t shape[2] = {4, 2}, first_shape[2] = {3, 2};
   sdy_tensor_t args[1] = {make_tensor(in, 2, shape, SDY_DL_INT, 32)};
-  sdy_tensor_t results[3] = {
-      make_tensor(out, 2, shape, SDY_DL_INT, 32),
-      make_tensor(first, 2, first_shape, SDY_DL_INT, 32),
-      make_tensor(&total, 0, NULL, SDY_DL_INT, 32)};
+  sdy_tensor_t results[3] = {make_tensor(out, 2, shape, SDY_DL_INT, 32),
+                             make_tensor(first, 2, first_shape, SDY_DL_INT, 32),
+                             make_tensor(&total, 0, NULL, SDY_DL_INT, 32)};
   ASSERT_INVALID(sdy_executable_run_global(exe, two, args, 1, results, 3),
                  "dimension 0 of size 4 is split into 2 shards of 2, not 3");
   /* Unsigned ints are not signed ints. */
@@ -598,8 +596,8 @@ static void test_executable_run_wrapped_and_failures(void **state) {
   float shifted[5] = {9, 1, -2, 3, -4};
   sdy_tensor_t offset_arg = f32_tensor(shifted, 1, shape);
   offset_arg.byte_offset = sizeof(float);
-  ASSERT_OK(sdy_executable_run_global(exe, backend, &offset_arg, 1, &result,
-                                      1));
+  ASSERT_OK(
+      sdy_executable_run_global(exe, backend, &offset_arg, 1, &result, 1));
   for (int i = 0; i < 4; ++i)
     assert_true(out[i] == -in[i]);
   sdy_executable_destroy(exe);
@@ -610,15 +608,14 @@ static void test_executable_run_wrapped_and_failures(void **state) {
   fake_backend_t half = {2, 1};
   sdy_backend_table_t half_table = fake_table(&half);
   ASSERT_OK(sdy_backend_wrap(&half_table, &backend));
-  exe = compile_text(
-      f,
-      "module attributes {mhlo.num_partitions = 2 : i64} {\n"
-      "func.func @main(%a: tensor<4xf32>) -> tensor<4xf32> {\n"
-      "  %0 = stablehlo.negate %a : tensor<4xf32>\n"
-      "  return %0 : tensor<4xf32>\n"
-      "}\n"
-      "}\n",
-      NULL);
+  exe = compile_text(f,
+                     "module attributes {mhlo.num_partitions = 2 : i64} {\n"
+                     "func.func @main(%a: tensor<4xf32>) -> tensor<4xf32> {\n"
+                     "  %0 = stablehlo.negate %a : tensor<4xf32>\n"
+                     "  return %0 : tensor<4xf32>\n"
+                     "}\n"
+                     "}\n",
+                     NULL);
   ASSERT_ERR(sdy_executable_run_global(exe, backend, &arg, 1, &result, 1),
              SDY_FAILED_PRECONDITION,
              "global runs need every device in this process; backend 'fake' "
@@ -648,8 +645,7 @@ static void test_executable_run_wrapped_and_failures(void **state) {
 static void test_executable_partition_preset(void **state) {
   fixture_t *f = *state;
   sdy_module_t *module = NULL;
-  ASSERT_OK(sdy_module_parse(f->ctx, kAnnotatedMatmul, "global.mlir",
-                             &module));
+  ASSERT_OK(sdy_module_parse(f->ctx, kAnnotatedMatmul, "global.mlir", &module));
   partition_module(f->ctx, module);
   sdy_executable_t *global = NULL;
   char *text = NULL;

@@ -48,19 +48,22 @@ static void test_mesh_create(void **state) {
   sdy_mesh_t *untouched = (sdy_mesh_t *)0x1;
   const char *dup[] = {"x", "x"};
   ASSERT_ERR(sdy_mesh_create(f->ctx, dup, kAxisSizes, 2, NULL, 0, &untouched),
-                 SDY_VERIFICATION_ERROR, "duplicate mesh axis name \"x\"");
+             SDY_VERIFICATION_ERROR, "duplicate mesh axis name \"x\"");
   assert_ptr_equal(untouched, (sdy_mesh_t *)0x1);
   const int64_t zero[] = {2, 0};
   ASSERT_ERR(sdy_mesh_create(f->ctx, kAxisNames, zero, 2, NULL, 0, &mesh),
-                 SDY_VERIFICATION_ERROR, "mesh axis \"y\" has size 0, axis sizes must be at least 1");
+             SDY_VERIFICATION_ERROR,
+             "mesh axis \"y\" has size 0, axis sizes must be at least 1");
   const int64_t bad_ids[] = {0, 1, 2, 3, 4, 4};
   ASSERT_ERR(sdy_mesh_create(f->ctx, names, sizes, 2, bad_ids, 6, &mesh),
-                 SDY_VERIFICATION_ERROR, "device ids must be a permutation of iota(6)");
+             SDY_VERIFICATION_ERROR,
+             "device ids must be a permutation of iota(6)");
   ASSERT_ERR(sdy_mesh_create(f->ctx, names, sizes, 2, ids, 5, &mesh),
-                 SDY_VERIFICATION_ERROR, "mesh has 5 device ids but the product of its axis sizes is 6");
+             SDY_VERIFICATION_ERROR,
+             "mesh has 5 device ids but the product of its axis sizes is 6");
   const char *empty_name[] = {""};
   ASSERT_ERR(sdy_mesh_create(f->ctx, empty_name, sizes, 1, NULL, 0, &mesh),
-                 SDY_VERIFICATION_ERROR, "mesh axis names must not be empty");
+             SDY_VERIFICATION_ERROR, "mesh axis names must not be empty");
   const char *bad_utf8[] = {"\xff\xfe"};
   ASSERT_INVALID(sdy_mesh_create(f->ctx, bad_utf8, sizes, 1, NULL, 0, &mesh),
                  "'axis_names[0]' is not valid UTF-8");
@@ -71,12 +74,15 @@ static void test_mesh_create(void **state) {
                  "array 'axis_names' is NULL but its count is 1");
   ASSERT_INVALID(sdy_mesh_create(f->ctx, kAxisNames, NULL, 2, NULL, 0, &mesh),
                  "array 'axis_sizes' is NULL");
-  ASSERT_INVALID(sdy_mesh_create(f->ctx, kAxisNames, kAxisSizes, 2, NULL, 3, &mesh),
-                 "array 'device_ids' is NULL");
-  ASSERT_INVALID(sdy_mesh_create(f->ctx, kAxisNames, kAxisSizes, 2, NULL, 0, NULL),
-                 "'out_mesh' is NULL");
-  ASSERT_INVALID(sdy_mesh_create(NULL, kAxisNames, kAxisSizes, 2, NULL, 0, &mesh),
-                 "sdy_mesh_create: 'context' is NULL");
+  ASSERT_INVALID(
+      sdy_mesh_create(f->ctx, kAxisNames, kAxisSizes, 2, NULL, 3, &mesh),
+      "array 'device_ids' is NULL");
+  ASSERT_INVALID(
+      sdy_mesh_create(f->ctx, kAxisNames, kAxisSizes, 2, NULL, 0, NULL),
+      "'out_mesh' is NULL");
+  ASSERT_INVALID(
+      sdy_mesh_create(NULL, kAxisNames, kAxisSizes, 2, NULL, 0, &mesh),
+      "sdy_mesh_create: 'context' is NULL");
 }
 
 static void test_mesh_parse_print(void **state) {
@@ -102,10 +108,12 @@ static void test_mesh_parse_print(void **state) {
   /* Empty text is located like other syntax errors. */
   ASSERT_ERR(sdy_mesh_parse(f->ctx, "", &mesh), SDY_PARSE_ERROR,
              "sdy_mesh_parse: <mesh>:1:1: error: expected attribute value");
-  ASSERT_ERR(sdy_mesh_parse(f->ctx, "#sdy.sharding<mesh<[\"x\"=2]>, []>", &mesh),
-             SDY_PARSE_ERROR, "expected a mesh");
+  ASSERT_ERR(
+      sdy_mesh_parse(f->ctx, "#sdy.sharding<mesh<[\"x\"=2]>, []>", &mesh),
+      SDY_PARSE_ERROR, "expected a mesh");
   ASSERT_INVALID(sdy_mesh_parse(f->ctx, NULL, &mesh), "string 'text' is NULL");
-  ASSERT_INVALID(sdy_mesh_parse(f->ctx, "<[\"\xc3\">", &mesh), "not valid UTF-8");
+  ASSERT_INVALID(sdy_mesh_parse(f->ctx, "<[\"\xc3\">", &mesh),
+                 "not valid UTF-8");
   ASSERT_INVALID(sdy_mesh_parse(NULL, "<[]>", &mesh), "'context' is NULL");
   ASSERT_INVALID(sdy_mesh_parse(f->ctx, "<[]>", NULL), "'out_mesh' is NULL");
   ASSERT_INVALID(sdy_mesh_print(NULL, &text), "sdy_mesh_print: 'mesh' is NULL");
@@ -194,7 +202,8 @@ static void test_mesh_coordinates(void **state) {
                  "array 'coords' is NULL");
   ASSERT_INVALID(sdy_mesh_device_at(mesh, coords, 2, NULL),
                  "'out_device_id' is NULL");
-  ASSERT_INVALID(sdy_mesh_device_at(NULL, coords, 2, &device), "'mesh' is NULL");
+  ASSERT_INVALID(sdy_mesh_device_at(NULL, coords, 2, &device),
+                 "'mesh' is NULL");
   sdy_mesh_destroy(mesh);
 
   /* Maximal mesh: no axes, one device with id 3. */

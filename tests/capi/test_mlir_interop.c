@@ -29,7 +29,8 @@ static void test_mlir_interop(void **state) {
 
   /* A module of another MLIR context is rejected; the caller keeps it. */
   MlirContext foreign_ctx = mlirContextCreate();
-  MlirModule foreign = mlirModuleCreateEmpty(mlirLocationUnknownGet(foreign_ctx));
+  MlirModule foreign =
+      mlirModuleCreateEmpty(mlirLocationUnknownGet(foreign_ctx));
   ASSERT_INVALID(sdy_module_wrap_mlir_module(f->ctx, foreign, &wrapped),
                  "'mlir_module' belongs to another MlirContext than 'context'");
   mlirModuleDestroy(foreign);
@@ -43,7 +44,8 @@ static void test_mlir_interop(void **state) {
   ASSERT_INVALID(sdy_module_wrap_mlir_module(f->ctx, empty, NULL),
                  "'out_module' is NULL");
   mlirModuleDestroy(empty);
-  ASSERT_INVALID(sdy_context_get_mlir_context(NULL, &mctx), "'context' is NULL");
+  ASSERT_INVALID(sdy_context_get_mlir_context(NULL, &mctx),
+                 "'context' is NULL");
   ASSERT_INVALID(sdy_context_get_mlir_context(f->ctx, NULL),
                  "'out_context' is NULL");
   ASSERT_INVALID(sdy_module_get_mlir_module(NULL, &mlir_module),

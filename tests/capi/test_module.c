@@ -13,27 +13,28 @@ static void test_module_parse_print(void **state) {
   ASSERT_OK(sdy_module_verify(f->module));
 
   sdy_module_t *module = (sdy_module_t *)0x1;
-  ASSERT_ERR(sdy_module_parse(f->ctx,
-                              "func.func @f(%a: tensor<4xf32>) -> tensor<4xf32> {\n"
-                              "  %0 = stablehlo.add %a, %b : tensor<4xf32>\n"
-                              "  return %0 : tensor<4xf32>\n}\n",
-                              "bad.mlir", &module),
-             SDY_PARSE_ERROR,
-             "sdy_module_parse: bad.mlir:2:26: error: use of undeclared SSA "
-             "value name");
+  ASSERT_ERR(
+      sdy_module_parse(f->ctx,
+                       "func.func @f(%a: tensor<4xf32>) -> tensor<4xf32> {\n"
+                       "  %0 = stablehlo.add %a, %b : tensor<4xf32>\n"
+                       "  return %0 : tensor<4xf32>\n}\n",
+                       "bad.mlir", &module),
+      SDY_PARSE_ERROR,
+      "sdy_module_parse: bad.mlir:2:26: error: use of undeclared SSA "
+      "value name");
   assert_ptr_equal(module, (sdy_module_t *)0x1);
   ASSERT_ERR(sdy_module_parse(f->ctx, "func.func @f(", NULL, &module),
              SDY_PARSE_ERROR, "<input>:1:");
-  ASSERT_ERR(sdy_module_parse(
-                 f->ctx,
-                 "sdy.mesh @m = <[\"x\"=2]>\n"
-                 "func.func @f(%a: tensor<4xf32> {sdy.sharding = "
-                 "#sdy.sharding<@m, [{\"y\"}]>}) -> tensor<4xf32> {\n"
-                 "  return %a : tensor<4xf32>\n}\n",
-                 "v.mlir", &module),
-             SDY_VERIFICATION_ERROR,
-             "v.mlir:2:1: error: 'func.func' op sharding of argument 0: "
-             "dimension 0: unknown axis \"y\" (the mesh has axes \"x\")");
+  ASSERT_ERR(
+      sdy_module_parse(f->ctx,
+                       "sdy.mesh @m = <[\"x\"=2]>\n"
+                       "func.func @f(%a: tensor<4xf32> {sdy.sharding = "
+                       "#sdy.sharding<@m, [{\"y\"}]>}) -> tensor<4xf32> {\n"
+                       "  return %a : tensor<4xf32>\n}\n",
+                       "v.mlir", &module),
+      SDY_VERIFICATION_ERROR,
+      "v.mlir:2:1: error: 'func.func' op sharding of argument 0: "
+      "dimension 0: unknown axis \"y\" (the mesh has axes \"x\")");
   ASSERT_INVALID(sdy_module_parse(f->ctx, NULL, NULL, &module),
                  "string 'text' is NULL");
   ASSERT_INVALID(sdy_module_parse(f->ctx, "module {}", "\xff", &module),
@@ -45,7 +46,8 @@ static void test_module_parse_print(void **state) {
   ASSERT_INVALID(sdy_module_print(f->module, 8, &text), "unknown flags 8");
   ASSERT_INVALID(sdy_module_print(f->module, 0, NULL), "'out_text' is NULL");
   ASSERT_INVALID(sdy_module_print(NULL, 0, &text), "'module' is NULL");
-  ASSERT_INVALID(sdy_module_verify(NULL), "sdy_module_verify: 'module' is NULL");
+  ASSERT_INVALID(sdy_module_verify(NULL),
+                 "sdy_module_verify: 'module' is NULL");
   sdy_module_destroy(NULL);
 }
 
@@ -86,9 +88,11 @@ static void test_module_functions(void **state) {
   assert_int_equal(args, 1);
 
   ASSERT_INVALID(sdy_module_num_functions(NULL, &count), "'module' is NULL");
-  ASSERT_INVALID(sdy_module_num_functions(f->module, NULL), "'out_count' is NULL");
-  ASSERT_INVALID(sdy_module_function_name(f->module, 2, &name),
-                 "function index 2 is out of range: the module has 2 functions");
+  ASSERT_INVALID(sdy_module_num_functions(f->module, NULL),
+                 "'out_count' is NULL");
+  ASSERT_INVALID(
+      sdy_module_function_name(f->module, 2, &name),
+      "function index 2 is out of range: the module has 2 functions");
   ASSERT_INVALID(sdy_module_function_name(f->module, 0, NULL),
                  "'out_name' is NULL");
   ASSERT_INVALID(sdy_module_function_name(NULL, 0, &name), "'module' is NULL");
@@ -141,7 +145,8 @@ static void test_module_meshes(void **state) {
   ASSERT_INVALID(sdy_module_num_meshes(f->module, NULL), "'out_count' is NULL");
   ASSERT_INVALID(sdy_module_mesh_name(f->module, 5, &name),
                  "mesh index 5 is out of range: the module has 2 meshes");
-  ASSERT_INVALID(sdy_module_mesh_name(f->module, 0, NULL), "'out_name' is NULL");
+  ASSERT_INVALID(sdy_module_mesh_name(f->module, 0, NULL),
+                 "'out_name' is NULL");
   ASSERT_INVALID(sdy_module_mesh_name(NULL, 0, &name), "'module' is NULL");
   ASSERT_INVALID(sdy_module_get_mesh(f->module, NULL, &mesh),
                  "string 'name' is NULL");
@@ -270,8 +275,8 @@ static void test_module_shardings(void **state) {
 static void test_module_constraints(void **state) {
   fixture_t *f = *state;
   sdy_sharding_t *sharding = parse_sharding(f, "<@mesh, [{\"x\", ?}, {?}]>");
-  ASSERT_OK(sdy_module_add_arg_sharding_constraint(f->module, "main", 0,
-                                                   sharding));
+  ASSERT_OK(
+      sdy_module_add_arg_sharding_constraint(f->module, "main", 0, sharding));
   ASSERT_OK(sdy_module_add_result_sharding_constraint(f->module, "main", 0,
                                                       sharding));
   ASSERT_OK(sdy_module_verify(f->module));
@@ -285,30 +290,30 @@ static void test_module_constraints(void **state) {
   assert_contains(text, "%3 = sdy.sharding_constraint %2 <@mesh, [{\"x\", ?}, "
                         "{?}]> : tensor<8x8xf32>\n"
                         "    return %3 : tensor<8x8xf32>");
-  ASSERT_ERR(sdy_module_add_arg_sharding_constraint(f->module, "decl", 0,
-                                                    sharding),
-             SDY_FAILED_PRECONDITION, "@decl is a declaration without a body");
+  ASSERT_ERR(
+      sdy_module_add_arg_sharding_constraint(f->module, "decl", 0, sharding),
+      SDY_FAILED_PRECONDITION, "@decl is a declaration without a body");
   sdy_sharding_t *bad = parse_sharding(f, "<@mesh, [{\"x\"}]>");
-  ASSERT_ERR(sdy_module_add_result_sharding_constraint(f->module, "main", 0,
-                                                       bad),
-             SDY_VERIFICATION_ERROR,
-             "'func.func' op sharding constraint on result 0: sharding has 1 "
-             "dimension shardings");
-  ASSERT_INVALID(sdy_module_add_arg_sharding_constraint(f->module, "main", 0,
-                                                        NULL),
-                 "'sharding' is NULL");
-  ASSERT_INVALID(sdy_module_add_arg_sharding_constraint(f->module, "main", 5,
-                                                        sharding),
-                 "argument index 5 is out of range");
-  ASSERT_INVALID(sdy_module_add_arg_sharding_constraint(NULL, "main", 0,
-                                                        sharding),
-                 "'module' is NULL");
-  ASSERT_INVALID(sdy_module_add_result_sharding_constraint(f->module, "x", 0,
-                                                           sharding),
-                 "the module has no function @x");
-  ASSERT_INVALID(sdy_module_add_result_sharding_constraint(NULL, "main", 0,
-                                                           sharding),
-                 "'module' is NULL");
+  ASSERT_ERR(
+      sdy_module_add_result_sharding_constraint(f->module, "main", 0, bad),
+      SDY_VERIFICATION_ERROR,
+      "'func.func' op sharding constraint on result 0: sharding has 1 "
+      "dimension shardings");
+  ASSERT_INVALID(
+      sdy_module_add_arg_sharding_constraint(f->module, "main", 0, NULL),
+      "'sharding' is NULL");
+  ASSERT_INVALID(
+      sdy_module_add_arg_sharding_constraint(f->module, "main", 5, sharding),
+      "argument index 5 is out of range");
+  ASSERT_INVALID(
+      sdy_module_add_arg_sharding_constraint(NULL, "main", 0, sharding),
+      "'module' is NULL");
+  ASSERT_INVALID(
+      sdy_module_add_result_sharding_constraint(f->module, "x", 0, sharding),
+      "the module has no function @x");
+  ASSERT_INVALID(
+      sdy_module_add_result_sharding_constraint(NULL, "main", 0, sharding),
+      "'module' is NULL");
   sdy_sharding_destroy(bad);
   sdy_sharding_destroy(sharding);
 }

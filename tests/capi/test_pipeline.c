@@ -17,7 +17,8 @@ static void test_pipeline(void **state) {
   assert_contains(text, "Execution time report");
   sdy_pipeline_destroy(pipeline);
 
-  ASSERT_OK(sdy_pipeline_create(f->ctx, "builtin.module(symbol-dce)", &pipeline));
+  ASSERT_OK(
+      sdy_pipeline_create(f->ctx, "builtin.module(symbol-dce)", &pipeline));
   ASSERT_OK(sdy_pipeline_run(pipeline, f->module));
   size_t count = 0;
   ASSERT_OK(sdy_module_num_functions(f->module, &count));
@@ -50,9 +51,9 @@ static void test_pipeline(void **state) {
   ASSERT_ERR(sdy_pipeline_create(f->ctx, "builtin.module(cse),canonicalize",
                                  &pipeline),
              SDY_PARSE_ERROR, "unbalanced parentheses");
-  ASSERT_ERR(sdy_pipeline_create(f->ctx, "builtin.module(func.func(cse)",
-                                 &pipeline),
-             SDY_PARSE_ERROR, "unbalanced parentheses");
+  ASSERT_ERR(
+      sdy_pipeline_create(f->ctx, "builtin.module(func.func(cse)", &pipeline),
+      SDY_PARSE_ERROR, "unbalanced parentheses");
   ASSERT_ERR(sdy_pipeline_create(f->ctx, "builtin.module(cse))", &pipeline),
              SDY_PARSE_ERROR, "unbalanced parentheses");
   {
@@ -74,7 +75,8 @@ static void test_pipeline(void **state) {
                  "'out_pipeline' is NULL");
   ASSERT_INVALID(sdy_pipeline_create(f->ctx, NULL, &pipeline),
                  "string 'pipeline' is NULL");
-  ASSERT_INVALID(sdy_pipeline_create(NULL, "cse", &pipeline), "'context' is NULL");
+  ASSERT_INVALID(sdy_pipeline_create(NULL, "cse", &pipeline),
+                 "'context' is NULL");
   ASSERT_INVALID(sdy_pipeline_create(f->ctx, "cse", NULL),
                  "'out_pipeline' is NULL");
   ASSERT_INVALID(sdy_pipeline_run(NULL, f->module), "'pipeline' is NULL");
@@ -114,7 +116,8 @@ static void test_pipeline_failure_keeps_module(void **state) {
   MlirOperation op = mlirModuleGetOperation(mlir_module);
   MlirContext mctx = mlirOperationGetContext(op);
   MlirBlock body = mlirModuleGetBody(mlir_module);
-  MlirOperation func = mlirOperationGetNextInBlock(mlirBlockGetFirstOperation(body));
+  MlirOperation func =
+      mlirOperationGetNextInBlock(mlirBlockGetFirstOperation(body));
   MlirAttribute bad = mlirAttributeParseGet(
       mctx, mlirStringRefCreateFromCString("\"not a sharding\""));
   mlirOperationSetDiscardableAttributeByName(
@@ -266,8 +269,8 @@ static void test_pipeline_create_preset_with_options(void **state) {
   ASSERT_OK(sdy_pipeline_print(pipeline, &text));
   assert_contains(text, "symbol-dce");
   sdy_pipeline_destroy(pipeline);
-  ASSERT_OK(sdy_pipeline_create_preset_with_options(f->ctx, "inline", "",
-                                                    &pipeline));
+  ASSERT_OK(
+      sdy_pipeline_create_preset_with_options(f->ctx, "inline", "", &pipeline));
   sdy_pipeline_destroy(pipeline);
 
   /* Errors. */
@@ -309,18 +312,18 @@ static void test_pipeline_create_preset_with_options(void **state) {
              "invalid options for preset 'partition': pipeline option "
              "'skip-propagation' of sdy-partition-pipeline: 'perhaps' is not "
              "a boolean (true, false, 1 or 0)");
-  ASSERT_INVALID(sdy_pipeline_create_preset_with_options(f->ctx, "fast", NULL,
-                                                         &pipeline),
-                 "unknown preset 'fast' (known presets: canonicalize, cleanup, "
-                 "inline, propagation, partition)");
-  ASSERT_INVALID(sdy_pipeline_create_preset_with_options(f->ctx, "", NULL,
-                                                         &pipeline),
-                 "string 'name' is empty");
-  ASSERT_INVALID(sdy_pipeline_create_preset_with_options(f->ctx, NULL, NULL,
-                                                         &pipeline),
-                 "string 'name' is NULL");
-  ASSERT_INVALID(sdy_pipeline_create_preset_with_options(
-                     f->ctx, "propagation", "\xff", &pipeline),
+  ASSERT_INVALID(
+      sdy_pipeline_create_preset_with_options(f->ctx, "fast", NULL, &pipeline),
+      "unknown preset 'fast' (known presets: canonicalize, cleanup, "
+      "inline, propagation, partition)");
+  ASSERT_INVALID(
+      sdy_pipeline_create_preset_with_options(f->ctx, "", NULL, &pipeline),
+      "string 'name' is empty");
+  ASSERT_INVALID(
+      sdy_pipeline_create_preset_with_options(f->ctx, NULL, NULL, &pipeline),
+      "string 'name' is NULL");
+  ASSERT_INVALID(sdy_pipeline_create_preset_with_options(f->ctx, "propagation",
+                                                         "\xff", &pipeline),
                  "string 'options' is not valid UTF-8");
   ASSERT_INVALID(sdy_pipeline_create_preset_with_options(NULL, "propagation",
                                                          NULL, &pipeline),
@@ -330,13 +333,13 @@ static void test_pipeline_create_preset_with_options(void **state) {
                  "'out_pipeline' is NULL");
 
   /* An unknown strategy is refused when the pipeline is created. */
-  ASSERT_ERR(sdy_pipeline_create_preset_with_options(
-                 f->ctx, "propagation", "propagation-strategy=fancy",
-                 &pipeline),
-             SDY_PARSE_ERROR,
-             "pipeline option 'propagation-strategy' of "
-             "sdy-propagation-pipeline: 'fancy' is not one of basic, "
-             "aggressive, basic-then-aggressive");
+  ASSERT_ERR(
+      sdy_pipeline_create_preset_with_options(
+          f->ctx, "propagation", "propagation-strategy=fancy", &pipeline),
+      SDY_PARSE_ERROR,
+      "pipeline option 'propagation-strategy' of "
+      "sdy-propagation-pipeline: 'fancy' is not one of basic, "
+      "aggressive, basic-then-aggressive");
   (void)module;
 }
 
@@ -346,8 +349,9 @@ static void test_pipeline_sdy_passes(void **state) {
   char *text = NULL;
   /* The registered pipeline with options, in a textual pipeline. */
   ASSERT_OK(sdy_pipeline_create(
-      f->ctx, "builtin.module(sdy-propagation-pipeline{propagation-strategy="
-              "basic})",
+      f->ctx,
+      "builtin.module(sdy-propagation-pipeline{propagation-strategy="
+      "basic})",
       &pipeline));
   ASSERT_OK(sdy_pipeline_print(pipeline, &text));
   assert_contains(text, "propagation-strategy=basic}");
@@ -361,8 +365,8 @@ static void test_pipeline_sdy_passes(void **state) {
       "#sdy.sharding<mesh<[\"x\"=2]>, [{\"x\"}]>}) -> tensor<8xf32> {\n"
       "  return %arg0 : tensor<8xf32>\n}\n",
       "inlined.mlir", &module));
-  ASSERT_OK(sdy_pipeline_create(f->ctx, "builtin.module(sdy-lift-inlined-meshes)",
-                                &pipeline));
+  ASSERT_OK(sdy_pipeline_create(
+      f->ctx, "builtin.module(sdy-lift-inlined-meshes)", &pipeline));
   ASSERT_OK(sdy_pipeline_run(pipeline, module));
   sdy_pipeline_destroy(pipeline);
   size_t count = 0;
@@ -373,15 +377,17 @@ static void test_pipeline_sdy_passes(void **state) {
   sdy_module_destroy(module);
 
   /* Unanchored sdy passes and the sharding-rule pass (nested on func). */
-  ASSERT_OK(sdy_pipeline_create(f->ctx, "sdy-lift-inlined-meshes,"
-                                        "sdy-basic-propagate",
+  ASSERT_OK(sdy_pipeline_create(f->ctx,
+                                "sdy-lift-inlined-meshes,"
+                                "sdy-basic-propagate",
                                 &pipeline));
   ASSERT_OK(sdy_pipeline_print(pipeline, &text));
   assert_contains(text, "builtin.module(sdy-lift-inlined-meshes,"
                         "sdy-basic-propagate");
   sdy_pipeline_destroy(pipeline);
-  ASSERT_OK(sdy_pipeline_create(f->ctx, "func.func(sdy-populate-op-sharding-"
-                                        "rules)",
+  ASSERT_OK(sdy_pipeline_create(f->ctx,
+                                "func.func(sdy-populate-op-sharding-"
+                                "rules)",
                                 &pipeline));
   ASSERT_OK(sdy_module_parse(f->ctx, kDotModule, "dot.mlir", &module));
   ASSERT_OK(sdy_pipeline_run(pipeline, module));
@@ -389,9 +395,9 @@ static void test_pipeline_sdy_passes(void **state) {
   assert_contains(text, "sdy.sharding_rule = #sdy.op_sharding_rule");
   sdy_module_destroy(module);
   sdy_pipeline_destroy(pipeline);
-  ASSERT_ERR(sdy_pipeline_create(f->ctx, "sdy-populate-op-sharding-rules",
-                                 &pipeline),
-             SDY_PARSE_ERROR, "did you intend to nest?");
+  ASSERT_ERR(
+      sdy_pipeline_create(f->ctx, "sdy-populate-op-sharding-rules", &pipeline),
+      SDY_PARSE_ERROR, "did you intend to nest?");
 }
 
 int main(void) {

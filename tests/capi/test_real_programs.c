@@ -14,22 +14,25 @@
 #include "sdy_c/sdy_c.h"
 
 /* Programs whose every op sdy supports today: they must run. */
-static const char *kMustRun[] = {
-    "argmax_reduce",    "cond",           "constraint_reshard",
-    "cross_entropy_step", "dead_values_only", "dtypes",
-    "gather_embedding", "mlp_grad_unsharded", "mlp_train_step",
-    "reshape_transpose", "scan_rnn",      "shard_map_psum",
-    "slice_pad_concat", "while_loop"};
+static const char *kMustRun[] = {"argmax_reduce",      "cond",
+                                 "constraint_reshard", "cross_entropy_step",
+                                 "dead_values_only",   "dtypes",
+                                 "gather_embedding",   "mlp_grad_unsharded",
+                                 "mlp_train_step",     "reshape_transpose",
+                                 "scan_rnn",           "shard_map_psum",
+                                 "slice_pad_concat",   "while_loop"};
 
 static int must_run(const char *name) {
   for (size_t i = 0; i < sizeof kMustRun / sizeof *kMustRun; ++i)
-    if (strcmp(kMustRun[i], name) == 0) return 1;
+    if (strcmp(kMustRun[i], name) == 0)
+      return 1;
   return 0;
 }
 
 static char *read_file(const char *path) {
   FILE *f = fopen(path, "rb");
-  if (!f) return NULL;
+  if (!f)
+    return NULL;
   fseek(f, 0, SEEK_END);
   long n = ftell(f);
   fseek(f, 0, SEEK_SET);
@@ -38,7 +41,8 @@ static char *read_file(const char *path) {
     free(text);
     text = NULL;
   }
-  if (text) text[n] = '\0';
+  if (text)
+    text[n] = '\0';
   fclose(f);
   return text;
 }
@@ -46,7 +50,8 @@ static char *read_file(const char *path) {
 /* Returns 1 when `status` is NULL; otherwise checks it is a well-formed
  * error, reports it and returns 0 (-1 for a malformed status). */
 static int ok(sdy_status_t *status, const char *name, const char *step) {
-  if (!status) return 1;
+  if (!status)
+    return 1;
   int32_t code = sdy_status_code(status);
   const char *message = sdy_status_message(status);
   int wellformed = code > SDY_OK &&
@@ -58,7 +63,9 @@ static int ok(sdy_status_t *status, const char *name, const char *step) {
   return wellformed ? 0 : -1;
 }
 
-static size_t element_bytes(sdy_dtype_t t) { return t.bits < 8 ? 1 : t.bits / 8; }
+static size_t element_bytes(sdy_dtype_t t) {
+  return t.bits < 8 ? 1 : t.bits / 8;
+}
 
 /* Runs `exe` on its device count with zero inputs; 1 on success. */
 static int run_zeros(sdy_executable_t *exe, const char *name, int *bad) {
@@ -71,8 +78,8 @@ static int run_zeros(sdy_executable_t *exe, const char *name, int *bad) {
     return 0;
   }
   sdy_backend_t *backend = NULL;
-  int r = ok(sdy_backend_create_local((int32_t)devices, &backend), name,
-             "backend");
+  int r =
+      ok(sdy_backend_create_local((int32_t)devices, &backend), name, "backend");
   if (r != 1) {
     *bad |= r < 0;
     return 0;
@@ -86,9 +93,9 @@ static int run_zeros(sdy_executable_t *exe, const char *name, int *bad) {
       size_t slot = d * (nargs + nres) + i;
       int is_arg = i < nargs;
       size_t index = is_arg ? i : i - nargs;
-      sdy_tensor_t *t = &tensors[is_arg ? d * nargs + i
-                                        : (size_t)devices * nargs +
-                                              d * nres + index];
+      sdy_tensor_t *t =
+          &tensors[is_arg ? d * nargs + i
+                          : (size_t)devices * nargs + d * nres + index];
       size_t rank = 0;
       sdy_status_t *s =
           is_arg ? sdy_executable_arg_type(exe, index, &t->dtype, &rank,
@@ -101,7 +108,8 @@ static int run_zeros(sdy_executable_t *exe, const char *name, int *bad) {
         break;
       }
       size_t elems = 1;
-      for (size_t k = 0; k < rank; ++k) elems *= (size_t)shapes[slot * 8 + k];
+      for (size_t k = 0; k < rank; ++k)
+        elems *= (size_t)shapes[slot * 8 + k];
       t->data = calloc(elems ? elems : 1, element_bytes(t->dtype));
       t->device.device_type = SDY_DL_CPU;
       t->ndim = (int32_t)rank;
@@ -115,7 +123,8 @@ static int run_zeros(sdy_executable_t *exe, const char *name, int *bad) {
     *bad |= r < 0;
     result = r == 1;
   }
-  for (size_t i = 0; i < n; ++i) free(tensors[i].data);
+  for (size_t i = 0; i < n; ++i)
+    free(tensors[i].data);
   free(tensors);
   free(shapes);
   sdy_backend_destroy(backend);
@@ -133,7 +142,8 @@ int main(int argc, char **argv) {
     return 2;
   }
   sdy_context_t *ctx = NULL;
-  if (ok(sdy_context_create(&ctx), "-", "context") != 1) return 1;
+  if (ok(sdy_context_create(&ctx), "-", "context") != 1)
+    return 1;
   sdy_pipeline_t *partition = NULL;
   if (ok(sdy_pipeline_create_preset(ctx, "partition", &partition), "-",
          "preset") != 1)
@@ -142,7 +152,8 @@ int main(int argc, char **argv) {
   struct dirent *entry;
   while ((entry = readdir(dir))) {
     size_t len = strlen(entry->d_name);
-    if (len < 6 || strcmp(entry->d_name + len - 5, ".mlir") != 0) continue;
+    if (len < 6 || strcmp(entry->d_name + len - 5, ".mlir") != 0)
+      continue;
     char name[256], path[4096];
     snprintf(name, sizeof name, "%.*s", (int)(len - 5), entry->d_name);
     snprintf(path, sizeof path, "%s/%s", argv[1], entry->d_name);
@@ -155,8 +166,8 @@ int main(int argc, char **argv) {
     ++programs;
     int bad = 0, done = 0;
     sdy_module_t *module = NULL;
-    int r = ok(sdy_module_parse(ctx, text, entry->d_name, &module), name,
-               "parse");
+    int r =
+        ok(sdy_module_parse(ctx, text, entry->d_name, &module), name, "parse");
     bad |= r < 0;
     if (r == 1) {
       r = ok(sdy_pipeline_run(partition, module), name, "partition");
@@ -166,7 +177,8 @@ int main(int argc, char **argv) {
         r = ok(sdy_executable_compile(module, NULL, &exe), name, "compile");
         bad |= r < 0;
       }
-      if (r == 1) done = run_zeros(exe, name, &bad);
+      if (r == 1)
+        done = run_zeros(exe, name, &bad);
       sdy_executable_destroy(exe);
       sdy_module_destroy(module);
     }

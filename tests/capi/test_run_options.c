@@ -17,7 +17,8 @@
 
 #include "sdy_c/sdy_c.h"
 
-/*--- helpers -----------------------------------------------------------------*/
+/*--- helpers
+ * -----------------------------------------------------------------*/
 
 #include "status_assert.h"
 
@@ -74,7 +75,7 @@ static int teardown(void **state) {
   "      stablehlo.return %t : tensor<f32>\n"                                  \
   "    }) : (tensor<4xf32>) -> tensor<4xf32>\n"                                \
   "    stablehlo.return %s : tensor<4xf32>\n"                                  \
-  "  }, {\n" BRANCH1 "  }) : (tensor<i1>) -> tensor<4xf32>\n"                 \
+  "  }, {\n" BRANCH1 "  }) : (tensor<i1>) -> tensor<4xf32>\n"                  \
   "  return %r : tensor<4xf32>\n"                                              \
   "}\n"                                                                        \
   "}\n"
@@ -174,7 +175,8 @@ static void assert_run_stops(const sdy_executable_t *exe,
     fail_msg("%s after %.3f s", what, elapsed);
 }
 
-/*--- status codes ------------------------------------------------------------*/
+/*--- status codes
+ * ------------------------------------------------------------*/
 
 static void test_status_codes(void **state) {
   (void)state;
@@ -184,8 +186,7 @@ static void test_status_codes(void **state) {
   assert_int_equal(SDY_CANCELLED, 10);
   assert_string_equal(sdy_status_code_name(SDY_DEADLINE_EXCEEDED),
                       "SDY_DEADLINE_EXCEEDED");
-  assert_string_equal(sdy_status_code_name(SDY_UNAVAILABLE),
-                      "SDY_UNAVAILABLE");
+  assert_string_equal(sdy_status_code_name(SDY_UNAVAILABLE), "SDY_UNAVAILABLE");
   assert_string_equal(sdy_status_code_name(SDY_RESOURCE_EXHAUSTED),
                       "SDY_RESOURCE_EXHAUSTED");
   assert_string_equal(sdy_status_code_name(SDY_CANCELLED), "SDY_CANCELLED");
@@ -195,7 +196,8 @@ static void test_status_codes(void **state) {
   assert_int_equal(sdy_version_is_compatible(10100), 1);
 }
 
-/*--- options -----------------------------------------------------------------*/
+/*--- options
+ * -----------------------------------------------------------------*/
 
 static void test_options_init_and_validation(void **state) {
   fixture_t *f = *state;
@@ -261,18 +263,18 @@ static void test_options_init_and_validation(void **state) {
   int64_t shape[1] = {4};
   sdy_tensor_t garg = make_tensor(global_in, 1, shape, SDY_DL_FLOAT, 32);
   sdy_tensor_t gres = make_tensor(global_out, 1, shape, SDY_DL_FLOAT, 32);
-  ASSERT_OK(sdy_executable_run_global_with_options(exe, f->two, &garg, 1,
-                                                   &gres, 1, &options));
+  ASSERT_OK(sdy_executable_run_global_with_options(exe, f->two, &garg, 1, &gres,
+                                                   1, &options));
   for (int i = 0; i < 4; ++i)
     assert_true(global_out[i] == 2 * global_in[i]);
-  ASSERT_OK(sdy_executable_run_global_with_options(exe, f->two, &garg, 1,
-                                                   &gres, 1, NULL));
+  ASSERT_OK(sdy_executable_run_global_with_options(exe, f->two, &garg, 1, &gres,
+                                                   1, NULL));
   ASSERT_INVALID(sdy_executable_run_global_with_options(exe, f->two, &garg, 1,
                                                         &gres, 1, &bad),
                  "sdy_executable_run_global_with_options: "
                  "options->collective_timeout_ms is -5");
-  ASSERT_INVALID(sdy_executable_run_global_with_options(NULL, f->two, &garg,
-                                                        1, &gres, 1, NULL),
+  ASSERT_INVALID(sdy_executable_run_global_with_options(NULL, f->two, &garg, 1,
+                                                        &gres, 1, NULL),
                  "sdy_executable_run_global_with_options: 'executable' is "
                  "NULL");
   ASSERT_INVALID(run2(exe, NULL, &b, NULL),
@@ -280,7 +282,8 @@ static void test_options_init_and_validation(void **state) {
   sdy_executable_destroy(exe);
 }
 
-/*--- cancellation and deadlines ----------------------------------------------*/
+/*--- cancellation and deadlines
+ * ----------------------------------------------*/
 
 typedef struct {
   volatile int32_t *flag;
@@ -398,7 +401,8 @@ static void test_collective_timeout(void **state) {
   sdy_executable_destroy(exe);
 }
 
-/*--- a failing device releases its peers -------------------------------------*/
+/*--- a failing device releases its peers
+ * -------------------------------------*/
 
 static void test_peer_failure_releases_waiters(void **state) {
   fixture_t *f = *state;
@@ -426,7 +430,8 @@ static void test_peer_failure_releases_waiters(void **state) {
   sdy_executable_destroy(exe);
 }
 
-/*--- global shapes, unpartitioned modules, alignment -------------------------*/
+/*--- global shapes, unpartitioned modules, alignment
+ * -------------------------*/
 
 /* Rows split over 2 devices, 5 global rows (3 local, padded). */
 static const char *kAnnotatedIndivisible =
@@ -442,8 +447,7 @@ static const char *kAnnotatedIndivisible =
 static void test_global_shape_is_exact(void **state) {
   fixture_t *f = *state;
   sdy_module_t *module = NULL;
-  ASSERT_OK(sdy_module_parse(f->ctx, kAnnotatedIndivisible, "g.mlir",
-                             &module));
+  ASSERT_OK(sdy_module_parse(f->ctx, kAnnotatedIndivisible, "g.mlir", &module));
   partition_module(f->ctx, module);
   char *text = NULL;
   ASSERT_OK(sdy_module_print(module, SDY_PRINT_DEFAULT, &text));
@@ -490,8 +494,7 @@ static void test_global_shape_is_exact(void **state) {
   ASSERT_INVALID(sdy_executable_arg_global_shape(exe, 1, global, 2, &exact),
                  "sdy_executable_arg_global_shape: argument index 1 is out of "
                  "range: @main has 1 arguments");
-  ASSERT_INVALID(sdy_executable_result_global_shape(exe, 0, global, 1,
-                                                    &exact),
+  ASSERT_INVALID(sdy_executable_result_global_shape(exe, 0, global, 1, &exact),
                  "sdy_executable_result_global_shape: capacity 1 is smaller "
                  "than the rank 2 of result 0");
   ASSERT_INVALID(sdy_executable_result_global_shape(exe, 0, NULL, 2, &exact),
@@ -499,12 +502,12 @@ static void test_global_shape_is_exact(void **state) {
   ASSERT_INVALID(sdy_executable_arg_global_shape(NULL, 0, global, 2, &exact),
                  "'executable' is NULL");
   int64_t starts[2], limits[2];
-  ASSERT_INVALID(sdy_executable_arg_device_slice(exe, 0, six, 2, 1, starts,
-                                                 limits, 2),
-                 "sdy_executable_arg_device_slice: argument 0: global shape "
-                 "[6, 2] does not match the program's global type 5x2xi32");
-  ASSERT_OK(sdy_executable_arg_device_slice(exe, 0, shape, 2, 1, starts,
-                                            limits, 2));
+  ASSERT_INVALID(
+      sdy_executable_arg_device_slice(exe, 0, six, 2, 1, starts, limits, 2),
+      "sdy_executable_arg_device_slice: argument 0: global shape "
+      "[6, 2] does not match the program's global type 5x2xi32");
+  ASSERT_OK(
+      sdy_executable_arg_device_slice(exe, 0, shape, 2, 1, starts, limits, 2));
   assert_int_equal(starts[0], 3);
   assert_int_equal(limits[0], 5);
   sdy_executable_destroy(exe);
@@ -647,8 +650,7 @@ static void test_misaligned_data(void **state) {
   ASSERT_OK(run2(exe, f->two, &b, NULL));
   init_buffers(&b);
   b.results[0].byte_offset = 1;
-  ASSERT_INVALID(sdy_executable_run_local(exe, f->two, b.args, 1, b.results,
-                                          1),
+  ASSERT_INVALID(sdy_executable_run_local(exe, f->two, b.args, 1, b.results, 1),
                  "result 0 of device 0 (results[0]): data + byte_offset "
                  "(byte_offset 1) is not aligned to 4 bytes");
   sdy_executable_destroy(exe);
@@ -661,10 +663,9 @@ int main(void) {
                                       teardown),
       cmocka_unit_test_setup_teardown(test_cancel, setup, teardown),
       cmocka_unit_test_setup_teardown(test_run_timeout, setup, teardown),
-      cmocka_unit_test_setup_teardown(test_collective_timeout, setup,
+      cmocka_unit_test_setup_teardown(test_collective_timeout, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_peer_failure_releases_waiters, setup,
                                       teardown),
-      cmocka_unit_test_setup_teardown(test_peer_failure_releases_waiters,
-                                      setup, teardown),
       cmocka_unit_test_setup_teardown(test_global_shape_is_exact, setup,
                                       teardown),
       cmocka_unit_test_setup_teardown(test_unpartitioned_module_is_refused,

@@ -37,30 +37,35 @@ static void test_sharding_create(void **state) {
   /* Errors. */
   sdy_axis_ref_t z = {"z", 0, 0};
   sdy_dim_sharding_t bad_axis = {&z, 1, -1, 1, 0};
-  ASSERT_ERR(sdy_sharding_create(f->ctx, f->mesh, "mesh", &bad_axis, 1,
-                                     NULL, 0, &sharding),
-                 SDY_VERIFICATION_ERROR, "sdy_sharding_create: dimension 0: unknown axis \"z\" (the "
-                 "mesh has axes \"x\", \"y\")");
+  ASSERT_ERR(sdy_sharding_create(f->ctx, f->mesh, "mesh", &bad_axis, 1, NULL, 0,
+                                 &sharding),
+             SDY_VERIFICATION_ERROR,
+             "sdy_sharding_create: dimension 0: unknown axis \"z\" (the "
+             "mesh has axes \"x\", \"y\")");
   sdy_dim_sharding_t twice[2] = {{&x, 1, -1, 1, 0}, {&x, 1, -1, 1, 0}};
-  ASSERT_ERR(sdy_sharding_create(f->ctx, f->mesh, "mesh", twice, 2, NULL,
-                                     0, &sharding),
-                 SDY_VERIFICATION_ERROR, "axis \"x\" is used more than once (in dimension 0 and in "
-                 "dimension 1)");
+  ASSERT_ERR(sdy_sharding_create(f->ctx, f->mesh, "mesh", twice, 2, NULL, 0,
+                                 &sharding),
+             SDY_VERIFICATION_ERROR,
+             "axis \"x\" is used more than once (in dimension 0 and in "
+             "dimension 1)");
   sdy_axis_ref_t bad_sub = {"y", 1, 1};
   sdy_dim_sharding_t bad_sub_dim = {&bad_sub, 1, -1, 1, 0};
-  ASSERT_ERR(sdy_sharding_create(f->ctx, f->mesh, "mesh", &bad_sub_dim, 1,
-                                     NULL, 0, &sharding),
-                 SDY_VERIFICATION_ERROR, "dims[0].axes[0]: sub-axis size must be greater than 1, got 1");
+  ASSERT_ERR(sdy_sharding_create(f->ctx, f->mesh, "mesh", &bad_sub_dim, 1, NULL,
+                                 0, &sharding),
+             SDY_VERIFICATION_ERROR,
+             "dims[0].axes[0]: sub-axis size must be greater than 1, got 1");
   sdy_axis_ref_t full_sub = {"y", 1, 4};
   sdy_dim_sharding_t full_sub_dim = {&full_sub, 1, -1, 1, 0};
   ASSERT_ERR(sdy_sharding_create(f->ctx, f->mesh, "mesh", &full_sub_dim, 1,
-                                     NULL, 0, &sharding),
-                 SDY_VERIFICATION_ERROR, "is as large as axis \"y\" (4); write the full axis instead");
+                                 NULL, 0, &sharding),
+             SDY_VERIFICATION_ERROR,
+             "is as large as axis \"y\" (4); write the full axis instead");
   sdy_dim_sharding_t closed_prio = {NULL, 0, 2, 1, 0};
-  ASSERT_ERR(sdy_sharding_create(f->ctx, f->mesh, "mesh", &closed_prio, 1,
-                                     NULL, 0, &sharding),
-                 SDY_VERIFICATION_ERROR, "dims[0]: a closed empty dimension sharding {} cannot have a "
-                 "priority (p2)");
+  ASSERT_ERR(sdy_sharding_create(f->ctx, f->mesh, "mesh", &closed_prio, 1, NULL,
+                                 0, &sharding),
+             SDY_VERIFICATION_ERROR,
+             "dims[0]: a closed empty dimension sharding {} cannot have a "
+             "priority (p2)");
   sdy_dim_sharding_t bad_closed = {NULL, 0, -1, 7, 0};
   ASSERT_INVALID(sdy_sharding_create(f->ctx, f->mesh, "mesh", &bad_closed, 1,
                                      NULL, 0, &sharding),
@@ -81,29 +86,29 @@ static void test_sharding_create(void **state) {
   ASSERT_INVALID(sdy_sharding_create(f->ctx, f->mesh, "mesh", NULL, 0, &unnamed,
                                      1, &sharding),
                  "string 'replicated_axes[0].name' is NULL");
-  ASSERT_INVALID(sdy_sharding_create(f->ctx, f->mesh, "", NULL, 0, NULL, 0,
-                                     &sharding),
-                 "string 'mesh_name' is empty");
-  ASSERT_INVALID(sdy_sharding_create(f->ctx, f->mesh, "mesh", NULL, 1, NULL, 0,
-                                     &sharding),
-                 "array 'dims' is NULL but its count is 1");
-  ASSERT_INVALID(sdy_sharding_create(f->ctx, f->mesh, "mesh", NULL, 0, NULL, 1,
-                                     &sharding),
-                 "array 'replicated_axes' is NULL");
-  ASSERT_INVALID(sdy_sharding_create(f->ctx, f->mesh, "mesh", NULL, 0, NULL, 0,
-                                     NULL),
-                 "'out_sharding' is NULL");
-  ASSERT_INVALID(sdy_sharding_create(f->ctx, NULL, "mesh", NULL, 0, NULL, 0,
-                                     &sharding),
-                 "'mesh' is NULL");
-  ASSERT_INVALID(sdy_sharding_create(NULL, f->mesh, "mesh", NULL, 0, NULL, 0,
-                                     &sharding),
-                 "'context' is NULL");
+  ASSERT_INVALID(
+      sdy_sharding_create(f->ctx, f->mesh, "", NULL, 0, NULL, 0, &sharding),
+      "string 'mesh_name' is empty");
+  ASSERT_INVALID(
+      sdy_sharding_create(f->ctx, f->mesh, "mesh", NULL, 1, NULL, 0, &sharding),
+      "array 'dims' is NULL but its count is 1");
+  ASSERT_INVALID(
+      sdy_sharding_create(f->ctx, f->mesh, "mesh", NULL, 0, NULL, 1, &sharding),
+      "array 'replicated_axes' is NULL");
+  ASSERT_INVALID(
+      sdy_sharding_create(f->ctx, f->mesh, "mesh", NULL, 0, NULL, 0, NULL),
+      "'out_sharding' is NULL");
+  ASSERT_INVALID(
+      sdy_sharding_create(f->ctx, NULL, "mesh", NULL, 0, NULL, 0, &sharding),
+      "'mesh' is NULL");
+  ASSERT_INVALID(
+      sdy_sharding_create(NULL, f->mesh, "mesh", NULL, 0, NULL, 0, &sharding),
+      "'context' is NULL");
   sdy_context_t *other = NULL;
   ASSERT_OK(sdy_context_create(&other));
-  ASSERT_INVALID(sdy_sharding_create(other, f->mesh, "mesh", NULL, 0, NULL, 0,
-                                     &sharding),
-                 "'mesh' belongs to a different sdy_context_t");
+  ASSERT_INVALID(
+      sdy_sharding_create(other, f->mesh, "mesh", NULL, 0, NULL, 0, &sharding),
+      "'mesh' belongs to a different sdy_context_t");
   sdy_context_destroy(other);
 }
 
@@ -139,19 +144,21 @@ static void test_sharding_parse(void **state) {
              "value");
   ASSERT_ERR(sdy_sharding_parse(f->ctx, "#sdy.mesh<[]>", f->mesh, &sharding),
              SDY_PARSE_ERROR, "expected a #sdy.sharding attribute, got");
-  ASSERT_ERR(sdy_sharding_parse(f->ctx, "<@mesh, [{\"z\"}]>", f->mesh, &sharding),
-             SDY_VERIFICATION_ERROR,
-             "dimension 0: unknown axis \"z\" (the mesh has axes \"x\", \"y\")");
-  ASSERT_ERR(sdy_sharding_parse(f->ctx, "<@mesh, [{}], replicated={\"y\", \"x\"}>",
+  ASSERT_ERR(
+      sdy_sharding_parse(f->ctx, "<@mesh, [{\"z\"}]>", f->mesh, &sharding),
+      SDY_VERIFICATION_ERROR,
+      "dimension 0: unknown axis \"z\" (the mesh has axes \"x\", \"y\")");
+  ASSERT_ERR(sdy_sharding_parse(f->ctx,
+                                "<@mesh, [{}], replicated={\"y\", \"x\"}>",
                                 f->mesh, &sharding),
              SDY_VERIFICATION_ERROR,
              "replicated axes must be sorted in mesh order: \"y\" must come "
              "after \"x\"");
   ASSERT_INVALID(sdy_sharding_parse(f->ctx, "<@mesh, [{}]>", NULL, &sharding),
                  "the sharding refers to mesh @mesh; pass that mesh as 'mesh'");
-  ASSERT_INVALID(sdy_sharding_parse(f->ctx, "<mesh<[\"x\"=2]>, [{}]>", f->mesh,
-                                    &sharding),
-                 "the sharding inlines mesh");
+  ASSERT_INVALID(
+      sdy_sharding_parse(f->ctx, "<mesh<[\"x\"=2]>, [{}]>", f->mesh, &sharding),
+      "the sharding inlines mesh");
   ASSERT_INVALID(sdy_sharding_parse(f->ctx, NULL, f->mesh, &sharding),
                  "string 'text' is NULL");
   ASSERT_INVALID(sdy_sharding_parse(NULL, "<@mesh, []>", f->mesh, &sharding),
@@ -216,7 +223,8 @@ static void test_sharding_queries(void **state) {
                  "dimension 5 is out of range");
   ASSERT_INVALID(sdy_sharding_dim_axis(sharding, 0, 0, NULL),
                  "'out_axis' is NULL");
-  ASSERT_INVALID(sdy_sharding_dim_axis(NULL, 0, 0, &axis), "'sharding' is NULL");
+  ASSERT_INVALID(sdy_sharding_dim_axis(NULL, 0, 0, &axis),
+                 "'sharding' is NULL");
   ASSERT_INVALID(sdy_sharding_num_replicated(NULL, &num_replicated),
                  "'sharding' is NULL");
   ASSERT_INVALID(sdy_sharding_num_replicated(sharding, NULL),
@@ -281,19 +289,22 @@ static void test_sharding_device_slice(void **state) {
   sdy_sharding_t *sharding = parse_sharding(f, "<@mesh, [{\"x\"}, {\"y\"}]>");
   const int64_t shape[] = {8, 7};
   int64_t starts[2], limits[2];
-  ASSERT_OK(sdy_sharding_device_slice(sharding, shape, 2, 7, starts, limits, 2));
+  ASSERT_OK(
+      sdy_sharding_device_slice(sharding, shape, 2, 7, starts, limits, 2));
   assert_int_equal(starts[0], 4);
   assert_int_equal(limits[0], 8);
   assert_int_equal(starts[1], 6);
   assert_int_equal(limits[1], 7); /* short last shard */
-  ASSERT_OK(sdy_sharding_device_slice(sharding, shape, 2, 1, starts, limits, 2));
+  ASSERT_OK(
+      sdy_sharding_device_slice(sharding, shape, 2, 1, starts, limits, 2));
   assert_int_equal(starts[0], 0);
   assert_int_equal(limits[0], 4);
   assert_int_equal(starts[1], 2);
   assert_int_equal(limits[1], 4);
   /* Indivisible: size 5 over 4 shards of 2 -> [6, 5) clamps to empty. */
   const int64_t small[] = {8, 5};
-  ASSERT_OK(sdy_sharding_device_slice(sharding, small, 2, 3, starts, limits, 2));
+  ASSERT_OK(
+      sdy_sharding_device_slice(sharding, small, 2, 3, starts, limits, 2));
   assert_int_equal(starts[1], 5);
   assert_int_equal(limits[1], 5);
   sdy_sharding_destroy(sharding);
@@ -303,29 +314,30 @@ static void test_sharding_device_slice(void **state) {
   const int64_t square[] = {4, 8};
   /* device 6 = (x=1, y=2): y:(2)2 coord = (2 / 1) % 2 = 0, y:(1)2 coord =
    * (2 / 2) % 2 = 1; dim 1 index = 1 * 2 + 1 = 3 of 4 -> [6, 8). */
-  ASSERT_OK(sdy_sharding_device_slice(sharding, square, 2, 6, starts, limits, 2));
+  ASSERT_OK(
+      sdy_sharding_device_slice(sharding, square, 2, 6, starts, limits, 2));
   assert_int_equal(starts[0], 0);
   assert_int_equal(limits[0], 2);
   assert_int_equal(starts[1], 6);
   assert_int_equal(limits[1], 8);
-  ASSERT_INVALID(sdy_sharding_device_slice(sharding, square, 2, 8, starts,
-                                           limits, 2),
-                 "device 8 is not in the mesh");
-  ASSERT_INVALID(sdy_sharding_device_slice(sharding, square, 2, 0, starts,
-                                           limits, 1),
-                 "capacity 1 is less than rank 2");
-  ASSERT_INVALID(sdy_sharding_device_slice(sharding, square, 2, 0, NULL,
-                                           limits, 2),
-                 "array 'out_starts' is NULL");
-  ASSERT_INVALID(sdy_sharding_device_slice(sharding, square, 2, 0, starts,
-                                           NULL, 2),
-                 "array 'out_limits' is NULL");
-  ASSERT_INVALID(sdy_sharding_device_slice(NULL, square, 2, 0, starts, limits,
-                                           2),
-                 "'sharding' is NULL");
-  ASSERT_ERR(sdy_sharding_device_slice(sharding, square, 1, 0, starts, limits,
-                                       2),
-             SDY_VERIFICATION_ERROR, "has rank 1");
+  ASSERT_INVALID(
+      sdy_sharding_device_slice(sharding, square, 2, 8, starts, limits, 2),
+      "device 8 is not in the mesh");
+  ASSERT_INVALID(
+      sdy_sharding_device_slice(sharding, square, 2, 0, starts, limits, 1),
+      "capacity 1 is less than rank 2");
+  ASSERT_INVALID(
+      sdy_sharding_device_slice(sharding, square, 2, 0, NULL, limits, 2),
+      "array 'out_starts' is NULL");
+  ASSERT_INVALID(
+      sdy_sharding_device_slice(sharding, square, 2, 0, starts, NULL, 2),
+      "array 'out_limits' is NULL");
+  ASSERT_INVALID(
+      sdy_sharding_device_slice(NULL, square, 2, 0, starts, limits, 2),
+      "'sharding' is NULL");
+  ASSERT_ERR(
+      sdy_sharding_device_slice(sharding, square, 1, 0, starts, limits, 2),
+      SDY_VERIFICATION_ERROR, "has rank 1");
   sdy_sharding_destroy(sharding);
 
   /* Huge dimensions: (s + 1) * L would overflow int64; limits clamp to d. */
@@ -376,7 +388,8 @@ static void test_sharding_equal(void **state) {
   sdy_sharding_destroy(c);
 }
 
-/*--- thread safety: meshes and shardings are shared across threads -----------*/
+/*--- thread safety: meshes and shardings are shared across threads
+ * -----------*/
 
 typedef struct {
   const sdy_mesh_t *mesh;
@@ -391,7 +404,8 @@ static void *use_shared(void *raw) {
     char *text = NULL, *mesh_text = NULL;
     int64_t local[2] = {0, 0}, starts[2], limits[2];
     sdy_status_t *s1 = sdy_sharding_print(arg->sharding, &text);
-    sdy_status_t *s2 = sdy_sharding_local_shape(arg->sharding, shape, 2, local, 2);
+    sdy_status_t *s2 =
+        sdy_sharding_local_shape(arg->sharding, shape, 2, local, 2);
     sdy_status_t *s3 = sdy_sharding_device_slice(arg->sharding, shape, 2, i % 8,
                                                  starts, limits, 2);
     sdy_status_t *s4 = sdy_sharding_validate(arg->sharding, shape, 1);
@@ -418,7 +432,8 @@ static void test_threads(void **state) {
     args[i].mesh = f->mesh;
     args[i].sharding = sharding;
     args[i].failures = 0;
-    assert_int_equal(pthread_create(&threads[i], NULL, use_shared, &args[i]), 0);
+    assert_int_equal(pthread_create(&threads[i], NULL, use_shared, &args[i]),
+                     0);
   }
   for (int i = 0; i < 4; ++i) {
     pthread_join(threads[i], NULL);

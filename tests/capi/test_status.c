@@ -23,8 +23,9 @@ static void test_status(void **state) {
   sdy_status_t *status = sdy_context_create(NULL);
   assert_non_null(status);
   assert_int_equal(sdy_status_code(status), SDY_INVALID_ARGUMENT);
-  assert_string_equal(sdy_status_message(status),
-                      "sdy_context_create: output pointer 'out_context' is NULL");
+  assert_string_equal(
+      sdy_status_message(status),
+      "sdy_context_create: output pointer 'out_context' is NULL");
   int not_a_status = 0;
   assert_int_equal(sdy_status_code((sdy_status_t *)&not_a_status),
                    SDY_INVALID_ARGUMENT);

@@ -45,15 +45,15 @@ int main(void) {
   expect_error(sdy_mesh_parse(ctx, deep, &mesh), SDY_PARSE_ERROR, limit,
                "mesh");
   sdy_sharding_t *sharding = NULL;
-  expect_error(sdy_sharding_parse(ctx, deep, NULL, &sharding),
-               SDY_PARSE_ERROR, limit, "sharding");
+  expect_error(sdy_sharding_parse(ctx, deep, NULL, &sharding), SDY_PARSE_ERROR,
+               limit, "sharding");
   free(deep);
   /* Unbalanced and deep: the missing bracket is named first. */
   const char *missing = "unexpected end of text: expected ']'";
   expect_error(sdy_mesh_parse(ctx, open, &mesh), SDY_PARSE_ERROR, missing,
                "unbalanced mesh");
-  expect_error(sdy_sharding_parse(ctx, open, NULL, &sharding),
-               SDY_PARSE_ERROR, missing, "unbalanced sharding");
+  expect_error(sdy_sharding_parse(ctx, open, NULL, &sharding), SDY_PARSE_ERROR,
+               missing, "unbalanced sharding");
   free(open);
 
   /* The error points at the first bracket over the limit (the `{` is level
@@ -61,7 +61,8 @@ int main(void) {
   char *attr = repeat("func.func @f() attributes {a = ", "[", 1100, "");
   sdy_module_t *module = NULL;
   expect_error(sdy_module_parse(ctx, attr, "deep.mlir", &module),
-               SDY_PARSE_ERROR, "deep.mlir:1:1055: error: nesting deeper", "module");
+               SDY_PARSE_ERROR, "deep.mlir:1:1055: error: nesting deeper",
+               "module");
   free(attr);
 
   /* Within the limit, the parser's own diagnostics come back. */
@@ -71,7 +72,8 @@ int main(void) {
   free(ok);
 
   /* Brackets in strings and comments do not count. */
-  char *quoted = repeat("// ", "[", 5000, "\nfunc.func @f() attributes {a = \"");
+  char *quoted =
+      repeat("// ", "[", 5000, "\nfunc.func @f() attributes {a = \"");
   char *text = malloc(strlen(quoted) + 10000 + 32);
   strcpy(text, quoted);
   for (int i = 0; i < 5000; ++i)

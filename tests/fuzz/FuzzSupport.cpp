@@ -46,9 +46,8 @@ bool consume(sdy_status_t *status, const char *call) {
   }
   int32_t code = sdy_status_code(status);
   const char *message = sdy_status_message(status);
-  std::string detail = std::string(call) + ": " +
-                       sdy_status_code_name(code) + ": " +
-                       (message ? message : "(null)");
+  std::string detail = std::string(call) + ": " + sdy_status_code_name(code) +
+                       ": " + (message ? message : "(null)");
   bool known = code >= SDY_INVALID_ARGUMENT && code <= SDY_UNIMPLEMENTED;
   bool hasMessage = message && *message;
   sdy_status_destroy(status);

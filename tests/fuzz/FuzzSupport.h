@@ -1,4 +1,5 @@
-//===- FuzzSupport.h - shared helpers of the libFuzzer harnesses -*- C++ -*-===//
+//===- FuzzSupport.h - shared helpers of the libFuzzer harnesses -*- C++
+//-*-===//
 //
 // The harnesses drive the engine through the C ABI. Every input must end in
 // either success or a status with a known code and a non-empty message; any

@@ -70,8 +70,7 @@ void checkMesh(const sdy_mesh_t *mesh) {
     fuzzCheck(back == id, "device_at(device_coordinates(id)) != id", printed);
   }
   // Ids outside the mesh are errors, not crashes.
-  consume(sdy_mesh_device_coordinates(mesh, numDevices, coords.data(),
-                                      numAxes),
+  consume(sdy_mesh_device_coordinates(mesh, numDevices, coords.data(), numAxes),
           "device_coordinates(out of range)");
   consume(sdy_mesh_device_coordinates(mesh, -1, coords.data(), numAxes),
           "device_coordinates(-1)");
@@ -138,16 +137,15 @@ void checkSharding(const sdy_sharding_t *sharding, const sdy_mesh_t *mesh,
       mustSucceed(sdy_mesh_device_ids(own, ids.data(), ids.size()),
                   "device_ids");
       for (int64_t id : ids) {
-        mustSucceed(sdy_sharding_device_slice(sharding, shape.data(), rank,
-                                              id, starts.data(),
-                                              limits.data(), rank),
+        mustSucceed(sdy_sharding_device_slice(sharding, shape.data(), rank, id,
+                                              starts.data(), limits.data(),
+                                              rank),
                     "sdy_sharding_device_slice");
         for (size_t d = 0; d < rank; ++d)
-          fuzzCheck(0 <= starts[d] && starts[d] <= limits[d] &&
-                        limits[d] <= shape[d] &&
-                        limits[d] - starts[d] <= local[d],
-                    "device slice outside the tensor or the local shape",
-                    printed);
+          fuzzCheck(
+              0 <= starts[d] && starts[d] <= limits[d] &&
+                  limits[d] <= shape[d] && limits[d] - starts[d] <= local[d],
+              "device slice outside the tensor or the local shape", printed);
       }
     }
   }
@@ -170,9 +168,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
       newline == std::string::npos ? text : text.substr(newline + 1);
   const sdy_mesh_t *over = newline == std::string::npos ? nullptr : mesh;
   sdy_sharding_t *sharding = nullptr;
-  if (consume(sdy_sharding_parse(context(), shardingText.c_str(), over,
-                                 &sharding),
-              "sdy_sharding_parse")) {
+  if (consume(
+          sdy_sharding_parse(context(), shardingText.c_str(), over, &sharding),
+          "sdy_sharding_parse")) {
     checkSharding(sharding, over, seed);
     sdy_sharding_destroy(sharding);
   }

@@ -31,9 +31,9 @@ void query(const sdy_module_t *module) {
     char *name = nullptr;
     mustSucceed(sdy_module_function_name(module, i, &name), "function_name");
     size_t numArgs = 0, numResults = 0;
-    mustSucceed(sdy_module_function_signature(module, name, &numArgs,
-                                              &numResults),
-                "function_signature");
+    mustSucceed(
+        sdy_module_function_signature(module, name, &numArgs, &numResults),
+        "function_signature");
     for (size_t a = 0; a < numArgs; ++a) {
       sdy_sharding_t *sharding = nullptr;
       if (consume(sdy_module_get_arg_sharding(module, name, a, &sharding),

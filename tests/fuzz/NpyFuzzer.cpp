@@ -62,7 +62,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     return 0;
   }
   if (!tensor.valid() ||
-      tensor.byteSize() != size_t(tensor.numElements()) * elementSize(tensor.type()) ||
+      tensor.byteSize() !=
+          size_t(tensor.numElements()) * elementSize(tensor.type()) ||
       tensor.byteSize() > size)
     fail("readNpy gave a tensor that its file does not hold");
   // Writing and reading back gives the same tensor (bf16 is written as its
@@ -74,12 +75,12 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   Tensor back;
   if (!readNpy(output.path, back).isOk())
     fail("readNpy failed on a file writeNpy wrote");
-  bool same = tensor.type() == ElementType::BF16
-                  ? back.shape() == tensor.shape() &&
-                        back.byteSize() == tensor.byteSize() &&
-                        std::memcmp(back.raw(), tensor.raw(),
-                                    tensor.byteSize()) == 0
-                  : back.bitEqual(tensor);
+  bool same =
+      tensor.type() == ElementType::BF16
+          ? back.shape() == tensor.shape() &&
+                back.byteSize() == tensor.byteSize() &&
+                std::memcmp(back.raw(), tensor.raw(), tensor.byteSize()) == 0
+          : back.bitEqual(tensor);
   if (!same)
     fail("writeNpy + readNpy changed the tensor");
   return 0;

@@ -164,9 +164,8 @@ void compileAndRun(const sdy_module_t *module) {
       in.push_back(a.tensor);
     for (Array &r : results)
       out.push_back(r.tensor);
-    consume(sdy_executable_run_global(exe, localBackend(numDevices),
-                                      in.data(), in.size(), out.data(),
-                                      out.size()),
+    consume(sdy_executable_run_global(exe, localBackend(numDevices), in.data(),
+                                      in.size(), out.data(), out.size()),
             "sdy_executable_run_global");
   }
   sdy_executable_destroy(exe);
@@ -180,10 +179,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     return 0;
   if (runnable(printModule(module))) {
     bool partition = hash(data, size) % 4 != 0;
-    if (!partition ||
-        (consume(sdy_pipeline_run(partitionPipeline(), module),
-                 "sdy_pipeline_run(partition)") &&
-         runnable(printModule(module))))
+    if (!partition || (consume(sdy_pipeline_run(partitionPipeline(), module),
+                               "sdy_pipeline_run(partition)") &&
+                       runnable(printModule(module))))
       compileAndRun(module);
   }
   sdy_module_destroy(module);

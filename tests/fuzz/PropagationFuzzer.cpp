@@ -26,10 +26,10 @@ constexpr size_t kNumOptions = sizeof(kOptions) / sizeof(kOptions[0]);
 sdy_pipeline_t *pipeline(size_t index) {
   static sdy_pipeline_t *pipelines[kNumOptions] = {};
   if (!pipelines[index])
-    mustSucceed(sdy_pipeline_create_preset_with_options(
-                    context(), "propagation", kOptions[index],
-                    &pipelines[index]),
-                "sdy_pipeline_create_preset_with_options");
+    mustSucceed(
+        sdy_pipeline_create_preset_with_options(
+            context(), "propagation", kOptions[index], &pipelines[index]),
+        "sdy_pipeline_create_preset_with_options");
   return pipelines[index];
 }
 
@@ -40,15 +40,15 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   if (!module)
     return 0;
   std::string before = printModule(module);
-  if (consume(sdy_pipeline_run(pipeline(hash(data, size) % kNumOptions),
-                               module),
-              "sdy_pipeline_run")) {
+  if (consume(
+          sdy_pipeline_run(pipeline(hash(data, size) % kNumOptions), module),
+          "sdy_pipeline_run")) {
     mustSucceed(sdy_module_verify(module), "verify after propagation");
     std::string after = printModule(module);
     sdy_module_t *again = nullptr;
-    if (mustReparse(sdy_module_parse(context(), after.c_str(), "propagated",
-                                     &again),
-                    "reparse of the propagated module"))
+    if (mustReparse(
+            sdy_module_parse(context(), after.c_str(), "propagated", &again),
+            "reparse of the propagated module"))
       sdy_module_destroy(again);
   } else {
     fuzzCheck(printModule(module) == before, "a failed run changed the module");

@@ -36,9 +36,8 @@ SmallVector<int64_t> coordsOf(MeshAttr mesh, int64_t deviceId) {
 }
 
 /// The piece [begin, end) of `data` (shape `shape`) along `dim`.
-std::vector<Element> slicePiece(ArrayRef<Element> data,
-                                ArrayRef<int64_t> shape, int64_t dim,
-                                int64_t begin, int64_t end) {
+std::vector<Element> slicePiece(ArrayRef<Element> data, ArrayRef<int64_t> shape,
+                                int64_t dim, int64_t begin, int64_t end) {
   int64_t outer = product(shape.take_front(dim));
   int64_t inner = product(shape.drop_front(dim + 1));
   int64_t size = shape[dim];
@@ -69,8 +68,7 @@ std::vector<Element> concatPieces(ArrayRef<std::vector<Element>> pieces,
 } // namespace
 
 std::vector<std::vector<int64_t>>
-mlir::sdy::testing::getDeviceGroups(MeshAttr mesh,
-                                    ArrayRef<AxisRefAttr> axes) {
+mlir::sdy::testing::getDeviceGroups(MeshAttr mesh, ArrayRef<AxisRefAttr> axes) {
   int64_t total = mesh.getTotalSize();
   // Key: the mesh coordinates with the listed (sub-)axes' part set to 0.
   std::map<SmallVector<int64_t>, std::vector<std::pair<int64_t, int64_t>>>
@@ -82,9 +80,8 @@ mlir::sdy::testing::getDeviceGroups(MeshAttr mesh,
     for (AxisRefAttr axis : axes) {
       int64_t i = mesh.getAxisIndex(axis.getName());
       int64_t n = mesh.getAxes()[i].getSize();
-      int64_t minor = axis.isSubAxis()
-                          ? n / axis.getSubAxisInfo().getNextPreSize()
-                          : 1;
+      int64_t minor =
+          axis.isSubAxis() ? n / axis.getSubAxisInfo().getNextPreSize() : 1;
       key[i] -= getAxisCoordinate(axis, mesh, coords) * minor;
     }
     auto [it, inserted] = byKey.try_emplace(key);
@@ -201,8 +198,7 @@ DistributedTensor DistributedTensor::expected(MeshAttr mesh,
                                               int64_t numParts) {
   DistributedTensor tensor = fromLayout(mesh, dims, shape);
   tensor.numParts = numParts;
-  uint64_t all = numParts >= 64 ? ~uint64_t{0}
-                                : (uint64_t{1} << numParts) - 1;
+  uint64_t all = numParts >= 64 ? ~uint64_t{0} : (uint64_t{1} << numParts) - 1;
   for (Local &local : tensor.locals)
     for (Element &e : local.data)
       if (e.index >= 0)
@@ -219,9 +215,8 @@ DistributedTensor DistributedTensor::fromSharding(TensorShardingAttr sharding,
   return fromLayout(mesh, dims, shape);
 }
 
-std::string
-DistributedTensor::gatherGroups(int64_t dim,
-                                const std::vector<std::vector<int64_t>> &groups) {
+std::string DistributedTensor::gatherGroups(
+    int64_t dim, const std::vector<std::vector<int64_t>> &groups) {
   for (const std::vector<int64_t> &group : groups) {
     SmallVector<int64_t> pieceShape = locals[group.front()].shape;
     std::vector<std::vector<Element>> pieces;
@@ -239,20 +234,19 @@ DistributedTensor::gatherGroups(int64_t dim,
   return "";
 }
 
-std::string
-DistributedTensor::sliceGroups(int64_t dim,
-                               const std::vector<std::vector<int64_t>> &groups) {
+std::string DistributedTensor::sliceGroups(
+    int64_t dim, const std::vector<std::vector<int64_t>> &groups) {
   for (const std::vector<int64_t> &group : groups) {
     int64_t n = group.size();
     for (auto [i, id] : llvm::enumerate(group)) {
       Local &local = locals[id];
       if (local.shape[dim] % n != 0)
-        return "all_slice: local dimension " + std::to_string(dim) + " of size " +
-               std::to_string(local.shape[dim]) + " not divisible by " +
-               std::to_string(n);
+        return "all_slice: local dimension " + std::to_string(dim) +
+               " of size " + std::to_string(local.shape[dim]) +
+               " not divisible by " + std::to_string(n);
       int64_t piece = local.shape[dim] / n;
-      local.data = slicePiece(local.data, local.shape, dim, i * piece,
-                              (i + 1) * piece);
+      local.data =
+          slicePiece(local.data, local.shape, dim, i * piece, (i + 1) * piece);
       local.shape[dim] = piece;
     }
   }
@@ -317,8 +311,8 @@ DistributedTensor::permutePairs(ArrayRef<std::pair<int64_t, int64_t>> pairs) {
   return "";
 }
 
-std::string
-DistributedTensor::reduceGroups(const std::vector<std::vector<int64_t>> &groups) {
+std::string DistributedTensor::reduceGroups(
+    const std::vector<std::vector<int64_t>> &groups) {
   for (const std::vector<int64_t> &group : groups) {
     Local sum = locals[group.front()];
     for (int64_t id : ArrayRef<int64_t>(group).drop_front()) {
@@ -330,8 +324,8 @@ DistributedTensor::reduceGroups(const std::vector<std::vector<int64_t>> &groups)
         const Element &e = local.data[i];
         if (e.index != acc.index)
           return "all_reduce: devices of a group hold different elements (" +
-                 std::to_string(acc.index) + " and " +
-                 std::to_string(e.index) + ")";
+                 std::to_string(acc.index) + " and " + std::to_string(e.index) +
+                 ")";
         if (acc.parts & e.parts)
           return "all_reduce: a partial part is counted twice for element " +
                  std::to_string(e.index);
@@ -450,8 +444,8 @@ std::string DistributedTensor::apply(Operation *op) {
   if (auto a2a = dyn_cast<AllToAllOp>(op)) {
     SmallVector<std::tuple<AxisList, int64_t, int64_t>> params;
     for (AllToAllParamAttr param : a2a.getParams().getValue())
-      params.push_back({AxisList(param.getAxes()), param.getSrcDim(),
-                        param.getTgtDim()});
+      params.push_back(
+          {AxisList(param.getAxes()), param.getSrcDim(), param.getTgtDim()});
     return allToAll(params);
   }
   if (auto permute = dyn_cast<CollectivePermuteOp>(op)) {

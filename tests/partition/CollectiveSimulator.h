@@ -58,8 +58,8 @@ getCollectivePermutePairs(MeshAttr sourceMesh, ArrayRef<AxisList> source,
 
 /// One element of a local buffer.
 struct Element {
-  int64_t index = -1;  // global linear index, -1 for padding
-  uint64_t parts = 0;  // bit p: holds partial part p
+  int64_t index = -1; // global linear index, -1 for padding
+  uint64_t parts = 0; // bit p: holds partial part p
   bool operator==(const Element &other) const {
     return index == other.index && parts == other.parts;
   }

@@ -51,15 +51,15 @@
 #include "ir/sdy/ShardingLayout.h"
 #include "ir/sdy/ShardingUtils.h"
 #include "ir/stablehlo/StablehloDialect.h"
-#include "rules/ShardingRules.h"
-#include "transforms/Registration.h"
-#include "transforms/propagation/FactorSharding.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
+#include "rules/ShardingRules.h"
+#include "transforms/Registration.h"
+#include "transforms/propagation/FactorSharding.h"
 #include <gtest/gtest.h>
 
 using namespace mlir;
@@ -69,11 +69,11 @@ using namespace mlir::sdy::testing;
 namespace {
 
 struct Stats {
-  int64_t segments = 0;        // (segment, pipeline) pairs
+  int64_t segments = 0; // (segment, pipeline) pairs
   int64_t parseFailed = 0;
   int64_t propagationRejected = 0;
   int64_t partitionRejected = 0;
-  int64_t checkedModules = 0;   // modules that went through the pipeline
+  int64_t checkedModules = 0; // modules that went through the pipeline
   int64_t modulesWithCollectives = 0;
   int64_t producers = 0;        // values whose uses were simulated
   int64_t partialProducers = 0; // of which partial
@@ -81,9 +81,9 @@ struct Stats {
   int64_t allReduces = 0;       // of which all_reduce/reduce_scatter
   int64_t consumers = 0;        // consumer operands checked
   int64_t consumersFromRule = 0;
-  int64_t consumersFromEdge = 0;     // return, data-flow edges
-  int64_t consumersUnknown = 0;      // checked against the value's sharding
-  int64_t skippedIndivisible = 0;    // producers skipped
+  int64_t consumersFromEdge = 0;  // return, data-flow edges
+  int64_t consumersUnknown = 0;   // checked against the value's sharding
+  int64_t skippedIndivisible = 0; // producers skipped
   int64_t skippedDynamic = 0;
   std::map<std::string, int64_t> collectivesByName;
   std::map<std::string, int64_t> rejections; // first line of the diagnostic
@@ -94,7 +94,7 @@ Stats stats;
 // test failures, the corpus test then checks that the count is zero.
 int failures = 0;
 std::string currentModule;
-bool quiet = false; // during the self-check
+bool quiet = false;    // during the self-check
 std::string corpusDir; // the command-line argument
 
 void fail(const std::string &message) {
@@ -166,8 +166,8 @@ std::optional<FactorView> getFactorView(Operation *op,
   view.factors.resize(rule.getNumFactors());
   if (!view.mesh)
     return view;
-  view.projection = ShardingProjection::build(operands, results, rule,
-                                              view.mesh);
+  view.projection =
+      ShardingProjection::build(operands, results, rule, view.mesh);
   SmallVector<bool> set(rule.getNumFactors(), false);
   auto visit = [&](const TensorFactorShardings &tensor) {
     for (const auto &[f, sharding] : tensor.factors) {
@@ -202,7 +202,8 @@ AxisList getPartialAxes(Value value) {
   if (!result)
     return {};
   Operation *op = result.getOwner();
-  if (isDataFlowOp(op) || (op->getDialect() && isa<SdyDialect>(op->getDialect())))
+  if (isDataFlowOp(op) ||
+      (op->getDialect() && isa<SdyDialect>(op->getDialect())))
     return {};
   OpShardingRuleAttr rule = getOrCreateShardingRule(op);
   if (!rule)
@@ -244,8 +245,7 @@ std::optional<Layout> getExpectedLayout(OpOperand &use, MeshAttr fallback,
       return ofSharding(getSharding(parent->getResult(index)), parent);
     if (auto named = dyn_cast<NamedComputationOp>(parent)) {
       std::optional<TensorShardingPerValueAttr> out = named.getOutShardings();
-      return ofSharding(out ? out->getShardings()[index]
-                            : TensorShardingAttr(),
+      return ofSharding(out ? out->getShardings()[index] : TensorShardingAttr(),
                         parent);
     }
     if (auto manual = dyn_cast<ManualComputationOp>(parent))
@@ -321,12 +321,11 @@ void simulateUses(const DistributedTensor &tensor, Value value,
       }
       bool nowReduced = reduced || reduces;
       DistributedTensor declared =
-          nowReduced ? DistributedTensor::expected(outLayout->mesh,
-                                                   outLayout->dims, shape,
-                                                   tensor.getNumParts())
-                     : DistributedTensor::fromLayout(outLayout->mesh,
-                                                     outLayout->dims, shape,
-                                                     partialAxes);
+          nowReduced
+              ? DistributedTensor::expected(outLayout->mesh, outLayout->dims,
+                                            shape, tensor.getNumParts())
+              : DistributedTensor::fromLayout(outLayout->mesh, outLayout->dims,
+                                              shape, partialAxes);
       if (std::string diff = next.compare(declared); !diff.empty()) {
         fail(step + ": the data does not match out_sharding " +
              formatDimAxes(outLayout->dims) + ": " + diff);
@@ -635,12 +634,12 @@ TEST(PipelineCorpusTest, CollectivesDeliverWhatConsumersExpect) {
         checkModule(*module);
       }
     }
-    std::printf("%-28s %2zu segments x %zu pipelines: %3lld partitioned, "
-                "%3lld collectives checked\n",
-                file.filename().string().c_str(), segments.size(),
-                pipelines.size(), static_cast<long long>(fileModules),
-                static_cast<long long>(stats.collectives -
-                                       fileCollectivesBefore));
+    std::printf(
+        "%-28s %2zu segments x %zu pipelines: %3lld partitioned, "
+        "%3lld collectives checked\n",
+        file.filename().string().c_str(), segments.size(), pipelines.size(),
+        static_cast<long long>(fileModules),
+        static_cast<long long>(stats.collectives - fileCollectivesBefore));
   }
 
   std::printf("\nmodules (segment x pipeline): %lld; parse failed %lld, "
@@ -673,9 +672,9 @@ TEST(PipelineCorpusTest, CollectivesDeliverWhatConsumersExpect) {
   std::printf("skipped: %lld indivisible, %lld dynamic\n",
               static_cast<long long>(stats.skippedIndivisible),
               static_cast<long long>(stats.skippedDynamic));
-  double seconds = std::chrono::duration<double>(
-                       std::chrono::steady_clock::now() - start)
-                       .count();
+  double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
+          .count();
   std::printf("%.1f s: %d failures\n", seconds, failures);
   EXPECT_EQ(failures, 0) << "failures in total (the first 30 are shown)";
   EXPECT_GT(stats.collectives, 0)
@@ -689,8 +688,7 @@ TEST(PipelineCorpusTest, CheckerRejectsBrokenModules) {
   quiet = true;
   for (auto [i, text] : llvm::enumerate(kBrokenModules)) {
     currentModule = "self-check #" + std::to_string(i);
-    OwningOpRef<ModuleOp> module =
-        parseSourceString<ModuleOp>(text, ctx.get());
+    OwningOpRef<ModuleOp> module = parseSourceString<ModuleOp>(text, ctx.get());
     int before = failures;
     if (module)
       checkModule(*module);

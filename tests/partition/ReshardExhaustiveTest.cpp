@@ -18,8 +18,8 @@
 
 #include <algorithm>
 #include <chrono>
-#include <functional>
 #include <cstdio>
+#include <functional>
 #include <map>
 #include <random>
 #include <set>
@@ -29,11 +29,11 @@
 #include "CollectiveSimulator.h"
 #include "ir/sdy/SdyDialect.h"
 #include "ir/sdy/ShardingLayout.h"
-#include "transforms/partition/Passes.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
+#include "transforms/partition/Passes.h"
 #include <gtest/gtest.h>
 
 using namespace mlir;
@@ -169,8 +169,8 @@ computeMinimum(const std::vector<DimAxes> &nodes, MeshAttr mesh,
 }
 
 enum Class { Identity, Slice, Gather, AllToAll, Permute, Mixed, NumClasses };
-const char *kClassNames[] = {"identity",     "pure slice", "pure gather",
-                             "one all_to_all", "permute",  "mixed"};
+const char *kClassNames[] = {"identity",       "pure slice", "pure gather",
+                             "one all_to_all", "permute",    "mixed"};
 
 Class classify(const DimAxes &src, const DimAxes &tgt, int minimum,
                MeshAttr mesh) {
@@ -253,9 +253,8 @@ std::vector<int> runCases(MLIRContext &ctx, StringRef meshDecls,
   size_t i = 0;
   for (auto func : module->getOps<func::FuncOp>()) {
     const Case &c = cases[i];
-    DistributedTensor tensor =
-        DistributedTensor::fromLayout(meshes[c.sourceMesh.str()], c.source,
-                                      shape);
+    DistributedTensor tensor = DistributedTensor::fromLayout(
+        meshes[c.sourceMesh.str()], c.source, shape);
     int count = 0;
     std::string sequence, error;
     auto localSize = [&] {
@@ -306,11 +305,11 @@ protected:
     auto axis = [&](StringRef name, int64_t size) {
       return MeshAxisAttr::get(&ctx, name, size);
     };
-    meshes["xyz"] = MeshAttr::get(
-        &ctx, {axis("x", 2), axis("y", 2), axis("z", 2)}, {});
-    meshes["xyz_perm"] = MeshAttr::get(
-        &ctx, {axis("x", 2), axis("y", 2), axis("z", 2)},
-        {0, 2, 4, 6, 1, 3, 5, 7});
+    meshes["xyz"] =
+        MeshAttr::get(&ctx, {axis("x", 2), axis("y", 2), axis("z", 2)}, {});
+    meshes["xyz_perm"] =
+        MeshAttr::get(&ctx, {axis("x", 2), axis("y", 2), axis("z", 2)},
+                      {0, 2, 4, 6, 1, 3, 5, 7});
     meshes["ab"] = MeshAttr::get(&ctx, {axis("a", 4), axis("b", 2)}, {});
     setups = {
         {"xyz",
@@ -350,8 +349,7 @@ TEST_F(ReshardExhaustiveTest, EveryReshardOnOneMeshIsCorrectAndMinimal) {
     MeshAttr mesh = meshes[setup.name];
     for (const SmallVector<int64_t> &shape : shapes) {
       int64_t rank = shape.size();
-      std::vector<DimAxes> nodes =
-          enumerateShardings(setup.atoms, rank, mesh);
+      std::vector<DimAxes> nodes = enumerateShardings(setup.atoms, rank, mesh);
       std::vector<std::set<size_t>> edges;
       std::vector<std::vector<int>> minimum =
           computeMinimum(nodes, mesh, edges);
@@ -378,8 +376,8 @@ TEST_F(ReshardExhaustiveTest, EveryReshardOnOneMeshIsCorrectAndMinimal) {
             c.bestPeak = INT64_MAX;
             for (size_t m : edges[s])
               if (edges[m].count(t))
-                c.bestPeak = std::min(
-                    c.bestPeak, std::max({local(s), local(m), local(t)}));
+                c.bestPeak = std::min(c.bestPeak,
+                                      std::max({local(s), local(m), local(t)}));
           }
           cases.push_back(c);
         }
@@ -424,8 +422,8 @@ TEST_F(ReshardExhaustiveTest, EveryReshardOnOneMeshIsCorrectAndMinimal) {
     }
   }
 
-  std::printf("\n%-15s %7s %9s %9s %8s %5s %6s   sequences\n", "class",
-              "pairs", "emitted", "minimum", ">min", "max", ">peak");
+  std::printf("\n%-15s %7s %9s %9s %8s %5s %6s   sequences\n", "class", "pairs",
+              "emitted", "minimum", ">min", "max", ">peak");
   for (int c = 0; c < NumClasses; ++c) {
     const ClassStats &st = stats[c];
     std::printf("%-15s %7lld %9lld %9lld %8lld %5d %6lld  ", kClassNames[c],
@@ -441,9 +439,9 @@ TEST_F(ReshardExhaustiveTest, EveryReshardOnOneMeshIsCorrectAndMinimal) {
       fail(std::to_string(st.aboveMinimum) + " reshards of class " +
            kClassNames[c] + " use more collectives than the minimum");
   }
-  double seconds = std::chrono::duration<double>(
-                       std::chrono::steady_clock::now() - start)
-                       .count();
+  double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
+          .count();
   std::printf("\n%lld same-mesh pairs checked in %.1f s: %s\n",
               static_cast<long long>(totalPairs), seconds,
               failures ? "FAILED" : "all correct");

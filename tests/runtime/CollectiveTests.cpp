@@ -20,11 +20,14 @@ using namespace sdy::runtime::test;
 namespace {
 
 // Runs fn(device) on n threads and collects statuses.
-template <typename F> std::vector<Status> onDevices(int n, F fn) {
+template <typename F>
+std::vector<Status> onDevices(int n, F fn) {
   std::vector<Status> st(n);
   std::vector<std::thread> ts;
-  for (int d = 0; d < n; ++d) ts.emplace_back([&, d] { st[d] = fn(d); });
-  for (auto &t : ts) t.join();
+  for (int d = 0; d < n; ++d)
+    ts.emplace_back([&, d] { st[d] = fn(d); });
+  for (auto &t : ts)
+    t.join();
   return st;
 }
 
@@ -39,13 +42,16 @@ std::unique_ptr<Backend> local(int n) {
 std::vector<std::vector<std::vector<int64_t>>> layouts(int n) {
   std::vector<std::vector<std::vector<int64_t>>> ls;
   std::vector<int64_t> all, rev;
-  for (int i = 0; i < n; ++i) all.push_back(i), rev.insert(rev.begin(), i);
+  for (int i = 0; i < n; ++i)
+    all.push_back(i), rev.insert(rev.begin(), i);
   ls.push_back({all});
   ls.push_back({rev});
   if (n >= 4) {
     std::vector<std::vector<int64_t>> pairs, strided(2);
-    for (int i = 0; i < n; i += 2) pairs.push_back({i, i + 1});
-    for (int i = 0; i < n; ++i) strided[i % 2].push_back(i);
+    for (int i = 0; i < n; i += 2)
+      pairs.push_back({i, i + 1});
+    for (int i = 0; i < n; ++i)
+      strided[i % 2].push_back(i);
     ls.push_back(pairs);
     ls.push_back(strided);
   }
@@ -56,7 +62,8 @@ const std::vector<int64_t> &groupOf(const std::vector<std::vector<int64_t>> &l,
                                     int d) {
   for (auto &g : l)
     for (int64_t x : g)
-      if (x == d) return g;
+      if (x == d)
+        return g;
   static std::vector<int64_t> none;
   return none;
 }
@@ -83,34 +90,46 @@ TEST_P(BackendAbi, AllCollectivesAllLayouts) {
     auto st = onDevices(n, [&](int d) -> Status {
       const auto &g = groupOf(layout, d);
       std::vector<float> send(cnt);
-      for (size_t i = 0; i < cnt; ++i) send[i] = float(d + 1) * float(i % 7);
+      for (size_t i = 0; i < cnt; ++i)
+        send[i] = float(d + 1) * float(i % 7);
       SDY_RETURN_IF_ERROR(b->allReduce(d, g, send.data(), recv[d].data(), cnt,
-                                       ElementType::F32, CollectiveReduce::Sum, T));
+                                       ElementType::F32, CollectiveReduce::Sum,
+                                       T));
       std::vector<int32_t> v(cnt, d + 1);
       SDY_RETURN_IF_ERROR(b->allReduce(d, g, v.data(), v.data(), cnt,
-                                       ElementType::I32, CollectiveReduce::Max, T));
+                                       ElementType::I32, CollectiveReduce::Max,
+                                       T));
       for (int32_t x : v) {
         int64_t mx = 0;
-        for (int64_t m : g) mx = std::max<int64_t>(mx, m + 1);
-        if (x != mx) return Status::internal("max wrong");
+        for (int64_t m : g)
+          mx = std::max<int64_t>(mx, m + 1);
+        if (x != mx)
+          return Status::internal("max wrong");
       }
       std::vector<uint16_t> h(cnt, floatToHalf(float(d + 1)));
       SDY_RETURN_IF_ERROR(b->allReduce(d, g, h.data(), h.data(), cnt,
-                                       ElementType::F16, CollectiveReduce::Min, T));
+                                       ElementType::F16, CollectiveReduce::Min,
+                                       T));
       int64_t mn = 1 << 20;
-      for (int64_t m : g) mn = std::min<int64_t>(mn, m + 1);
-      if (halfToFloat(h[cnt - 1]) != float(mn)) return Status::internal("min wrong");
+      for (int64_t m : g)
+        mn = std::min<int64_t>(mn, m + 1);
+      if (halfToFloat(h[cnt - 1]) != float(mn))
+        return Status::internal("min wrong");
       std::vector<int64_t> p(3, 2);
       SDY_RETURN_IF_ERROR(b->allReduce(d, g, p.data(), p.data(), 3,
-                                       ElementType::I64, CollectiveReduce::Prod, T));
-      if (p[0] != (int64_t(1) << g.size())) return Status::internal("prod wrong");
+                                       ElementType::I64, CollectiveReduce::Prod,
+                                       T));
+      if (p[0] != (int64_t(1) << g.size()))
+        return Status::internal("prod wrong");
       return b->barrier(d, g, T);
     });
-    for (auto &s : st) ASSERT_TRUE(s.isOk()) << s.message();
+    for (auto &s : st)
+      ASSERT_TRUE(s.isOk()) << s.message();
     for (int d = 0; d < n; ++d) {
       const auto &g = groupOf(layout, d);
       float sum = 0;
-      for (int64_t m : g) sum += float(m + 1);
+      for (int64_t m : g)
+        sum += float(m + 1);
       for (size_t i = 0; i < cnt; ++i)
         ASSERT_EQ(recv[d][i], sum * float(i % 7)) << "device " << d;
     }
@@ -122,42 +141,52 @@ TEST_P(BackendAbi, AllCollectivesAllLayouts) {
       std::vector<int32_t> send(3, d * 10), got(3 * gs);
       SDY_RETURN_IF_ERROR(b->allGather(d, g, send.data(), got.data(), 12, T));
       for (size_t j = 0; j < gs; ++j)
-        if (got[3 * j + 2] != g[j] * 10) return Status::internal("all_gather wrong");
+        if (got[3 * j + 2] != g[j] * 10)
+          return Status::internal("all_gather wrong");
       std::vector<int32_t> a2a(2 * gs), out(2 * gs);
-      for (size_t j = 0; j < gs; ++j) a2a[2 * j] = a2a[2 * j + 1] = d * 100 + j;
+      for (size_t j = 0; j < gs; ++j)
+        a2a[2 * j] = a2a[2 * j + 1] = d * 100 + j;
       SDY_RETURN_IF_ERROR(b->allToAll(d, g, a2a.data(), out.data(), 8, T));
       for (size_t j = 0; j < gs; ++j)
         if (out[2 * j + 1] != g[j] * 100 + int(me))
           return Status::internal("all_to_all wrong");
       std::vector<int32_t> rs(4 * gs), rsOut(4);
-      for (size_t i = 0; i < rs.size(); ++i) rs[i] = int(i) + d;
+      for (size_t i = 0; i < rs.size(); ++i)
+        rs[i] = int(i) + d;
       SDY_RETURN_IF_ERROR(b->reduceScatter(d, g, rs.data(), rsOut.data(), 4,
                                            ElementType::I32,
                                            CollectiveReduce::Sum, T));
       int64_t sumIds = 0;
-      for (int64_t m : g) sumIds += m;
+      for (int64_t m : g)
+        sumIds += m;
       for (int i = 0; i < 4; ++i)
         if (rsOut[i] != int64_t(gs) * int64_t(me * 4 + i) + sumIds)
           return Status::internal("reduce_scatter wrong");
       return Status::ok();
     });
-    for (auto &s : st) ASSERT_TRUE(s.isOk()) << s.message();
+    for (auto &s : st)
+      ASSERT_TRUE(s.isOk()) << s.message();
   }
 
   // collective_permute: ring shift, and a partial permutation.
   std::vector<int64_t> ring, partial = {0, 1};
-  for (int i = 0; i < n; ++i) ring.push_back(i), ring.push_back((i + 1) % n);
+  for (int i = 0; i < n; ++i)
+    ring.push_back(i), ring.push_back((i + 1) % n);
   auto st = onDevices(n, [&](int d) -> Status {
     int32_t x = d + 1, y = -1;
     SDY_RETURN_IF_ERROR(b->collectivePermute(d, ring, &x, &y, 4, T));
-    if (y != (d + n - 1) % n + 1) return Status::internal("ring wrong");
+    if (y != (d + n - 1) % n + 1)
+      return Status::internal("ring wrong");
     int32_t z = -7;
     SDY_RETURN_IF_ERROR(b->collectivePermute(d, partial, &x, &z, 4, T));
-    if (d == 1 && z != 1) return Status::internal("partial wrong");
-    if (d != 1 && z != -7) return Status::internal("non-target written");
+    if (d == 1 && z != 1)
+      return Status::internal("partial wrong");
+    if (d != 1 && z != -7)
+      return Status::internal("non-target written");
     return Status::ok();
   });
-  for (auto &s : st) ASSERT_TRUE(s.isOk()) << s.message();
+  for (auto &s : st)
+    ASSERT_TRUE(s.isOk()) << s.message();
 }
 
 INSTANTIATE_TEST_SUITE_P(Devices, BackendAbi, ::testing::Values(2, 4, 8));
@@ -172,7 +201,8 @@ TEST(BackendAbi, LargeAllReduceInPlace) {
     return b->allReduce(d, {0, 1, 2, 3}, bufs[d].data(), bufs[d].data(), cnt,
                         ElementType::F32, CollectiveReduce::Sum, 10000);
   });
-  for (auto &s : st) ASSERT_TRUE(s.isOk()) << s.message();
+  for (auto &s : st)
+    ASSERT_TRUE(s.isOk()) << s.message();
   for (int d = 0; d < n; ++d) {
     ASSERT_EQ(bufs[d][0], 6.0f);
     ASSERT_EQ(bufs[d][cnt - 1], 6.0f);
@@ -191,7 +221,8 @@ TEST(BackendAbi, LargeCollectivesStreamingPath) {
   std::vector<std::vector<char>> gs(n), gr(n), as(n), ar(n);
   auto st = onDevices(n, [&](int d) -> Status {
     in[d].resize(cnt);
-    for (size_t i = 0; i < cnt; ++i) in[d][i] = float((i % 1000) * (d + 1));
+    for (size_t i = 0; i < cnt; ++i)
+      in[d][i] = float((i % 1000) * (d + 1));
     out[d].assign(cnt, -1.0f);
     inplace[d] = in[d];
     SDY_RETURN_IF_ERROR(b->allReduce(d, {0, 1}, in[d].data(), out[d].data(),
@@ -201,16 +232,19 @@ TEST(BackendAbi, LargeCollectivesStreamingPath) {
                                      inplace[d].data(), cnt, ElementType::F32,
                                      CollectiveReduce::Sum, 10000));
     gs[d].resize(gbytes);
-    for (size_t i = 0; i < gbytes; ++i) gs[d][i] = char(i * 7 + d);
+    for (size_t i = 0; i < gbytes; ++i)
+      gs[d][i] = char(i * 7 + d);
     gr[d].assign(gbytes * n, 0);
     SDY_RETURN_IF_ERROR(
         b->allGather(d, {0, 1}, gs[d].data(), gr[d].data(), gbytes, 10000));
     as[d].resize(abytes * n);
-    for (size_t i = 0; i < abytes * n; ++i) as[d][i] = char(i * 3 + 5 * d);
+    for (size_t i = 0; i < abytes * n; ++i)
+      as[d][i] = char(i * 3 + 5 * d);
     ar[d].assign(abytes * n, 0);
     return b->allToAll(d, {0, 1}, as[d].data(), ar[d].data(), abytes, 10000);
   });
-  for (auto &s : st) ASSERT_TRUE(s.isOk()) << s.message();
+  for (auto &s : st)
+    ASSERT_TRUE(s.isOk()) << s.message();
   for (int d = 0; d < n; ++d) {
     for (size_t i = 0; i < cnt; ++i) {
       float want = float((i % 1000) * 3);
@@ -233,7 +267,9 @@ TEST(BackendAbi, TimeoutWhenPeerNeverJoins) {
   auto t0 = std::chrono::steady_clock::now();
   Status s = b->allReduce(0, {0, 1}, &x, &y, 1, ElementType::F32,
                           CollectiveReduce::Sum, 200);
-  double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  double secs =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - t0)
+          .count();
   EXPECT_EQ(s.code(), StatusCode::Timeout) << s.message();
   EXPECT_LT(secs, 5.0);
   EXPECT_GE(secs, 0.19);
@@ -244,7 +280,8 @@ TEST(BackendAbi, TimeoutWhenPeerNeverJoins) {
                                      CollectiveReduce::Sum, 5000));
     return r == 3.0f ? Status::ok() : Status::internal("bad sum");
   });
-  for (auto &s2 : st) EXPECT_TRUE(s2.isOk()) << s2.message();
+  for (auto &s2 : st)
+    EXPECT_TRUE(s2.isOk()) << s2.message();
 }
 
 TEST(BackendAbi, ErrorsAreValues) {
@@ -274,9 +311,11 @@ TEST(BackendAbi, ErrorsAreValues) {
 // --- StableHLO collectives through the interpreter -------------------------
 
 namespace {
-std::vector<std::vector<Tensor>> perDevice(int n, std::function<Tensor(int)> f) {
+std::vector<std::vector<Tensor>> perDevice(int n,
+                                           std::function<Tensor(int)> f) {
   std::vector<std::vector<Tensor>> in(n);
-  for (int d = 0; d < n; ++d) in[d].push_back(f(d));
+  for (int d = 0; d < n; ++d)
+    in[d].push_back(f(d));
   return in;
 }
 } // namespace
@@ -291,13 +330,15 @@ func.func @main(%a: tensor<2x2xf32>) -> (tensor<8x2xf32>, tensor<2x8xf32>, tenso
 }
 )";
   auto out = runN(s, 4, perDevice(4, [](int d) {
-    return f32({2, 2}, {d * 10.0, d * 10.0 + 1, d * 10.0 + 2, d * 10.0 + 3});
-  }));
+                    return f32({2, 2}, {d * 10.0, d * 10.0 + 1, d * 10.0 + 2,
+                                        d * 10.0 + 3});
+                  }));
   ASSERT_EQ(out.size(), 4u);
   for (int d = 0; d < 4; ++d) {
     std::vector<double> g0, g1;
     for (int k = 0; k < 4; ++k)
-      for (int j = 0; j < 4; ++j) g0.push_back(k * 10 + j);
+      for (int j = 0; j < 4; ++j)
+        g0.push_back(k * 10 + j);
     for (int r = 0; r < 2; ++r)
       for (int k = 0; k < 4; ++k)
         g1.push_back(k * 10 + 2 * r), g1.push_back(k * 10 + 2 * r + 1);
@@ -305,8 +346,8 @@ func.func @main(%a: tensor<2x2xf32>) -> (tensor<8x2xf32>, tensor<2x8xf32>, tenso
     expectTensor(out[d][1], ElementType::F32, {2, 8}, g1);
     int a = d % 2, b = a + 2;
     expectTensor(out[d][2], ElementType::F32, {4, 2},
-                 {a * 10.0, a * 10.0 + 1, a * 10.0 + 2, a * 10.0 + 3,
-                  b * 10.0, b * 10.0 + 1, b * 10.0 + 2, b * 10.0 + 3});
+                 {a * 10.0, a * 10.0 + 1, a * 10.0 + 2, a * 10.0 + 3, b * 10.0,
+                  b * 10.0 + 1, b * 10.0 + 2, b * 10.0 + 3});
   }
 }
 
@@ -371,8 +412,8 @@ func.func @main(%a: tensor<2xi1>) -> (tensor<2xi1>, tensor<2xi1>) {
 }
 )";
   auto out = runN(p, 2, perDevice(2, [](int d) {
-    return make(ElementType::Pred, {2}, {double(d), 1});
-  }));
+                    return make(ElementType::Pred, {2}, {double(d), 1});
+                  }));
   expectTensor(out[1][0], ElementType::Pred, {2}, {1, 1});
   expectTensor(out[1][1], ElementType::Pred, {2}, {0, 1});
 }
@@ -394,11 +435,12 @@ func.func @main(%a: tensor<4x2xi32>) -> (tensor<2x4xi32>, tensor<4x2xi32>, tenso
   // Device d holds a[i][j] = 100 d + 10 i + j.
   auto val = [](int d, int i, int j) { return 100.0 * d + 10 * i + j; };
   auto out = runN(s, 4, perDevice(4, [&](int d) {
-    std::vector<double> v;
-    for (int i = 0; i < 4; ++i)
-      for (int j = 0; j < 2; ++j) v.push_back(val(d, i, j));
-    return i32({4, 2}, v);
-  }));
+                    std::vector<double> v;
+                    for (int i = 0; i < 4; ++i)
+                      for (int j = 0; j < 2; ++j)
+                        v.push_back(val(d, i, j));
+                    return i32({4, 2}, v);
+                  }));
   ASSERT_EQ(out.size(), 4u);
   for (int d = 0; d < 4; ++d) {
     int g0 = d < 2 ? 0 : 2, me = d % 2;
@@ -406,19 +448,23 @@ func.func @main(%a: tensor<4x2xi32>) -> (tensor<2x4xi32>, tensor<4x2xi32>, tenso
     std::vector<double> a2a;
     for (int i = 0; i < 2; ++i)
       for (int j = 0; j < 2; ++j)
-        for (int c = 0; c < 2; ++c) a2a.push_back(val(g0 + j, me * 2 + i, c));
+        for (int c = 0; c < 2; ++c)
+          a2a.push_back(val(g0 + j, me * 2 + i, c));
     expectTensor(out[d][0], ElementType::I32, {2, 4}, a2a);
     std::vector<double> a2b;
     for (int j = 0; j < 4; ++j)
-      for (int c = 0; c < 2; ++c) a2b.push_back(val(j, d, c));
+      for (int c = 0; c < 2; ++c)
+        a2b.push_back(val(j, d, c));
     expectTensor(out[d][1], ElementType::I32, {4, 2}, a2b);
     std::vector<double> rs;
-    for (int i = 0; i < 4; ++i) rs.push_back(val(g0, i, me) + val(g0 + 1, i, me));
+    for (int i = 0; i < 4; ++i)
+      rs.push_back(val(g0, i, me) + val(g0 + 1, i, me));
     expectTensor(out[d][2], ElementType::I32, {4, 1}, rs);
     int src = (d + 3) % 4;
     std::vector<double> cp;
     for (int i = 0; i < 4; ++i)
-      for (int j = 0; j < 2; ++j) cp.push_back(val(src, i, j));
+      for (int j = 0; j < 2; ++j)
+        cp.push_back(val(src, i, j));
     expectTensor(out[d][3], ElementType::I32, {4, 2}, cp);
   }
 }
@@ -436,15 +482,17 @@ func.func @main(%a: tensor<8x2xf32>) -> tensor<2x2xf32> {
 }
 )";
   auto out = runN(s, 8, perDevice(8, [](int d) {
-    std::vector<double> v;
-    for (int i = 0; i < 16; ++i) v.push_back(d + i);
-    return f32({8, 2}, v);
-  }));
+                    std::vector<double> v;
+                    for (int i = 0; i < 16; ++i)
+                      v.push_back(d + i);
+                    return f32({8, 2}, v);
+                  }));
   ASSERT_EQ(out.size(), 8u);
   for (int d = 0; d < 8; ++d) {
     int maxDev = d % 2 == 0 ? 6 : 7, me = d / 2;
     std::vector<double> want;
-    for (int i = 0; i < 4; ++i) want.push_back(maxDev + me * 4 + i);
+    for (int i = 0; i < 4; ++i)
+      want.push_back(maxDev + me * 4 + i);
     expectTensor(out[d][0], ElementType::F32, {2, 2}, want);
   }
 }
@@ -478,8 +526,10 @@ func.func @main(%x: tensor<4x4xf32>, %w: tensor<4x6xf32>) -> tensor<4x6xf32> {
 }
 )";
   Tensor x(ElementType::F32, {4, 8}), w(ElementType::F32, {8, 6});
-  for (int i = 0; i < 32; ++i) x.data<float>()[i] = float((i * 7) % 5) - 2;
-  for (int i = 0; i < 48; ++i) w.data<float>()[i] = float((i * 3) % 7) - 3;
+  for (int i = 0; i < 32; ++i)
+    x.data<float>()[i] = float((i * 7) % 5) - 2;
+  for (int i = 0; i < 48; ++i)
+    w.data<float>()[i] = float((i * 3) % 7) - 3;
   auto ref = run1(global, {x, w});
   ASSERT_EQ(ref.size(), 1u);
   std::vector<std::vector<Tensor>> in(2);
@@ -489,7 +539,8 @@ func.func @main(%x: tensor<4x4xf32>, %w: tensor<4x6xf32>) -> tensor<4x6xf32> {
   }
   auto out = runN(local, 2, in);
   ASSERT_EQ(out.size(), 2u);
-  for (int d = 0; d < 2; ++d) EXPECT_TRUE(out[d][0].bitEqual(ref[0])) << d;
+  for (int d = 0; d < 2; ++d)
+    EXPECT_TRUE(out[d][0].bitEqual(ref[0])) << d;
 }
 
 TEST(Partitioned, ColumnParallelWithPartitionIdSlicing) {
@@ -516,13 +567,16 @@ func.func @main(%x: tensor<3x5xf32>, %w: tensor<5x8xf32>) -> tensor<3x8xf32> {
 }
 )";
   Tensor x(ElementType::F32, {3, 5}), w(ElementType::F32, {5, 8});
-  for (int i = 0; i < 15; ++i) x.data<float>()[i] = float(i % 4) * 0.5f;
-  for (int i = 0; i < 40; ++i) w.data<float>()[i] = float(i % 9) - 4;
+  for (int i = 0; i < 15; ++i)
+    x.data<float>()[i] = float(i % 4) * 0.5f;
+  for (int i = 0; i < 40; ++i)
+    w.data<float>()[i] = float(i % 9) - 4;
   auto ref = run1(global, {x, w});
   std::vector<std::vector<Tensor>> in(4, {x, w});
   auto out = runN(local, 4, in);
   ASSERT_EQ(out.size(), 4u);
-  for (int d = 0; d < 4; ++d) EXPECT_TRUE(out[d][0].bitEqual(ref[0])) << d;
+  for (int d = 0; d < 4; ++d)
+    EXPECT_TRUE(out[d][0].bitEqual(ref[0])) << d;
 }
 
 TEST(Partitioned, DeviceThatNeverJoinsGivesTimeoutError) {
@@ -531,7 +585,9 @@ TEST(Partitioned, DeviceThatNeverJoinsGivesTimeoutError) {
   Status st;
   auto t0 = std::chrono::steady_clock::now();
   runN(s, 2, {{f32({2}, {1, 2})}, {f32({2}, {3, 4})}}, &st, 300);
-  double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  double secs =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - t0)
+          .count();
   EXPECT_EQ(st.code(), StatusCode::Timeout) << st.message();
   EXPECT_NE(st.message().find("device 0"), std::string::npos) << st.message();
   EXPECT_LT(secs, 5.0);

@@ -28,7 +28,8 @@ func.func @main(%a: tensor<2xf32>) -> tensor<2xf32> {
     }) : (tensor<2xf32>) -> tensor<2xf32>
     stablehlo.return %0 : tensor<2xf32>
   }, {
-)" + branch + R"(
+)" + branch +
+         R"(
   }) : (tensor<i1>) -> tensor<2xf32>
   return %r : tensor<2xf32>
 }

@@ -107,7 +107,8 @@ TEST(MpiPluginTest, Options) {
                 sizeof cases / sizeof cases[0]);
 }
 
-// --- semantics ----------------------------------------------------------------
+// --- semantics
+// ----------------------------------------------------------------
 
 struct Plugin {
   sdy_backend_table_t *t = nullptr;
@@ -127,14 +128,16 @@ struct Plugin {
     err = noErr();
     t->device_count(t->user_data, &n, &err);
     t->local_devices(t->user_data, &rank, 1, &k, &err);
-    for (int64_t i = 0; i < n; ++i) all.push_back(i);
+    for (int64_t i = 0; i < n; ++i)
+      all.push_back(i);
     return true;
   }
   void *ud() const { return t->user_data; }
 };
 
 uint16_t f16(float f) { // exact for the small integers used here
-  if (f == 0) return 0;
+  if (f == 0)
+    return 0;
   int e;
   float m = std::frexp(f, &e); // f = m * 2^e, m in [0.5, 1)
   uint32_t mant = (uint32_t)((m * 2 - 1) * 1024);
@@ -166,8 +169,10 @@ TEST(MpiPluginTest, Semantics) {
     const float nan = std::nanf("");
     // NaN on one member only, at elements 0 and count-1: max/min are NaN.
     std::vector<float> in(count), out;
-    for (size_t i = 0; i < count; ++i) in[i] = float(r + 1) * (i % 2 ? -1 : 1);
-    if (r == 1) in[0] = in[count - 1] = nan;
+    for (size_t i = 0; i < count; ++i)
+      in[i] = float(r + 1) * (i % 2 ? -1 : 1);
+    if (r == 1)
+      in[0] = in[count - 1] = nan;
     for (int32_t op : {SDY_BACKEND_REDUCE_MAX, SDY_BACKEND_REDUCE_MIN}) {
       EXPECT_EQ(allReduce(p, in, out, SDY_BACKEND_DTYPE_F32, op, err), 0)
           << err.message;
@@ -203,7 +208,8 @@ TEST(MpiPluginTest, Semantics) {
     // (2048 + 1) rounds to 2048 (tie to even), + 1 again gives 2048; one
     // rounding at the end would give 2050. bf16: 256 + 1 + 1 = 256.
     std::vector<uint16_t> hin(count, f16(1)), hout;
-    if (r == 0) hin.assign(count, f16(2048));
+    if (r == 0)
+      hin.assign(count, f16(2048));
     EXPECT_EQ(allReduce(p, hin, hout, SDY_BACKEND_DTYPE_F16,
                         SDY_BACKEND_REDUCE_SUM, err),
               0)
@@ -212,7 +218,8 @@ TEST(MpiPluginTest, Semantics) {
     EXPECT_EQ(hout[0], wantH) << "f16 sum";
     EXPECT_EQ(hout[count - 1], wantH) << "f16 sum";
     std::vector<uint16_t> bin(count, bf16(1)), bout;
-    if (r == 0) bin.assign(count, bf16(256));
+    if (r == 0)
+      bin.assign(count, bf16(256));
     EXPECT_EQ(allReduce(p, bin, bout, SDY_BACKEND_DTYPE_BF16,
                         SDY_BACKEND_REDUCE_SUM, err),
               0)
@@ -241,7 +248,8 @@ TEST(MpiPluginTest, Semantics) {
   {
     size_t count = 1000;
     std::vector<float> in(count * n, float(r)), out(count, -7);
-    if (r == 0) in[count + 5] = std::nanf("");
+    if (r == 0)
+      in[count + 5] = std::nanf("");
     err = noErr();
     EXPECT_EQ(p.t->reduce_scatter(p.ud(), r, p.all.data(), n, in.data(),
                                   out.data(), count, SDY_BACKEND_DTYPE_F32,
@@ -256,8 +264,8 @@ TEST(MpiPluginTest, Semantics) {
     size_t bytes = 3000;
     std::vector<uint8_t> in(bytes, uint8_t(r + 1)), out(bytes * n);
     err = noErr();
-    EXPECT_EQ(p.t->all_gather(p.ud(), r, p.all.data(), n, in.data(),
-                              out.data(), bytes, 30000, &err),
+    EXPECT_EQ(p.t->all_gather(p.ud(), r, p.all.data(), n, in.data(), out.data(),
+                              bytes, 30000, &err),
               0)
         << err.message;
     for (int32_t j = 0; j < n; ++j) {
@@ -350,24 +358,22 @@ int32_t callOnce(Fault &f, sdy_backend_error_t &err) {
   err = noErr();
   const int64_t *g = p.all.data();
   if (f.what == "all_reduce")
-    return p.t->all_reduce(p.ud(), p.rank, g, p.n, f.send.data(),
-                           f.recv.data(), f.bytes / 4, SDY_BACKEND_DTYPE_F32,
+    return p.t->all_reduce(p.ud(), p.rank, g, p.n, f.send.data(), f.recv.data(),
+                           f.bytes / 4, SDY_BACKEND_DTYPE_F32,
                            SDY_BACKEND_REDUCE_SUM, kTimeoutMs, &err);
   if (f.what == "reduce_scatter")
-    return p.t->reduce_scatter(p.ud(), p.rank, g, p.n, f.send.data(),
-                               f.recv.data(), f.bytes / 4 / p.n,
-                               SDY_BACKEND_DTYPE_F32, SDY_BACKEND_REDUCE_SUM,
-                               kTimeoutMs, &err);
+    return p.t->reduce_scatter(
+        p.ud(), p.rank, g, p.n, f.send.data(), f.recv.data(), f.bytes / 4 / p.n,
+        SDY_BACKEND_DTYPE_F32, SDY_BACKEND_REDUCE_SUM, kTimeoutMs, &err);
   if (f.what == "all_gather")
-    return p.t->all_gather(p.ud(), p.rank, g, p.n, f.send.data(),
-                           f.recv.data(), f.bytes / p.n, kTimeoutMs, &err);
+    return p.t->all_gather(p.ud(), p.rank, g, p.n, f.send.data(), f.recv.data(),
+                           f.bytes / p.n, kTimeoutMs, &err);
   if (f.what == "all_to_all")
-    return p.t->all_to_all(p.ud(), p.rank, g, p.n, f.send.data(),
-                           f.recv.data(), f.bytes / p.n, kTimeoutMs, &err);
+    return p.t->all_to_all(p.ud(), p.rank, g, p.n, f.send.data(), f.recv.data(),
+                           f.bytes / p.n, kTimeoutMs, &err);
   if (f.what == "collective_permute")
-    return p.t->collective_permute(p.ud(), p.rank, f.pairs, p.n,
-                                   f.send.data(), f.recv.data(), f.bytes,
-                                   kTimeoutMs, &err);
+    return p.t->collective_permute(p.ud(), p.rank, f.pairs, p.n, f.send.data(),
+                                   f.recv.data(), f.bytes, kTimeoutMs, &err);
   return p.t->barrier(p.ud(), p.rank, g, p.n, kTimeoutMs, &err);
 }
 
@@ -398,7 +404,8 @@ bool resultOk(const Fault &f) {
 
 bool recvUntouched(const Fault &f) {
   for (char c : f.recv)
-    if (c != 0x5a) return false;
+    if (c != 0x5a)
+      return false;
   return true;
 }
 
@@ -442,11 +449,13 @@ TEST(MpiPluginTest, Fault) {
     }
     std::thread([&] {
       if (f.when == "mid") {
-        while (iter.load() < kMidIter || !inside.load()) usleep(100);
+        while (iter.load() < kMidIter || !inside.load())
+          usleep(100);
         usleep(100 * 1000);
       } else { // stream: die while inside a call, after a few calls
         auto t0 = Clock::now();
-        while (msSince(t0) < 150 || !inside.load()) sched_yield();
+        while (msSince(t0) < 150 || !inside.load())
+          sched_yield();
       }
       std::fprintf(stderr,
                    "VICTIM rank %lld dies inside %s #%d (%zu bytes): %s\n",
@@ -461,19 +470,23 @@ TEST(MpiPluginTest, Fault) {
       inside = 0;
     }
   }
-  if (f.when == "before") usleep(300 * 1000);
+  if (f.when == "before")
+    usleep(300 * 1000);
   // Survivors: call until the failure.
   int32_t code = 0;
   double ms = 0;
   int i = 1;
   for (; i < 100000; ++i) {
-    if (f.when == "mid" && i == kMidIter) usleep(300 * 1000);
+    if (f.when == "mid" && i == kMidIter)
+      usleep(300 * 1000);
     markRecv(f);
     auto t0 = Clock::now();
     code = callOnce(f, err);
     ms = msSince(t0);
-    if (code != 0) break;
-    EXPECT_TRUE(resultOk(f)) << "call #" << i << " succeeded with a wrong result";
+    if (code != 0)
+      break;
+    EXPECT_TRUE(resultOk(f))
+        << "call #" << i << " succeeded with a wrong result";
   }
   EXPECT_TRUE(code == SDY_BACKEND_ERR_UNAVAILABLE ||
               code == SDY_BACKEND_ERR_TIMEOUT)
@@ -497,7 +510,8 @@ TEST(MpiPluginTest, Fault) {
   double ms3 = msSince(t2);
   EXPECT_LT(ms3, 2000) << "destroy";
   usleep(200 * 1000); // abandoned requests never write caller memory
-  EXPECT_TRUE(recvUntouched(f)) << "recv written after the failed call returned";
+  EXPECT_TRUE(recvUntouched(f))
+      << "recv written after the failed call returned";
   std::printf("SURVIVOR %lld %s: %s %s %zu bytes: call #%d failed with %s "
               "after %.0f ms (%s); next call %.1f ms; destroy %.0f ms\n",
               (long long)r, HasFailure() ? "FAIL" : "OK", f.when.c_str(),
@@ -522,7 +536,8 @@ int main(int argc, char **argv) {
     return 2;
   }
   if (mode == "fault" && argc < 6) {
-    std::fprintf(stderr, "usage: PLUGIN fault WHEN COLLECTIVE BYTES [OPTIONS]\n");
+    std::fprintf(stderr,
+                 "usage: PLUGIN fault WHEN COLLECTIVE BYTES [OPTIONS]\n");
     return 2;
   }
   create = loadPlugin(argv[1]);

@@ -47,7 +47,8 @@ protected:
 TEST_F(MpiBackendTest, EveryCollective) {
   std::string N = std::to_string(n), N2 = std::to_string(2 * n);
   std::string groups = "[[";
-  for (int i = 0; i < n; ++i) groups += (i ? ", " : "") + std::to_string(i);
+  for (int i = 0; i < n; ++i)
+    groups += (i ? ", " : "") + std::to_string(i);
   groups += "]]";
   std::string pairs = "[";
   for (int i = 0; i < n; ++i)
@@ -139,7 +140,8 @@ func.func @main(%a: tensor<2xf32>, %h: tensor<2xf16>) -> (tensor<2xf32>, tensor<
 // runs the tests in order): the backend is unusable afterwards.
 TEST_F(MpiBackendTest, AbsentPeerTimesOut) {
   std::vector<int64_t> all;
-  for (int i = 0; i < n; ++i) all.push_back(i);
+  for (int i = 0; i < n; ++i)
+    all.push_back(i);
   // Everyone is here first, so the timeouts below are about the absent rank.
   EXPECT_TRUE(backend->barrier(d, all, 30000).isOk())
       << "barrier before the timeout test";
@@ -149,8 +151,9 @@ TEST_F(MpiBackendTest, AbsentPeerTimesOut) {
     bool first = count > 256;
     std::vector<float> in(count, 1.0f), outv(count, -1.0f);
     auto t0 = std::chrono::steady_clock::now();
-    Status st = backend->allReduce(d, all, in.data(), outv.data(), count,
-                                   ElementType::F32, CollectiveReduce::Sum, 300);
+    Status st =
+        backend->allReduce(d, all, in.data(), outv.data(), count,
+                           ElementType::F32, CollectiveReduce::Sum, 300);
     double ms = std::chrono::duration<double, std::milli>(
                     std::chrono::steady_clock::now() - t0)
                     .count();
@@ -167,7 +170,8 @@ TEST_F(MpiBackendTest, AbsentPeerTimesOut) {
     }
     EXPECT_LT(ms, first ? 300 + 2000 : 100)
         << "count " << count << ": failed after " << ms << " ms";
-    EXPECT_EQ(outv[0], -1.0f) << "count " << count << ": recv written on failure";
+    EXPECT_EQ(outv[0], -1.0f)
+        << "count " << count << ": recv written on failure";
   }
 }
 

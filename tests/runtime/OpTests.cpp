@@ -19,18 +19,20 @@ std::string ty(ElementType t) { return elementTypeName(t); }
 // Module with one op `OPLINE` over tensors of `shape`xTY.
 std::string unaryModule(const std::string &op, ElementType t,
                         const std::string &shape = "4") {
-  std::string s = "func.func @main(%a: tensor<SHAPExTY>) -> tensor<SHAPExTY> {\n"
-                  "  %0 = stablehlo.OP %a : tensor<SHAPExTY>\n"
-                  "  return %0 : tensor<SHAPExTY>\n}\n";
+  std::string s =
+      "func.func @main(%a: tensor<SHAPExTY>) -> tensor<SHAPExTY> {\n"
+      "  %0 = stablehlo.OP %a : tensor<SHAPExTY>\n"
+      "  return %0 : tensor<SHAPExTY>\n}\n";
   s = replaceAll(s, "OP", op);
   s = replaceAll(s, "SHAPE", shape);
   return replaceAll(s, "TY", ty(t));
 }
 
 std::string binaryModule(const std::string &op, ElementType t) {
-  std::string s = "func.func @main(%a: tensor<4xTY>, %b: tensor<4xTY>) -> tensor<4xTY> {\n"
-                  "  %0 = stablehlo.OP %a, %b : tensor<4xTY>\n"
-                  "  return %0 : tensor<4xTY>\n}\n";
+  std::string s =
+      "func.func @main(%a: tensor<4xTY>, %b: tensor<4xTY>) -> tensor<4xTY> {\n"
+      "  %0 = stablehlo.OP %a, %b : tensor<4xTY>\n"
+      "  return %0 : tensor<4xTY>\n}\n";
   s = replaceAll(s, "OP", op);
   return replaceAll(s, "TY", ty(t));
 }
@@ -51,8 +53,10 @@ TEST(Elementwise, BinaryArithmeticAllNumericTypes) {
     expectTensor(run("multiply", b), t, {4}, {14, 15, 27, 4});
     expectTensor(run("maximum", {8, 3, 10, 4}), t, {4}, {8, 5, 10, 4});
     expectTensor(run("minimum", {8, 3, 10, 4}), t, {4}, {7, 3, 9, 4});
-    if (fl) expectTensor(run("divide", b), t, {4}, {3.5, 5.0 / 3, 3, 4});
-    else expectTensor(run("divide", b), t, {4}, {3, 1, 3, 4});
+    if (fl)
+      expectTensor(run("divide", b), t, {4}, {3.5, 5.0 / 3, 3, 4});
+    else
+      expectTensor(run("divide", b), t, {4}, {3, 1, 3, 4});
     expectTensor(run("remainder", b), t, {4}, {1, 2, 0, 0});
     expectTensor(run("power", {2, 1, 1, 0}), t, {4}, {49, 5, 9, 1});
   }
@@ -82,8 +86,8 @@ TEST(Elementwise, IntegerEdgeCases) {
 TEST(Elementwise, FloatBinary) {
   for (ElementType t : floatTypes()) {
     SCOPED_TRACE(ty(t));
-    auto r = run1(binaryModule("atan2", t),
-                  {make(t, {4}, {1, -1, 0.5, 2}), make(t, {4}, {1, 1, -2, 0.25})});
+    auto r = run1(binaryModule("atan2", t), {make(t, {4}, {1, -1, 0.5, 2}),
+                                             make(t, {4}, {1, 1, -2, 0.25})});
     expectTensor(r[0], t, {4},
                  {std::atan2(1.0, 1.0), std::atan2(-1.0, 1.0),
                   std::atan2(0.5, -2.0), std::atan2(2.0, 0.25)});
@@ -97,17 +101,21 @@ TEST(Elementwise, FloatBinary) {
 }
 
 TEST(Elementwise, LogicalAllIntegerTypesAndPred) {
-  for (ElementType t : {ElementType::I8, ElementType::I16, ElementType::I32,
-                        ElementType::I64, ElementType::U8, ElementType::U32,
-                        ElementType::U64}) {
+  for (ElementType t :
+       {ElementType::I8, ElementType::I16, ElementType::I32, ElementType::I64,
+        ElementType::U8, ElementType::U32, ElementType::U64}) {
     SCOPED_TRACE(ty(t));
     Tensor a = make(t, {4}, {12, 10, 0, 7}), b = make(t, {4}, {10, 6, 5, 7});
     expectTensor(run1(binaryModule("and", t), {a, b})[0], t, {4}, {8, 2, 0, 7});
-    expectTensor(run1(binaryModule("or", t), {a, b})[0], t, {4}, {14, 14, 5, 7});
-    expectTensor(run1(binaryModule("xor", t), {a, b})[0], t, {4}, {6, 12, 5, 0});
+    expectTensor(run1(binaryModule("or", t), {a, b})[0], t, {4},
+                 {14, 14, 5, 7});
+    expectTensor(run1(binaryModule("xor", t), {a, b})[0], t, {4},
+                 {6, 12, 5, 0});
     Tensor n = run1(unaryModule("not", t), {a})[0];
-    if (isSignedInt(t)) expectTensor(n, t, {4}, {-13, -11, -1, -8});
-    else EXPECT_EQ(n.getInt(2) & 0xff, 0xff);
+    if (isSignedInt(t))
+      expectTensor(n, t, {4}, {-13, -11, -1, -8});
+    else
+      EXPECT_EQ(n.getInt(2) & 0xff, 0xff);
   }
   ElementType p = ElementType::Pred;
   Tensor a = make(p, {4}, {1, 1, 0, 0}), b = make(p, {4}, {1, 0, 1, 0});
@@ -115,14 +123,21 @@ TEST(Elementwise, LogicalAllIntegerTypesAndPred) {
   expectTensor(run1(binaryModule("or", p), {a, b})[0], p, {4}, {1, 1, 1, 0});
   expectTensor(run1(binaryModule("xor", p), {a, b})[0], p, {4}, {0, 1, 1, 0});
   expectTensor(run1(binaryModule("add", p), {a, b})[0], p, {4}, {1, 1, 1, 0});
-  expectTensor(run1(binaryModule("multiply", p), {a, b})[0], p, {4}, {1, 0, 0, 0});
-  expectTensor(run1(binaryModule("maximum", p), {a, b})[0], p, {4}, {1, 1, 1, 0});
-  expectTensor(run1(binaryModule("minimum", p), {a, b})[0], p, {4}, {1, 0, 0, 0});
+  expectTensor(run1(binaryModule("multiply", p), {a, b})[0], p, {4},
+               {1, 0, 0, 0});
+  expectTensor(run1(binaryModule("maximum", p), {a, b})[0], p, {4},
+               {1, 1, 1, 0});
+  expectTensor(run1(binaryModule("minimum", p), {a, b})[0], p, {4},
+               {1, 0, 0, 0});
   expectTensor(run1(unaryModule("not", p), {a})[0], p, {4}, {0, 0, 1, 1});
 }
 
 TEST(Elementwise, UnaryFloatAllFloatTypes) {
-  struct U { const char *op; std::function<double(double)> f; bool positive; };
+  struct U {
+    const char *op;
+    std::function<double(double)> f;
+    bool positive;
+  };
   std::vector<U> ops = {
       {"abs", [](double x) { return std::fabs(x); }, false},
       {"cbrt", [](double x) { return std::cbrt(x); }, false},
@@ -137,7 +152,8 @@ TEST(Elementwise, UnaryFloatAllFloatTypes) {
       {"negate", [](double x) { return -x; }, false},
       {"round_nearest_even", [](double x) { return std::nearbyint(x); }, false},
       {"rsqrt", [](double x) { return 1 / std::sqrt(x); }, true},
-      {"sign", [](double x) { return x > 0 ? 1.0 : (x < 0 ? -1.0 : 0.0); }, false},
+      {"sign", [](double x) { return x > 0 ? 1.0 : (x < 0 ? -1.0 : 0.0); },
+       false},
       {"sine", [](double x) { return std::sin(x); }, false},
       {"sqrt", [](double x) { return std::sqrt(x); }, true},
       {"tan", [](double x) { return std::tan(x); }, false},
@@ -146,11 +162,13 @@ TEST(Elementwise, UnaryFloatAllFloatTypes) {
   for (ElementType t : floatTypes()) {
     for (const U &u : ops) {
       SCOPED_TRACE(std::string(u.op) + " " + ty(t));
-      std::vector<double> x = u.positive ? std::vector<double>{0.5, 1, 2.25, 6}
-                                         : std::vector<double>{0.5, -1.5, 2.5, -0.25};
+      std::vector<double> x = u.positive
+                                  ? std::vector<double>{0.5, 1, 2.25, 6}
+                                  : std::vector<double>{0.5, -1.5, 2.5, -0.25};
       // Inputs exactly representable in every float type.
       std::vector<double> want;
-      for (double v : x) want.push_back(u.f(v));
+      for (double v : x)
+        want.push_back(u.f(v));
       auto r = run1(unaryModule(u.op, t), {make(t, {4}, x)});
       ASSERT_EQ(r.size(), 1u);
       expectTensor(r[0], t, {4}, want);
@@ -179,25 +197,30 @@ TEST(Elementwise, UnarySignedIntegers) {
 
 TEST(Elementwise, CompareAllTypes) {
   const char *dirs[] = {"EQ", "NE", "GE", "GT", "LE", "LT"};
-  std::vector<std::vector<double>> want = {
-      {0, 1, 0, 1}, {1, 0, 1, 0}, {0, 1, 1, 1}, {0, 0, 1, 0},
-      {1, 1, 0, 1}, {1, 0, 0, 0}};
+  std::vector<std::vector<double>> want = {{0, 1, 0, 1}, {1, 0, 1, 0},
+                                           {0, 1, 1, 1}, {0, 0, 1, 0},
+                                           {1, 1, 0, 1}, {1, 0, 0, 0}};
   for (ElementType t : allTypes()) {
     for (int d = 0; d < 6; ++d) {
       SCOPED_TRACE(std::string(dirs[d]) + " " + ty(t));
-      std::string s = "func.func @main(%a: tensor<4xTY>, %b: tensor<4xTY>) -> tensor<4xi1> {\n"
-                      "  %0 = stablehlo.compare DIR, %a, %b : (tensor<4xTY>, tensor<4xTY>) -> tensor<4xi1>\n"
+      std::string s = "func.func @main(%a: tensor<4xTY>, %b: tensor<4xTY>) -> "
+                      "tensor<4xi1> {\n"
+                      "  %0 = stablehlo.compare DIR, %a, %b : (tensor<4xTY>, "
+                      "tensor<4xTY>) -> tensor<4xi1>\n"
                       "  return %0 : tensor<4xi1>\n}\n";
       s = replaceAll(replaceAll(s, "DIR", dirs[d]), "TY", ty(t));
       std::vector<double> a = {0, 1, 1, 1}, b = {1, 1, 0, 1};
-      if (t != ElementType::Pred) a = {1, 4, 5, 3}, b = {2, 4, 3, 3};
+      if (t != ElementType::Pred)
+        a = {1, 4, 5, 3}, b = {2, 4, 3, 3};
       auto r = run1(s, {make(t, {4}, a), make(t, {4}, b)});
       expectTensor(r[0], ElementType::Pred, {4}, want[d]);
     }
   }
   // TOTALORDER: -NaN < -Inf < -0 < +0 < +Inf < NaN.
-  std::string s = "func.func @main(%a: tensor<4xf32>, %b: tensor<4xf32>) -> tensor<4xi1> {\n"
-                  "  %0 = stablehlo.compare LT, %a, %b, TOTALORDER : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>\n"
+  std::string s = "func.func @main(%a: tensor<4xf32>, %b: tensor<4xf32>) -> "
+                  "tensor<4xi1> {\n"
+                  "  %0 = stablehlo.compare LT, %a, %b, TOTALORDER : "
+                  "(tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>\n"
                   "  return %0 : tensor<4xi1>\n}\n";
   auto r = run1(s, {f32({4}, {-0.0, 1, INFINITY, -INFINITY}),
                     f32({4}, {0.0, NAN, NAN, -0.0})});
@@ -208,20 +231,24 @@ TEST(Elementwise, ConvertAllPairs) {
   for (ElementType from : allTypes())
     for (ElementType to : allTypes()) {
       SCOPED_TRACE(ty(from) + " -> " + ty(to));
-      std::string s = "func.func @main(%a: tensor<4xA>) -> tensor<4xB> {\n"
-                      "  %0 = stablehlo.convert %a : (tensor<4xA>) -> tensor<4xB>\n"
-                      "  return %0 : tensor<4xB>\n}\n";
+      std::string s =
+          "func.func @main(%a: tensor<4xA>) -> tensor<4xB> {\n"
+          "  %0 = stablehlo.convert %a : (tensor<4xA>) -> tensor<4xB>\n"
+          "  return %0 : tensor<4xB>\n}\n";
       s = replaceAll(replaceAll(s, "A", ty(from)), "B", ty(to));
       std::vector<double> in = {0, 1, 3, 5}, want = in;
-      if (from == ElementType::Pred) in = want = {0, 1, 1, 0};
-      if (to == ElementType::Pred && from != ElementType::Pred) want = {0, 1, 1, 1};
+      if (from == ElementType::Pred)
+        in = want = {0, 1, 1, 0};
+      if (to == ElementType::Pred && from != ElementType::Pred)
+        want = {0, 1, 1, 1};
       auto r = run1(s, {make(from, {4}, in)});
       expectTensor(r[0], to, {4}, want);
     }
   // Float -> int truncates, saturates and maps NaN to 0.
-  std::string s = "func.func @main(%a: tensor<4xf32>) -> tensor<4xi8> {\n"
-                  "  %0 = stablehlo.convert %a : (tensor<4xf32>) -> tensor<4xi8>\n"
-                  "  return %0 : tensor<4xi8>\n}\n";
+  std::string s =
+      "func.func @main(%a: tensor<4xf32>) -> tensor<4xi8> {\n"
+      "  %0 = stablehlo.convert %a : (tensor<4xf32>) -> tensor<4xi8>\n"
+      "  return %0 : tensor<4xi8>\n}\n";
   auto r = run1(s, {f32({4}, {-2.7, 300, NAN, 2.9})});
   expectTensor(r[0], ElementType::I8, {4}, {-2, 127, 0, 2});
   // f32 -> bf16 / f16 rounding to nearest even.
@@ -232,16 +259,20 @@ TEST(Elementwise, ConvertAllPairs) {
 
 TEST(Elementwise, IsFiniteClampSelect) {
   for (ElementType t : floatTypes()) {
-    std::string s = "func.func @main(%a: tensor<4xTY>) -> tensor<4xi1> {\n"
-                    "  %0 = stablehlo.is_finite %a : (tensor<4xTY>) -> tensor<4xi1>\n"
-                    "  return %0 : tensor<4xi1>\n}\n";
-    auto r = run1(replaceAll(s, "TY", ty(t)), {make(t, {4}, {1, INFINITY, NAN, -2})});
+    std::string s =
+        "func.func @main(%a: tensor<4xTY>) -> tensor<4xi1> {\n"
+        "  %0 = stablehlo.is_finite %a : (tensor<4xTY>) -> tensor<4xi1>\n"
+        "  return %0 : tensor<4xi1>\n}\n";
+    auto r = run1(replaceAll(s, "TY", ty(t)),
+                  {make(t, {4}, {1, INFINITY, NAN, -2})});
     expectTensor(r[0], ElementType::Pred, {4}, {1, 0, 0, 1});
   }
   for (ElementType t : numericTypes()) {
     SCOPED_TRACE(ty(t));
-    std::string s = "func.func @main(%lo: tensor<TY>, %a: tensor<4xTY>, %hi: tensor<4xTY>) -> tensor<4xTY> {\n"
-                    "  %0 = stablehlo.clamp %lo, %a, %hi : (tensor<TY>, tensor<4xTY>, tensor<4xTY>) -> tensor<4xTY>\n"
+    std::string s = "func.func @main(%lo: tensor<TY>, %a: tensor<4xTY>, %hi: "
+                    "tensor<4xTY>) -> tensor<4xTY> {\n"
+                    "  %0 = stablehlo.clamp %lo, %a, %hi : (tensor<TY>, "
+                    "tensor<4xTY>, tensor<4xTY>) -> tensor<4xTY>\n"
                     "  return %0 : tensor<4xTY>\n}\n";
     auto r = run1(replaceAll(s, "TY", ty(t)),
                   {make(t, {}, {2}), make(t, {4}, {1, 3, 9, 5}),
@@ -250,12 +281,15 @@ TEST(Elementwise, IsFiniteClampSelect) {
   }
   for (ElementType t : allTypes()) {
     SCOPED_TRACE(ty(t));
-    std::string s = "func.func @main(%p: tensor<4xi1>, %q: tensor<i1>, %a: tensor<4xTY>, %b: tensor<4xTY>) -> (tensor<4xTY>, tensor<4xTY>) {\n"
-                    "  %0 = stablehlo.select %p, %a, %b : tensor<4xi1>, tensor<4xTY>\n"
-                    "  %1 = stablehlo.select %q, %a, %b : tensor<i1>, tensor<4xTY>\n"
-                    "  return %0, %1 : tensor<4xTY>, tensor<4xTY>\n}\n";
+    std::string s =
+        "func.func @main(%p: tensor<4xi1>, %q: tensor<i1>, %a: tensor<4xTY>, "
+        "%b: tensor<4xTY>) -> (tensor<4xTY>, tensor<4xTY>) {\n"
+        "  %0 = stablehlo.select %p, %a, %b : tensor<4xi1>, tensor<4xTY>\n"
+        "  %1 = stablehlo.select %q, %a, %b : tensor<i1>, tensor<4xTY>\n"
+        "  return %0, %1 : tensor<4xTY>, tensor<4xTY>\n}\n";
     std::vector<double> a = {1, 1, 1, 1}, b = {0, 0, 0, 0};
-    if (t != ElementType::Pred) a = {1, 2, 3, 4}, b = {5, 6, 7, 8};
+    if (t != ElementType::Pred)
+      a = {1, 2, 3, 4}, b = {5, 6, 7, 8};
     auto r = run1(replaceAll(s, "TY", ty(t)),
                   {make(ElementType::Pred, {4}, {1, 0, 0, 1}),
                    make(ElementType::Pred, {}, {0}), make(t, {4}, a),
@@ -272,7 +306,8 @@ TEST(ShapeOps, AllTypes) {
     bool p = t == ElementType::Pred;
     auto val = [&](double v) { return p ? double(int64_t(v) % 2) : v; };
     std::vector<double> x6; // 2x3 = [[0,1,2],[3,4,5]]
-    for (int i = 0; i < 6; ++i) x6.push_back(val(i));
+    for (int i = 0; i < 6; ++i)
+      x6.push_back(val(i));
     Tensor x = make(t, {2, 3}, x6);
     std::string s = R"(
 func.func @main(%x: tensor<2x3xTY>, %s: tensor<TY>, %i: tensor<i32>, %j: tensor<i32>) -> (tensor<3x2x3xTY>, tensor<3x2xTY>, tensor<3x2xTY>, tensor<4x3xTY>, tensor<2x2xTY>, tensor<5x6xTY>, tensor<2x3xTY>, tensor<2x2xTY>, tensor<2x3xTY>, tensor<2x3xTY>, tensor<1x3xTY>) {
@@ -292,24 +327,25 @@ func.func @main(%x: tensor<2x3xTY>, %s: tensor<TY>, %i: tensor<i32>, %j: tensor<
 )";
     double pv = p ? 1 : 9;
     auto r = run1(replaceAll(s, "TY", ty(t)),
-                  {x, make(t, {}, {pv}), i32({}, {1}),
-                   i32({}, {5})});
+                  {x, make(t, {}, {pv}), i32({}, {1}), i32({}, {5})});
     ASSERT_EQ(r.size(), 11u);
     std::vector<double> b;
-    for (int k = 0; k < 3; ++k) b.insert(b.end(), x6.begin(), x6.end());
+    for (int k = 0; k < 3; ++k)
+      b.insert(b.end(), x6.begin(), x6.end());
     expectTensor(r[0], t, {3, 2, 3}, b);
     expectTensor(r[1], t, {3, 2}, x6);
     auto v = [&](std::initializer_list<int> idx) {
       std::vector<double> o;
-      for (int i : idx) o.push_back(i < 0 ? pv : x6[i]);
+      for (int i : idx)
+        o.push_back(i < 0 ? pv : x6[i]);
       return o;
     };
     expectTensor(r[2], t, {3, 2}, v({0, 3, 1, 4, 2, 5}));
     expectTensor(r[3], t, {4, 3}, v({0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 5}));
     expectTensor(r[4], t, {2, 2}, v({0, 2, 3, 5}));
-    expectTensor(r[5], t, {5, 6},
-                 v({-1, -1, -1, -1, -1, -1, 0, -1, 1, -1, 2, -1, 3, -1, 4, -1,
-                    5, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1}));
+    expectTensor(r[5], t, {5, 6}, v({-1, -1, -1, -1, -1, -1, 0,  -1, 1,  -1,
+                                     2,  -1, 3,  -1, 4,  -1, 5,  -1, -1, -1,
+                                     -1, -1, -1, -1, -1, -1, -1, -1, -1, -1}));
     expectTensor(r[6], t, {2, 3}, v({5, 4, 3, 2, 1, 0}));
     // Start (1, 5) clamps to (0, 1).
     expectTensor(r[7], t, {2, 2}, v({1, 2, 4, 5}));
@@ -331,7 +367,9 @@ func.func @main() -> (tensor<2x3xTY>, tensor<2x3xTY>, tensor<3xTY>, tensor<2x2xT
   return %0, %1, %2, %3 : tensor<2x3xTY>, tensor<2x3xTY>, tensor<3xTY>, tensor<2x2xTY>
 }
 )";
-    if (isFloat(t)) s = replaceAll(replaceAll(s, "[1, 2, 3]", "[1.0, 2.0, 3.0]"), "dense<7>", "dense<7.0>");
+    if (isFloat(t))
+      s = replaceAll(replaceAll(s, "[1, 2, 3]", "[1.0, 2.0, 3.0]"), "dense<7>",
+                     "dense<7.0>");
     auto r = run1(replaceAll(s, "TY", ty(t)));
     ASSERT_EQ(r.size(), 4u);
     expectTensor(r[0], t, {2, 3}, {0, 0, 0, 1, 1, 1});
@@ -355,7 +393,8 @@ func.func @main() -> (tensor<3xi1>, tensor<2xi1>, tensor<f32>) {
 TEST(ShapeOps, LargeTransposeBlocked) {
   Shape s = {3, 37, 50};
   Tensor x = kernels::iota(ElementType::F32, s, 2);
-  for (int64_t i = 0; i < x.numElements(); ++i) x.data<float>()[i] = float(i);
+  for (int64_t i = 0; i < x.numElements(); ++i)
+    x.data<float>()[i] = float(i);
   Tensor t = kernels::transpose(x, {0, 2, 1});
   Tensor u = kernels::transpose(x, {2, 0, 1});
   for (int64_t b = 0; b < 3; ++b)
@@ -381,14 +420,18 @@ func.func @main(%a: tensor<2x2x3xTY>, %b: tensor<2x3x2xTY>, %c: tensor<3x2xTY>, 
 }
 )";
     // %2 is not a valid dot (3x2 . 3x2); use a proper one below instead.
-    s = replaceAll(s, "%2 = stablehlo.dot %c, %c, precision = [DEFAULT, DEFAULT] : (tensor<3x2xTY>, tensor<3x2xTY>) -> tensor<2x2xTY>",
-                   "%2 = stablehlo.dot_general %c, %c, contracting_dims = [0] x [0], precision = [DEFAULT, DEFAULT] : (tensor<3x2xTY>, tensor<3x2xTY>) -> tensor<2x2xTY>");
+    s = replaceAll(s,
+                   "%2 = stablehlo.dot %c, %c, precision = [DEFAULT, DEFAULT] "
+                   ": (tensor<3x2xTY>, tensor<3x2xTY>) -> tensor<2x2xTY>",
+                   "%2 = stablehlo.dot_general %c, %c, contracting_dims = [0] "
+                   "x [0], precision = [DEFAULT, DEFAULT] : (tensor<3x2xTY>, "
+                   "tensor<3x2xTY>) -> tensor<2x2xTY>");
     s = replaceAll(s, "TY", ty(t));
     std::vector<double> a = {1, 2, 3, 4, 5, 6, 1, 0, 1, 2, 1, 0};
     std::vector<double> b = {1, 0, 0, 1, 1, 1, 2, 1, 1, 2, 0, 1};
-    auto r = run1(s, {make(t, {2, 2, 3}, a), make(t, {2, 3, 2}, b),
-                      make(t, {3, 2}, {1, 2, 3, 4, 5, 0}),
-                      make(t, {3}, {1, 2, 3})});
+    auto r =
+        run1(s, {make(t, {2, 2, 3}, a), make(t, {2, 3, 2}, b),
+                 make(t, {3, 2}, {1, 2, 3, 4, 5, 0}), make(t, {3}, {1, 2, 3})});
     ASSERT_EQ(r.size(), 5u);
     // batch 0: [[1,2,3],[4,5,6]] x [[1,0],[0,1],[1,1]] = [[4,5],[10,11]]
     // batch 1: [[1,0,1],[2,1,0]] x [[2,1],[1,2],[0,1]] = [[2,2],[5,4]]
@@ -408,15 +451,18 @@ func.func @main(%a: tensor<2x2xbf16>, %b: tensor<2x2xi8>) -> (tensor<2x2xf32>, t
   %1 = stablehlo.dot_general %b, %b, contracting_dims = [1] x [0] : (tensor<2x2xi8>, tensor<2x2xi8>) -> tensor<2x2xi32>
   return %0, %1 : tensor<2x2xf32>, tensor<2x2xi32>
 }
-)", {make(ElementType::BF16, {2, 2}, {1, 2, 3, 4}),
-     make(ElementType::I8, {2, 2}, {100, 100, 100, 100})});
+)",
+                {make(ElementType::BF16, {2, 2}, {1, 2, 3, 4}),
+                 make(ElementType::I8, {2, 2}, {100, 100, 100, 100})});
   expectTensor(r[0], ElementType::F32, {2, 2}, {7, 10, 15, 22});
   expectTensor(r[1], ElementType::I32, {2, 2}, {20000, 20000, 20000, 20000});
   // 64x48x80 f32 against a naive double loop, with the rhs transposed.
   int M = 64, K = 48, N = 80;
   Tensor a(ElementType::F32, {M, K}), b(ElementType::F32, {N, K});
-  for (int i = 0; i < M * K; ++i) a.data<float>()[i] = float((i * 7) % 13) - 6;
-  for (int i = 0; i < N * K; ++i) b.data<float>()[i] = float((i * 5) % 11) - 5;
+  for (int i = 0; i < M * K; ++i)
+    a.data<float>()[i] = float((i * 7) % 13) - 6;
+  for (int i = 0; i < N * K; ++i)
+    b.data<float>()[i] = float((i * 5) % 11) - 5;
   kernels::DotDims d;
   d.lhsContract = {1};
   d.rhsContract = {1};
@@ -444,7 +490,10 @@ func.func @main(%x: tensor<2x3xTY>, %i: tensor<TY>) -> (tensor<2xTY>, tensor<3xT
 }
 )";
       std::string o = op;
-      double init = o == "add" ? 0 : o == "multiply" ? 1 : o == "maximum" ? 0 : 100;
+      double init = o == "add"        ? 0
+                    : o == "multiply" ? 1
+                    : o == "maximum"  ? 0
+                                      : 100;
       auto r = run1(replaceAll(replaceAll(s, "OP", op), "TY", ty(t)),
                     {make(t, {2, 3}, {1, 2, 3, 4, 1, 2}), make(t, {}, {init})});
       ASSERT_EQ(r.size(), 3u);
@@ -475,7 +524,8 @@ func.func @main(%x: tensor<2x2xi1>) -> (tensor<2xi1>, tensor<2xi1>) {
   %1 = stablehlo.reduce(%x init: %f) applies stablehlo.or across dimensions = [1] : (tensor<2x2xi1>, tensor<i1>) -> tensor<2xi1>
   return %0, %1 : tensor<2xi1>, tensor<2xi1>
 }
-)", {make(ElementType::Pred, {2, 2}, {1, 1, 0, 1})});
+)",
+                {make(ElementType::Pred, {2, 2}, {1, 1, 0, 1})});
   expectTensor(r[0], ElementType::Pred, {2}, {1, 0});
   expectTensor(r[1], ElementType::Pred, {2}, {1, 1});
 }
@@ -495,7 +545,8 @@ func.func @main(%x: tensor<2x4xf32>) -> (tensor<2xf32>, tensor<2xi32>) {
     }
   return %0#0, %0#1 : tensor<2xf32>, tensor<2xi32>
 }
-)", {f32({2, 4}, {1, 5, 2, 5, -1, -3, -0.5, -2})});
+)",
+                {f32({2, 4}, {1, 5, 2, 5, -1, -3, -0.5, -2})});
   ASSERT_EQ(r.size(), 2u);
   expectTensor(r[0], ElementType::F32, {2}, {5, -0.5});
   // Ties keep the later element (GT is strict).
@@ -510,12 +561,17 @@ func.func @main(%a: tensor<4x3xf32>, %i: tensor<2x1xi32>, %b: tensor<3x4x2xi32>,
   %2 = "stablehlo.gather"(%w, %k) <{dimension_numbers = #stablehlo.gather<offset_dims = [1, 2], start_index_map = [0, 1], index_vector_dim = 1>, slice_sizes = array<i64: 2, 2>}> : (tensor<4x4xf32>, tensor<2x2xi32>) -> tensor<2x2x2xf32>
   return %0, %1, %2 : tensor<2x3xf32>, tensor<3x1x2xi32>, tensor<2x2x2xf32>
 }
-)", {f32({4, 3}, {0, 1, 2, 10, 11, 12, 20, 21, 22, 30, 31, 32}),
-     i32({2, 1}, {2, 0}),
-     kernels::convert(kernels::iota(ElementType::F64, {24}, 0), ElementType::I32).reshaped({3, 4, 2}),
-     i32({3, 1, 1}, {1, 3, 0}),
-     kernels::convert(kernels::iota(ElementType::F64, {16}, 0), ElementType::F32).reshaped({4, 4}),
-     i32({2, 2}, {0, 1, 3, 3})});
+)",
+                {f32({4, 3}, {0, 1, 2, 10, 11, 12, 20, 21, 22, 30, 31, 32}),
+                 i32({2, 1}, {2, 0}),
+                 kernels::convert(kernels::iota(ElementType::F64, {24}, 0),
+                                  ElementType::I32)
+                     .reshaped({3, 4, 2}),
+                 i32({3, 1, 1}, {1, 3, 0}),
+                 kernels::convert(kernels::iota(ElementType::F64, {16}, 0),
+                                  ElementType::F32)
+                     .reshaped({4, 4}),
+                 i32({2, 2}, {0, 1, 3, 3})});
   ASSERT_EQ(r.size(), 3u);
   expectTensor(r[0], ElementType::F32, {2, 3}, {20, 21, 22, 0, 1, 2});
   // batch b picks row j[b] of b's 4x2 matrix: b0 row1 = [2,3], b1 row3 =
@@ -550,9 +606,10 @@ func.func @main(%a: tensor<4x2xf32>, %i: tensor<3x1xi32>, %u: tensor<3x2xf32>, %
   }) : (tensor<5xi32>, tensor<2x1xi32>, tensor<2xi32>) -> tensor<5xi32>
   return %0, %1, %2, %3 : tensor<4x2xf32>, tensor<4x2xf32>, tensor<5xi32>, tensor<5xi32>
 }
-)", {f32({4, 2}, {1, 1, 1, 1, 1, 1, 1, 1}), i32({3, 1}, {1, 3, 1}),
-     f32({3, 2}, {1, 2, 3, 4, 5, 6}), i32({5}, {1, 2, 3, 4, 5}),
-     i32({2, 1}, {2, 7}), i32({2}, {10, 20})});
+)",
+                {f32({4, 2}, {1, 1, 1, 1, 1, 1, 1, 1}), i32({3, 1}, {1, 3, 1}),
+                 f32({3, 2}, {1, 2, 3, 4, 5, 6}), i32({5}, {1, 2, 3, 4, 5}),
+                 i32({2, 1}, {2, 7}), i32({2}, {10, 20})});
   ASSERT_EQ(r.size(), 4u);
   expectTensor(r[0], ElementType::F32, {4, 2}, {1, 1, 7, 9, 1, 1, 4, 5});
   expectTensor(r[1], ElementType::F32, {4, 2}, {1, 1, 5, 6, 1, 1, 3, 4});
@@ -602,8 +659,9 @@ func.func private @double(%a: tensor<2xf32>) -> tensor<2xf32> {
   %0 = stablehlo.add %a, %a : tensor<2xf32>
   return %0 : tensor<2xf32>
 }
-)", {i32({}, {5}), f32({2}, {1, -2}), i32({}, {1}),
-     make(ElementType::Pred, {}, {1})});
+)",
+                {i32({}, {5}), f32({2}, {1, -2}), i32({}, {1}),
+                 make(ElementType::Pred, {}, {1})});
   ASSERT_EQ(r.size(), 7u);
   expectTensor(r[0], ElementType::I32, {}, {5});
   expectTensor(r[1], ElementType::F32, {2}, {6, -12});
@@ -626,12 +684,16 @@ func.func @main(%a: tensor<2xf32>) -> tensor<2xf32> {
   std::vector<Tensor> out;
   Status s = exe->runSingle({i32({2}, {1, 2})}, out);
   EXPECT_FALSE(s.isOk());
-  EXPECT_NE(s.message().find("must be tensor<2xf32>"), std::string::npos) << s.message();
+  EXPECT_NE(s.message().find("must be tensor<2xf32>"), std::string::npos)
+      << s.message();
   s = exe->runSingle({f32({2}, {1, 2})}, out);
   EXPECT_FALSE(s.isOk());
-  EXPECT_NE(s.message().find("custom_call target 'foo'"), std::string::npos) << s.message();
+  EXPECT_NE(s.message().find("custom_call target 'foo'"), std::string::npos)
+      << s.message();
   std::unique_ptr<Executable> bad;
-  EXPECT_FALSE(Executable::fromText("func.func @main(", ExecutableOptions(), bad).isOk());
+  EXPECT_FALSE(
+      Executable::fromText("func.func @main(", ExecutableOptions(), bad)
+          .isOk());
 }
 
 TEST(Interpreter, SdyOpsOfUnpartitionedModules) {
@@ -651,7 +713,8 @@ func.func @main(%a: tensor<2xf32>) -> (tensor<2xf32>, tensor<2xf32>) {
   } : (tensor<2xf32>, tensor<2xf32>) -> tensor<2xf32>
   return %1, %2 : tensor<2xf32>, tensor<2xf32>
 }
-)", {f32({2}, {3, -4})});
+)",
+                {f32({2}, {3, -4})});
   ASSERT_EQ(r.size(), 2u);
   expectTensor(r[0], ElementType::F32, {2}, {3, -4});
   expectTensor(r[1], ElementType::F32, {2}, {4, -2});

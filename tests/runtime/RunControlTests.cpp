@@ -44,10 +44,12 @@ func.func @main(%a: tensor<2xf32>) -> tensor<2xf32> {
 Status runWith(const std::string &text, const RunOptions &options,
                int devices = 2) {
   auto exe = compile(text);
-  if (!exe) return Status::internal("no executable");
+  if (!exe)
+    return Status::internal("no executable");
   std::unique_ptr<Backend> backend;
   Status s = Backend::create("local", devices, backend);
-  if (!s.isOk()) return s;
+  if (!s.isOk())
+    return s;
   std::vector<std::vector<Tensor>> in(devices, {f32({2}, {1, 2})}), out;
   return exe->run(*backend, in, out, options);
 }

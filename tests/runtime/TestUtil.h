@@ -19,7 +19,8 @@ namespace sdy::runtime::test {
 inline Tensor make(ElementType t, Shape shape, const std::vector<double> &v) {
   Tensor f(ElementType::F64, shape);
   EXPECT_EQ((int64_t)v.size(), f.numElements());
-  for (size_t i = 0; i < v.size(); ++i) f.data<double>()[i] = v[i];
+  for (size_t i = 0; i < v.size(); ++i)
+    f.data<double>()[i] = v[i];
   return kernels::convert(f, t);
 }
 inline Tensor f32(Shape shape, const std::vector<double> &v) {
@@ -31,7 +32,8 @@ inline Tensor i32(Shape shape, const std::vector<double> &v) {
 
 inline std::vector<double> values(const Tensor &t) {
   std::vector<double> r;
-  for (int64_t i = 0; i < t.numElements(); ++i) r.push_back(t.getDouble(i));
+  for (int64_t i = 0; i < t.numElements(); ++i)
+    r.push_back(t.getDouble(i));
   return r;
 }
 
@@ -71,7 +73,8 @@ inline std::vector<Tensor> run1(const std::string &text,
                                 const std::vector<Tensor> &inputs = {}) {
   auto exe = compile(text);
   std::vector<Tensor> out;
-  if (!exe) return out;
+  if (!exe)
+    return out;
   Status s = exe->runSingle(inputs, out);
   EXPECT_TRUE(s.isOk()) << s.message();
   return out;
@@ -88,10 +91,13 @@ runN(const std::string &text, int n,
   Status s = Executable::fromText(text, o, exe);
   EXPECT_TRUE(s.isOk()) << s.message();
   std::vector<std::vector<Tensor>> out;
-  if (!exe) return out;
+  if (!exe)
+    return out;
   s = exe->runLocal(n, inputs, out);
-  if (status) *status = s;
-  else EXPECT_TRUE(s.isOk()) << s.message();
+  if (status)
+    *status = s;
+  else
+    EXPECT_TRUE(s.isOk()) << s.message();
   return out;
 }
 
@@ -107,21 +113,21 @@ inline std::string replaceAll(std::string s, const std::string &from,
 
 inline const std::vector<ElementType> &allTypes() {
   static const std::vector<ElementType> t = {
-      ElementType::Pred, ElementType::I8,  ElementType::I16, ElementType::I32,
-      ElementType::I64,  ElementType::U8,  ElementType::U32, ElementType::U64,
+      ElementType::Pred, ElementType::I8,   ElementType::I16, ElementType::I32,
+      ElementType::I64,  ElementType::U8,   ElementType::U32, ElementType::U64,
       ElementType::F16,  ElementType::BF16, ElementType::F32, ElementType::F64};
   return t;
 }
 inline const std::vector<ElementType> &numericTypes() {
   static const std::vector<ElementType> t = {
-      ElementType::I8,  ElementType::I16, ElementType::I32, ElementType::I64,
-      ElementType::U8,  ElementType::U32, ElementType::U64, ElementType::F16,
+      ElementType::I8,   ElementType::I16, ElementType::I32, ElementType::I64,
+      ElementType::U8,   ElementType::U32, ElementType::U64, ElementType::F16,
       ElementType::BF16, ElementType::F32, ElementType::F64};
   return t;
 }
 inline const std::vector<ElementType> &floatTypes() {
-  static const std::vector<ElementType> t = {ElementType::F16, ElementType::BF16,
-                                             ElementType::F32, ElementType::F64};
+  static const std::vector<ElementType> t = {
+      ElementType::F16, ElementType::BF16, ElementType::F32, ElementType::F64};
   return t;
 }
 

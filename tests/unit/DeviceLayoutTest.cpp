@@ -6,8 +6,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "UnitTestSupport.h"
 #include "ir/utils/DeviceLayout.h"
+#include "UnitTestSupport.h"
 
 using namespace mlir;
 using namespace mlir::sdy;
@@ -39,8 +39,7 @@ sdy.mesh @line = <["z"=8]>
       if (!slice)
         return "no slice for device " + std::to_string(id);
       for (auto [start, limit] : llvm::zip(slice->starts, slice->limits))
-        text += "[" + std::to_string(start) + "," + std::to_string(limit) +
-                ")";
+        text += "[" + std::to_string(start) + "," + std::to_string(limit) + ")";
       text += "\n";
     }
     return text;

@@ -8,9 +8,9 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "transforms/propagation/FactorPropagation.h"
 #include "UnitTestSupport.h"
 #include "ir/sdy/ShardingUtils.h"
-#include "transforms/propagation/FactorPropagation.h"
 
 using namespace mlir;
 using namespace mlir::sdy;
@@ -23,21 +23,22 @@ protected:
   /// Parses `%r = custom_call(%a, %b)` on tensor<8x16xf32> with mesh
   /// ["x"=2, "y"=4], the shardings `a`, `b`, `r` (the text inside
   /// `#sdy.sharding<@mesh, ...>`) and the rule `ruleText`, and projects them.
-  void setUp(llvm::StringRef a, llvm::StringRef b, llvm::StringRef r,
-             llvm::StringRef ruleText =
-                 "([i, j], [i, j])->([i, j]) {i=8, j=16}",
-             llvm::StringRef type = "tensor<8x16xf32>",
-             int64_t visiblePriority = INT64_MAX) {
+  void
+  setUp(llvm::StringRef a, llvm::StringRef b, llvm::StringRef r,
+        llvm::StringRef ruleText = "([i, j], [i, j])->([i, j]) {i=8, j=16}",
+        llvm::StringRef type = "tensor<8x16xf32>",
+        int64_t visiblePriority = INT64_MAX) {
     std::string t = type.str();
     parse(R"(sdy.mesh @mesh = <["x"=2, "y"=4]>
-func.func @f(%a: )" + t + R"( {sdy.sharding = #sdy.sharding<@mesh, )" +
-          a.str() + R"(>}, %b: )" + t +
-          R"( {sdy.sharding = #sdy.sharding<@mesh, )" + b.str() + R"(>}) -> )" +
-          t + R"( {
+func.func @f(%a: )" +
+          t + R"( {sdy.sharding = #sdy.sharding<@mesh, )" + a.str() +
+          R"(>}, %b: )" + t + R"( {sdy.sharding = #sdy.sharding<@mesh, )" +
+          b.str() + R"(>}) -> )" + t + R"( {
   %r = stablehlo.custom_call @op(%a, %b) {sdy.sharding = #sdy.sharding_per_value<[<@mesh, )" +
           r.str() + R"(>]>, sdy.sharding_rule = #sdy.op_sharding_rule<)" +
           ruleText.str() + R"(>} : ()" + t + ", " + t + ") -> " + t + R"(
-  return %r : )" + t + R"(
+  return %r : )" +
+          t + R"(
 })");
     Operation *op = getOp("stablehlo.custom_call");
     ASSERT_TRUE(op);

@@ -7,9 +7,9 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "transforms/propagation/FactorSharding.h"
 #include "UnitTestSupport.h"
 #include "ir/sdy/ShardingUtils.h"
-#include "transforms/propagation/FactorSharding.h"
 
 using namespace mlir;
 using namespace mlir::sdy;
@@ -29,8 +29,8 @@ protected:
     op = getOp("stablehlo.custom_call");
     if (!op)
       return {};
-    opRule = op->getAttrOfType<OpShardingRuleAttr>(
-        SdyDialect::kShardingRuleAttr);
+    opRule =
+        op->getAttrOfType<OpShardingRuleAttr>(SdyDialect::kShardingRuleAttr);
     SmallVector<TensorShardingAttr> operands, results;
     for (Value v : op->getOperands())
       operands.push_back(getSharding(v));
@@ -45,10 +45,9 @@ protected:
                                   unsigned index,
                                   int64_t visiblePriority = INT64_MAX) {
     TensorShardingAttr original = getSharding(op->getOperand(index));
-    return buildTensorSharding(projection.operands[index],
-                               opRule.getOperandMappings()[index], original,
-                               original.getMeshOrRef(), getMesh(),
-                               visiblePriority);
+    return buildTensorSharding(
+        projection.operands[index], opRule.getOperandMappings()[index],
+        original, original.getMeshOrRef(), getMesh(), visiblePriority);
   }
 
   Operation *op = nullptr;

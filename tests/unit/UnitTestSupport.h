@@ -11,7 +11,6 @@
 
 #include <string>
 
-#include "gtest/gtest.h"
 #include "ir/sdy/SdyDialect.h"
 #include "ir/sdy/ShardingLayout.h"
 #include "ir/stablehlo/StablehloDialect.h"
@@ -20,6 +19,7 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"
+#include "gtest/gtest.h"
 
 namespace mlir::sdy::unittest {
 

@@ -107,7 +107,8 @@ void mlir::sdy::tagVerifierDiagnostic(InFlightDiagnostic &diag) {
 
 bool mlir::sdy::isVerifierDiagnostic(Diagnostic &diag) {
   return llvm::any_of(diag.getMetadata(), [](const DiagnosticArgument &arg) {
-    return arg.getKind() == DiagnosticArgument::DiagnosticArgumentKind::String &&
+    return arg.getKind() ==
+               DiagnosticArgument::DiagnosticArgumentKind::String &&
            arg.getAsString() == kVerifierTag;
   });
 }
@@ -179,7 +180,7 @@ Attribute SubAxisInfoAttr::parse(AsmParser &parser, Type) {
       parser.parseRParen() || parser.parseInteger(size))
     return {};
   return getVerified<SubAxisInfoAttr>([&] { return parser.emitError(loc); },
-                                     parser.getContext(), preSize, size);
+                                      parser.getContext(), preSize, size);
 }
 
 void SubAxisInfoAttr::print(AsmPrinter &printer) const {
@@ -276,8 +277,8 @@ Attribute DimensionShardingAttr::parse(AsmParser &parser, Type) {
     priority = value;
   }
   return getVerified<DimensionShardingAttr>(
-      [&] { return parser.emitError(loc); }, parser.getContext(), axes,
-      !isOpen, priority);
+      [&] { return parser.emitError(loc); }, parser.getContext(), axes, !isOpen,
+      priority);
 }
 
 void DimensionShardingAttr::print(AsmPrinter &printer) const {
@@ -329,7 +330,7 @@ Attribute TensorShardingAttr::parse(AsmParser &parser, Type) {
   if (parser.parseGreater())
     return {};
   return getVerified<TensorShardingAttr>([&] { return parser.emitError(loc); },
-                                        ctx, meshOrRef, dims, replicated);
+                                         ctx, meshOrRef, dims, replicated);
 }
 
 void TensorShardingAttr::print(AsmPrinter &printer) const {
@@ -355,13 +356,15 @@ void TensorShardingAttr::print(AsmPrinter &printer) const {
 Attribute TensorShardingPerValueAttr::parse(AsmParser &parser, Type) {
   SmallVector<TensorShardingAttr> shardings;
   if (parser.parseLess() ||
-      parser.parseCommaSeparatedList(AsmParser::Delimiter::Square, [&]() {
-        Attribute sharding = TensorShardingAttr::parse(parser, Type());
-        if (!sharding)
-          return failure();
-        shardings.push_back(cast<TensorShardingAttr>(sharding));
-        return success();
-      }) ||
+      parser.parseCommaSeparatedList(
+          AsmParser::Delimiter::Square,
+          [&]() {
+            Attribute sharding = TensorShardingAttr::parse(parser, Type());
+            if (!sharding)
+              return failure();
+            shardings.push_back(cast<TensorShardingAttr>(sharding));
+            return success();
+          }) ||
       parser.parseGreater())
     return {};
   return TensorShardingPerValueAttr::get(parser.getContext(), shardings);
@@ -474,19 +477,20 @@ void printTensorMappings(AsmPrinter &printer,
 /// Parses a list of factor names `{i, k}`.
 ParseResult parseFactorList(AsmParser &parser,
                             SmallVectorImpl<int64_t> &factors) {
-  return parser.parseCommaSeparatedList(AsmParser::Delimiter::Braces,
-                                        [&]() -> ParseResult {
-    llvm::SMLoc loc = parser.getCurrentLocation();
-    StringRef keyword;
-    if (parser.parseKeyword(&keyword))
-      return failure();
-    StringRef rest = keyword;
-    int64_t factor = consumeFactorName(rest);
-    if (factor < 0 || !rest.empty())
-      return parser.emitError(loc) << "invalid factor name '" << keyword << "'";
-    factors.push_back(factor);
-    return success();
-  });
+  return parser.parseCommaSeparatedList(
+      AsmParser::Delimiter::Braces, [&]() -> ParseResult {
+        llvm::SMLoc loc = parser.getCurrentLocation();
+        StringRef keyword;
+        if (parser.parseKeyword(&keyword))
+          return failure();
+        StringRef rest = keyword;
+        int64_t factor = consumeFactorName(rest);
+        if (factor < 0 || !rest.empty())
+          return parser.emitError(loc)
+                 << "invalid factor name '" << keyword << "'";
+        factors.push_back(factor);
+        return success();
+      });
 }
 
 void printFactorList(AsmPrinter &printer, StringRef kind,
@@ -536,38 +540,39 @@ Attribute OpShardingRuleAttr::parse(AsmParser &parser, Type) {
 
   // Factor sizes: every factor gets exactly one size, in any order.
   SmallVector<std::optional<int64_t>> sizes;
-  if (parser.parseCommaSeparatedList(AsmParser::Delimiter::Braces,
-                                     [&]() -> ParseResult {
-        llvm::SMLoc nameLoc = parser.getCurrentLocation();
-        StringRef keyword;
-        int64_t size;
-        if (parser.parseKeyword(&keyword) || parser.parseEqual() ||
-            parser.parseInteger(size))
-          return failure();
-        StringRef rest = keyword;
-        int64_t factor = consumeFactorName(rest);
-        if (factor < 0 || !rest.empty())
-          return parser.emitError(nameLoc)
-                 << "invalid factor name '" << keyword << "'";
-        // Factor names are dense from `i`; a huge index is a typo, not a rule.
-        if (factor >= kMaxFactors)
-          return parser.emitError(nameLoc)
-                 << "factor '" << keyword << "' exceeds the limit of "
-                 << kMaxFactors << " factors";
-        if (static_cast<size_t>(factor) >= sizes.size())
-          sizes.resize(factor + 1);
-        if (sizes[factor])
-          return parser.emitError(nameLoc)
-                 << "factor '" << keyword << "' has more than one size";
-        sizes[factor] = size;
-        return success();
-      }))
+  if (parser.parseCommaSeparatedList(
+          AsmParser::Delimiter::Braces, [&]() -> ParseResult {
+            llvm::SMLoc nameLoc = parser.getCurrentLocation();
+            StringRef keyword;
+            int64_t size;
+            if (parser.parseKeyword(&keyword) || parser.parseEqual() ||
+                parser.parseInteger(size))
+              return failure();
+            StringRef rest = keyword;
+            int64_t factor = consumeFactorName(rest);
+            if (factor < 0 || !rest.empty())
+              return parser.emitError(nameLoc)
+                     << "invalid factor name '" << keyword << "'";
+            // Factor names are dense from `i`; a huge index is a typo, not a
+            // rule.
+            if (factor >= kMaxFactors)
+              return parser.emitError(nameLoc)
+                     << "factor '" << keyword << "' exceeds the limit of "
+                     << kMaxFactors << " factors";
+            if (static_cast<size_t>(factor) >= sizes.size())
+              sizes.resize(factor + 1);
+            if (sizes[factor])
+              return parser.emitError(nameLoc)
+                     << "factor '" << keyword << "' has more than one size";
+            sizes[factor] = size;
+            return success();
+          }))
     return {};
   SmallVector<int64_t> factorSizes;
   for (auto [index, size] : llvm::enumerate(sizes)) {
     if (!size) {
-      parser.emitError(loc) << "factor '" << getFactorName(index)
-                            << "' has no size";
+      parser.emitError(loc)
+          << "factor '" << getFactorName(index) << "' has no size";
       return {};
     }
     factorSizes.push_back(*size);
@@ -621,11 +626,10 @@ void OpShardingRuleAttr::print(AsmPrinter &printer) const {
   printer << "->";
   printTensorMappings(printer, getResultMappings());
   printer << " {";
-  llvm::interleaveComma(llvm::enumerate(getFactorSizes()), printer,
-                        [&](auto indexed) {
-                          printer << getFactorName(indexed.index()) << "="
-                                  << indexed.value();
-                        });
+  llvm::interleaveComma(
+      llvm::enumerate(getFactorSizes()), printer, [&](auto indexed) {
+        printer << getFactorName(indexed.index()) << "=" << indexed.value();
+      });
   printer << "}";
   printFactorList(printer, "reduction", getReductionFactors());
   printFactorList(printer, "need_replication", getNeedReplicationFactors());

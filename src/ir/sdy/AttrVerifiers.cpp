@@ -27,9 +27,8 @@ LogicalResult MeshAttr::verify(EmitFn emitError, ArrayRef<MeshAxisAttr> axes,
       return emitError() << "duplicate mesh axis name \"" << axis.getName()
                          << "\"";
     if (axis.getSize() < 1)
-      return emitError() << "mesh axis \"" << axis.getName()
-                         << "\" has size " << axis.getSize()
-                         << ", axis sizes must be at least 1";
+      return emitError() << "mesh axis \"" << axis.getName() << "\" has size "
+                         << axis.getSize() << ", axis sizes must be at least 1";
     if (total > (int64_t(1) << 40) / axis.getSize())
       return emitError() << "mesh has too many devices (product of axis "
                             "sizes exceeds 2^40)";
@@ -56,9 +55,8 @@ LogicalResult MeshAttr::verify(EmitFn emitError, ArrayRef<MeshAxisAttr> axes,
   llvm::sort(sorted);
   for (auto [index, id] : llvm::enumerate(sorted))
     if (id != static_cast<int64_t>(index))
-      return emitError() << "device ids must be a permutation of iota("
-                         << total << "), got duplicate or out-of-range id "
-                         << id;
+      return emitError() << "device ids must be a permutation of iota(" << total
+                         << "), got duplicate or out-of-range id " << id;
   if (llvm::equal(sorted, deviceIds))
     return emitError() << "device ids must not be iota(" << total
                        << "): omit device_ids for the default device order";
@@ -116,8 +114,7 @@ LogicalResult verifyFactorList(EmitFn emitError, StringRef kind,
       return emitError() << kind << " factor index " << factor
                          << " is out of range [0, " << numFactors << ")";
     if (index > 0 && factors[index - 1] >= factor)
-      return emitError() << kind
-                         << " factors must be sorted and unique, got '"
+      return emitError() << kind << " factors must be sorted and unique, got '"
                          << OpShardingRuleAttr::getFactorName(
                                 factors[index - 1])
                          << "' before '"
@@ -137,15 +134,13 @@ LogicalResult verifyTensorMappings(EmitFn emitError, StringRef kind,
       ArrayRef<int64_t> factors = dimMapping.getFactorIndices();
       for (int64_t factor : factors) {
         if (factor < 0 || factor >= numFactors)
-          return emitError()
-                 << kind << " " << tensorIndex << " dimension " << dim
-                 << ": factor index " << factor << " is out of range [0, "
-                 << numFactors << ")";
+          return emitError() << kind << " " << tensorIndex << " dimension "
+                             << dim << ": factor index " << factor
+                             << " is out of range [0, " << numFactors << ")";
         if (!seen.insert(factor).second)
-          return emitError()
-                 << kind << " " << tensorIndex << " uses factor '"
-                 << OpShardingRuleAttr::getFactorName(factor)
-                 << "' more than once";
+          return emitError() << kind << " " << tensorIndex << " uses factor '"
+                             << OpShardingRuleAttr::getFactorName(factor)
+                             << "' more than once";
         if (factors.size() > 1 && factorSizes[factor] == 1)
           return emitError()
                  << kind << " " << tensorIndex << " dimension " << dim
@@ -159,14 +154,15 @@ LogicalResult verifyTensorMappings(EmitFn emitError, StringRef kind,
 }
 } // namespace
 
-LogicalResult OpShardingRuleAttr::verify(
-    EmitFn emitError, ArrayRef<int64_t> factorSizes,
-    ArrayRef<TensorMappingAttr> operandMappings,
-    ArrayRef<TensorMappingAttr> resultMappings,
-    ArrayRef<int64_t> reductionFactors,
-    ArrayRef<int64_t> needReplicationFactors,
-    ArrayRef<int64_t> permutationFactors,
-    ArrayRef<int64_t> blockedPropagationFactors, bool isCustomRule) {
+LogicalResult
+OpShardingRuleAttr::verify(EmitFn emitError, ArrayRef<int64_t> factorSizes,
+                           ArrayRef<TensorMappingAttr> operandMappings,
+                           ArrayRef<TensorMappingAttr> resultMappings,
+                           ArrayRef<int64_t> reductionFactors,
+                           ArrayRef<int64_t> needReplicationFactors,
+                           ArrayRef<int64_t> permutationFactors,
+                           ArrayRef<int64_t> blockedPropagationFactors,
+                           bool isCustomRule) {
   if (operandMappings.empty() && resultMappings.empty())
     return emitError() << "a sharding rule needs at least one operand or "
                           "result mapping";
@@ -205,9 +201,9 @@ LogicalResult OpShardingRuleAttr::verify(
     for (size_t j = i + 1; j < 3; ++j)
       for (int64_t factor : kinds[i].second)
         if (llvm::is_contained(kinds[j].second, factor))
-          return emitError() << "factor '" << getFactorName(factor)
-                             << "' is both " << kinds[i].first << " and "
-                             << kinds[j].first;
+          return emitError()
+                 << "factor '" << getFactorName(factor) << "' is both "
+                 << kinds[i].first << " and " << kinds[j].first;
 
   for (int64_t factor : reductionFactors)
     for (auto [index, mapping] : llvm::enumerate(resultMappings))

@@ -17,13 +17,12 @@ using namespace mlir::sdy;
 
 namespace {
 
-
-
 /// Shared checks: out_sharding is valid for the type; the operand's sharding
 /// (if any) is on the same mesh. Returns the operand's axes per dimension.
 FailureOr<SmallVector<AxisList>> prepare(Operation *op, Value operand,
                                          TensorShardingAttr outSharding,
-                                         MeshAttr &mesh, bool allowReorderedMesh) {
+                                         MeshAttr &mesh,
+                                         bool allowReorderedMesh) {
   auto type = cast<RankedTensorType>(operand.getType());
   if (failed(verifyTensorSharding(outSharding, type, op, [&] {
         return op->emitOpError() << "out_sharding: ";
@@ -108,8 +107,8 @@ LogicalResult AllSliceOp::verify() {
   if (failed(dims))
     return failure();
   ArrayRef<AxisRefListAttr> slicing = getSlicingAxes().getValue();
-  if (failed(checkPerDimLists(*this, slicing, dims->size(), "slicing_axes",
-                              mesh)))
+  if (failed(
+          checkPerDimLists(*this, slicing, dims->size(), "slicing_axes", mesh)))
     return failure();
   for (auto [dim, list] : llvm::enumerate(slicing))
     llvm::append_range((*dims)[dim], list.getValue());

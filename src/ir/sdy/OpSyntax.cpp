@@ -60,20 +60,20 @@ void printSingleBlockRegionNoBlockId(OpAsmPrinter &printer, Operation *,
                                      Region &region) {
   printer << "(";
   if (!region.empty())
-    llvm::interleaveComma(region.getArguments(), printer,
-                          [&](BlockArgument arg) {
-                            printer.printRegionArgument(arg);
-                          });
+    llvm::interleaveComma(
+        region.getArguments(), printer,
+        [&](BlockArgument arg) { printer.printRegionArgument(arg); });
   printer << ") ";
   printer.printRegion(region, /*printEntryBlockArgs=*/false);
 }
 
 } // namespace
 
-LogicalResult ConstantOp::inferReturnTypes(
-    MLIRContext *, std::optional<Location> location, ValueRange,
-    DictionaryAttr attributes, OpaqueProperties properties, RegionRange,
-    SmallVectorImpl<Type> &inferredReturnTypes) {
+LogicalResult
+ConstantOp::inferReturnTypes(MLIRContext *, std::optional<Location> location,
+                             ValueRange, DictionaryAttr attributes,
+                             OpaqueProperties properties, RegionRange,
+                             SmallVectorImpl<Type> &inferredReturnTypes) {
   ConstantOp::Adaptor adaptor(ValueRange(), attributes, properties);
   if (!adaptor.getValue())
     return emitOptionalError(location, "sdy.constant requires a value");

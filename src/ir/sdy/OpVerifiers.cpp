@@ -69,8 +69,8 @@ LogicalResult verifyRegionSignature(Operation *op, Region &body,
     if (arg.getType() != expected)
       return op->emitOpError()
              << "body argument " << index << " has type " << arg.getType()
-             << " but the " << typeKind << "type of operand " << index
-             << " is " << expected;
+             << " but the " << typeKind << "type of operand " << index << " is "
+             << expected;
   auto terminator =
       dyn_cast_or_null<ReturnOp>(block.empty() ? nullptr : &block.back());
   if (!terminator)
@@ -131,8 +131,7 @@ LogicalResult ManualComputationOp::verify() {
     } else if (sharding.getMeshOrRef() != commonMesh) {
       return emitOpError() << "all in/out shardings must refer to the same "
                               "mesh, got "
-                           << commonMesh << " and "
-                           << sharding.getMeshOrRef();
+                           << commonMesh << " and " << sharding.getMeshOrRef();
     }
   }
 
@@ -151,8 +150,8 @@ LogicalResult ManualComputationOp::verify() {
     if (index > 0) {
       StringRef previous = manualAxes.getValue()[index - 1].getValue();
       if (previous == name.getValue())
-        return emitOpError() << "manual axis \"" << name.getValue()
-                             << "\" is listed twice";
+        return emitOpError()
+               << "manual axis \"" << name.getValue() << "\" is listed twice";
       if (mesh.getAxisIndex(previous) > mesh.getAxisIndex(name.getValue()))
         return emitOpError()
                << "manual axes must be sorted in mesh order: \"" << previous
@@ -234,12 +233,11 @@ LogicalResult ManualComputationOp::verifyRegions() { return success(); }
 
 LogicalResult NamedComputationOp::verify() {
   if (std::optional<TensorShardingPerValueAttr> in = getInShardings())
-    if (failed(verifyShardingPerValue(*in, getOperandTypes(), *this,
-                                      "operand")))
+    if (failed(
+            verifyShardingPerValue(*in, getOperandTypes(), *this, "operand")))
       return failure();
   if (std::optional<TensorShardingPerValueAttr> out = getOutShardings())
-    if (failed(verifyShardingPerValue(*out, getResultTypes(), *this,
-                                      "result")))
+    if (failed(verifyShardingPerValue(*out, getResultTypes(), *this, "result")))
       return failure();
   return verifyRegionSignature(*this, getBody(), getOperandTypes(),
                                getResultTypes(), "");

@@ -58,13 +58,15 @@ Attribute SdyDialect::parseAttribute(DialectAsmParser &parser,
       llvm::StringSwitch<std::pair<ParseFn, bool>>(mnemonic)
           .Case("mesh", {&MeshAttr::parse, true})
           .Case("sharding", {&TensorShardingAttr::parse, true})
-          .Case("sharding_per_value", {&TensorShardingPerValueAttr::parse, true})
+          .Case("sharding_per_value",
+                {&TensorShardingPerValueAttr::parse, true})
           .Case("op_sharding_rule", {&OpShardingRuleAttr::parse, true})
           .Case("mesh_axis", {&MeshAxisAttr::parse, false})
           .Case("sub_axis_info", {&SubAxisInfoAttr::parse, false})
           .Case("axis_ref", {&AxisRefAttr::parse, false})
           .Case("axis_ref_list", {&AxisRefListAttr::parse, false})
-          .Case("list_of_axis_ref_lists", {&ListOfAxisRefListsAttr::parse, false})
+          .Case("list_of_axis_ref_lists",
+                {&ListOfAxisRefListsAttr::parse, false})
           .Case("manual_axes", {&ManualAxesAttr::parse, false})
           .Case("dimension_sharding", {&DimensionShardingAttr::parse, false})
           .Case("dim_mapping", {&DimMappingAttr::parse, false})
@@ -86,7 +88,8 @@ Attribute SdyDialect::parseAttribute(DialectAsmParser &parser,
   return attr;
 }
 
-void SdyDialect::printAttribute(Attribute attr, DialectAsmPrinter &printer) const {
+void SdyDialect::printAttribute(Attribute attr,
+                                DialectAsmPrinter &printer) const {
   StringRef mnemonic =
       llvm::TypeSwitch<Attribute, StringRef>(attr)
           .Case([](MeshAttr) { return "mesh"; })
@@ -129,20 +132,19 @@ LogicalResult SdyDialect::verifyOperationAttribute(Operation *op,
   if (attr.getName() == kShardingAttr) {
     auto perValue = dyn_cast<TensorShardingPerValueAttr>(attr.getValue());
     if (!perValue)
-      return op->emitOpError()
-             << "attribute '" << kShardingAttr
-             << "' must be a #sdy.sharding_per_value (one sharding per result), "
-                "got "
-             << attr.getValue();
-    return verifyShardingPerValue(perValue, op->getResultTypes(), op,
-                                  "result");
+      return op->emitOpError() << "attribute '" << kShardingAttr
+                               << "' must be a #sdy.sharding_per_value (one "
+                                  "sharding per result), "
+                                  "got "
+                               << attr.getValue();
+    return verifyShardingPerValue(perValue, op->getResultTypes(), op, "result");
   }
   if (attr.getName() == kShardingRuleAttr) {
     auto rule = dyn_cast<OpShardingRuleAttr>(attr.getValue());
     if (!rule)
-      return op->emitOpError() << "attribute '" << kShardingRuleAttr
-                               << "' must be a #sdy.op_sharding_rule, got "
-                               << attr.getValue();
+      return op->emitOpError()
+             << "attribute '" << kShardingRuleAttr
+             << "' must be a #sdy.op_sharding_rule, got " << attr.getValue();
     return verifyShardingRuleForOp(rule, op);
   }
   return success();

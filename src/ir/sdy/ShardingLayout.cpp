@@ -1,4 +1,5 @@
-//===- ShardingLayout.cpp - axes per dimension of a sharding ---------------===//
+//===- ShardingLayout.cpp - axes per dimension of a sharding
+//---------------===//
 
 #include "ir/sdy/ShardingLayout.h"
 

@@ -44,19 +44,20 @@ TensorShardingAttr mlir::sdy::getSharding(Value value) {
           index, SdyDialect::kShardingAttr);
     if (auto manual = dyn_cast_or_null<ManualComputationOp>(owner)) {
       ArrayRef<TensorShardingAttr> in = manual.getInShardings().getShardings();
-      return index < in.size() ? removeAxes(in[index], manual.getManualAxes().getValue())
-                               : TensorShardingAttr();
+      return index < in.size()
+                 ? removeAxes(in[index], manual.getManualAxes().getValue())
+                 : TensorShardingAttr();
     }
     if (auto named = dyn_cast_or_null<NamedComputationOp>(owner)) {
       std::optional<TensorShardingPerValueAttr> in = named.getInShardings();
-      return in && index < in->getShardings().size()
-                 ? in->getShardings()[index]
-                 : TensorShardingAttr();
+      return in && index < in->getShardings().size() ? in->getShardings()[index]
+                                                     : TensorShardingAttr();
     }
     // The block arguments of a while share the sharding of its results
     // (held by the result's data_flow_edge during propagation).
     auto dataFlow = dyn_cast_or_null<DataFlowOpInterface>(owner);
-    if (Value result = dataFlow ? dataFlow.getEdgeOwnerOfTarget(value) : Value()) {
+    if (Value result =
+            dataFlow ? dataFlow.getEdgeOwnerOfTarget(value) : Value()) {
       for (Operation *user : result.getUsers())
         if (auto edge = dyn_cast<DataFlowEdgeOp>(user))
           return edge.getShardingAttr();
@@ -80,7 +81,8 @@ TensorShardingAttr mlir::sdy::getSharding(Value value) {
     if (result.getResultNumber() < perValue.getShardings().size())
       return perValue.getShardings()[result.getResultNumber()];
   if (auto manual = dyn_cast<ManualComputationOp>(op))
-    if (result.getResultNumber() < manual.getOutShardings().getShardings().size())
+    if (result.getResultNumber() <
+        manual.getOutShardings().getShardings().size())
       return manual.getOutShardings().getShardings()[result.getResultNumber()];
   if (auto named = dyn_cast<NamedComputationOp>(op))
     if (std::optional<TensorShardingPerValueAttr> out = named.getOutShardings())
@@ -120,16 +122,16 @@ bool mlir::sdy::setSharding(Value value, TensorShardingAttr sharding) {
     if (shardings.size() != op->getNumResults()) {
       shardings.clear();
       for (Type type : op->getResultTypes())
-        shardings.push_back(getFullyOpenSharding(
-            ctx, sharding.getMeshOrRef(), getShardingRank(type)));
+        shardings.push_back(getFullyOpenSharding(ctx, sharding.getMeshOrRef(),
+                                                 getShardingRank(type)));
     }
     shardings[result.getResultNumber()] = sharding;
     named.setOutShardingsAttr(TensorShardingPerValueAttr::get(ctx, shardings));
     return true;
   }
   SmallVector<TensorShardingAttr> shardings;
-  if (auto perValue =
-          op->getAttrOfType<TensorShardingPerValueAttr>(SdyDialect::kShardingAttr))
+  if (auto perValue = op->getAttrOfType<TensorShardingPerValueAttr>(
+          SdyDialect::kShardingAttr))
     llvm::append_range(shardings, perValue.getShardings());
   if (shardings.size() != op->getNumResults()) {
     shardings.clear();

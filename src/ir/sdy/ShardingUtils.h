@@ -21,8 +21,8 @@ TensorShardingAttr getFullyOpenSharding(MLIRContext *ctx, Attribute meshOrRef,
                                         int64_t rank);
 
 /// A sharding of `rank` closed, empty dimensions on `meshOrRef`.
-TensorShardingAttr getFullyClosedSharding(MLIRContext *ctx,
-                                          Attribute meshOrRef, int64_t rank);
+TensorShardingAttr getFullyClosedSharding(MLIRContext *ctx, Attribute meshOrRef,
+                                          int64_t rank);
 
 /// The rank of `type` for sharding purposes (0 for non-shaped types).
 int64_t getShardingRank(Type type);
@@ -66,9 +66,9 @@ TensorShardingAttr closeDimensions(TensorShardingAttr sharding);
 /// Calls `fn` on every sharding attribute held by `op` (per-value, inherent
 /// sharding, in/out shardings, function arguments/results) and replaces it
 /// with the result when that differs. Returns true if anything changed.
-bool transformShardings(Operation *op,
-                        llvm::function_ref<TensorShardingAttr(
-                            TensorShardingAttr)> fn);
+bool transformShardings(
+    Operation *op,
+    llvm::function_ref<TensorShardingAttr(TensorShardingAttr)> fn);
 
 } // namespace mlir::sdy
 

@@ -49,9 +49,9 @@ LogicalResult mlir::sdy::verifyAxisRefList(ArrayRef<AxisRefAttr> axes,
     for (AxisRefAttr previous : axes.take_front(index))
       if (previous.overlaps(axis))
         return emitError() << what << ": axis " << axis.toString()
-                           << (previous == axis ? " appears more than once"
-                                                : " overlaps with " +
-                                                      previous.toString());
+                           << (previous == axis
+                                   ? " appears more than once"
+                                   : " overlaps with " + previous.toString());
     if (index > 0 && axes[index - 1].canMerge(axis))
       return emitError() << what << ": adjacent sub-axes "
                          << axes[index - 1].toString() << " and "
@@ -61,9 +61,10 @@ LogicalResult mlir::sdy::verifyAxisRefList(ArrayRef<AxisRefAttr> axes,
   return success();
 }
 
-LogicalResult mlir::sdy::verifyTensorShardingWithMesh(
-    TensorShardingAttr sharding, MeshAttr mesh, Type type,
-    EmitErrorFn emitError) {
+LogicalResult
+mlir::sdy::verifyTensorShardingWithMesh(TensorShardingAttr sharding,
+                                        MeshAttr mesh, Type type,
+                                        EmitErrorFn emitError) {
   auto shapedType = dyn_cast<ShapedType>(type);
   if (!shapedType) {
     if (sharding.getRank() != 0 || !sharding.getReplicatedAxes().empty())
@@ -107,11 +108,12 @@ LogicalResult mlir::sdy::verifyTensorShardingWithMesh(
   for (auto [dim, dimSharding] : llvm::enumerate(sharding.getDimShardings())) {
     if (dimSharding.getAxes().empty())
       continue;
-    if (failed(verifyAxisRefList(dimSharding.getAxes(), mesh,
-                                 describe(dim), emitError)))
+    if (failed(verifyAxisRefList(dimSharding.getAxes(), mesh, describe(dim),
+                                 emitError)))
       return failure();
     if (shapedType.getDimSize(dim) == 0)
-      return emitError() << describe(dim) << " has size 0 and cannot be sharded";
+      return emitError() << describe(dim)
+                         << " has size 0 and cannot be sharded";
     for (AxisRefAttr axis : dimSharding.getAxes())
       if (failed(checkOverlap(axis, dim)))
         return failure();
@@ -128,8 +130,8 @@ LogicalResult mlir::sdy::verifyTensorShardingWithMesh(
   for (size_t i = 1; i < replicated.size(); ++i)
     if (!comparator(replicated[i - 1], replicated[i]))
       return emitError() << "replicated axes must be sorted in mesh order: "
-                         << replicated[i - 1].toString()
-                         << " must come after " << replicated[i].toString();
+                         << replicated[i - 1].toString() << " must come after "
+                         << replicated[i].toString();
   return success();
 }
 
@@ -180,9 +182,10 @@ LogicalResult mlir::sdy::verifyTensorSharding(TensorShardingAttr sharding,
   return success();
 }
 
-LogicalResult mlir::sdy::verifyShardingPerValue(
-    TensorShardingPerValueAttr shardings, TypeRange types, Operation *op,
-    StringRef kind) {
+LogicalResult
+mlir::sdy::verifyShardingPerValue(TensorShardingPerValueAttr shardings,
+                                  TypeRange types, Operation *op,
+                                  StringRef kind) {
   if (shardings.getShardings().size() != types.size())
     return op->emitOpError()
            << "has " << types.size() << " " << kind << "s but "
@@ -191,8 +194,8 @@ LogicalResult mlir::sdy::verifyShardingPerValue(
   for (auto [index, sharding, type] :
        llvm::enumerate(shardings.getShardings(), types)) {
     if (failed(verifyTensorSharding(sharding, type, op, [&, i = index] {
-          return op->emitOpError() << "sharding of " << kind << " " << i
-                                   << ": ";
+          return op->emitOpError()
+                 << "sharding of " << kind << " " << i << ": ";
         })))
       return failure();
   }
@@ -204,17 +207,16 @@ LogicalResult mlir::sdy::verifyShardingRuleForOp(OpShardingRuleAttr rule,
   auto checkMappings = [&](ArrayRef<TensorMappingAttr> mappings,
                            TypeRange types, StringRef kind) -> LogicalResult {
     if (mappings.size() != types.size())
-      return op->emitOpError()
-             << "sharding rule has " << mappings.size() << " " << kind
-             << " mappings but the op has " << types.size() << " " << kind
-             << "s";
+      return op->emitOpError() << "sharding rule has " << mappings.size() << " "
+                               << kind << " mappings but the op has "
+                               << types.size() << " " << kind << "s";
     for (auto [index, mapping, type] : llvm::enumerate(mappings, types)) {
       int64_t rank = getShardingRank(type);
       if (mapping.getRank() != rank)
         return op->emitOpError()
                << "sharding rule maps " << mapping.getRank()
-               << " dimensions of " << kind << " " << index
-               << " but its type " << type << " has rank " << rank;
+               << " dimensions of " << kind << " " << index << " but its type "
+               << type << " has rank " << rank;
     }
     return success();
   };

@@ -8,9 +8,9 @@
 
 #include "ir/stablehlo/StablehloDialect.h"
 
+#include "mlir/IR/DialectImplementation.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
-#include "mlir/IR/DialectImplementation.h"
 
 #include <array>
 
@@ -37,13 +37,14 @@ ParseResult parseStruct(AsmParser &parser, MutableArrayRef<Field> fields) {
     StringRef name;
     if (parser.parseKeyword(&name))
       return failure();
-    Field *field = llvm::find_if(fields, [&](Field &f) { return f.name == name; });
+    Field *field =
+        llvm::find_if(fields, [&](Field &f) { return f.name == name; });
     if (field == fields.end()) {
       return parser.emitError(loc)
              << "unknown field '" << name << "', expected one of: "
-             << llvm::join(llvm::map_range(fields,
-                                           [](Field &f) { return f.name; }),
-                           ", ");
+             << llvm::join(
+                    llvm::map_range(fields, [](Field &f) { return f.name; }),
+                    ", ");
     }
     if (field->seen)
       return parser.emitError(loc) << "duplicate field '" << name << "'";
@@ -119,19 +120,16 @@ Attribute DotDimensionNumbersAttr::parse(AsmParser &parser, Type) {
                     {"rhs_contracting_dimensions", &rhsContract}};
   if (parseStruct(parser, fields))
     return {};
-  return get(parser.getContext(), lhsBatch, rhsBatch, lhsContract,
-             rhsContract);
+  return get(parser.getContext(), lhsBatch, rhsBatch, lhsContract, rhsContract);
 }
 
 void DotDimensionNumbersAttr::print(AsmPrinter &p) const {
-  printStruct(p, {dimsField("lhs_batching_dimensions",
-                            getLhsBatchingDimensions()),
-                  dimsField("rhs_batching_dimensions",
-                            getRhsBatchingDimensions()),
-                  dimsField("lhs_contracting_dimensions",
-                            getLhsContractingDimensions()),
-                  dimsField("rhs_contracting_dimensions",
-                            getRhsContractingDimensions())});
+  printStruct(
+      p,
+      {dimsField("lhs_batching_dimensions", getLhsBatchingDimensions()),
+       dimsField("rhs_batching_dimensions", getRhsBatchingDimensions()),
+       dimsField("lhs_contracting_dimensions", getLhsContractingDimensions()),
+       dimsField("rhs_contracting_dimensions", getRhsContractingDimensions())});
 }
 
 //===----------------------------------------------------------------------===//
@@ -141,10 +139,9 @@ void DotDimensionNumbersAttr::print(AsmPrinter &p) const {
 namespace {
 // Gather and scatter dimension numbers alike: five dimension lists, then a
 // required index_vector_dim.
-const StringRef kGatherDims[] = {"offset_dims", "collapsed_slice_dims",
-                                 "operand_batching_dims",
-                                 "start_indices_batching_dims",
-                                 "start_index_map"};
+const StringRef kGatherDims[] = {
+    "offset_dims", "collapsed_slice_dims", "operand_batching_dims",
+    "start_indices_batching_dims", "start_index_map"};
 const StringRef kScatterDims[] = {
     "update_window_dims", "inserted_window_dims", "input_batching_dims",
     "scatter_indices_batching_dims", "scatter_dims_to_operand_dims"};
@@ -160,8 +157,8 @@ Attribute parseIndexingFields(AsmParser &parser, ArrayRef<StringRef> names) {
                     /*required=*/true});
   if (parseStruct(parser, fields))
     return {};
-  return AttrT::get(parser.getContext(), lists[0], lists[1], lists[2],
-                    lists[3], lists[4], indexVectorDim);
+  return AttrT::get(parser.getContext(), lists[0], lists[1], lists[2], lists[3],
+                    lists[4], indexVectorDim);
 }
 
 void printIndexingFields(AsmPrinter &p, ArrayRef<StringRef> names,
@@ -229,13 +226,11 @@ void OutputOperandAliasAttr::print(AsmPrinter &p) const {
 // DotAlgorithmAttr
 //===----------------------------------------------------------------------===//
 
-LogicalResult
-DotAlgorithmAttr::verify(function_ref<InFlightDiagnostic()> emitError,
-                         Type lhsPrecisionType, Type rhsPrecisionType,
-                         Type accumulationType, int64_t lhsComponentCount,
-                         int64_t rhsComponentCount,
-                         int64_t numPrimitiveOperations,
-                         bool allowImpreciseAccumulation) {
+LogicalResult DotAlgorithmAttr::verify(
+    function_ref<InFlightDiagnostic()> emitError, Type lhsPrecisionType,
+    Type rhsPrecisionType, Type accumulationType, int64_t lhsComponentCount,
+    int64_t rhsComponentCount, int64_t numPrimitiveOperations,
+    bool allowImpreciseAccumulation) {
   if (lhsComponentCount < 1)
     return emitError() << "lhs_component_count must be positive, got "
                        << lhsComponentCount;

@@ -2,8 +2,8 @@
 #include "ir/stablehlo/StablehloDialect.h"
 
 #include "ir/interfaces/DataFlowOpInterface.h"
-#include "llvm/ADT/TypeSwitch.h"
 #include "mlir/IR/DialectImplementation.h"
+#include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir;
 using namespace mlir::stablehlo;

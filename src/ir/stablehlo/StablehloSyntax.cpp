@@ -8,10 +8,10 @@
 
 #include "ir/stablehlo/StablehloSyntax.h"
 
-#include "llvm/ADT/STLExtras.h"
-#include "llvm/ADT/Sequence.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/TypeUtilities.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/Sequence.h"
 
 using namespace mlir;
 using namespace mlir::stablehlo;
@@ -57,16 +57,20 @@ void printSameOperandsAndResultTypeImpl(OpAsmPrinter &p, Operation *op,
 }
 } // namespace
 
-ParseResult mlir::stablehlo::parseSameOperandsAndResultType(
-    OpAsmParser &parser, Type &a, Type &result) {
+ParseResult mlir::stablehlo::parseSameOperandsAndResultType(OpAsmParser &parser,
+                                                            Type &a,
+                                                            Type &result) {
   return parseSameOperandsAndResultTypeImpl(parser, {&a}, result);
 }
-ParseResult mlir::stablehlo::parseSameOperandsAndResultType(
-    OpAsmParser &parser, Type &a, Type &b, Type &result) {
+ParseResult mlir::stablehlo::parseSameOperandsAndResultType(OpAsmParser &parser,
+                                                            Type &a, Type &b,
+                                                            Type &result) {
   return parseSameOperandsAndResultTypeImpl(parser, {&a, &b}, result);
 }
-ParseResult mlir::stablehlo::parseSameOperandsAndResultType(
-    OpAsmParser &parser, Type &a, Type &b, Type &c, Type &result) {
+ParseResult mlir::stablehlo::parseSameOperandsAndResultType(OpAsmParser &parser,
+                                                            Type &a, Type &b,
+                                                            Type &c,
+                                                            Type &result) {
   return parseSameOperandsAndResultTypeImpl(parser, {&a, &b, &c}, result);
 }
 void mlir::stablehlo::printSameOperandsAndResultType(OpAsmPrinter &p,
@@ -86,9 +90,9 @@ void mlir::stablehlo::printSameOperandsAndResultType(OpAsmPrinter &p,
   printSameOperandsAndResultTypeImpl(p, op, {a, b, c}, result);
 }
 
-ParseResult mlir::stablehlo::parseSelectOpType(OpAsmParser &parser,
-                                               Type &pred, Type &onTrue,
-                                               Type &onFalse, Type &result) {
+ParseResult mlir::stablehlo::parseSelectOpType(OpAsmParser &parser, Type &pred,
+                                               Type &onTrue, Type &onFalse,
+                                               Type &result) {
   SMLoc loc = parser.getCurrentLocation();
   SmallVector<Type> types;
   if (parser.parseTypeList(types))
@@ -288,21 +292,21 @@ namespace {
 ParseResult parsePrecisionList(OpAsmParser &parser, ArrayAttr &attr) {
   SmallVector<Attribute> precisions;
   if (parser.parseEqual() ||
-      parser.parseCommaSeparatedList(AsmParser::Delimiter::Square,
-                                     [&]() -> ParseResult {
-        SMLoc loc = parser.getCurrentLocation();
-        StringRef keyword;
-        if (parser.parseKeyword(&keyword))
-          return failure();
-        std::optional<Precision> precision = symbolizePrecision(keyword);
-        if (!precision)
-          return parser.emitError(loc)
-                 << "expected precision DEFAULT, HIGH or HIGHEST, got '"
-                 << keyword << "'";
-        precisions.push_back(
-            PrecisionAttr::get(parser.getContext(), *precision));
-        return success();
-      }))
+      parser.parseCommaSeparatedList(
+          AsmParser::Delimiter::Square, [&]() -> ParseResult {
+            SMLoc loc = parser.getCurrentLocation();
+            StringRef keyword;
+            if (parser.parseKeyword(&keyword))
+              return failure();
+            std::optional<Precision> precision = symbolizePrecision(keyword);
+            if (!precision)
+              return parser.emitError(loc)
+                     << "expected precision DEFAULT, HIGH or HIGHEST, got '"
+                     << keyword << "'";
+            precisions.push_back(
+                PrecisionAttr::get(parser.getContext(), *precision));
+            return success();
+          }))
     return failure();
   attr = parser.getBuilder().getArrayAttr(precisions);
   return success();
@@ -399,8 +403,7 @@ ParseResult parseEnumKeywordImpl(OpAsmParser &parser, AttrT &attr,
 ParseResult mlir::stablehlo::parseEnumKeyword(OpAsmParser &parser,
                                               ComparisonDirectionAttr &attr) {
   return parseEnumKeywordImpl(
-      parser, attr,
-      [](StringRef s) { return symbolizeComparisonDirection(s); },
+      parser, attr, [](StringRef s) { return symbolizeComparisonDirection(s); },
       "comparison direction");
 }
 
@@ -442,8 +445,7 @@ ParseResult ConstantOp::parse(OpAsmParser &parser, OperationState &result) {
     if (parser.parseRParen())
       return failure();
     if (succeeded(parser.parseOptionalLess())) {
-      if (parser.parseAttribute(result.propertiesAttr) ||
-          parser.parseGreater())
+      if (parser.parseAttribute(result.propertiesAttr) || parser.parseGreater())
         return failure();
     }
     FunctionType fnType;
@@ -599,8 +601,7 @@ ParseResult ReduceOp::parse(OpAsmParser &parser, OperationState &result) {
 
   if (innerName) {
     if (!innerName->getDialect() ||
-        innerName->getDialectNamespace() !=
-            result.name.getDialectNamespace() ||
+        innerName->getDialectNamespace() != result.name.getDialectNamespace() ||
         !innerName->hasTrait<OpTrait::IsCommutative>() ||
         !innerName->hasTrait<OpTrait::SameOperandsAndResultType>() ||
         !innerName->hasTrait<OpTrait::NOperands<2>::Impl>() ||
@@ -614,8 +615,8 @@ ParseResult ReduceOp::parse(OpAsmParser &parser, OperationState &result) {
       return parser.emitError(loc)
              << "the compact form of reduce takes one input and one init "
                 "value";
-    auto type = RankedTensorType::get(
-        {}, getElementTypeOrSelf(fnType.getInput(0)));
+    auto type =
+        RankedTensorType::get({}, getElementTypeOrSelf(fnType.getInput(0)));
     Block &block = body->emplaceBlock();
     Value lhs = block.addArgument(type, currLoc);
     Value rhs = block.addArgument(type, currLoc);
@@ -656,12 +657,12 @@ void WhileOp::print(OpAsmPrinter &p) {
   Block *body = getBody().empty() ? nullptr : &getBody().front();
   bool namedArgs = body && body->getNumArguments() == getNumOperands();
   if (namedArgs) {
-    llvm::interleaveComma(
-        llvm::zip(body->getArguments(), getOperands()), p, [&](auto pair) {
-          p.printOperand(std::get<0>(pair));
-          p << " = ";
-          p.printOperand(std::get<1>(pair));
-        });
+    llvm::interleaveComma(llvm::zip(body->getArguments(), getOperands()), p,
+                          [&](auto pair) {
+                            p.printOperand(std::get<0>(pair));
+                            p << " = ";
+                            p.printOperand(std::get<1>(pair));
+                          });
   } else {
     // Invalid IR: the regions print their own block arguments below.
     p.printOperands(getOperands());
@@ -698,13 +699,11 @@ ParseResult WhileOp::parse(OpAsmParser &parser, OperationState &result) {
           }))
     return failure();
   SmallVector<Type> types;
-  if (!operands.empty() &&
-      (parser.parseColon() || parser.parseTypeList(types)))
+  if (!operands.empty() && (parser.parseColon() || parser.parseTypeList(types)))
     return failure();
   if (types.size() != operands.size())
-    return parser.emitError(loc)
-           << "expected " << operands.size() << " types but got "
-           << types.size();
+    return parser.emitError(loc) << "expected " << operands.size()
+                                 << " types but got " << types.size();
   for (auto [arg, type] : llvm::zip(args, types))
     arg.type = type;
   result.addTypes(types);
@@ -764,7 +763,6 @@ ParseResult IfOp::parse(OpAsmParser &parser, OperationState &result) {
     return failure();
   if (result.regions.size() != 2)
     return parser.emitError(parser.getCurrentLocation())
-           << "expects 2 regions but got "
-           << result.regions.size();
+           << "expects 2 regions but got " << result.regions.size();
   return success();
 }

@@ -42,8 +42,7 @@ void printPairwiseOpType(OpAsmPrinter &p, Operation *op, TypeRange operands,
 
 // `[1, 2, 3]`.
 ParseResult parseDenseI64Array(OpAsmParser &parser, DenseI64ArrayAttr &attr);
-void printDenseI64Array(OpAsmPrinter &p, Operation *op,
-                        DenseI64ArrayAttr attr);
+void printDenseI64Array(OpAsmPrinter &p, Operation *op, DenseI64ArrayAttr attr);
 
 // `%a, %b, ` (each operand followed by a comma).
 ParseResult parseVariadicOperandWithAttribute(

@@ -11,10 +11,10 @@
 #include "ir/stablehlo/StablehloCommon.h"
 #include "ir/stablehlo/StablehloDialect.h"
 
-#include "llvm/ADT/STLExtras.h"
-#include "llvm/ADT/SmallSet.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/TypeUtilities.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallSet.h"
 
 using namespace mlir;
 using namespace mlir::stablehlo;
@@ -108,22 +108,25 @@ inferPerDim(std::optional<Location> loc, StringRef opName,
 // Elementwise
 //===----------------------------------------------------------------------===//
 
-LogicalResult CompareOp::inferReturnTypes(
-    MLIRContext *ctx, std::optional<Location> loc, Adaptor adaptor,
-    SmallVectorImpl<Type> &inferred) {
+LogicalResult CompareOp::inferReturnTypes(MLIRContext *ctx,
+                                          std::optional<Location> loc,
+                                          Adaptor adaptor,
+                                          SmallVectorImpl<Type> &inferred) {
   auto lhs = rankedType(adaptor.getLhs()), rhs = rankedType(adaptor.getRhs());
   if (!lhs || !rhs)
     return missing(loc, "compare", "ranked tensor operands");
   if (lhs != rhs)
-    return opError(loc, "compare", "requires lhs and rhs of the same type, got ",
-                   lhs, " and ", rhs);
+    return opError(loc, "compare",
+                   "requires lhs and rhs of the same type, got ", lhs, " and ",
+                   rhs);
   inferred.push_back(lhs.clone(IntegerType::get(ctx, 1)));
   return success();
 }
 
-LogicalResult IsFiniteOp::inferReturnTypes(
-    MLIRContext *ctx, std::optional<Location> loc, Adaptor adaptor,
-    SmallVectorImpl<Type> &inferred) {
+LogicalResult IsFiniteOp::inferReturnTypes(MLIRContext *ctx,
+                                           std::optional<Location> loc,
+                                           Adaptor adaptor,
+                                           SmallVectorImpl<Type> &inferred) {
   auto x = rankedType(adaptor.getX());
   if (!x)
     return missing(loc, "is_finite", "a ranked tensor operand");
@@ -131,39 +134,44 @@ LogicalResult IsFiniteOp::inferReturnTypes(
   return success();
 }
 
-LogicalResult ClampOp::inferReturnTypes(
-    MLIRContext *, std::optional<Location> loc, Adaptor adaptor,
-    SmallVectorImpl<Type> &inferred) {
+LogicalResult ClampOp::inferReturnTypes(MLIRContext *,
+                                        std::optional<Location> loc,
+                                        Adaptor adaptor,
+                                        SmallVectorImpl<Type> &inferred) {
   auto operand = rankedType(adaptor.getOperand());
   auto min = rankedType(adaptor.getMin()), max = rankedType(adaptor.getMax());
   if (!operand || !min || !max)
     return missing(loc, "clamp", "ranked tensor operands");
   for (auto [name, bound] : {std::pair{"min", min}, std::pair{"max", max}}) {
     if (bound.getElementType() != operand.getElementType())
-      return opError(loc, "clamp", name, " element type ",
-                     bound.getElementType(),
-                     " does not match operand element type ",
-                     operand.getElementType());
+      return opError(
+          loc, "clamp", name, " element type ", bound.getElementType(),
+          " does not match operand element type ", operand.getElementType());
     if (bound.getRank() != 0 && bound.getShape() != operand.getShape())
-      return opError(loc, "clamp", name, " must be rank-0 or of the operand "
-                     "shape ", formatDims(operand.getShape()), ", got ",
+      return opError(loc, "clamp", name,
+                     " must be rank-0 or of the operand "
+                     "shape ",
+                     formatDims(operand.getShape()), ", got ",
                      formatDims(bound.getShape()));
   }
   inferred.push_back(operand);
   return success();
 }
 
-LogicalResult SelectOp::inferReturnTypes(
-    MLIRContext *, std::optional<Location> loc, Adaptor adaptor,
-    SmallVectorImpl<Type> &inferred) {
+LogicalResult SelectOp::inferReturnTypes(MLIRContext *,
+                                         std::optional<Location> loc,
+                                         Adaptor adaptor,
+                                         SmallVectorImpl<Type> &inferred) {
   auto pred = rankedType(adaptor.getPred());
   auto onTrue = rankedType(adaptor.getOnTrue());
   auto onFalse = rankedType(adaptor.getOnFalse());
   if (!pred || !onTrue || !onFalse)
     return missing(loc, "select", "ranked tensor operands");
   if (onTrue != onFalse)
-    return opError(loc, "select", "requires on_true and on_false of the same "
-                   "type, got ", onTrue, " and ", onFalse);
+    return opError(loc, "select",
+                   "requires on_true and on_false of the same "
+                   "type, got ",
+                   onTrue, " and ", onFalse);
   if (pred.getRank() != 0 && pred.getShape() != onTrue.getShape())
     return opError(loc, "select", "pred must be rank-0 or of the shape ",
                    formatDims(onTrue.getShape()), ", got ",
@@ -176,9 +184,10 @@ LogicalResult SelectOp::inferReturnTypes(
 // Shape ops
 //===----------------------------------------------------------------------===//
 
-LogicalResult TransposeOp::inferReturnTypes(
-    MLIRContext *, std::optional<Location> loc, Adaptor adaptor,
-    SmallVectorImpl<Type> &inferred) {
+LogicalResult TransposeOp::inferReturnTypes(MLIRContext *,
+                                            std::optional<Location> loc,
+                                            Adaptor adaptor,
+                                            SmallVectorImpl<Type> &inferred) {
   auto type = rankedType(adaptor.getOperand());
   if (!type || !adaptor.getPermutationAttr())
     return missing(loc, "transpose", "a ranked operand and a permutation");
@@ -201,9 +210,10 @@ LogicalResult TransposeOp::inferReturnTypes(
   return success();
 }
 
-LogicalResult ConcatenateOp::inferReturnTypes(
-    MLIRContext *, std::optional<Location> loc, Adaptor adaptor,
-    SmallVectorImpl<Type> &inferred) {
+LogicalResult ConcatenateOp::inferReturnTypes(MLIRContext *,
+                                              std::optional<Location> loc,
+                                              Adaptor adaptor,
+                                              SmallVectorImpl<Type> &inferred) {
   if (adaptor.getInputs().empty())
     return opError(loc, "concatenate", "expects at least one input");
   if (!adaptor.getDimensionAttr())
@@ -244,45 +254,47 @@ LogicalResult ConcatenateOp::inferReturnTypes(
   return success();
 }
 
-LogicalResult SliceOp::inferReturnTypes(
-    MLIRContext *, std::optional<Location> loc, Adaptor adaptor,
-    SmallVectorImpl<Type> &inferred) {
+LogicalResult SliceOp::inferReturnTypes(MLIRContext *,
+                                        std::optional<Location> loc,
+                                        Adaptor adaptor,
+                                        SmallVectorImpl<Type> &inferred) {
   auto type = rankedType(adaptor.getOperand());
   if (!type || !adaptor.getStartIndicesAttr() ||
       !adaptor.getLimitIndicesAttr() || !adaptor.getStridesAttr())
-    return missing(loc, "slice", "an operand, start_indices, limit_indices "
-                                 "and strides");
+    return missing(loc, "slice",
+                   "an operand, start_indices, limit_indices "
+                   "and strides");
   ArrayRef<int64_t> start = adaptor.getStartIndices(),
                     limit = adaptor.getLimitIndices(),
                     strides = adaptor.getStrides();
-  return inferPerDim(
-      loc, "slice", type,
-      {{"start_indices", start},
-       {"limit_indices", limit},
-       {"strides", strides}},
-      inferred, [&](int64_t d) -> FailureOr<int64_t> {
-        int64_t size = type.getDimSize(d);
-        if (start[d] < 0)
-          return opError(loc, "slice", "negative start index ", start[d],
-                         " in dimension ", d);
-        if (limit[d] > size)
-          return opError(loc, "slice", "limit index ", limit[d],
-                         " is larger than the size ", size, " of dimension ",
-                         d);
-        if (start[d] > limit[d])
-          return opError(loc, "slice", "start index ", start[d],
-                         " is larger than limit index ", limit[d],
-                         " in dimension ", d);
-        if (strides[d] <= 0)
-          return opError(loc, "slice", "stride ", strides[d],
-                         " must be positive in dimension ", d);
-        return llvm::divideCeil(limit[d] - start[d], strides[d]);
-      });
+  return inferPerDim(loc, "slice", type,
+                     {{"start_indices", start},
+                      {"limit_indices", limit},
+                      {"strides", strides}},
+                     inferred, [&](int64_t d) -> FailureOr<int64_t> {
+                       int64_t size = type.getDimSize(d);
+                       if (start[d] < 0)
+                         return opError(loc, "slice", "negative start index ",
+                                        start[d], " in dimension ", d);
+                       if (limit[d] > size)
+                         return opError(loc, "slice", "limit index ", limit[d],
+                                        " is larger than the size ", size,
+                                        " of dimension ", d);
+                       if (start[d] > limit[d])
+                         return opError(loc, "slice", "start index ", start[d],
+                                        " is larger than limit index ",
+                                        limit[d], " in dimension ", d);
+                       if (strides[d] <= 0)
+                         return opError(loc, "slice", "stride ", strides[d],
+                                        " must be positive in dimension ", d);
+                       return llvm::divideCeil(limit[d] - start[d], strides[d]);
+                     });
 }
 
-LogicalResult PadOp::inferReturnTypes(
-    MLIRContext *, std::optional<Location> loc, Adaptor adaptor,
-    SmallVectorImpl<Type> &inferred) {
+LogicalResult PadOp::inferReturnTypes(MLIRContext *,
+                                      std::optional<Location> loc,
+                                      Adaptor adaptor,
+                                      SmallVectorImpl<Type> &inferred) {
   auto type = rankedType(adaptor.getOperand());
   auto padType = rankedType(adaptor.getPaddingValue());
   if (!type || !padType || !adaptor.getEdgePaddingLowAttr() ||
@@ -312,9 +324,10 @@ LogicalResult PadOp::inferReturnTypes(
       });
 }
 
-LogicalResult ConstantOp::inferReturnTypes(
-    MLIRContext *, std::optional<Location> loc, Adaptor adaptor,
-    SmallVectorImpl<Type> &inferred) {
+LogicalResult ConstantOp::inferReturnTypes(MLIRContext *,
+                                           std::optional<Location> loc,
+                                           Adaptor adaptor,
+                                           SmallVectorImpl<Type> &inferred) {
   if (!adaptor.getValueAttr())
     return missing(loc, "constant", "a value");
   auto type = dyn_cast<RankedTensorType>(adaptor.getValueAttr().getType());
@@ -342,9 +355,10 @@ LogicalResult checkStartIndices(std::optional<Location> loc, StringRef opName,
 }
 } // namespace
 
-LogicalResult DynamicSliceOp::inferReturnTypes(
-    MLIRContext *, std::optional<Location> loc, Adaptor adaptor,
-    SmallVectorImpl<Type> &inferred) {
+LogicalResult
+DynamicSliceOp::inferReturnTypes(MLIRContext *, std::optional<Location> loc,
+                                 Adaptor adaptor,
+                                 SmallVectorImpl<Type> &inferred) {
   auto type = rankedType(adaptor.getOperand());
   if (!type || !adaptor.getSliceSizesAttr())
     return missing(loc, "dynamic_slice", "an operand and slice_sizes");
@@ -418,8 +432,10 @@ bool sameShapes(TypeRange l, TypeRange r) {
 LogicalResult checkPrecisionConfig(std::optional<Location> loc,
                                    StringRef opName, ArrayAttr config) {
   if (config && config.size() > 2)
-    return opError(loc, opName, "expects at most 2 precision config values, "
-                   "got ", config.size());
+    return opError(loc, opName,
+                   "expects at most 2 precision config values, "
+                   "got ",
+                   config.size());
   return success();
 }
 } // namespace
@@ -428,13 +444,15 @@ bool DotOp::isCompatibleReturnTypes(TypeRange l, TypeRange r) {
   return sameShapes(l, r);
 }
 
-LogicalResult DotOp::inferReturnTypes(
-    MLIRContext *, std::optional<Location> loc, Adaptor adaptor,
-    SmallVectorImpl<Type> &inferred) {
+LogicalResult DotOp::inferReturnTypes(MLIRContext *,
+                                      std::optional<Location> loc,
+                                      Adaptor adaptor,
+                                      SmallVectorImpl<Type> &inferred) {
   auto lhs = rankedType(adaptor.getLhs()), rhs = rankedType(adaptor.getRhs());
   if (!lhs || !rhs)
     return missing(loc, "dot", "ranked tensor operands");
-  if (failed(checkPrecisionConfig(loc, "dot", adaptor.getPrecisionConfigAttr())))
+  if (failed(
+          checkPrecisionConfig(loc, "dot", adaptor.getPrecisionConfigAttr())))
     return failure();
   if (lhs.getRank() != 1 && lhs.getRank() != 2)
     return opError(loc, "dot", "lhs must be rank 1 or 2, got rank ",
@@ -460,9 +478,10 @@ bool DotGeneralOp::isCompatibleReturnTypes(TypeRange l, TypeRange r) {
   return sameShapes(l, r);
 }
 
-LogicalResult DotGeneralOp::inferReturnTypes(
-    MLIRContext *, std::optional<Location> loc, Adaptor adaptor,
-    SmallVectorImpl<Type> &inferred) {
+LogicalResult DotGeneralOp::inferReturnTypes(MLIRContext *,
+                                             std::optional<Location> loc,
+                                             Adaptor adaptor,
+                                             SmallVectorImpl<Type> &inferred) {
   auto lhs = rankedType(adaptor.getLhs()), rhs = rankedType(adaptor.getRhs());
   DotDimensionNumbersAttr dn = adaptor.getDotDimensionNumbersAttr();
   if (!lhs || !rhs || !dn)
@@ -477,18 +496,21 @@ LogicalResult DotGeneralOp::inferReturnTypes(
         auto p = dyn_cast<PrecisionAttr>(a);
         return !p || p.getValue() != Precision::DEFAULT;
       }))
-    return opError(loc, "dot_general", "must specify DEFAULT precision "
+    return opError(loc, "dot_general",
+                   "must specify DEFAULT precision "
                    "config when algorithm is set");
   ArrayRef<int64_t> lhsBatch = dn.getLhsBatchingDimensions();
   ArrayRef<int64_t> rhsBatch = dn.getRhsBatchingDimensions();
   ArrayRef<int64_t> lhsContract = dn.getLhsContractingDimensions();
   ArrayRef<int64_t> rhsContract = dn.getRhsContractingDimensions();
   if (lhsBatch.size() != rhsBatch.size())
-    return opError(loc, "dot_general", "lhs and rhs should have the same "
-                   "number of batching dimensions, got ", formatDims(lhsBatch),
-                   " and ", formatDims(rhsBatch));
+    return opError(loc, "dot_general",
+                   "lhs and rhs should have the same "
+                   "number of batching dimensions, got ",
+                   formatDims(lhsBatch), " and ", formatDims(rhsBatch));
   if (lhsContract.size() != rhsContract.size())
-    return opError(loc, "dot_general", "lhs and rhs should have the same "
+    return opError(loc, "dot_general",
+                   "lhs and rhs should have the same "
                    "number of contracting dimensions, got ",
                    formatDims(lhsContract), " and ", formatDims(rhsContract));
   // Batching and contracting dimensions of one side are disjoint.
@@ -504,14 +526,18 @@ LogicalResult DotGeneralOp::inferReturnTypes(
     return failure();
   for (auto [l, r] : llvm::zip(lhsBatch, rhsBatch))
     if (lhs.getDimSize(l) != rhs.getDimSize(r))
-      return opError(loc, "dot_general", "batching dimension sizes differ: "
-                     "lhs dimension ", l, " has size ", lhs.getDimSize(l),
-                     " but rhs dimension ", r, " has size ", rhs.getDimSize(r));
+      return opError(loc, "dot_general",
+                     "batching dimension sizes differ: "
+                     "lhs dimension ",
+                     l, " has size ", lhs.getDimSize(l), " but rhs dimension ",
+                     r, " has size ", rhs.getDimSize(r));
   for (auto [l, r] : llvm::zip(lhsContract, rhsContract))
     if (lhs.getDimSize(l) != rhs.getDimSize(r))
-      return opError(loc, "dot_general", "contracting dimension sizes differ: "
-                     "lhs dimension ", l, " has size ", lhs.getDimSize(l),
-                     " but rhs dimension ", r, " has size ", rhs.getDimSize(r));
+      return opError(loc, "dot_general",
+                     "contracting dimension sizes differ: "
+                     "lhs dimension ",
+                     l, " has size ", lhs.getDimSize(l), " but rhs dimension ",
+                     r, " has size ", rhs.getDimSize(r));
   SmallVector<int64_t> shape;
   for (int64_t d : lhsBatch)
     shape.push_back(lhs.getDimSize(d));
@@ -525,14 +551,16 @@ LogicalResult DotGeneralOp::inferReturnTypes(
   return success();
 }
 
-LogicalResult ReduceOp::inferReturnTypes(
-    MLIRContext *, std::optional<Location> loc, Adaptor adaptor,
-    SmallVectorImpl<Type> &inferred) {
+LogicalResult ReduceOp::inferReturnTypes(MLIRContext *,
+                                         std::optional<Location> loc,
+                                         Adaptor adaptor,
+                                         SmallVectorImpl<Type> &inferred) {
   ValueRange operands = adaptor.getOperands();
   if (operands.empty() || operands.size() % 2 != 0)
-    return opError(loc, "reduce", "expects as many init values as inputs "
-                   "(and at least one input), got ", operands.size(),
-                   " operands");
+    return opError(loc, "reduce",
+                   "expects as many init values as inputs "
+                   "(and at least one input), got ",
+                   operands.size(), " operands");
   if (!adaptor.getDimensionsAttr())
     return missing(loc, "reduce", "dimensions");
   auto first = rankedType(adaptor.getInputs().front());
@@ -556,8 +584,8 @@ LogicalResult ReduceOp::inferReturnTypes(
                      formatDims(input.getShape()), " but input #0 has shape ",
                      formatDims(first.getShape()));
     if (init.getRank() != 0)
-      return opError(loc, "reduce", "init value #", i,
-                     " must be rank-0, got ", init);
+      return opError(loc, "reduce", "init value #", i, " must be rank-0, got ",
+                     init);
     if (init.getElementType() != input.getElementType())
       return opError(loc, "reduce", "init value #", i, " has element type ",
                      init.getElementType(), " but input #", i, " has ",
@@ -571,9 +599,10 @@ LogicalResult ReduceOp::inferReturnTypes(
 // Misc
 //===----------------------------------------------------------------------===//
 
-LogicalResult OptimizationBarrierOp::inferReturnTypes(
-    MLIRContext *, std::optional<Location>, Adaptor adaptor,
-    SmallVectorImpl<Type> &inferred) {
+LogicalResult
+OptimizationBarrierOp::inferReturnTypes(MLIRContext *, std::optional<Location>,
+                                        Adaptor adaptor,
+                                        SmallVectorImpl<Type> &inferred) {
   llvm::append_range(inferred, adaptor.getOperands().getTypes());
   return success();
 }

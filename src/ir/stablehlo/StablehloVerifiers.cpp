@@ -9,9 +9,9 @@
 #include "ir/stablehlo/StablehloCommon.h"
 #include "ir/stablehlo/StablehloDialect.h"
 
+#include "mlir/IR/TypeUtilities.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallSet.h"
-#include "mlir/IR/TypeUtilities.h"
 
 using namespace mlir;
 using namespace mlir::stablehlo;
@@ -19,13 +19,12 @@ using namespace mlir::stablehlo::detail;
 
 namespace {
 // The op name without the dialect, e.g. "broadcast_in_dim".
-StringRef mnemonic(Operation *op) {
-  return op->getName().stripDialect();
-}
+StringRef mnemonic(Operation *op) { return op->getName().stripDialect(); }
 
 LogicalResult checkDims(Operation *op, StringRef what, ArrayRef<int64_t> dims,
                         int64_t rank) {
-  return stablehlo::detail::checkDims(op->getLoc(), mnemonic(op), what, dims, rank);
+  return stablehlo::detail::checkDims(op->getLoc(), mnemonic(op), what, dims,
+                                      rank);
 }
 
 LogicalResult checkSorted(Operation *op, StringRef what,
@@ -34,9 +33,8 @@ LogicalResult checkSorted(Operation *op, StringRef what,
 }
 
 // Checks that `a` and `b` are disjoint.
-LogicalResult checkDisjoint(Operation *op, StringRef whatA,
-                            ArrayRef<int64_t> a, StringRef whatB,
-                            ArrayRef<int64_t> b) {
+LogicalResult checkDisjoint(Operation *op, StringRef whatA, ArrayRef<int64_t> a,
+                            StringRef whatB, ArrayRef<int64_t> b) {
   for (int64_t d : a)
     if (llvm::is_contained(b, d))
       return op->emitOpError()
@@ -55,9 +53,9 @@ LogicalResult checkTypes(Operation *op, StringRef what, StringRef item,
                          TypeRange types, TypeRange expected, StringRef need,
                          StringRef items, StringRef has) {
   if (types.size() != expected.size())
-    return op->emitOpError() << what << " must " << need << " "
-                             << expected.size() << " " << items << " but "
-                             << has << " " << types.size();
+    return op->emitOpError()
+           << what << " must " << need << " " << expected.size() << " " << items
+           << " but " << has << " " << types.size();
   for (auto [i, pair] : llvm::enumerate(llvm::zip(types, expected)))
     if (std::get<0>(pair) != std::get<1>(pair))
       return op->emitOpError()
@@ -103,8 +101,8 @@ FailureOr<int64_t> checkReplicaGroups(Operation *op,
                                       bool allowPadding = false) {
   auto type = cast<ShapedType>(groups.getType());
   if (type.getRank() != 2)
-    return op->emitOpError() << "replica_groups must be a 2-D tensor, got "
-                             << type;
+    return op->emitOpError()
+           << "replica_groups must be a 2-D tensor, got " << type;
   llvm::SmallSet<int64_t, 16> seen;
   for (const APInt &value : groups.getValues<APInt>()) {
     int64_t id = value.getSExtValue();
@@ -154,18 +152,17 @@ LogicalResult checkOneResultPerOperand(Operation *op, StringRef what,
 LogicalResult checkDimInRange(Operation *op, StringRef what, int64_t dim,
                               int64_t rank) {
   if (dim >= rank)
-    return op->emitOpError() << what << " " << dim << " is out of range [0, "
-                             << rank << ")";
+    return op->emitOpError()
+           << what << " " << dim << " is out of range [0, " << rank << ")";
   return success();
 }
 
 LogicalResult checkElementTypes(Operation *op, ShapedType operand,
                                 ShapedType result) {
   if (operand.getElementType() != result.getElementType())
-    return op->emitOpError() << "operand element type "
-                             << operand.getElementType()
-                             << " does not match result element type "
-                             << result.getElementType();
+    return op->emitOpError()
+           << "operand element type " << operand.getElementType()
+           << " does not match result element type " << result.getElementType();
   return success();
 }
 
@@ -174,8 +171,8 @@ LogicalResult checkElementTypes(Operation *op, size_t i, ShapedType operand,
                                 ShapedType result) {
   if (operand.getElementType() != result.getElementType())
     return op->emitOpError() << "operand #" << i << " has element type "
-                             << operand.getElementType() << " but result #"
-                             << i << " has " << result.getElementType();
+                             << operand.getElementType() << " but result #" << i
+                             << " has " << result.getElementType();
   return success();
 }
 
@@ -192,22 +189,21 @@ LogicalResult checkScaledDim(Operation *op, const std::string &operandName,
   for (int64_t d = 0; d < operand.getRank(); ++d) {
     int64_t in = operand.getDimSize(d), out = result.getDimSize(d);
     if (d != dim && in != out)
-      return op->emitOpError() << operandName << " dimension " << d
-                               << " has size " << in << " but the result has "
-                               << out;
+      return op->emitOpError()
+             << operandName << " dimension " << d << " has size " << in
+             << " but the result has " << out;
   }
   int64_t large = operand.getDimSize(dim), small = result.getDimSize(dim);
   if (resultIsLarger)
     std::swap(large, small);
   if (groupSize > 0 && small * groupSize != large)
-    return op->emitOpError() << scaledName << " size " << large
-                             << " must be the " << smallName << " size "
-                             << small << " times the group size "
-                             << groupSize;
+    return op->emitOpError()
+           << scaledName << " size " << large << " must be the " << smallName
+           << " size " << small << " times the group size " << groupSize;
   if (groupSize == 0 && (small == 0 ? large != 0 : large % small != 0))
-    return op->emitOpError() << scaledName << " size " << large
-                             << " must be a multiple of the " << smallName
-                             << " size " << small;
+    return op->emitOpError()
+           << scaledName << " size " << large << " must be a multiple of the "
+           << smallName << " size " << small;
   return success();
 }
 } // namespace
@@ -227,8 +223,8 @@ LogicalResult BroadcastInDimOp::verify() {
                          << " has size " << dims.size()
                          << " but the operand has rank "
                          << operandType.getRank();
-  if (failed(checkDims(*this, "broadcast_dimensions", dims,
-                       resultType.getRank())))
+  if (failed(
+          checkDims(*this, "broadcast_dimensions", dims, resultType.getRank())))
     return failure();
   for (auto [i, dim] : llvm::enumerate(dims)) {
     int64_t operandSize = operandType.getDimSize(i);
@@ -236,8 +232,7 @@ LogicalResult BroadcastInDimOp::verify() {
     if (operandSize != 1 && operandSize != resultSize)
       return emitOpError() << "operand dimension " << i << " of size "
                            << operandSize << " cannot be broadcast to result "
-                           << "dimension " << dim << " of size "
-                           << resultSize;
+                           << "dimension " << dim << " of size " << resultSize;
   }
   return success();
 }
@@ -325,13 +320,12 @@ LogicalResult checkBatchingDims(Operation *op, StringRef operandName,
     return failure();
   if (llvm::is_contained(indicesDims, indexVectorDim))
     return op->emitOpError() << indicesName << " " << formatDims(indicesDims)
-                             << " contains index_vector_dim "
-                             << indexVectorDim;
+                             << " contains index_vector_dim " << indexVectorDim;
   if (operandDims.size() != indicesDims.size())
-    return op->emitOpError() << operandName << " " << formatDims(operandDims)
-                             << " and " << indicesName << " "
-                             << formatDims(indicesDims)
-                             << " must have the same size";
+    return op->emitOpError()
+           << operandName << " " << formatDims(operandDims) << " and "
+           << indicesName << " " << formatDims(indicesDims)
+           << " must have the same size";
   return success();
 }
 // Gather and scatter give the same roles different names: the operand
@@ -342,12 +336,18 @@ struct IndexingNames {
   StringRef operand, indices, dropped, operandBatching, indicesBatching,
       indexMap;
 };
-const IndexingNames kGatherNames = {
-    "operand", "start_indices", "collapsed_slice_dims", "operand_batching_dims",
-    "start_indices_batching_dims", "start_index_map"};
-const IndexingNames kScatterNames = {
-    "input", "scatter_indices", "inserted_window_dims", "input_batching_dims",
-    "scatter_indices_batching_dims", "scatter_dims_to_operand_dims"};
+const IndexingNames kGatherNames = {"operand",
+                                    "start_indices",
+                                    "collapsed_slice_dims",
+                                    "operand_batching_dims",
+                                    "start_indices_batching_dims",
+                                    "start_index_map"};
+const IndexingNames kScatterNames = {"input",
+                                     "scatter_indices",
+                                     "inserted_window_dims",
+                                     "input_batching_dims",
+                                     "scatter_indices_batching_dims",
+                                     "scatter_dims_to_operand_dims"};
 
 // The dimension lists of gather or scatter by role.
 struct IndexingDims {
@@ -418,8 +418,8 @@ LogicalResult GatherOp::verify() {
                          << " but the operand has rank " << operandRank;
   for (int64_t d = 0; d < operandRank; ++d)
     if (sliceSizes[d] < 0 || sliceSizes[d] > operandType.getDimSize(d))
-      return emitOpError() << "slice size " << sliceSizes[d]
-                           << " of dimension " << d << " is out of range [0, "
+      return emitOpError() << "slice size " << sliceSizes[d] << " of dimension "
+                           << d << " is out of range [0, "
                            << operandType.getDimSize(d) << "]";
 
   ArrayRef<int64_t> offsetDims = dn.getOffsetDims();
@@ -468,8 +468,7 @@ LogicalResult GatherOp::verify() {
                            ? offsetSizes[nextOffset++]
                            : batch[nextBatch++]);
   if (resultType.getShape() != ArrayRef<int64_t>(expected))
-    return emitOpError() << "result shape "
-                         << formatDims(resultType.getShape())
+    return emitOpError() << "result shape " << formatDims(resultType.getShape())
                          << " does not match the inferred shape "
                          << formatDims(expected);
   return success();
@@ -546,18 +545,18 @@ LogicalResult ScatterOp::verify() {
     if (llvm::is_contained(windowDims, d)) {
       int64_t operandDim = operandWindowDims[nextWindow++];
       if (size > operandType.getDimSize(operandDim))
-        return emitOpError() << "update window dimension " << d << " of size "
-                             << size << " is larger than operand dimension "
-                             << operandDim << " of size "
-                             << operandType.getDimSize(operandDim);
+        return emitOpError()
+               << "update window dimension " << d << " of size " << size
+               << " is larger than operand dimension " << operandDim
+               << " of size " << operandType.getDimSize(operandDim);
     } else {
       int64_t expected = batch[nextBatch++];
       if (size != expected)
-        return emitOpError() << "update scatter dimension " << d
-                             << " has size " << size
-                             << " but the matching scatter_indices dimension "
-                                "has size "
-                             << expected;
+        return emitOpError()
+               << "update scatter dimension " << d << " has size " << size
+               << " but the matching scatter_indices dimension "
+                  "has size "
+               << expected;
     }
   }
   SmallVector<Type> elementTypes;
@@ -626,9 +625,9 @@ LogicalResult CustomCallOp::verify() {
       return success();
     if (layouts->size() != types.size())
       return emitOpError() << what << " has " << layouts->size()
-                           << " layout(s) but there are " << types.size()
-                           << " " << (what == "operand_layouts" ? "operands"
-                                                                : "results");
+                           << " layout(s) but there are " << types.size() << " "
+                           << (what == "operand_layouts" ? "operands"
+                                                         : "results");
     for (auto [i, pair] : llvm::enumerate(llvm::zip(*layouts, types))) {
       auto layout = cast<DenseIntElementsAttr>(std::get<0>(pair));
       int64_t rank = cast<RankedTensorType>(std::get<1>(pair)).getRank();
@@ -636,10 +635,10 @@ LogicalResult CustomCallOp::verify() {
       for (const APInt &v : layout.getValues<APInt>())
         dims.push_back(v.getSExtValue());
       if (static_cast<int64_t>(dims.size()) != rank ||
-          failed(stablehlo::detail::checkDims(std::nullopt, "", "", dims, rank)))
+          failed(
+              stablehlo::detail::checkDims(std::nullopt, "", "", dims, rank)))
         return emitOpError() << what << " #" << i << " " << formatDims(dims)
-                             << " is not a permutation of [0, " << rank
-                             << ")";
+                             << " is not a permutation of [0, " << rank << ")";
     }
     return success();
   };
@@ -656,8 +655,8 @@ LogicalResult CustomCallOp::verify() {
                             "given together";
   if (failed(checkLayouts(getOperandLayouts(), "operand_layouts",
                           getInputs().getTypes())) ||
-      failed(checkLayouts(getResultLayouts(), "result_layouts",
-                          getResultTypes())))
+      failed(
+          checkLayouts(getResultLayouts(), "result_layouts", getResultTypes())))
     return failure();
   if (auto config = getBackendConfig()) {
     bool typedFfi =
@@ -675,9 +674,9 @@ LogicalResult CustomCallOp::verify() {
       auto alias = cast<OutputOperandAliasAttr>(attr);
       int64_t index = alias.getOperandIndex();
       if (index < 0 || index >= static_cast<int64_t>(getInputs().size()))
-        return emitOpError() << "output_operand_alias operand_index " << index
-                             << " is out of range [0, " << getInputs().size()
-                             << ")";
+        return emitOpError()
+               << "output_operand_alias operand_index " << index
+               << " is out of range [0, " << getInputs().size() << ")";
     }
   }
   return success();
@@ -688,8 +687,7 @@ LogicalResult CustomCallOp::verify() {
 //===----------------------------------------------------------------------===//
 
 LogicalResult AllGatherOp::verify() {
-  if (failed(checkOneResultPerOperand(*this, "operand",
-                                      getOperands().size())))
+  if (failed(checkOneResultPerOperand(*this, "operand", getOperands().size())))
     return failure();
   FailureOr<int64_t> groupSize = checkChannelGroups(*this);
   if (failed(groupSize))
@@ -705,22 +703,21 @@ LogicalResult AllGatherOp::verify() {
       return emitOpError() << "operand #" << i << " has rank "
                            << operand.getRank() << " but result #" << i
                            << " has rank " << result.getRank();
-    if (failed(checkDimInRange(*this, "all_gather_dim", dim,
-                               operand.getRank())) ||
-        failed(checkScaledDim(*this, "operand #" + std::to_string(i), operand,
-                              result, dim, *groupSize,
-                              /*resultIsLarger=*/true,
-                              "result #" + std::to_string(i) +
-                                  " all_gather_dim",
-                              "operand")))
+    if (failed(
+            checkDimInRange(*this, "all_gather_dim", dim, operand.getRank())) ||
+        failed(checkScaledDim(
+            *this, "operand #" + std::to_string(i), operand, result, dim,
+            *groupSize,
+            /*resultIsLarger=*/true,
+            "result #" + std::to_string(i) + " all_gather_dim", "operand")))
       return failure();
   }
   return success();
 }
 
 LogicalResult AllReduceOp::verify() {
-  if (failed(checkOneResultPerOperand(*this, "operand",
-                                      getOperands().size())) ||
+  if (failed(
+          checkOneResultPerOperand(*this, "operand", getOperands().size())) ||
       failed(checkChannelGroups(*this, /*allowPadding=*/true)))
     return failure();
   for (auto [i, pair] :
@@ -742,8 +739,7 @@ LogicalResult AllReduceOp::verify() {
 LogicalResult AllToAllOp::verify() {
   if (failed(checkOneResultPerOperand(*this, "operand", getOperands().size())))
     return failure();
-  FailureOr<int64_t> groupSize =
-      checkReplicaGroups(*this, getReplicaGroups());
+  FailureOr<int64_t> groupSize = checkReplicaGroups(*this, getReplicaGroups());
   if (failed(groupSize))
     return failure();
   int64_t splitCount = getSplitCount();
@@ -764,8 +760,7 @@ LogicalResult AllToAllOp::verify() {
     if (operand.getDimSize(splitDim) % splitCount != 0)
       return emitOpError() << "operand #" << i << " split dimension size "
                            << operand.getDimSize(splitDim)
-                           << " is not divisible by split_count "
-                           << splitCount;
+                           << " is not divisible by split_count " << splitCount;
     SmallVector<int64_t> expected(operand.getShape());
     expected[splitDim] /= splitCount;
     expected[concatDim] *= splitCount;
@@ -815,9 +810,9 @@ LogicalResult ReduceScatterOp::verify() {
                          << " but the result has rank " << result.getRank();
   if (failed(checkDimInRange(*this, "scatter_dimension", dim,
                              operand.getRank())) ||
-      failed(checkScaledDim(*this, "operand", operand, result, dim,
-                            *groupSize, /*resultIsLarger=*/false,
-                            "scatter_dimension", "result")))
+      failed(checkScaledDim(*this, "operand", operand, result, dim, *groupSize,
+                            /*resultIsLarger=*/false, "scatter_dimension",
+                            "result")))
     return failure();
   return checkReducer(*this, getComputation(), "computation",
                       {operand.getElementType()});

@@ -86,8 +86,8 @@ int64_t mlir::sdy::getShardIndex(ArrayRef<AxisRefAttr> axes, MeshAttr mesh,
   // Mixed radix, the first (major) axis most significant.
   int64_t index = 0;
   for (AxisRefAttr axis : axes)
-    index = index * axis.getSize(mesh) +
-            getAxisCoordinate(axis, mesh, meshCoords);
+    index =
+        index * axis.getSize(mesh) + getAxisCoordinate(axis, mesh, meshCoords);
   return index;
 }
 
@@ -120,9 +120,9 @@ std::pair<int64_t, int64_t> mlir::sdy::getShardBounds(int64_t dimSize,
   return {clampedProduct(shardIndex), clampedProduct(shardIndex + 1)};
 }
 
-std::optional<DeviceSlice> mlir::sdy::getDeviceSlice(
-    TensorShardingAttr sharding, MeshAttr mesh, ArrayRef<int64_t> shape,
-    int64_t deviceId) {
+std::optional<DeviceSlice>
+mlir::sdy::getDeviceSlice(TensorShardingAttr sharding, MeshAttr mesh,
+                          ArrayRef<int64_t> shape, int64_t deviceId) {
   assert(shape.size() == static_cast<size_t>(sharding.getRank()) &&
          "one size per dimension expected");
   std::optional<SmallVector<int64_t>> coords =

@@ -107,10 +107,12 @@ int runError(const std::string &message) {
 /// Parses a non-negative decimal integer that fits in 64 bits: digits only
 /// (no sign, spaces, hex or fraction).
 std::optional<uint64_t> parseUnsigned(const std::string &text) {
-  if (text.empty() || text.size() > 20) return std::nullopt;
+  if (text.empty() || text.size() > 20)
+    return std::nullopt;
   uint64_t value = 0;
   for (char c : text) {
-    if (c < '0' || c > '9') return std::nullopt;
+    if (c < '0' || c > '9')
+      return std::nullopt;
     unsigned d = c - '0';
     if (value > (std::numeric_limits<uint64_t>::max() - d) / 10)
       return std::nullopt;
@@ -123,8 +125,8 @@ std::optional<uint64_t> parseUnsigned(const std::string &text) {
 /// digits); on failure sets `error` naming `option` and the range.
 bool parseInteger(const std::string &option, const std::string &text,
                   int64_t min, int64_t max, int64_t &out, std::string &error) {
-  std::string range =
-      "an integer in [" + std::to_string(min) + ", " + std::to_string(max) + "]";
+  std::string range = "an integer in [" + std::to_string(min) + ", " +
+                      std::to_string(max) + "]";
   bool negative = !text.empty() && text[0] == '-';
   std::optional<uint64_t> magnitude =
       parseUnsigned(negative ? text.substr(1) : text);
@@ -140,10 +142,12 @@ bool parseInteger(const std::string &option, const std::string &text,
   int64_t value = 0;
   if (negative) {
     inRange = min < 0 && *magnitude <= uint64_t(-(min + 1)) + 1;
-    if (inRange) value = static_cast<int64_t>(0 - *magnitude);
+    if (inRange)
+      value = static_cast<int64_t>(0 - *magnitude);
   } else {
     inRange = max >= 0 && *magnitude <= static_cast<uint64_t>(max);
-    if (inRange) value = static_cast<int64_t>(*magnitude);
+    if (inRange)
+      value = static_cast<int64_t>(*magnitude);
   }
   if (!inRange || value < min) {
     error = option + " expects " + range + ", got " + text;
@@ -204,18 +208,22 @@ bool parseArgs(int argc, char **argv, Options &o, std::string &error) {
         inlineValue = arg.substr(eq + 1);
       }
     }
-    if (name == "-n") name = "--devices";
-    if (name == "-h") name = "--help";
+    if (name == "-n")
+      name = "--devices";
+    if (name == "-h")
+      name = "--help";
     static const char *const kKnown[] = {
-        "--devices", "--backend",    "--seed",  "--entry", "--output-dir",
+        "--devices",    "--backend", "--seed",  "--entry",  "--output-dir",
         "--timeout-ms", "--print",   "--quiet", "--inputs", "--help"};
     bool known = false;
-    for (const char *k : kKnown) known |= name == k;
+    for (const char *k : kKnown)
+      known |= name == k;
     if (!known) {
       error = "unknown option '" + arg + "'";
       return false;
     }
-    if (!once(name)) return false;
+    if (!once(name))
+      return false;
     if (name == "--help" || name == "--quiet") {
       if (inlineValue) {
         error = name + " takes no value, got '" + arg + "'";
@@ -225,7 +233,8 @@ bool parseArgs(int argc, char **argv, Options &o, std::string &error) {
       continue;
     }
     if (name == "--inputs") {
-      if (inlineValue) o.inputFiles.push_back(*inlineValue);
+      if (inlineValue)
+        o.inputFiles.push_back(*inlineValue);
       while (i + 1 < argc && !(argv[i + 1][0] == '-' && argv[i + 1][1] != 0))
         o.inputFiles.push_back(argv[++i]);
       if (o.inputFiles.empty()) {
@@ -256,8 +265,9 @@ bool parseArgs(int argc, char **argv, Options &o, std::string &error) {
     } else if (name == "--seed") {
       std::optional<uint64_t> seed = parseUnsigned(value);
       if (!seed) {
-        error = "--seed expects an integer in [0, 18446744073709551615], got '" +
-                value + "'";
+        error =
+            "--seed expects an integer in [0, 18446744073709551615], got '" +
+            value + "'";
         return false;
       }
       o.seed = *seed;
@@ -282,7 +292,8 @@ bool parseArgs(int argc, char **argv, Options &o, std::string &error) {
       o.outDir = value;
     }
   }
-  if (o.help) return true;
+  if (o.help)
+    return true;
   if (o.path.empty()) {
     error = "no module given";
     return false;
@@ -299,10 +310,12 @@ Tensor randomTensor(const TensorSpec &spec, std::mt19937_64 &rng) {
     using C = compute_t<T>;
     T *p = t.data<T>();
     for (int64_t i = 0; i < t.numElements(); ++i) {
-      if constexpr (is_pred_v<T>) p[i] = store<T>(small(rng) & 1);
+      if constexpr (is_pred_v<T>)
+        p[i] = store<T>(small(rng) & 1);
       else if constexpr (std::is_floating_point_v<C>)
         p[i] = store<T>(static_cast<C>(real(rng)));
-      else p[i] = store<T>(static_cast<C>(small(rng)));
+      else
+        p[i] = store<T>(static_cast<C>(small(rng)));
     }
   });
   return t;
@@ -310,7 +323,8 @@ Tensor randomTensor(const TensorSpec &spec, std::mt19937_64 &rng) {
 
 double checksum(const Tensor &t) {
   double s = 0;
-  for (int64_t i = 0; i < t.numElements(); ++i) s += t.getDouble(i);
+  for (int64_t i = 0; i < t.numElements(); ++i)
+    s += t.getDouble(i);
   return s;
 }
 
@@ -319,7 +333,8 @@ double checksum(const Tensor &t) {
 int main(int argc, char **argv) {
   Options o;
   std::string error;
-  if (!parseArgs(argc, argv, o, error)) return usageError(error);
+  if (!parseArgs(argc, argv, o, error))
+    return usageError(error);
   if (o.help) {
     std::fputs(kUsage, stdout);
     return 0;
@@ -327,8 +342,8 @@ int main(int argc, char **argv) {
   if (!o.outDir.empty()) {
     struct stat st;
     if (stat(o.outDir.c_str(), &st) != 0)
-      return inputError("--output-dir '" + o.outDir + "': " +
-                        std::strerror(errno));
+      return inputError("--output-dir '" + o.outDir +
+                        "': " + std::strerror(errno));
     if (!S_ISDIR(st.st_mode))
       return inputError("--output-dir '" + o.outDir + "' is not a directory");
   }
@@ -340,12 +355,11 @@ int main(int argc, char **argv) {
     return inputError("cannot read module '" + o.path +
                       "': " + buffer.getError().message());
   if (auto at = mlir::sdy::findExcessiveNesting((*buffer)->getBuffer()))
-    return inputError("cannot parse module '" + o.path + "':\n" + o.path +
-                      ":" + std::to_string(at->first) + ":" +
+    return inputError("cannot parse module '" + o.path + "':\n" + o.path + ":" +
+                      std::to_string(at->first) + ":" +
                       std::to_string(at->second) +
                       ": error: nesting deeper than " +
-                      std::to_string(mlir::sdy::kMaxTextNesting) +
-                      " brackets");
+                      std::to_string(mlir::sdy::kMaxTextNesting) + " brackets");
   mlir::MLIRContext context(mlir::MLIRContext::Threading::DISABLED);
   registerRuntimeDialects(context);
   llvm::SourceMgr sourceMgr;
@@ -357,12 +371,14 @@ int main(int argc, char **argv) {
     mlir::SourceMgrDiagnosticHandler handler(sourceMgr, &context, os);
     module = mlir::parseSourceFile<mlir::ModuleOp>(sourceMgr, &context);
     if (!module) {
-      while (!diags.empty() && diags.back() == '\n') diags.pop_back();
+      while (!diags.empty() && diags.back() == '\n')
+        diags.pop_back();
       return inputError("cannot parse module '" + o.path + "':\n" + diags);
     }
   }
   ShardedExecutableOptions opts;
-  if (o.entryGiven) opts.entry = o.entry;
+  if (o.entryGiven)
+    opts.entry = o.entry;
   opts.numDevices = o.devices;
   opts.executable.timeoutMs = o.timeoutMs;
   std::unique_ptr<ShardedExecutable> exe;
@@ -387,9 +403,8 @@ int main(int argc, char **argv) {
     return runError(s.message());
   for (int64_t id : local)
     if (id < 0 || id >= total)
-      return runError("the backend reports local device " +
-                      std::to_string(id) + " outside [0, " +
-                      std::to_string(total) + ")");
+      return runError("the backend reports local device " + std::to_string(id) +
+                      " outside [0, " + std::to_string(total) + ")");
 
   const std::vector<ValueLayout> &layouts = exe->args();
   std::string entryName = "@" + exe->function();
@@ -406,7 +421,8 @@ int main(int argc, char **argv) {
     const std::string &f = o.inputFiles[i];
     const TensorSpec &spec = layouts[i].spec;
     Tensor t;
-    if (Status s = readNpy(f, t); !s.isOk()) return inputError(s.message());
+    if (Status s = readNpy(f, t); !s.isOk())
+      return inputError(s.message());
     if (t.type() != spec.type)
       return inputError("'" + f + "' has element type " +
                         elementTypeName(t.type()) + " but argument " +
@@ -447,14 +463,14 @@ int main(int argc, char **argv) {
         inputs[d].push_back(t);
         break;
       case Split::Stacked:
-        inputs[d].push_back(Tensor::fromData(
-            t.type(), spec.shape,
-            static_cast<const char *>(t.raw()) +
-                t.byteSize() / total * local[d]));
+        inputs[d].push_back(
+            Tensor::fromData(t.type(), spec.shape,
+                             static_cast<const char *>(t.raw()) +
+                                 t.byteSize() / total * local[d]));
         break;
       case Split::Global: {
-        HostArray array{t.type(), const_cast<char *>(
-                                      static_cast<const char *>(t.raw())),
+        HostArray array{t.type(),
+                        const_cast<char *>(static_cast<const char *>(t.raw())),
                         t.shape(), rowMajorStrides(t.shape())};
         inputs[d].push_back(layouts[i].shardOf(array, local[d]));
         break;
@@ -474,9 +490,10 @@ int main(int argc, char **argv) {
                     (long long)local[d], i, t.toString(o.printLimit).c_str(),
                     checksum(t));
       if (!o.outDir.empty()) {
-        std::string f = o.outDir + "/result_" + std::to_string(local[d]) +
-                        "_" + std::to_string(i) + ".npy";
-        if (Status s = writeNpy(f, t); !s.isOk()) return runError(s.message());
+        std::string f = o.outDir + "/result_" + std::to_string(local[d]) + "_" +
+                        std::to_string(i) + ".npy";
+        if (Status s = writeNpy(f, t); !s.isOk())
+          return runError(s.message());
       }
     }
   }

@@ -1,4 +1,5 @@
-//===- ShardingConstraintToReshard.cpp - -sdy-sharding-constraint-to-reshard ===//
+//===- ShardingConstraintToReshard.cpp - -sdy-sharding-constraint-to-reshard
+//===//
 
 #include "transforms/Passes.h"
 
@@ -9,7 +10,8 @@ namespace mlir::sdy {
 namespace {
 
 struct ShardingConstraintToReshardPass
-    : impl::ShardingConstraintToReshardPassBase<ShardingConstraintToReshardPass> {
+    : impl::ShardingConstraintToReshardPassBase<
+          ShardingConstraintToReshardPass> {
   void runOnOperation() override {
     OpBuilder builder(&getContext());
     bool changed = false;
@@ -17,7 +19,7 @@ struct ShardingConstraintToReshardPass
       changed = true;
       builder.setInsertionPoint(op);
       auto reshard = ReshardOp::create(builder, op.getLoc(), op.getInput(),
-                                               op.getSharding());
+                                       op.getSharding());
       reshard->setDiscardableAttrs(op->getDiscardableAttrDictionary());
       op.replaceAllUsesWith(reshard.getResult());
       op.erase();

@@ -7,8 +7,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "ir/utils/DataFlow.h"
 #include "ir/sdy/ShardingUtils.h"
+#include "ir/utils/DataFlow.h"
 #include "transforms/Passes.h"
 
 namespace mlir::sdy {
@@ -27,11 +27,12 @@ struct AddDataFlowEdgesPass
         return;
       builder.setInsertionPointAfter(op);
       for (Value owner : op->getResults()) {
-        if (llvm::any_of(owner.getUsers(),
-                         [](Operation *user) { return isa<DataFlowEdgeOp>(user); }))
+        if (llvm::any_of(owner.getUsers(), [](Operation *user) {
+              return isa<DataFlowEdgeOp>(user);
+            }))
           continue; // already has an edge
         auto edge = DataFlowEdgeOp::create(builder, op->getLoc(), owner,
-                                                   getSharding(owner));
+                                           getSharding(owner));
         owner.replaceAllUsesExcept(edge.getResult(), edge);
         changed = true;
       }

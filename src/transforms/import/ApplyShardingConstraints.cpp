@@ -9,8 +9,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "ir/utils/DataFlow.h"
 #include "ir/sdy/ShardingUtils.h"
+#include "ir/utils/DataFlow.h"
 #include "transforms/Passes.h"
 
 namespace mlir::sdy {
@@ -86,8 +86,7 @@ void rewireChain(Value input) {
   input.replaceUsesWithIf(last.getResult(), [&](OpOperand &use) {
     Operation *user = use.getOwner();
     return user != head && !isa<func::ReturnOp>(user) &&
-           user->getBlock() == last->getBlock() &&
-           last->isBeforeInBlock(user);
+           user->getBlock() == last->getBlock() && last->isBeforeInBlock(user);
   });
 }
 

@@ -73,7 +73,8 @@ struct ConstantOrScalarSplitterPass
           return def && constant.contains(def);
         });
         if (isConstantSource(&op) ||
-            ((isShapeOp(&op) || stablehlo::isElementwise(&op)) && operandsConstant))
+            ((isShapeOp(&op) || stablehlo::isElementwise(&op)) &&
+             operandsConstant))
           constant.insert(&op);
       }
       // Split from the last op up, so that copies of users add uses to their
@@ -103,7 +104,7 @@ struct ConstantOrScalarSplitterPass
           for (ShardingGroupOp group : groups) {
             builder.setInsertionPointAfter(copy);
             ShardingGroupOp::create(builder, group.getLoc(), copy->getResult(0),
-                                            group.getGroupId());
+                                    group.getGroupId());
           }
         }
       }

@@ -59,8 +59,8 @@ struct ImportFuncCallsPass
       for (func::CallOp call : calls) {
         auto callee = symbols.lookup<func::FuncOp>(call.getCallee());
         if (!callee || callee.isExternal()) {
-          call.emitOpError() << "callee @" << call.getCallee()
-                             << " has no body to import";
+          call.emitOpError()
+              << "callee @" << call.getCallee() << " has no body to import";
           return signalPassFailure();
         }
         if (call->getParentOfType<func::FuncOp>() == callee) {
@@ -71,8 +71,8 @@ struct ImportFuncCallsPass
         }
         callees.insert(callee);
         builder.setInsertionPoint(call);
-        auto named = NamedComputationOp::create(builder, 
-            call.getLoc(), call.getResultTypes(),
+        auto named = NamedComputationOp::create(
+            builder, call.getLoc(), call.getResultTypes(),
             builder.getStringAttr(call.getCallee()), call.getOperands(),
             getShardings(ctx, callee.getArgumentTypes(),
                          [&](unsigned i) {

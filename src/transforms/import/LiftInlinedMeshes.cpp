@@ -42,9 +42,8 @@ struct LiftInlinedMeshesPass
       if (mesh.isMaximal()) {
         name = "maximal_mesh_" + std::to_string(mesh.getDeviceIds().front());
         for (int64_t i = 0; symbolTable.lookup(name); ++i)
-          name = "maximal_mesh_" +
-                 std::to_string(mesh.getDeviceIds().front()) + "_" +
-                 std::to_string(i);
+          name = "maximal_mesh_" + std::to_string(mesh.getDeviceIds().front()) +
+                 "_" + std::to_string(i);
       } else {
         name = "mesh";
         for (int64_t i = 0; symbolTable.lookup(name); ++i)

@@ -61,7 +61,8 @@ struct ManualAxesCleanupPass
         return WalkResult::advance();
       SmallVector<StringAttr> manualAxes(op.getManualAxes().getValue());
       llvm::stable_sort(manualAxes, [&](StringAttr a, StringAttr b) {
-        return mesh.getAxisIndex(a.getValue()) < mesh.getAxisIndex(b.getValue());
+        return mesh.getAxisIndex(a.getValue()) <
+               mesh.getAxisIndex(b.getValue());
       });
       op.setManualAxesAttr(ManualAxesAttr::get(ctx, manualAxes));
       auto cleanup = [&](ArrayRef<TensorShardingAttr> shardings) {

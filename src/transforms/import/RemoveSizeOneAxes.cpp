@@ -44,9 +44,8 @@ struct RemoveSizeOneAxesPass
         MeshAttr mesh = lookupMesh(op, sharding.getMeshOrRef());
         if (!mesh)
           return sharding;
-        return filterAxes(sharding, [&](AxisRefAttr axis) {
-          return !isSizeOne(axis, mesh);
-        });
+        return filterAxes(
+            sharding, [&](AxisRefAttr axis) { return !isSizeOne(axis, mesh); });
       });
     });
     // Nothing changed: tell the pass manager, which then skips verifying.

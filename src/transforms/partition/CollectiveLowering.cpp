@@ -50,7 +50,8 @@ RankedTensorType withDim(RankedTensorType type, int64_t dim, int64_t size) {
 
 Value zeroScalar(OpBuilder &b, Location loc, Type elementType) {
   auto type = RankedTensorType::get({}, elementType);
-  return shlo::ConstantOp::create(b, loc, cast<ElementsAttr>(b.getZeroAttr(type)));
+  return shlo::ConstantOp::create(b, loc,
+                                  cast<ElementsAttr>(b.getZeroAttr(type)));
 }
 
 Value sliceStatic(OpBuilder &b, Location loc, Value value, int64_t dim,
@@ -62,11 +63,10 @@ Value sliceStatic(OpBuilder &b, Location loc, Value value, int64_t dim,
   SmallVector<int64_t> limits(type.getShape());
   limits[dim] = limit;
   return shlo::SliceOp::create(b, loc, withDim(type, dim, limit), value, starts,
-                                 limits, strides);
+                               limits, strides);
 }
 
-Value padHigh(OpBuilder &b, Location loc, Value value,
-              ArrayRef<int64_t> high) {
+Value padHigh(OpBuilder &b, Location loc, Value value, ArrayRef<int64_t> high) {
   if (llvm::all_of(high, [](int64_t h) { return h == 0; }))
     return value;
   auto type = cast<RankedTensorType>(value.getType());
@@ -75,7 +75,7 @@ Value padHigh(OpBuilder &b, Location loc, Value value,
     size += h;
   Value zero = zeroScalar(b, loc, type.getElementType());
   return shlo::PadOp::create(b, loc, type.clone(shape), value, zero, zeros,
-                               high, zeros);
+                             high, zeros);
 }
 
 Value emitAllGather(LocalEmitter &e, Location loc, Value value, int64_t dim,
@@ -84,8 +84,8 @@ Value emitAllGather(LocalEmitter &e, Location loc, Value value, int64_t dim,
   if (n == 1)
     return value;
   auto type = cast<RankedTensorType>(value.getType());
-  auto op = shlo::AllGatherOp::create(e.builder, 
-      loc, TypeRange{withDim(type, dim, type.getDimSize(dim) * n)},
+  auto op = shlo::AllGatherOp::create(
+      e.builder, loc, TypeRange{withDim(type, dim, type.getDimSize(dim) * n)},
       ValueRange{value}, static_cast<uint64_t>(dim),
       getDeviceGroups(mesh, axes), e.channel(), /*use_global_device_ids=*/true);
   return op.getResult(0);
@@ -171,8 +171,8 @@ Value gatherDim(LocalEmitter &e, Location loc, Value value, int64_t dim,
   // Indivisible and still sharded: the gathered rows are not the rows of the
   // kept shard. Gather everything, drop the padding, slice again.
   Value full = sliceStatic(e.builder, loc,
-                           emitAllGather(e, loc, value, dim, inAxes, mesh),
-                           dim, globalSize);
+                           emitAllGather(e, loc, value, dim, inAxes, mesh), dim,
+                           globalSize);
   DimAxes in(cast<RankedTensorType>(value.getType()).getRank());
   DimAxes slice(in.size());
   slice[dim].assign(kept.begin(), kept.end());
@@ -216,14 +216,14 @@ static Value lookupTyped(LocalEmitter &e, Location loc,
     return DenseElementsAttr::get(type, ints);
   };
   if (llvm::all_equal(perDevice))
-    return shlo::ConstantOp::create(b, 
-        loc, cast<ElementsAttr>(makeAttr(scalar, perDevice.take_front(1))));
+    return shlo::ConstantOp::create(
+        b, loc, cast<ElementsAttr>(makeAttr(scalar, perDevice.take_front(1))));
   auto tableType = RankedTensorType::get(
       {static_cast<int64_t>(perDevice.size())}, elementType);
-  Value table = shlo::ConstantOp::create(b, 
-      loc, cast<ElementsAttr>(makeAttr(tableType, perDevice)));
-  Value entry = shlo::DynamicSliceOp::create(b, 
-      loc, RankedTensorType::get({1}, elementType), table,
+  Value table = shlo::ConstantOp::create(
+      b, loc, cast<ElementsAttr>(makeAttr(tableType, perDevice)));
+  Value entry = shlo::DynamicSliceOp::create(
+      b, loc, RankedTensorType::get({1}, elementType), table,
       ValueRange{e.partitionId()}, ArrayRef<int64_t>{1});
   return shlo::ReshapeOp::create(b, loc, scalar, entry);
 }
@@ -242,8 +242,8 @@ Value LocalEmitter::constantIndex(Location loc, int64_t value) {
 }
 
 stablehlo::ChannelHandleAttr LocalEmitter::channel() {
-  return stablehlo::ChannelHandleAttr::get(builder.getContext(),
-                                           nextChannel++, /*type=*/1);
+  return stablehlo::ChannelHandleAttr::get(builder.getContext(), nextChannel++,
+                                           /*type=*/1);
 }
 
 //===----------------------------------------------------------------------===//
@@ -261,9 +261,10 @@ DenseIntElementsAttr partition::getDeviceGroups(MeshAttr mesh,
     for (AxisRefAttr axis : axes) {
       int64_t index = mesh.getAxisIndex(axis.getName());
       int64_t full = mesh.getAxes()[index].getSize();
-      int64_t stride = axis.isSubAxis()
-                           ? full / (axis.getSubAxisPreSize() * axis.getSize(mesh))
-                           : 1;
+      int64_t stride =
+          axis.isSubAxis()
+              ? full / (axis.getSubAxisPreSize() * axis.getSize(mesh))
+              : 1;
       key[index] -= getAxisCoordinate(axis, mesh, device.coords) * stride;
     }
     auto [it, inserted] = groupOf.try_emplace(key, groups.size());
@@ -274,9 +275,9 @@ DenseIntElementsAttr partition::getDeviceGroups(MeshAttr mesh,
   SmallVector<int64_t> flat;
   for (const SmallVector<int64_t> &group : groups)
     llvm::append_range(flat, group);
-  auto type = RankedTensorType::get(
-      {static_cast<int64_t>(groups.size()), groupSize},
-      IntegerType::get(mesh.getContext(), 64));
+  auto type =
+      RankedTensorType::get({static_cast<int64_t>(groups.size()), groupSize},
+                            IntegerType::get(mesh.getContext(), 64));
   return DenseIntElementsAttr::get(type, flat);
 }
 
@@ -309,9 +310,8 @@ Value partition::lowerAllGather(LocalEmitter &e, Location loc, Value value,
 }
 
 Value partition::lowerAllSlice(LocalEmitter &e, Location loc, Value value,
-                               ArrayRef<int64_t> globalShape,
-                               const DimAxes &in, const DimAxes &axes,
-                               MeshAttr mesh) {
+                               ArrayRef<int64_t> globalShape, const DimAxes &in,
+                               const DimAxes &axes, MeshAttr mesh) {
   OpBuilder &b = e.builder;
   int64_t rank = globalShape.size();
   SmallVector<std::optional<SlicePlan>> plans(rank);
@@ -337,8 +337,8 @@ Value partition::lowerAllSlice(LocalEmitter &e, Location loc, Value value,
   for (int64_t dim = 0; dim < rank; ++dim) {
     if (!plans[dim])
       continue;
-    high[dim] = std::max<int64_t>(0, plans[dim]->paddedLength -
-                                         type.getDimSize(dim));
+    high[dim] =
+        std::max<int64_t>(0, plans[dim]->paddedLength - type.getDimSize(dim));
     sizes[dim] = plans[dim]->outLength;
   }
   value = padHigh(b, loc, value, high);
@@ -346,17 +346,17 @@ Value partition::lowerAllSlice(LocalEmitter &e, Location loc, Value value,
   Type indexType = indexElementType(b.getContext(), globalShape);
   SmallVector<Value> starts;
   for (int64_t dim = 0; dim < rank; ++dim)
-    starts.push_back(lookupTyped(
-        e, loc, plans[dim] ? ArrayRef<int64_t>(plans[dim]->offsets)
-                           : ArrayRef<int64_t>{0},
-        indexType));
+    starts.push_back(lookupTyped(e, loc,
+                                 plans[dim]
+                                     ? ArrayRef<int64_t>(plans[dim]->offsets)
+                                     : ArrayRef<int64_t>{0},
+                                 indexType));
   return shlo::DynamicSliceOp::create(b, loc, type.clone(sizes), value, starts,
-                                        sizes);
+                                      sizes);
 }
 
 Value partition::lowerAllToAll(LocalEmitter &e, Location loc, Value value,
-                               ArrayRef<int64_t> globalShape,
-                               const DimAxes &in,
+                               ArrayRef<int64_t> globalShape, const DimAxes &in,
                                ArrayRef<AllToAllParamAttr> params,
                                MeshAttr mesh) {
   DimAxes cur(in);
@@ -444,14 +444,14 @@ Value partition::lowerCollectivePermute(LocalEmitter &e, Location loc,
     return value;
   auto pairsType = RankedTensorType::get(
       {static_cast<int64_t>(pairs.size() / 2), 2}, b.getI64Type());
-  Value permuted = shlo::CollectivePermuteOp::create(b, 
-      loc, value.getType(), value, DenseIntElementsAttr::get(pairsType, pairs),
-      e.channel());
+  Value permuted = shlo::CollectivePermuteOp::create(
+      b, loc, value.getType(), value,
+      DenseIntElementsAttr::get(pairsType, pairs), e.channel());
   if (llvm::none_of(keeps, [](int64_t k) { return k != 0; }))
     return permuted;
   Value keep = shlo::CompareOp::create(b, loc, e.lookup(loc, keeps),
-                                         e.constantIndex(loc, 0),
-                                         shlo::ComparisonDirection::NE);
+                                       e.constantIndex(loc, 0),
+                                       shlo::ComparisonDirection::NE);
   return shlo::SelectOp::create(b, loc, keep, value, permuted);
 }
 
@@ -460,8 +460,8 @@ Value partition::lowerAllReduce(LocalEmitter &e, Location loc, Value value,
                                 MeshAttr mesh) {
   if (getAxesSize(axes, mesh) == 1)
     return value;
-  auto op = shlo::AllReduceOp::create(e.builder, 
-      loc, TypeRange{value.getType()}, ValueRange{value},
+  auto op = shlo::AllReduceOp::create(
+      e.builder, loc, TypeRange{value.getType()}, ValueRange{value},
       getDeviceGroups(mesh, axes), e.channel(),
       /*use_global_device_ids=*/true);
   buildReductionBody(e.builder, loc, op.getComputation(),
@@ -480,7 +480,8 @@ Value partition::lowerReduceScatter(LocalEmitter &e, Location loc, Value value,
     int64_t n = getAxesSize(axes[dim], mesh);
     int64_t inLength = ceilDiv(globalShape[dim], getAxesSize(in[dim], mesh));
     if (inLength % n != 0 ||
-        ceilDiv(globalShape[dim], getAxesSize(in[dim], mesh) * n) != inLength / n)
+        ceilDiv(globalShape[dim], getAxesSize(in[dim], mesh) * n) !=
+            inLength / n)
       even = false;
   }
   if (!even) {
@@ -497,8 +498,8 @@ Value partition::lowerReduceScatter(LocalEmitter &e, Location loc, Value value,
     if (n == 1)
       continue;
     auto type = cast<RankedTensorType>(value.getType());
-    auto op = shlo::ReduceScatterOp::create(e.builder, 
-        loc, withDim(type, dim, type.getDimSize(dim) / n), value,
+    auto op = shlo::ReduceScatterOp::create(
+        e.builder, loc, withDim(type, dim, type.getDimSize(dim) / n), value,
         static_cast<uint64_t>(dim), getDeviceGroups(mesh, axes[dim]),
         e.channel(), /*use_global_device_ids=*/true);
     buildReductionBody(e.builder, loc, op.getComputation(),
@@ -527,8 +528,8 @@ Value partition::lowerReshard(LocalEmitter &e, Location loc, Value value,
   bool sameMesh = inMesh == outMesh;
   for (int64_t dim = 0; dim < rank; ++dim) {
     size_t common = 0;
-    while (sameMesh && common < in[dim].size() &&
-           common < out[dim].size() && in[dim][common] == out[dim][common])
+    while (sameMesh && common < in[dim].size() && common < out[dim].size() &&
+           in[dim][common] == out[dim][common])
       ++common;
     kept[dim].assign(in[dim].begin(), in[dim].begin() + common);
     gather[dim].assign(in[dim].begin() + common, in[dim].end());
@@ -557,9 +558,10 @@ Value partition::lowerConstant(LocalEmitter &e, Location loc,
   if (!sharded)
     return shlo::ConstantOp::create(b, loc, value);
   if (auto dense = dyn_cast<DenseElementsAttr>(value); dense && dense.isSplat())
-    return shlo::ConstantOp::create(b, 
-        loc, cast<ElementsAttr>(DenseElementsAttr::get(
-                 type.clone(local), dense.getSplatValue<Attribute>())));
+    return shlo::ConstantOp::create(
+        b, loc,
+        cast<ElementsAttr>(DenseElementsAttr::get(
+            type.clone(local), dense.getSplatValue<Attribute>())));
   Value full = padHigh(b, loc, shlo::ConstantOp::create(b, loc, value), high);
   Type indexType = indexElementType(b.getContext(), type.getShape());
   SmallVector<Value> starts;
@@ -573,5 +575,5 @@ Value partition::lowerConstant(LocalEmitter &e, Location loc,
     starts.push_back(lookupTyped(e, loc, offsets, indexType));
   }
   return shlo::DynamicSliceOp::create(b, loc, type.clone(local), full, starts,
-                                        local);
+                                      local);
 }

@@ -32,8 +32,8 @@
 #include "transforms/partition/Passes.h"
 
 #include "ir/sdy/ShardingUtils.h"
-#include "llvm/ADT/DenseMap.h"
 #include "mlir/Interfaces/InferTypeOpInterface.h"
+#include "llvm/ADT/DenseMap.h"
 
 namespace mlir::sdy {
 #define GEN_PASS_DEF_CONVERTGLOBALTOLOCALPASS
@@ -115,17 +115,16 @@ private:
     FunctionType globalType = func.getFunctionType();
     SmallVector<Type> inputs, results;
     for (auto [index, type] : llvm::enumerate(func.getArgumentTypes()))
-      inputs.push_back(getLocalType(
-          type,
-          func.getArgAttrOfType<TensorShardingAttr>(index,
-                                                    SdyDialect::kShardingAttr),
-          func));
+      inputs.push_back(getLocalType(type,
+                                    func.getArgAttrOfType<TensorShardingAttr>(
+                                        index, SdyDialect::kShardingAttr),
+                                    func));
     for (auto [index, type] : llvm::enumerate(func.getResultTypes()))
-      results.push_back(getLocalType(
-          type,
-          func.getResultAttrOfType<TensorShardingAttr>(
-              index, SdyDialect::kShardingAttr),
-          func));
+      results.push_back(
+          getLocalType(type,
+                       func.getResultAttrOfType<TensorShardingAttr>(
+                           index, SdyDialect::kShardingAttr),
+                       func));
     func.setType(FunctionType::get(func.getContext(), inputs, results));
     if (func.getFunctionType() != globalType)
       func->setAttr(kGlobalTypeAttr, TypeAttr::get(globalType));
@@ -190,9 +189,9 @@ private:
       Block &body = op->getRegion(0).front();
       for (auto [index, arg] : llvm::enumerate(body.getArguments())) {
         Value operand = op->getOperand(index);
-        TensorShardingAttr in =
-            manual ? perValue(manual.getInShardings(), index)
-                   : perValue(named.getInShardings(), index);
+        TensorShardingAttr in = manual
+                                    ? perValue(manual.getInShardings(), index)
+                                    : perValue(named.getInShardings(), index);
         if (!in && named)
           in = shardingOf(operand);
         if (in)
@@ -210,9 +209,9 @@ private:
       op->getBlock()->getOperations().splice(op->getIterator(),
                                              body.getOperations());
       for (auto [index, result] : llvm::enumerate(results)) {
-        TensorShardingAttr out =
-            manual ? perValue(manual.getOutShardings(), index)
-                   : perValue(named.getOutShardings(), index);
+        TensorShardingAttr out = manual
+                                     ? perValue(manual.getOutShardings(), index)
+                                     : perValue(named.getOutShardings(), index);
         if (out)
           shardings[result] = out;
       }
@@ -271,11 +270,10 @@ private:
     if (auto reduce = dyn_cast<AllReduceOp>(op)) {
       MeshAttr mesh = reduce.getOutSharding().getMesh(op);
       replace(op,
-              lowerAllReduce(e, loc, reduce.getTensor(),
-                             reduce.getReductionAxes().getValue(),
-                             reduce.getReductionKind().value_or(
-                                 ReductionKind::SUM),
-                             mesh),
+              lowerAllReduce(
+                  e, loc, reduce.getTensor(),
+                  reduce.getReductionAxes().getValue(),
+                  reduce.getReductionKind().value_or(ReductionKind::SUM), mesh),
               reduce.getOutSharding());
       return success();
     }
@@ -325,9 +323,9 @@ private:
     if (isa<ConstantOp, shlo::ConstantOp>(op)) {
       auto value = cast<ElementsAttr>(op->getAttr("value"));
       auto type = cast<RankedTensorType>(op->getResult(0).getType());
-      Value local = lowerConstant(
-          e, loc, value, getDimAxes(sharding, type.getRank()),
-          sharding ? sharding.getMesh(op) : MeshAttr());
+      Value local =
+          lowerConstant(e, loc, value, getDimAxes(sharding, type.getRank()),
+                        sharding ? sharding.getMesh(op) : MeshAttr());
       if (Operation *def = local.getDefiningOp())
         if (isa<shlo::ConstantOp>(def) && sharding)
           def->setAttr(SdyDialect::kShardingAttr,
@@ -338,8 +336,7 @@ private:
     if (auto iota = dyn_cast<shlo::IotaOp>(op)) {
       auto type = cast<RankedTensorType>(iota.getType());
       int64_t dim = iota.getIotaDimension();
-      auto localType =
-          cast<RankedTensorType>(getLocalType(type, sharding, op));
+      auto localType = cast<RankedTensorType>(getLocalType(type, sharding, op));
       iota.getResult().setType(localType);
       if (sharding)
         shardings[iota.getResult()] = sharding;
@@ -352,7 +349,7 @@ private:
       if (offset.getType() != RankedTensorType::get({}, type.getElementType()))
         offset = shlo::ConvertOp::create(b, loc, offset, type.getElementType());
       Value splat = shlo::BroadcastInDimOp::create(b, loc, localType, offset,
-                                                     ArrayRef<int64_t>{});
+                                                   ArrayRef<int64_t>{});
       auto add = shlo::AddOp::create(b, loc, iota.getResult(), splat);
       iota.getResult().replaceAllUsesExcept(add.getResult(), add);
       shardings[add.getResult()] = sharding;
@@ -433,8 +430,7 @@ private:
       auto resultType = cast<RankedTensorType>(slice.getType());
       SmallVector<int64_t> sizes(resultType.getShape());
       if (ArrayRef<int64_t>(sizes) != slice.getSliceSizes()) {
-        auto operandType =
-            cast<RankedTensorType>(slice.getOperand().getType());
+        auto operandType = cast<RankedTensorType>(slice.getOperand().getType());
         for (int64_t dim = 0; dim < resultType.getRank(); ++dim)
           if (sizes[dim] != slice.getSliceSizes()[dim] &&
               sizes[dim] != operandType.getDimSize(dim))

@@ -129,10 +129,9 @@ SmallVector<AxisList> chooseFactorShardings(OpShardingRuleAttr rule,
       existing->fromResult |= t >= numOperands;
     }
     for (const Choice &c : candidates)
-      if (!best[f] ||
-          std::make_tuple(c.weight, c.fromResult, -c.firstTensor) >
-              std::make_tuple(best[f]->weight, best[f]->fromResult,
-                              -best[f]->firstTensor))
+      if (!best[f] || std::make_tuple(c.weight, c.fromResult, -c.firstTensor) >
+                          std::make_tuple(best[f]->weight, best[f]->fromResult,
+                                          -best[f]->firstTensor))
         best[f] = c;
   }
   // Settle factors by weight; later ones lose axes taken by earlier ones.
@@ -163,11 +162,10 @@ SmallVector<AxisList> chooseFactorShardings(OpShardingRuleAttr rule,
 TensorShardingAttr buildConsistentSharding(ArrayRef<AxisList> chosen,
                                            TensorMappingAttr mapping,
                                            TensorShardingAttr original,
-                                           Attribute meshOrRef,
-                                           MeshAttr mesh) {
+                                           Attribute meshOrRef, MeshAttr mesh) {
   if (!original)
-    original = getFullyClosedSharding(mesh.getContext(), meshOrRef,
-                                      mapping.getRank());
+    original =
+        getFullyClosedSharding(mesh.getContext(), meshOrRef, mapping.getRank());
   TensorFactorShardings tensor;
   SmallVector<AxisRefAttr> used;
   for (DimMappingAttr dim : mapping.getDimMappings()) {
@@ -179,8 +177,8 @@ TensorShardingAttr buildConsistentSharding(ArrayRef<AxisList> chosen,
   }
   if (original)
     for (AxisRefAttr axis : original.getReplicatedAxes())
-      if (!llvm::any_of(used,
-                        [&](AxisRefAttr other) { return axis.overlaps(other); }))
+      if (!llvm::any_of(
+              used, [&](AxisRefAttr other) { return axis.overlaps(other); }))
         tensor.replicatedAxes.push_back(axis);
   return buildTensorSharding(tensor, mapping, original, meshOrRef, mesh);
 }
@@ -195,8 +193,8 @@ void processRuleOp(Operation *op, OpShardingRuleAttr rule) {
     resultShardings.push_back(getSharding(result));
   // The mesh: the first result's, else the first operand's.
   TensorShardingAttr reference;
-  for (TensorShardingAttr s : llvm::concat<TensorShardingAttr>(
-           resultShardings, operandShardings))
+  for (TensorShardingAttr s :
+       llvm::concat<TensorShardingAttr>(resultShardings, operandShardings))
     if (s && !reference)
       reference = s;
   if (!reference)
@@ -229,12 +227,12 @@ void processRuleOp(Operation *op, OpShardingRuleAttr rule) {
   // Operands.
   for (auto [i, operand] : llvm::enumerate(op->getOpOperands()))
     if (isa<RankedTensorType>(operand.get().getType()))
-      reshardOperand(operand,
-                     buildConsistentSharding(chosen, rule.getOperandMappings()[i],
-                                             operandShardings[i] == projOperands[i]
-                                                 ? operandShardings[i]
-                                                 : TensorShardingAttr(),
-                                             meshOrRef, mesh));
+      reshardOperand(operand, buildConsistentSharding(
+                                  chosen, rule.getOperandMappings()[i],
+                                  operandShardings[i] == projOperands[i]
+                                      ? operandShardings[i]
+                                      : TensorShardingAttr(),
+                                  meshOrRef, mesh));
 
   // Reduction axes (factor order, merged).
   AxisList reductionAxes;

@@ -68,15 +68,16 @@ Value mask(OpBuilder &b, Location loc, Value value, TensorShardingAttr sharding,
     Type indexType =
         b.getIntegerType(size > std::numeric_limits<int32_t>::max() ? 64 : 32);
     auto indexTensor = type.clone(indexType);
-    auto iota = shlo::IotaOp::create(b, loc, indexTensor,
-                                       static_cast<uint64_t>(dim));
+    auto iota =
+        shlo::IotaOp::create(b, loc, indexTensor, static_cast<uint64_t>(dim));
     annotate(iota, sharding);
-    auto limit = shlo::ConstantOp::create(b, 
-        loc, cast<ElementsAttr>(DenseElementsAttr::get(
-                 indexTensor, b.getIntegerAttr(indexType, size).getValue())));
+    auto limit = shlo::ConstantOp::create(
+        b, loc,
+        cast<ElementsAttr>(DenseElementsAttr::get(
+            indexTensor, b.getIntegerAttr(indexType, size).getValue())));
     annotate(limit, sharding);
     auto inRange = shlo::CompareOp::create(b, loc, iota, limit,
-                                             shlo::ComparisonDirection::LT);
+                                           shlo::ComparisonDirection::LT);
     annotate(inRange, sharding);
     if (keep) {
       auto both = shlo::AndOp::create(b, loc, keep, inRange);
@@ -93,8 +94,8 @@ Value mask(OpBuilder &b, Location loc, Value value, TensorShardingAttr sharding,
 
 Value zeros(OpBuilder &b, Location loc, RankedTensorType type,
             TensorShardingAttr sharding) {
-  auto zero = shlo::ConstantOp::create(b, 
-      loc, cast<ElementsAttr>(b.getZeroAttr(type)));
+  auto zero =
+      shlo::ConstantOp::create(b, loc, cast<ElementsAttr>(b.getZeroAttr(type)));
   annotate(zero, sharding);
   return zero;
 }
@@ -126,17 +127,16 @@ struct PadForDivisibilityPass
           Value input = reduce.getInputs()[i];
           auto type = cast<RankedTensorType>(input.getType());
           TensorShardingAttr sharding = getSharding(input);
-          SmallVector<int64_t> padded =
-              getPaddedDims(sharding, type, op, dims);
+          SmallVector<int64_t> padded = getPaddedDims(sharding, type, op, dims);
           if (padded.empty() || dims.empty())
             continue;
           OpBuilder b(op);
-          auto fill = shlo::BroadcastInDimOp::create(b, 
-              op->getLoc(), type, reduce.getInitValues()[i],
-              ArrayRef<int64_t>{});
+          auto fill = shlo::BroadcastInDimOp::create(b, op->getLoc(), type,
+                                                     reduce.getInitValues()[i],
+                                                     ArrayRef<int64_t>{});
           annotate(fill, sharding);
-          op->setOperand(i, mask(b, op->getLoc(), input, sharding, padded,
-                                 fill));
+          op->setOperand(i,
+                         mask(b, op->getLoc(), input, sharding, padded, fill));
         }
       } else if (auto dot = dyn_cast<shlo::DotGeneralOp>(op)) {
         auto numbers = dot.getDotDimensionNumbers();

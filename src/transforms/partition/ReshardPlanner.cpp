@@ -110,8 +110,8 @@ SmallVector<AxisRefAttr> getFreePieces(MeshAttr mesh,
 /// Takes pieces from `pool` (in order) whose sizes multiply to `factor`,
 /// splitting a piece (keeping its major part) where needed. Returns false
 /// if it cannot.
-bool takeFromPool(SmallVector<AxisRefAttr> &pool, int64_t factor,
-                  MeshAttr mesh, AxisList &taken) {
+bool takeFromPool(SmallVector<AxisRefAttr> &pool, int64_t factor, MeshAttr mesh,
+                  AxisList &taken) {
   MLIRContext *ctx = mesh.getContext();
   for (size_t i = 0; i < pool.size() && factor > 1;) {
     AxisRefAttr piece = pool[i];
@@ -125,8 +125,8 @@ bool takeFromPool(SmallVector<AxisRefAttr> &pool, int64_t factor,
     if (size % factor == 0) {
       int64_t pre = piece.getSubAxisPreSize();
       taken.push_back(AxisRefAttr::get(ctx, piece.getName(), pre, factor));
-      pool[i] = AxisRefAttr::get(ctx, piece.getName(), pre * factor,
-                                 size / factor);
+      pool[i] =
+          AxisRefAttr::get(ctx, piece.getName(), pre * factor, size / factor);
       factor = 1;
       break;
     }
@@ -183,8 +183,9 @@ void forEachAllToAll(ArrayRef<AxisList> dims,
         if (tgt == src || used[tgt])
           continue;
         used[src] = used[tgt] = true;
-        moves.push_back({AxisList(ArrayRef<AxisRefAttr>(dims[src]).take_back(k)),
-                         src, tgt});
+        moves.push_back(
+            {AxisList(ArrayRef<AxisRefAttr>(dims[src]).take_back(k)), src,
+             tgt});
         recurse(src + 1);
         moves.pop_back();
         used[src] = used[tgt] = false;
@@ -225,10 +226,9 @@ int64_t getTraffic(const ReshardStep &step, ArrayRef<AxisList> in,
   return 0;
 }
 
-
 /// The best two-step plan from `source` to `target` (same mesh).
 ReshardPlan planTwoSteps(MeshAttr mesh, ArrayRef<AxisList> source,
-                                      ArrayRef<AxisList> target) {
+                         ArrayRef<AxisList> target) {
   int64_t rank = source.size();
   using Cost = std::tuple<int64_t, int64_t>;
   std::optional<Cost> bestCost;
@@ -340,8 +340,8 @@ ReshardPlan planTwoSteps(MeshAttr mesh, ArrayRef<AxisList> source,
     forEachCombination(lo, hi, [&](ArrayRef<int64_t> lengths) {
       DimAxes mid;
       for (int64_t d = 0; d < rank; ++d)
-        mid.push_back(AxisList(ArrayRef<AxisRefAttr>(dims[d]).take_front(
-            lengths[d])));
+        mid.push_back(
+            AxisList(ArrayRef<AxisRefAttr>(dims[d]).take_front(lengths[d])));
       consider(mid);
     });
   }
@@ -427,11 +427,12 @@ mlir::sdy::findSingleStep(MeshAttr mesh, ArrayRef<AxisList> source,
       if (source[d] == target[d])
         continue;
       if (isAxesPrefix(target[d], source[d]))
-        lost.push_back({d, AxisList(ArrayRef<AxisRefAttr>(source[d])
-                                        .drop_front(target[d].size()))});
+        lost.push_back({d, AxisList(ArrayRef<AxisRefAttr>(source[d]).drop_front(
+                               target[d].size()))});
       else if (isAxesPrefix(source[d], target[d]))
-        gained.push_back({d, AxisList(ArrayRef<AxisRefAttr>(target[d])
-                                          .drop_front(source[d].size()))});
+        gained.push_back(
+            {d, AxisList(ArrayRef<AxisRefAttr>(target[d]).drop_front(
+                    source[d].size()))});
       else
         ok = false;
     }

@@ -94,14 +94,15 @@ using ReshardPlan = std::vector<ReshardStep>;
 /// between the meshes is planned when they differ or `forceMeshChange` is
 /// set (the same mesh under two symbol names).
 FailureOr<ReshardPlan>
-planReshard(MeshAttr sourceMesh, ArrayRef<AxisList> source,
-            MeshAttr targetMesh, ArrayRef<AxisList> target,
-            std::string *error = nullptr, bool forceMeshChange = false);
+planReshard(MeshAttr sourceMesh, ArrayRef<AxisList> source, MeshAttr targetMesh,
+            ArrayRef<AxisList> target, std::string *error = nullptr,
+            bool forceMeshChange = false);
 
 /// Same mesh.
-inline FailureOr<ReshardPlan>
-planReshard(MeshAttr mesh, ArrayRef<AxisList> source,
-            ArrayRef<AxisList> target, std::string *error = nullptr) {
+inline FailureOr<ReshardPlan> planReshard(MeshAttr mesh,
+                                          ArrayRef<AxisList> source,
+                                          ArrayRef<AxisList> target,
+                                          std::string *error = nullptr) {
   return planReshard(mesh, source, mesh, target, error);
 }
 

@@ -68,19 +68,19 @@ LogicalResult lowerCrossMeshReshard(ReshardOp reshard,
     return reshard.emitOpError("cannot be lowered to collectives: the source "
                                "and target meshes have different numbers of "
                                "devices (")
-           << sourceMesh.getTotalSize() << " vs "
-           << targetMesh.getTotalSize() << ")";
+           << sourceMesh.getTotalSize() << " vs " << targetMesh.getTotalSize()
+           << ")";
   if (deviceIds(sourceMesh) != deviceIds(targetMesh))
     return reshard.emitOpError("cannot be lowered to collectives: the source "
                                "and target meshes have different device ids");
   DimAxes replicated(rank);
   std::string error;
-  FailureOr<ReshardPlan> gather = planReshard(
-      sourceMesh, getDimAxes(source, rank), replicated, &error);
+  FailureOr<ReshardPlan> gather =
+      planReshard(sourceMesh, getDimAxes(source, rank), replicated, &error);
   if (failed(gather))
     return reshard.emitOpError("cannot be lowered to collectives: ") << error;
-  FailureOr<ReshardPlan> slice = planReshard(
-      targetMesh, replicated, getDimAxes(target, rank), &error);
+  FailureOr<ReshardPlan> slice =
+      planReshard(targetMesh, replicated, getDimAxes(target, rank), &error);
   if (failed(slice))
     return reshard.emitOpError("cannot be lowered to collectives: ") << error;
   OpBuilder builder(reshard);
@@ -115,8 +115,7 @@ LogicalResult lowerReshard(ReshardOp reshard) {
   }
   TensorShardingAttr source = getSharding(input);
   if (!source)
-    source = getFullyClosedSharding(ctx, target.getMeshOrRef(),
-                                    type.getRank());
+    source = getFullyClosedSharding(ctx, target.getMeshOrRef(), type.getRank());
   MeshAttr sourceMesh = source.getMesh(reshard);
   MeshAttr targetMesh = target.getMesh(reshard);
   if (!sourceMesh || !targetMesh)
@@ -134,9 +133,9 @@ LogicalResult lowerReshard(ReshardOp reshard) {
     return reshard.emitOpError("cannot be lowered to collectives: ") << error;
 
   OpBuilder builder(reshard);
-  Value current = emitPlan(builder, reshard.getLoc(), input, *plan,
-                           source.getMeshOrRef(), target.getMeshOrRef(),
-                           target);
+  Value current =
+      emitPlan(builder, reshard.getLoc(), input, *plan, source.getMeshOrRef(),
+               target.getMeshOrRef(), target);
   reshard.getResult().replaceAllUsesWith(current);
   reshard.erase();
   return success();
@@ -148,24 +147,25 @@ Value emitPlan(OpBuilder &builder, Location loc, Value current,
   MLIRContext *ctx = builder.getContext();
   for (auto [index, step] : llvm::enumerate(plan)) {
     bool isLast = index + 1 == plan.size();
-    Attribute meshOrRef = step.onTargetMesh ? targetMeshOrRef
-                                            : sourceMeshOrRef;
-    TensorShardingAttr out = isLast ? last
-                                    : getClosedSharding(ctx, meshOrRef,
-                                                        step.result);
+    Attribute meshOrRef = step.onTargetMesh ? targetMeshOrRef : sourceMeshOrRef;
+    TensorShardingAttr out =
+        isLast ? last : getClosedSharding(ctx, meshOrRef, step.result);
     switch (step.kind) {
     case ReshardStep::Kind::AllGather:
-      current = AllGatherOp::create(builder, loc, current, getAxisListsAttr(ctx, step.axesPerDim), out);
+      current = AllGatherOp::create(
+          builder, loc, current, getAxisListsAttr(ctx, step.axesPerDim), out);
       break;
     case ReshardStep::Kind::AllSlice:
-      current = AllSliceOp::create(builder, loc, current, getAxisListsAttr(ctx, step.axesPerDim), out);
+      current = AllSliceOp::create(builder, loc, current,
+                                   getAxisListsAttr(ctx, step.axesPerDim), out);
       break;
     case ReshardStep::Kind::AllToAll: {
       SmallVector<AllToAllParamAttr> params;
       for (const AllToAllMove &move : step.moves)
-        params.push_back(AllToAllParamAttr::get(ctx, move.axes, move.srcDim,
-                                                move.tgtDim));
-      current = AllToAllOp::create(builder, loc, current, AlltoAllParamListAttr::get(ctx, params), out);
+        params.push_back(
+            AllToAllParamAttr::get(ctx, move.axes, move.srcDim, move.tgtDim));
+      current = AllToAllOp::create(
+          builder, loc, current, AlltoAllParamListAttr::get(ctx, params), out);
       break;
     }
     case ReshardStep::Kind::CollectivePermute:

@@ -82,11 +82,11 @@ AxisRefAttr getNonOverlappingPrefix(AxisRefAttr axis,
 /// `candidate` cut where it stops fitting factor `factor` of `tensor`: at an
 /// axis the tensor uses elsewhere or replicates, or where the factor would
 /// become indivisible (non-minor-most factors) or over-sharded.
-SmallVector<AxisRefAttr> truncateForTensor(ArrayRef<AxisRefAttr> candidate,
-                                           const TensorFactorShardings &tensor,
-                                           int64_t factor,
-                                           const FactorSharding &sharding,
-                                           const FactorPropagationOptions &opt) {
+SmallVector<AxisRefAttr>
+truncateForTensor(ArrayRef<AxisRefAttr> candidate,
+                  const TensorFactorShardings &tensor, int64_t factor,
+                  const FactorSharding &sharding,
+                  const FactorPropagationOptions &opt) {
   SmallVector<AxisRefAttr> used = tensor.getAxesUsedOutside(factor);
   int64_t factorSize = opt.rule.getFactorSizes()[factor];
   bool allowSubAxes = !opt.conservative;
@@ -109,8 +109,7 @@ SmallVector<AxisRefAttr> truncateForTensor(ArrayRef<AxisRefAttr> candidate,
     int64_t size = usable.getSize(opt.mesh);
     bool divisible = factorSize % (product * size) == 0;
     bool fits = product * size <= factorSize;
-    bool ok = divisible ||
-              (sharding.isMinorMost && !opt.conservative && fits);
+    bool ok = divisible || (sharding.isMinorMost && !opt.conservative && fits);
     if (!ok) {
       AxisRefAttr prefix =
           allowSubAxes && factorSize % product == 0
@@ -181,14 +180,13 @@ mlir::sdy::propagateFactors(ShardingProjection &projection,
     }
     if (lists.size() < 2)
       continue;
-    Candidate candidate{factor, getCompatibleMajorAxes(lists, closed,
-                                                       !options.conservative)};
-    bool conflict = llvm::any_of(
-        llvm::zip(lists, closed), [&](auto pair) {
-          auto [list, isClosed] = pair;
-          return !isAxesPrefix(list, candidate.axes) ||
-                 (isClosed && list.size() < candidate.axes.size());
-        });
+    Candidate candidate{
+        factor, getCompatibleMajorAxes(lists, closed, !options.conservative)};
+    bool conflict = llvm::any_of(llvm::zip(lists, closed), [&](auto pair) {
+      auto [list, isClosed] = pair;
+      return !isAxesPrefix(list, candidate.axes) ||
+             (isClosed && list.size() < candidate.axes.size());
+    });
     if (options.aggressive && conflict) {
       // Pick one source: the larger tensor, then the more sharded factor,
       // then the lower tensor index.
@@ -197,11 +195,11 @@ mlir::sdy::propagateFactors(ShardingProjection &projection,
         if (list.empty())
           continue;
         auto key = [&](int64_t index, ArrayRef<AxisRefAttr> axes) {
-          int64_t size = index < static_cast<int64_t>(options.tensorSizes.size())
-                             ? options.tensorSizes[index]
-                             : 0;
-          return std::make_tuple(size, getAxesSize(axes, options.mesh),
-                                 -index);
+          int64_t size =
+              index < static_cast<int64_t>(options.tensorSizes.size())
+                  ? options.tensorSizes[index]
+                  : 0;
+          return std::make_tuple(size, getAxesSize(axes, options.mesh), -index);
         };
         if (best < 0 ||
             key(t, list) >
@@ -228,9 +226,9 @@ mlir::sdy::propagateFactors(ShardingProjection &projection,
 
   for (Candidate &candidate : candidates) {
     int64_t factor = candidate.factor;
-    PropagationDirection direction =
-        options.factorDirection ? options.factorDirection(factor)
-                                : options.direction;
+    PropagationDirection direction = options.factorDirection
+                                         ? options.factorDirection(factor)
+                                         : options.direction;
     // Tensors that would receive the axes limit them; others do not.
     auto receives = [&](int64_t t, ArrayRef<AxisRefAttr> axes) {
       TensorFactorShardings &tensor = projection.getTensor(t);

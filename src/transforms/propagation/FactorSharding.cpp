@@ -10,16 +10,14 @@ using namespace mlir::sdy;
 namespace {
 
 /// Splits `axis` into a major part of size `majorSize` and the rest.
-std::pair<AxisRefAttr, AxisRefAttr> splitAxis(AxisRefAttr axis,
-                                              int64_t majorSize,
-                                              MeshAttr mesh) {
+std::pair<AxisRefAttr, AxisRefAttr>
+splitAxis(AxisRefAttr axis, int64_t majorSize, MeshAttr mesh) {
   MLIRContext *ctx = axis.getContext();
   int64_t preSize = axis.getSubAxisPreSize();
   int64_t size = axis.getSize(mesh);
-  AxisRefAttr major =
-      AxisRefAttr::get(ctx, axis.getName(), preSize, majorSize);
-  AxisRefAttr minor = AxisRefAttr::get(ctx, axis.getName(),
-                                       preSize * majorSize, size / majorSize);
+  AxisRefAttr major = AxisRefAttr::get(ctx, axis.getName(), preSize, majorSize);
+  AxisRefAttr minor = AxisRefAttr::get(ctx, axis.getName(), preSize * majorSize,
+                                       size / majorSize);
   return {major, minor};
 }
 
@@ -126,10 +124,11 @@ ShardingProjection::build(ArrayRef<TensorShardingAttr> operandShardings,
   return projection;
 }
 
-TensorShardingAttr mlir::sdy::buildTensorSharding(
-    const TensorFactorShardings &tensor, TensorMappingAttr mapping,
-    TensorShardingAttr original, Attribute meshOrRef, MeshAttr mesh,
-    int64_t visiblePriority) {
+TensorShardingAttr
+mlir::sdy::buildTensorSharding(const TensorFactorShardings &tensor,
+                               TensorMappingAttr mapping,
+                               TensorShardingAttr original, Attribute meshOrRef,
+                               MeshAttr mesh, int64_t visiblePriority) {
   MLIRContext *ctx = mesh.getContext();
   SmallVector<DimensionShardingAttr> dims;
   for (auto [dim, dimMapping] : llvm::enumerate(mapping.getDimMappings())) {

@@ -5,9 +5,9 @@
 #include <deque>
 #include <set>
 
+#include "ir/sdy/ShardingUtils.h"
 #include "ir/stablehlo/OpClasses.h"
 #include "ir/utils/DataFlow.h"
-#include "ir/sdy/ShardingUtils.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "rules/ShardingRules.h"
 #include "llvm/ADT/MapVector.h"
@@ -108,8 +108,7 @@ func::FuncOp getFunctionOfArgument(const ShardingSlot &slot) {
 }
 } // namespace
 
-TensorShardingAttr
-PropagationDriver::readSlot(const ShardingSlot &slot) const {
+TensorShardingAttr PropagationDriver::readSlot(const ShardingSlot &slot) const {
   if (getFunctionOfArgument(slot)) {
     auto it = pendingArgumentShardings.find(slot.value);
     if (it != pendingArgumentShardings.end())
@@ -225,8 +224,8 @@ void PropagationDriver::writeShardingOrigins() {
     if (slot.kind != ShardingSlot::Kind::kValue)
       continue;
     if (auto arg = dyn_cast<BlockArgument>(slot.value)) {
-      if (auto func = dyn_cast_or_null<func::FuncOp>(
-              arg.getOwner()->getParentOp()))
+      if (auto func =
+              dyn_cast_or_null<func::FuncOp>(arg.getOwner()->getParentOp()))
         func.setArgAttr(arg.getArgNumber(), kOrigins, toDict(map));
       continue;
     }
@@ -244,8 +243,7 @@ void PropagationDriver::reportConflicts() {
   for (const Item &item : items) {
     // Only ops with their own rules: identity relations report nothing new.
     if (item.isPassThroughOp && !isa<ShardingConstraintOp>(item.anchor) &&
-        item.anchor->getDialect() &&
-        isa<SdyDialect>(item.anchor->getDialect()))
+        item.anchor->getDialect() && isa<SdyDialect>(item.anchor->getDialect()))
       continue;
     SmallVector<TensorShardingAttr> shardings;
     Attribute meshOrRef;
@@ -279,10 +277,10 @@ void PropagationDriver::reportConflicts() {
           holders.push_back({t, it->second.axisRefs});
       }
       auto describe = [&](int64_t t, ArrayRef<AxisRefAttr> axes) {
-        std::string text = t < static_cast<int64_t>(item.operands.size())
-                               ? "operand " + std::to_string(t)
-                               : "result " + std::to_string(
-                                                 t - item.operands.size());
+        std::string text =
+            t < static_cast<int64_t>(item.operands.size())
+                ? "operand " + std::to_string(t)
+                : "result " + std::to_string(t - item.operands.size());
         text += " has [";
         llvm::interleave(
             axes, [&](AxisRefAttr a) { text += a.toString(); },
@@ -298,18 +296,16 @@ void PropagationDriver::reportConflicts() {
           item.anchor->emitRemark()
               << "sharding conflict on factor '"
               << OpShardingRuleAttr::getFactorName(factor) << "' of '"
-              << item.anchor->getName() << "': "
-              << describe(holders[i].first, a) << " but "
-              << describe(holders[j].first, b)
-              << "; a reshard will be needed";
+              << item.anchor->getName()
+              << "': " << describe(holders[i].first, a) << " but "
+              << describe(holders[j].first, b) << "; a reshard will be needed";
           i = j = holders.size();
         }
     }
   }
 }
 
-PropagationDriver::SlotKey
-PropagationDriver::getKey(const ShardingSlot &slot) {
+PropagationDriver::SlotKey PropagationDriver::getKey(const ShardingSlot &slot) {
   constexpr unsigned kIn = 1u << 28, kOut = 2u << 28, kResult = 3u << 28;
   switch (slot.kind) {
   case ShardingSlot::Kind::kFuncResult:
@@ -361,8 +357,8 @@ void PropagationDriver::addRuleItem(Operation *op, OpShardingRuleAttr rule) {
   StringRef name = op->getName().getStringRef();
   item.isPassThroughOp = isPassThroughOp(op);
   item.isBroadcast = name == "stablehlo.broadcast_in_dim";
-  item.hasMultiUseOperand = llvm::any_of(
-      op->getOperands(), [](Value v) { return !v.hasOneUse(); });
+  item.hasMultiUseOperand =
+      llvm::any_of(op->getOperands(), [](Value v) { return !v.hasOneUse(); });
   items.push_back(std::move(item));
 }
 
@@ -496,10 +492,9 @@ PropagationDriver::visit(const Item &item, OpPriorityRound round,
 
   ArrayRef<TensorShardingAttr> all(shardings);
   size_t numOperands = item.operands.size();
-  ShardingProjection projection =
-      ShardingProjection::build(all.take_front(numOperands),
-                                all.drop_front(numOperands), item.rule, mesh,
-                                visiblePriority);
+  ShardingProjection projection = ShardingProjection::build(
+      all.take_front(numOperands), all.drop_front(numOperands), item.rule, mesh,
+      visiblePriority);
   for (auto [index, slot] : llvm::enumerate(slots))
     projection.getTensor(index).blockedAxisNames = slot->getBlockedAxisNames();
 
@@ -519,8 +514,8 @@ PropagationDriver::visit(const Item &item, OpPriorityRound round,
   FactorPropagationOptions options;
   options.mesh = mesh;
   options.rule = rule;
-  options.direction = broadcastBackwardOnly ? PropagationDirection::BACKWARD
-                                            : item.direction;
+  options.direction =
+      broadcastBackwardOnly ? PropagationDirection::BACKWARD : item.direction;
   options.conservative = config.conservative;
   options.aggressive = strategy == PropagationStrategy::kAggressive;
   options.tensorSizes = sizes;
@@ -530,9 +525,9 @@ PropagationDriver::visit(const Item &item, OpPriorityRound round,
   for (auto [index, slot] : llvm::enumerate(slots)) {
     if (!changed[index])
       continue;
-    TensorMappingAttr mapping = index < numOperands
-                                    ? rule.getOperandMappings()[index]
-                                    : rule.getResultMappings()[index - numOperands];
+    TensorMappingAttr mapping =
+        index < numOperands ? rule.getOperandMappings()[index]
+                            : rule.getResultMappings()[index - numOperands];
     TensorShardingAttr updated =
         buildTensorSharding(projection.getTensor(index), mapping,
                             shardings[index], meshOrRef, mesh, visiblePriority);

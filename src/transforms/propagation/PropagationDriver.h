@@ -72,10 +72,10 @@ private:
 
   void collectItems();
   void addRuleItem(Operation *op, OpShardingRuleAttr rule);
-  void addIdentityItem(Operation *anchor, ArrayRef<ShardingSlot> operands,
-                       ArrayRef<ShardingSlot> results,
-                       PropagationDirection direction =
-                           PropagationDirection::BOTH);
+  void
+  addIdentityItem(Operation *anchor, ArrayRef<ShardingSlot> operands,
+                  ArrayRef<ShardingSlot> results,
+                  PropagationDirection direction = PropagationDirection::BOTH);
   static SlotKey getKey(const ShardingSlot &slot);
   bool admits(const Item &item, OpPriorityRound round) const;
   /// Visits one item; returns the slots whose sharding changed.

@@ -9,9 +9,9 @@
 #ifndef SDY_TRANSFORMS_PROPAGATION_PROPAGATIONOPTIONS_H
 #define SDY_TRANSFORMS_PROPAGATION_PROPAGATIONOPTIONS_H
 
-#include "transforms/propagation/FactorPropagation.h"
 #include "mlir/Pass/Pass.h"
 #include "mlir/Pass/PassOptions.h"
+#include "transforms/propagation/FactorPropagation.h"
 
 namespace mlir::sdy {
 
@@ -24,11 +24,10 @@ struct BasicPropagationOptions {
   using Option = typename Owner::template Option<T>;
 
   explicit BasicPropagationOptions(Owner &owner)
-      : keepShardingRules(
-            owner, "keep-sharding-rules",
-            llvm::cl::desc(
-                "Keep the sharding rules computed for ops as sdy.sharding_rule"),
-            llvm::cl::init(false)),
+      : keepShardingRules(owner, "keep-sharding-rules",
+                          llvm::cl::desc("Keep the sharding rules computed for "
+                                         "ops as sdy.sharding_rule"),
+                          llvm::cl::init(false)),
         conservativePropagation(
             owner, "conservative-propagation",
             llvm::cl::desc("Never create sub-axes or indivisible shardings"),
@@ -81,7 +80,8 @@ struct PropagationOptions : BasicPropagationOptions<Owner> {
 };
 
 /// The propagation options as a pipeline holds them.
-using PipelinePropagationOptions = PropagationOptions<mlir::detail::PassOptions>;
+using PipelinePropagationOptions =
+    PropagationOptions<mlir::detail::PassOptions>;
 
 } // namespace mlir::sdy
 

@@ -8,8 +8,8 @@
 #include "transforms/propagation/PropagationPasses.h"
 
 #include "ir/sdy/SdyDialect.h"
-#include "transforms/propagation/PropagationDriver.h"
 #include "mlir/Pass/PassRegistry.h"
+#include "transforms/propagation/PropagationDriver.h"
 
 #include <type_traits>
 

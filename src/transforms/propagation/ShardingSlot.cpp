@@ -83,8 +83,9 @@ DataFlowEdgeOp getEdgeOfWhileArgument(BlockArgument arg) {
 TensorShardingAttr ShardingSlot::get() const {
   switch (kind) {
   case Kind::kFuncResult:
-    return cast<FunctionOpInterface>(op).getResultAttrOfType<TensorShardingAttr>(
-        index, SdyDialect::kShardingAttr);
+    return cast<FunctionOpInterface>(op)
+        .getResultAttrOfType<TensorShardingAttr>(index,
+                                                 SdyDialect::kShardingAttr);
   case Kind::kManualIn:
     return getManualSharding(cast<ManualComputationOp>(op), true, index);
   case Kind::kManualOut:
@@ -127,8 +128,8 @@ TensorShardingAttr ShardingSlot::get() const {
 bool ShardingSlot::set(TensorShardingAttr sharding) const {
   switch (kind) {
   case Kind::kFuncResult:
-    cast<FunctionOpInterface>(op).setResultAttr(index, SdyDialect::kShardingAttr,
-                                                sharding);
+    cast<FunctionOpInterface>(op).setResultAttr(
+        index, SdyDialect::kShardingAttr, sharding);
     return true;
   case Kind::kManualIn:
     setManualSharding(cast<ManualComputationOp>(op), true, index, sharding);
@@ -158,8 +159,9 @@ bool ShardingSlot::set(TensorShardingAttr sharding) const {
       if (shardings.size() != named.getNumOperands()) {
         shardings.clear();
         for (Value operand : named.getOperands())
-          shardings.push_back(getFullyOpenSharding(
-              ctx, sharding.getMeshOrRef(), getShardingRank(operand.getType())));
+          shardings.push_back(
+              getFullyOpenSharding(ctx, sharding.getMeshOrRef(),
+                                   getShardingRank(operand.getType())));
       }
       shardings[arg.getArgNumber()] = sharding;
       named.setInShardingsAttr(TensorShardingPerValueAttr::get(ctx, shardings));
@@ -194,8 +196,8 @@ SmallVector<StringAttr> ShardingSlot::getBlockedAxisNames() const {
   SmallVector<StringAttr> names;
   if (kind == Kind::kManualIn || kind == Kind::kManualOut ||
       kind == Kind::kManualOutLocal) {
-    llvm::append_range(names,
-                       cast<ManualComputationOp>(op).getManualAxes().getValue());
+    llvm::append_range(
+        names, cast<ManualComputationOp>(op).getManualAxes().getValue());
     return names;
   }
   if (kind != Kind::kValue)

@@ -1,4 +1,5 @@
-//===- ShardingSlot.h - where propagation reads and writes shardings -*- C++ -*-===//
+//===- ShardingSlot.h - where propagation reads and writes shardings -*- C++
+//-*-===//
 //
 // A slot is a place that holds one tensor's sharding during propagation: a
 // value (function argument, op result, body argument of a region op) or a
@@ -17,10 +18,16 @@ namespace mlir::sdy {
 struct ShardingSlot {
   /// kManualOutLocal is out sharding `index` as the body sees it (without
   /// the manual axes), stored in the same place as kManualOut.
-  enum class Kind { kValue, kFuncResult, kManualIn, kManualOut, kManualOutLocal };
+  enum class Kind {
+    kValue,
+    kFuncResult,
+    kManualIn,
+    kManualOut,
+    kManualOutLocal
+  };
   Kind kind = Kind::kValue;
-  Value value;               // kValue
-  Operation *op = nullptr;   // the func / manual computation otherwise
+  Value value;             // kValue
+  Operation *op = nullptr; // the func / manual computation otherwise
   unsigned index = 0;
   Type type;
 

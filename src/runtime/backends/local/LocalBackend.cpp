@@ -29,8 +29,9 @@
 // leave the same way (SDY_BACKEND_ERR_UNAVAILABLE), and collectives fail at
 // once until localBackendReset. The wait after the data exchange is never
 // aborted: every member is then past the rendezvous and only copies, and
-// leaving early would free buffers that peers still read. The group -> rendezvous lookup goes through a small per-device
-// cache, so a collective does no allocation and takes no shared lock.
+// leaving early would free buffers that peers still read. The group ->
+// rendezvous lookup goes through a small per-device cache, so a collective does
+// no allocation and takes no shared lock.
 //
 //===----------------------------------------------------------------------===//
 #include "runtime/Backend.h"
@@ -61,7 +62,14 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-enum class Kind { AllReduce, AllGather, AllToAll, ReduceScatter, Permute, Barrier };
+enum class Kind {
+  AllReduce,
+  AllGather,
+  AllToAll,
+  ReduceScatter,
+  Permute,
+  Barrier
+};
 
 struct Slot {
   const void *send = nullptr;
@@ -125,14 +133,18 @@ struct Rendezvous {
     auto spinStart = Clock::now();
     for (int i = 0;; ++i) {
       uint64_t s = state.load(std::memory_order_acquire);
-      if ((s >> kGenShift) != gen) return SDY_BACKEND_OK;
-      if (s & kBroken) return peerTimedOut(err, what);
-      if (abort && abort->load(std::memory_order_relaxed)) break;
+      if ((s >> kGenShift) != gen)
+        return SDY_BACKEND_OK;
+      if (s & kBroken)
+        return peerTimedOut(err, what);
+      if (abort && abort->load(std::memory_order_relaxed))
+        break;
       if (i < kPauseIterations) {
         SDY_CPU_RELAX();
         continue;
       }
-      if (Clock::now() - spinStart > kSpinTime) break;
+      if (Clock::now() - spinStart > kSpinTime)
+        break;
       std::this_thread::yield();
     }
     // Sleep until the generation changes, the group breaks or the deadline.
@@ -145,8 +157,10 @@ struct Rendezvous {
     std::unique_lock<std::mutex> l(mu);
     for (;;) {
       uint64_t s = state.load(std::memory_order_seq_cst);
-      if ((s >> kGenShift) != gen) return SDY_BACKEND_OK;
-      if (s & kBroken) return peerTimedOut(err, what);
+      if ((s >> kGenShift) != gen)
+        return SDY_BACKEND_OK;
+      if (s & kBroken)
+        return peerTimedOut(err, what);
       // localBackendAbort sets the flag before it takes `mu` to notify, so
       // reading it under `mu` cannot miss the wake-up.
       bool stop = abort && abort->load(std::memory_order_seq_cst);
@@ -155,7 +169,8 @@ struct Rendezvous {
           cv.wait(l);
           continue;
         }
-        if (cv.wait_until(l, deadline) != std::cv_status::timeout) continue;
+        if (cv.wait_until(l, deadline) != std::cv_status::timeout)
+          continue;
       }
       // Deadline passed or aborted: break the group unless everyone has
       // arrived (then the last member is about to publish the new
@@ -172,7 +187,8 @@ struct Rendezvous {
         if (state.compare_exchange_weak(s, s | kBroken,
                                         std::memory_order_seq_cst)) {
           cv.notify_all();
-          if (stop) return aborted(err, what);
+          if (stop)
+            return aborted(err, what);
           return fail(err, SDY_BACKEND_ERR_TIMEOUT,
                       std::string(what) + ": timed out after " +
                           std::to_string(timeoutMs) + " ms waiting for " +
@@ -220,7 +236,8 @@ struct LocalBackend {
                                         size_t n) {
     std::lock_guard<std::mutex> l(mapMu);
     auto &r = groups[key];
-    if (!r || r->broken()) r = std::make_shared<Rendezvous>(n);
+    if (!r || r->broken())
+      r = std::make_shared<Rendezvous>(n);
     return r;
   }
 
@@ -231,11 +248,11 @@ struct LocalBackend {
     std::lock_guard<std::mutex> l(c.mu);
     for (size_t i = 0; i < c.entries.size(); ++i) {
       CacheEntry &e = c.entries[i];
-      if (e.key.size() != len ||
-          !std::equal(e.key.begin(), e.key.end(), key))
+      if (e.key.size() != len || !std::equal(e.key.begin(), e.key.end(), key))
         continue;
       if (!e.r->broken()) {
-        if (i) std::swap(c.entries[i], c.entries[0]); // most recent first
+        if (i)
+          std::swap(c.entries[i], c.entries[0]); // most recent first
         return c.entries[0].r.get();
       }
       e.r = getGlobal(e.key, n);
@@ -243,7 +260,8 @@ struct LocalBackend {
     }
     std::vector<int64_t> k(key, key + len);
     auto r = getGlobal(k, n);
-    if (c.entries.size() >= kCacheEntries) c.entries.pop_back();
+    if (c.entries.size() >= kCacheEntries)
+      c.entries.pop_back();
     c.entries.insert(c.entries.begin(), CacheEntry{std::move(k), r});
     return c.entries[0].r.get();
   }
@@ -280,12 +298,13 @@ int32_t memberIndex(LocalBackend *b, int64_t device, const int64_t *group,
 int32_t enter(LocalBackend *b, Rendezvous &r, size_t me, const Slot &slot,
               int64_t timeoutMs, sdy_backend_error_t *err, const char *what) {
   r.slots[me] = slot;
-  if (int32_t rc = r.wait(timeoutMs, err, what, &b->abortFlag)) return rc;
+  if (int32_t rc = r.wait(timeoutMs, err, what, &b->abortFlag))
+    return rc;
   for (size_t i = 0; i < r.n; ++i) {
     const Slot &o = r.slots[i];
-    if (o.kind != slot.kind || (slot.kind != (int)Kind::Permute &&
-                                (o.size != slot.size || o.dtype != slot.dtype ||
-                                 o.op != slot.op))) {
+    if (o.kind != slot.kind ||
+        (slot.kind != (int)Kind::Permute &&
+         (o.size != slot.size || o.dtype != slot.dtype || o.op != slot.op))) {
       // Every member sees the same slots, so all fail alike.
       return fail(err, SDY_BACKEND_ERR_MISMATCH,
                   std::string(what) +
@@ -310,7 +329,8 @@ void streamCopy(void *dst, const void *src, size_t bytes) {
   char *d = static_cast<char *>(dst);
   const char *s = static_cast<const char *>(src);
   size_t head = (16 - (reinterpret_cast<uintptr_t>(d) & 15)) & 15;
-  if (head > bytes) head = bytes;
+  if (head > bytes)
+    head = bytes;
   std::memcpy(d, s, head);
   d += head;
   s += head;
@@ -383,13 +403,14 @@ void reduceBlockT(T *acc, const void *const *srcs, size_t nsrc, size_t offset,
     return;
   }
   combine2<T, K>(acc, src(0), src(1), count);
-  for (size_t j = 2; j < nsrc; ++j) combineInto<T, K>(acc, src(j), count);
+  for (size_t j = 2; j < nsrc; ++j)
+    combineInto<T, K>(acc, src(j), count);
 }
 
 // acc[0, count) = (op) over j of srcs[j][offset, offset + count), in member
 // order (so every chunk is reduced in the same order).
-void reduceBlock(void *acc, const void *const *srcs, size_t nsrc,
-                 size_t offset, size_t count, int32_t dtype, ReduceKind k) {
+void reduceBlock(void *acc, const void *const *srcs, size_t nsrc, size_t offset,
+                 size_t count, int32_t dtype, ReduceKind k) {
   dispatch(static_cast<ElementType>(dtype), [&](auto tag) {
     using T = typename decltype(tag)::type;
     T *a = static_cast<T *>(acc);
@@ -444,7 +465,8 @@ void reduceRange(const Rendezvous &r, size_t me, size_t begin, size_t end,
       copyChunk(dstBase[dd] + (b - begin) * es, block, cnt * es, stream);
     }
   }
-  if (stream) storeFence();
+  if (stream)
+    storeFence();
 }
 
 // --- table functions -------------------------------------------------------
@@ -459,7 +481,8 @@ int32_t lbDeviceCount(void *ud, int32_t *count, sdy_backend_error_t *) {
 int32_t lbLocalDevices(void *ud, int64_t *ids, int32_t cap, int32_t *n,
                        sdy_backend_error_t *) {
   int32_t nd = self(ud)->numDevices;
-  for (int32_t i = 0; i < nd && i < cap; ++i) ids[i] = i;
+  for (int32_t i = 0; i < nd && i < cap; ++i)
+    ids[i] = i;
   *n = nd;
   return SDY_BACKEND_OK;
 }
@@ -468,7 +491,8 @@ int32_t lbAlloc(void *, int64_t, size_t bytes, void **out,
                 sdy_backend_error_t *err) {
   size_t rounded = (std::max<size_t>(bytes, 1) + 63) / 64 * 64;
   *out = std::aligned_alloc(64, rounded);
-  if (!*out) return fail(err, SDY_BACKEND_ERR_OUT_OF_MEMORY, "out of memory");
+  if (!*out)
+    return fail(err, SDY_BACKEND_ERR_OUT_OF_MEMORY, "out of memory");
   return SDY_BACKEND_OK;
 }
 
@@ -479,7 +503,8 @@ int32_t lbFree(void *, int64_t, void *p, sdy_backend_error_t *) {
 
 int32_t lbCopy(void *, int64_t, void *dst, const void *src, size_t bytes,
                sdy_backend_error_t *) {
-  if (bytes) std::memcpy(dst, src, bytes);
+  if (bytes)
+    std::memcpy(dst, src, bytes);
   return SDY_BACKEND_OK;
 }
 
@@ -498,7 +523,8 @@ int32_t startGroup(void *ud, const int64_t *group, int32_t gsize,
     return rc;
   size_t bytes = slot.size;
   if (reduces) {
-    if (int32_t rc = checkReduceArgs(slot.dtype, slot.op, err)) return rc;
+    if (int32_t rc = checkReduceArgs(slot.dtype, slot.op, err))
+      return rc;
     bytes *= elementSize(static_cast<ElementType>(slot.dtype));
   }
   if (gsize == 1) {
@@ -527,7 +553,8 @@ int32_t lbAllReduce(void *ud, int64_t device, const int64_t *group,
   size_t align = std::max<size_t>(1, 64 / es);
   size_t chunk = (count + gsize - 1) / gsize;
   chunk = (chunk + align - 1) / align * align;
-  size_t begin = std::min(count, me * chunk), end = std::min(count, begin + chunk);
+  size_t begin = std::min(count, me * chunk),
+         end = std::min(count, begin + chunk);
   if (begin < end) {
     char *dstStack[kMaxStackMembers];
     std::vector<char *> dstHeap;
@@ -567,11 +594,12 @@ int32_t exchangeChunks(void *ud, int64_t device, const int64_t *group,
     for (size_t k = 1; k <= r->n; ++k) {
       size_t j = (me + k) % r->n;
       char *dst = static_cast<char *>(recv) + j * chunkBytes;
-      const char *src =
-          static_cast<const char *>(r->slots[j].send) + srcOffset;
-      if (dst != src) copyChunk(dst, src, chunkBytes, stream);
+      const char *src = static_cast<const char *>(r->slots[j].send) + srcOffset;
+      if (dst != src)
+        copyChunk(dst, src, chunkBytes, stream);
     }
-    if (stream) storeFence();
+    if (stream)
+      storeFence();
   }
   return r->wait(timeoutMs, err, what);
 }
@@ -624,15 +652,18 @@ int32_t lbPermute(void *ud, int64_t device, const int64_t *pairs,
                   "collective_permute: device id out of range");
     members.push_back(s);
     members.push_back(t);
-    if (t == device) source = s;
+    if (t == device)
+      source = s;
   }
   std::sort(members.begin(), members.end());
   members.erase(std::unique(members.begin(), members.end()), members.end());
   auto it = std::find(members.begin(), members.end(), device);
-  if (it == members.end()) return SDY_BACKEND_OK; // not involved
+  if (it == members.end())
+    return SDY_BACKEND_OK; // not involved
   size_t me = it - members.begin();
   if (members.size() == 1) {
-    if (source == device && bytes) std::memmove(recv, send, bytes);
+    if (source == device && bytes)
+      std::memmove(recv, send, bytes);
     return SDY_BACKEND_OK;
   }
   std::vector<int64_t> key = members;
@@ -642,8 +673,8 @@ int32_t lbPermute(void *ud, int64_t device, const int64_t *pairs,
   if (int32_t rc = enter(b, *r, me, slot, timeoutMs, err, "collective_permute"))
     return rc;
   if (source >= 0 && bytes) {
-    size_t si = std::find(members.begin(), members.end(), source) -
-                members.begin();
+    size_t si =
+        std::find(members.begin(), members.end(), source) - members.begin();
     if (r->slots[si].size != bytes)
       return fail(err, SDY_BACKEND_ERR_MISMATCH,
                   "collective_permute: source and target sizes differ");
@@ -652,12 +683,14 @@ int32_t lbPermute(void *ud, int64_t device, const int64_t *pairs,
   return r->wait(timeoutMs, err, "collective_permute");
 }
 
-int32_t lbBarrier(void *ud, int64_t device, const int64_t *group,
-                  int32_t gsize, int64_t timeoutMs, sdy_backend_error_t *err) {
+int32_t lbBarrier(void *ud, int64_t device, const int64_t *group, int32_t gsize,
+                  int64_t timeoutMs, sdy_backend_error_t *err) {
   LocalBackend *b = self(ud);
   size_t me;
-  if (int32_t rc = memberIndex(b, device, group, gsize, me, err)) return rc;
-  if (gsize == 1) return SDY_BACKEND_OK;
+  if (int32_t rc = memberIndex(b, device, group, gsize, me, err))
+    return rc;
+  if (gsize == 1)
+    return SDY_BACKEND_OK;
   Rendezvous *r = b->get(device, group, gsize, gsize);
   Slot slot{nullptr, nullptr, 0, (int)Kind::Barrier, 0, 0, device};
   return enter(b, *r, me, slot, timeoutMs, err, "barrier");
@@ -666,7 +699,8 @@ int32_t lbBarrier(void *ud, int64_t device, const int64_t *group,
 } // namespace
 
 bool localBackendAbort(const sdy_backend_table_t &table) {
-  if (table.destroy != lbDestroy) return false;
+  if (table.destroy != lbDestroy)
+    return false;
   LocalBackend *b = self(table.user_data);
   b->abortFlag.store(true, std::memory_order_seq_cst);
   std::lock_guard<std::mutex> l(b->mapMu);
@@ -678,7 +712,8 @@ bool localBackendAbort(const sdy_backend_table_t &table) {
 }
 
 bool localBackendReset(const sdy_backend_table_t &table) {
-  if (table.destroy != lbDestroy) return false;
+  if (table.destroy != lbDestroy)
+    return false;
   self(table.user_data)->abortFlag.store(false, std::memory_order_seq_cst);
   return true;
 }

@@ -159,7 +159,8 @@ static int32_t mpi_error(call *c, sdy_backend_error_t *err, const char *fn,
                 "mpi backend: %s: %s failed: %s", c->what, fn, buf);
 }
 
-/* --- staging and requests --------------------------------------------------- */
+/* --- staging and requests ---------------------------------------------------
+ */
 
 /* A staging buffer of at least `bytes`; OUT_OF_MEMORY leaves no request
  * behind, so it does not poison. */
@@ -183,7 +184,8 @@ static int32_t reserve_reqs(mpi_backend *b, size_t n,
   if (n > (size_t)INT_MAX)
     return fail(err, SDY_BACKEND_ERR_INVALID_ARGUMENT,
                 "mpi backend: too many messages in one collective");
-  if ((int)n <= b->req_cap) return SDY_BACKEND_OK;
+  if ((int)n <= b->req_cap)
+    return SDY_BACKEND_OK;
   MPI_Request *r = (MPI_Request *)realloc(b->reqs, n * sizeof(MPI_Request));
   if (!r)
     return fail(err, SDY_BACKEND_ERR_OUT_OF_MEMORY,
@@ -195,7 +197,8 @@ static int32_t reserve_reqs(mpi_backend *b, size_t n,
 
 /* Number of requests a message of `bytes` takes. */
 static size_t pieces(size_t bytes) {
-  return bytes == 0 ? 1 : (bytes + SDY_MPI_PIECE_BYTES - 1) / SDY_MPI_PIECE_BYTES;
+  return bytes == 0 ? 1
+                    : (bytes + SDY_MPI_PIECE_BYTES - 1) / SDY_MPI_PIECE_BYTES;
 }
 
 /* Posts a send (is_send) or a receive of `bytes` with `peer` (world rank);
@@ -205,12 +208,13 @@ static int32_t post(call *c, int is_send, char *buf, size_t bytes, int peer,
   mpi_backend *b = c->b;
   size_t off = 0;
   do {
-    size_t len = bytes - off < SDY_MPI_PIECE_BYTES ? bytes - off
-                                                   : SDY_MPI_PIECE_BYTES;
+    size_t len =
+        bytes - off < SDY_MPI_PIECE_BYTES ? bytes - off : SDY_MPI_PIECE_BYTES;
     MPI_Request *r = &b->reqs[b->nreq];
-    int rc = is_send
-                 ? MPI_Isend(buf + off, (int)len, MPI_BYTE, peer, tag, b->comm, r)
-                 : MPI_Irecv(buf + off, (int)len, MPI_BYTE, peer, tag, b->comm, r);
+    int rc =
+        is_send
+            ? MPI_Isend(buf + off, (int)len, MPI_BYTE, peer, tag, b->comm, r)
+            : MPI_Irecv(buf + off, (int)len, MPI_BYTE, peer, tag, b->comm, r);
     if (rc != MPI_SUCCESS)
       return mpi_error(c, err, is_send ? "MPI_Isend" : "MPI_Irecv", rc);
     ++b->nreq;
@@ -219,15 +223,18 @@ static int32_t post(call *c, int is_send, char *buf, size_t bytes, int peer,
   return SDY_BACKEND_OK;
 }
 
-/* --- waiting ---------------------------------------------------------------- */
+/* --- waiting ----------------------------------------------------------------
+ */
 
 /* SDY_BACKEND_OK, or UNAVAILABLE (poisoning) when a watched member died. */
 static int32_t check_alive(call *c, sdy_backend_error_t *err) {
   mpi_backend *b = c->b;
-  if (!b->option_liveness) return SDY_BACKEND_OK;
+  if (!b->option_liveness)
+    return SDY_BACKEND_OK;
   for (int32_t i = 0; i < c->group_size; ++i) {
     int64_t d = c->group[i];
-    if (d == b->rank) continue;
+    if (d == b->rank)
+      continue;
     if (!sdy_mpi_alive(&b->self_id, &b->peers[d]))
       return poison(c, err, SDY_BACKEND_ERR_UNAVAILABLE,
                     "mpi backend: %s: device %lld (rank %lld, process %lld on "
@@ -256,7 +263,8 @@ static int32_t wait_posted(call *c, sdy_backend_error_t *err) {
       b->nreq = 0;
       return SDY_BACKEND_OK;
     }
-    if ((++spins & 63) != 0) continue;
+    if ((++spins & 63) != 0)
+      continue;
     double now = MPI_Wtime();
     if (c->timeout_ms > 0 && now > c->deadline)
       return poison(c, err, SDY_BACKEND_ERR_TIMEOUT,
@@ -266,15 +274,18 @@ static int32_t wait_posted(call *c, sdy_backend_error_t *err) {
                     "end the job",
                     c->what, (long long)c->timeout_ms);
     if (now >= next_check) {
-      if (check_alive(c, err)) return err->code;
+      if (check_alive(c, err))
+        return err->code;
       next_check = now + SDY_MPI_LIVENESS_PERIOD;
     }
     /* Let the peers run when ranks share cores. */
-    if ((spins & 1023) == 0) sched_yield();
+    if ((spins & 1023) == 0)
+      sched_yield();
   }
 }
 
-/* --- argument checks -------------------------------------------------------- */
+/* --- argument checks --------------------------------------------------------
+ */
 
 static int32_t check_device(mpi_backend *b, const char *what, int64_t device,
                             sdy_backend_error_t *err) {
@@ -288,14 +299,14 @@ static int32_t check_device(mpi_backend *b, const char *what, int64_t device,
 
 /* Starts a collective: checks the device, fails fast once poisoned, and
  * fixes the deadline (timeout_ms <= 0: the option timeout_ms, if any). */
-static int32_t begin(mpi_backend *b, call *c, const char *what,
-                     int64_t device, int64_t timeout_ms,
-                     sdy_backend_error_t *err) {
-  if (check_device(b, what, device, err)) return err->code;
+static int32_t begin(mpi_backend *b, call *c, const char *what, int64_t device,
+                     int64_t timeout_ms, sdy_backend_error_t *err) {
+  if (check_device(b, what, device, err))
+    return err->code;
   if (b->failed)
     return fail(err, SDY_BACKEND_ERR_UNAVAILABLE,
-                "mpi backend: %s: unusable after an earlier failure (%s)",
-                what, b->failure);
+                "mpi backend: %s: unusable after an earlier failure (%s)", what,
+                b->failure);
   c->b = b;
   c->what = what;
   c->timeout_ms = timeout_ms > 0 ? timeout_ms : b->option_timeout_ms;
@@ -317,14 +328,15 @@ static int32_t check_group(call *c, const int64_t *group, int32_t n, int *me,
   for (int32_t i = 0; i < n; ++i) {
     if (group[i] < 0 || group[i] >= b->size)
       return fail(err, SDY_BACKEND_ERR_INVALID_ARGUMENT,
-                  "mpi backend: %s: device %lld out of range [0, %d)",
-                  c->what, (long long)group[i], b->size);
+                  "mpi backend: %s: device %lld out of range [0, %d)", c->what,
+                  (long long)group[i], b->size);
     for (int32_t j = 0; j < i; ++j)
       if (group[j] == group[i])
         return fail(err, SDY_BACKEND_ERR_INVALID_ARGUMENT,
                     "mpi backend: %s: device %lld repeated in group", c->what,
                     (long long)group[i]);
-    if (group[i] == b->rank) *me = (int)i;
+    if (group[i] == b->rank)
+      *me = (int)i;
   }
   if (*me < 0)
     return fail(err, SDY_BACKEND_ERR_INVALID_ARGUMENT,
@@ -364,7 +376,8 @@ static int32_t check_reduce(call *c, int32_t dtype, int32_t op,
   return SDY_BACKEND_OK;
 }
 
-/* --- table: lifecycle and memory ---------------------------------------------- */
+/* --- table: lifecycle and memory
+ * ---------------------------------------------- */
 
 /* MPI_Finalize on a helper thread, waited for at most
  * SDY_MPI_FINALIZE_WAIT_MS (see mb_destroy). */
@@ -382,13 +395,15 @@ static void *finalize_main(void *arg) {
   int abandoned = f->abandoned;
   pthread_cond_signal(&f->cv);
   pthread_mutex_unlock(&f->mu);
-  if (abandoned) free(f); /* the waiter gave up and left f to us */
+  if (abandoned)
+    free(f); /* the waiter gave up and left f to us */
   return NULL;
 }
 
 static void bounded_finalize(void) {
   finalizer *f = (finalizer *)calloc(1, sizeof *f);
-  if (!f) return;
+  if (!f)
+    return;
   pthread_mutex_init(&f->mu, NULL);
   pthread_cond_init(&f->cv, NULL);
   pthread_t th;
@@ -406,9 +421,11 @@ static void bounded_finalize(void) {
   }
   pthread_mutex_lock(&f->mu);
   while (!f->done)
-    if (pthread_cond_timedwait(&f->cv, &f->mu, &until) != 0) break;
+    if (pthread_cond_timedwait(&f->cv, &f->mu, &until) != 0)
+      break;
   int done = f->done;
-  if (!done) f->abandoned = 1;
+  if (!done)
+    f->abandoned = 1;
   pthread_mutex_unlock(&f->mu);
   if (done) {
     pthread_join(th, NULL);
@@ -437,7 +454,8 @@ static void mb_destroy(void *ud) {
         b->failed = 1;
     if (!b->failed) {
       MPI_Comm_free(&b->comm);
-      if (b->we_initialized) MPI_Finalize();
+      if (b->we_initialized)
+        MPI_Finalize();
     } else if (b->we_initialized) {
       bounded_finalize();
     }
@@ -458,19 +476,21 @@ static int32_t mb_device_count(void *ud, int32_t *count,
   return SDY_BACKEND_OK;
 }
 
-static int32_t mb_local_devices(void *ud, int64_t *ids, int32_t cap,
-                                int32_t *n, sdy_backend_error_t *err) {
+static int32_t mb_local_devices(void *ud, int64_t *ids, int32_t cap, int32_t *n,
+                                sdy_backend_error_t *err) {
   if (!n || (cap > 0 && !ids))
     return fail(err, SDY_BACKEND_ERR_INVALID_ARGUMENT,
                 "mpi backend: local_devices: null output");
-  if (cap > 0) ids[0] = self(ud)->rank;
+  if (cap > 0)
+    ids[0] = self(ud)->rank;
   *n = 1;
   return SDY_BACKEND_OK;
 }
 
 static int32_t mb_alloc(void *ud, int64_t device, size_t bytes, void **out,
                         sdy_backend_error_t *err) {
-  if (check_device(self(ud), "buffer_alloc", device, err)) return err->code;
+  if (check_device(self(ud), "buffer_alloc", device, err))
+    return err->code;
   if (!out)
     return fail(err, SDY_BACKEND_ERR_INVALID_ARGUMENT,
                 "mpi backend: buffer_alloc: null output");
@@ -483,22 +503,26 @@ static int32_t mb_alloc(void *ud, int64_t device, size_t bytes, void **out,
 
 static int32_t mb_free(void *ud, int64_t device, void *p,
                        sdy_backend_error_t *err) {
-  if (check_device(self(ud), "buffer_free", device, err)) return err->code;
+  if (check_device(self(ud), "buffer_free", device, err))
+    return err->code;
   free(p);
   return SDY_BACKEND_OK;
 }
 
 static int32_t mb_copy(void *ud, int64_t device, void *dst, const void *src,
                        size_t bytes, sdy_backend_error_t *err) {
-  if (check_device(self(ud), "copy", device, err)) return err->code;
+  if (check_device(self(ud), "copy", device, err))
+    return err->code;
   if (bytes && (!dst || !src))
     return fail(err, SDY_BACKEND_ERR_INVALID_ARGUMENT,
                 "mpi backend: copy: null buffer");
-  if (bytes) memmove(dst, src, bytes);
+  if (bytes)
+    memmove(dst, src, bytes);
   return SDY_BACKEND_OK;
 }
 
-/* --- collectives ---------------------------------------------------------------- */
+/* --- collectives
+ * ---------------------------------------------------------------- */
 
 /* Small all_reduce: every member sends its whole buffer to every other one;
  * each reduces the n buffers in group order. Stage: n slots of `bytes`. */
@@ -513,9 +537,8 @@ static int32_t small_all_reduce(call *c, int me, const void *send, void *recv,
     return err->code;
   memcpy(st + (size_t)me * bytes, send, bytes);
   for (int j = 0; j < n; ++j)
-    if (j != me &&
-        post(c, 0, st + (size_t)j * bytes, bytes, (int)c->group[j],
-             TAG_ALL_REDUCE, err))
+    if (j != me && post(c, 0, st + (size_t)j * bytes, bytes, (int)c->group[j],
+                        TAG_ALL_REDUCE, err))
       return err->code;
   for (int k = 1; k < n; ++k) {
     int j = (me + k) % n;
@@ -523,7 +546,8 @@ static int32_t small_all_reduce(call *c, int me, const void *send, void *recv,
              TAG_ALL_REDUCE, err))
       return err->code;
   }
-  if (wait_posted(c, err)) return err->code;
+  if (wait_posted(c, err))
+    return err->code;
   for (int j = 1; j < n; ++j)
     sdy_mpi_reduce(dtype, op, st, st + (size_t)j * bytes, count);
   memcpy(recv, st, bytes);
@@ -539,11 +563,14 @@ static int32_t large_all_reduce(call *c, int me, const void *send, void *recv,
                                 int32_t op, sdy_backend_error_t *err) {
   mpi_backend *b = c->b;
   int n = c->group_size;
-  size_t bytes = count * es, base = count / (size_t)n, extra = count % (size_t)n;
-#define PART_OFF(j) ((size_t)(j) * base + ((size_t)(j) < extra ? (size_t)(j) : extra))
+  size_t bytes = count * es, base = count / (size_t)n,
+         extra = count % (size_t)n;
+#define PART_OFF(j)                                                            \
+  ((size_t)(j) * base + ((size_t)(j) < extra ? (size_t)(j) : extra))
 #define PART_CNT(j) (base + ((size_t)(j) < extra ? 1 : 0))
   size_t slot = (base + (extra ? 1 : 0)) * es, total;
-  if (mul_size(c, slot, (size_t)n, &total, err)) return err->code;
+  if (mul_size(c, slot, (size_t)n, &total, err))
+    return err->code;
   if (total > SIZE_MAX - bytes)
     return fail(err, SDY_BACKEND_ERR_INVALID_ARGUMENT,
                 "mpi backend: all_reduce: size overflows");
@@ -556,17 +583,18 @@ static int32_t large_all_reduce(call *c, int me, const void *send, void *recv,
   memcpy(whole, send, bytes);
   /* Reduce-scatter: my part of member j lands in parts slot j. */
   for (int j = 0; j < n; ++j)
-    if (j != me && post(c, 0, parts + (size_t)j * slot, mine,
-                        (int)c->group[j], TAG_ALL_REDUCE, err))
+    if (j != me && post(c, 0, parts + (size_t)j * slot, mine, (int)c->group[j],
+                        TAG_ALL_REDUCE, err))
       return err->code;
   for (int k = 1; k < n; ++k) {
     int j = (me + k) % n;
-    if (post(c, 1, whole + PART_OFF(j) * es, PART_CNT(j) * es,
-             (int)c->group[j], TAG_ALL_REDUCE, err))
+    if (post(c, 1, whole + PART_OFF(j) * es, PART_CNT(j) * es, (int)c->group[j],
+             TAG_ALL_REDUCE, err))
       return err->code;
   }
   memcpy(parts + (size_t)me * slot, whole + PART_OFF(me) * es, mine);
-  if (wait_posted(c, err)) return err->code;
+  if (wait_posted(c, err))
+    return err->code;
   for (int j = 1; j < n; ++j)
     sdy_mpi_reduce(dtype, op, parts, parts + (size_t)j * slot, PART_CNT(me));
   /* All-gather: my reduced part to everyone, theirs into `whole`. */
@@ -576,10 +604,11 @@ static int32_t large_all_reduce(call *c, int me, const void *send, void *recv,
                         (int)c->group[j], TAG_ALL_REDUCE, err))
       return err->code;
   for (int k = 1; k < n; ++k)
-    if (post(c, 1, whole + PART_OFF(me) * es, mine,
-             (int)c->group[(me + k) % n], TAG_ALL_REDUCE, err))
+    if (post(c, 1, whole + PART_OFF(me) * es, mine, (int)c->group[(me + k) % n],
+             TAG_ALL_REDUCE, err))
       return err->code;
-  if (wait_posted(c, err)) return err->code;
+  if (wait_posted(c, err))
+    return err->code;
   memcpy(recv, whole, bytes);
   return SDY_BACKEND_OK;
 #undef PART_OFF
@@ -600,13 +629,14 @@ static int32_t mb_all_reduce(void *ud, int64_t device, const int64_t *group,
       check_buffers(&c, send, recv, bytes, err))
     return err->code;
   if (gsize == 1) {
-    if (bytes) memmove(recv, send, bytes);
+    if (bytes)
+      memmove(recv, send, bytes);
     return SDY_BACKEND_OK;
   }
   if (bytes <= SDY_MPI_SMALL_BYTES)
     return small_all_reduce(&c, me, send, recv, count, bytes, dtype, op, err);
-  return large_all_reduce(&c, me, send, recv, count,
-                          sdy_mpi_dtype_size(dtype), dtype, op, err);
+  return large_all_reduce(&c, me, send, recv, count, sdy_mpi_dtype_size(dtype),
+                          dtype, op, err);
 }
 
 static int32_t mb_all_gather(void *ud, int64_t device, const int64_t *group,
@@ -633,8 +663,10 @@ static int32_t mb_all_gather(void *ud, int64_t device, const int64_t *group,
     if (post(&c, 1, st + (size_t)me * bytes, bytes,
              (int)group[(me + k) % gsize], TAG_ALL_GATHER, err))
       return err->code;
-  if (wait_posted(&c, err)) return err->code;
-  if (total) memcpy(recv, st, total);
+  if (wait_posted(&c, err))
+    return err->code;
+  if (total)
+    memcpy(recv, st, total);
   return SDY_BACKEND_OK;
 }
 
@@ -669,16 +701,17 @@ static int32_t mb_all_to_all(void *ud, int64_t device, const int64_t *group,
       return err->code;
   }
   memcpy(out + (size_t)me * chunk, in + (size_t)me * chunk, chunk);
-  if (wait_posted(&c, err)) return err->code;
-  if (total) memcpy(recv, out, total);
+  if (wait_posted(&c, err))
+    return err->code;
+  if (total)
+    memcpy(recv, out, total);
   return SDY_BACKEND_OK;
 }
 
-static int32_t mb_reduce_scatter(void *ud, int64_t device,
-                                 const int64_t *group, int32_t gsize,
-                                 const void *send, void *recv, size_t count,
-                                 int32_t dtype, int32_t op, int64_t timeout_ms,
-                                 sdy_backend_error_t *err) {
+static int32_t mb_reduce_scatter(void *ud, int64_t device, const int64_t *group,
+                                 int32_t gsize, const void *send, void *recv,
+                                 size_t count, int32_t dtype, int32_t op,
+                                 int64_t timeout_ms, sdy_backend_error_t *err) {
   call c;
   int me;
   size_t cb, total;
@@ -704,15 +737,17 @@ static int32_t mb_reduce_scatter(void *ud, int64_t device,
       return err->code;
   for (int k = 1; k < gsize; ++k) {
     int j = (me + k) % gsize;
-    if (post(&c, 1, in + (size_t)j * cb, cb, (int)group[j],
-             TAG_REDUCE_SCATTER, err))
+    if (post(&c, 1, in + (size_t)j * cb, cb, (int)group[j], TAG_REDUCE_SCATTER,
+             err))
       return err->code;
   }
   memcpy(parts + (size_t)me * cb, in + (size_t)me * cb, cb);
-  if (wait_posted(&c, err)) return err->code;
+  if (wait_posted(&c, err))
+    return err->code;
   for (int j = 1; j < gsize; ++j)
     sdy_mpi_reduce(dtype, op, parts, parts + (size_t)j * cb, count);
-  if (cb) memcpy(recv, parts, cb);
+  if (cb)
+    memcpy(recv, parts, cb);
   return SDY_BACKEND_OK;
 }
 
@@ -742,15 +777,19 @@ static int32_t mb_permute(void *ud, int64_t device, const int64_t *pairs,
                     "of two pairs",
                     (long long)(pairs[2 * j] == s ? s : t),
                     pairs[2 * j] == s ? "source" : "target");
-    if (s == device) to = t;
-    if (t == device) from = s;
+    if (s == device)
+      to = t;
+    if (t == device)
+      from = s;
   }
-  if (from < 0 && to < 0) return SDY_BACKEND_OK; /* recv untouched */
+  if (from < 0 && to < 0)
+    return SDY_BACKEND_OK; /* recv untouched */
   if (bytes && ((to >= 0 && !send) || (from >= 0 && !recv)))
     return fail(err, SDY_BACKEND_ERR_INVALID_ARGUMENT,
                 "mpi backend: collective_permute: null buffer");
   if (from == device) { /* (d, d): a local copy */
-    if (bytes) memmove(recv, send, bytes);
+    if (bytes)
+      memmove(recv, send, bytes);
     return SDY_BACKEND_OK;
   }
   char *st;
@@ -766,8 +805,10 @@ static int32_t mb_permute(void *ud, int64_t device, const int64_t *pairs,
     if (post(&c, 1, st + bytes, bytes, (int)to, TAG_PERMUTE, err))
       return err->code;
   }
-  if (wait_posted(&c, err)) return err->code;
-  if (from >= 0 && bytes) memcpy(recv, st, bytes);
+  if (wait_posted(&c, err))
+    return err->code;
+  if (from >= 0 && bytes)
+    memcpy(recv, st, bytes);
   return SDY_BACKEND_OK;
 }
 
@@ -780,8 +821,7 @@ static int32_t mb_barrier(void *ud, int64_t device, const int64_t *group,
   call c;
   int me;
   if (begin(self(ud), &c, "barrier", device, timeout_ms, err) ||
-      check_group(&c, group, gsize, &me, err) ||
-      reserve_reqs(c.b, 2, err))
+      check_group(&c, group, gsize, &me, err) || reserve_reqs(c.b, 2, err))
     return err->code;
   for (int k = 1; k < gsize; k *= 2) {
     if (post(&c, 0, &token, 0, (int)group[(me - k % gsize + gsize) % gsize],
@@ -794,21 +834,25 @@ static int32_t mb_barrier(void *ud, int64_t device, const int64_t *group,
   return SDY_BACKEND_OK;
 }
 
-/* --- creation --------------------------------------------------------------------- */
+/* --- creation
+ * --------------------------------------------------------------------- */
 
 /* Parses "key=value,..." into b; returns 0 or fills err. */
 static int32_t parse_options(mpi_backend *b, const char *options,
                              sdy_backend_error_t *err) {
   b->option_timeout_ms = 0;
   b->option_liveness = 1;
-  if (!options) return SDY_BACKEND_OK;
+  if (!options)
+    return SDY_BACKEND_OK;
   const char *p = options;
   while (*p) {
     const char *end = strchr(p, ',');
     size_t len = end ? (size_t)(end - p) : strlen(p);
     char item[128];
-    while (len && (*p == ' ' || *p == '\t')) ++p, --len;
-    while (len && (p[len - 1] == ' ' || p[len - 1] == '\t')) --len;
+    while (len && (*p == ' ' || *p == '\t'))
+      ++p, --len;
+    while (len && (p[len - 1] == ' ' || p[len - 1] == '\t'))
+      --len;
     if (len >= sizeof item)
       return fail(err, SDY_BACKEND_ERR_INVALID_ARGUMENT,
                   "mpi backend: option too long in '%s'", options);
@@ -835,8 +879,10 @@ static int32_t parse_options(mpi_backend *b, const char *options,
                       v);
         b->option_timeout_ms = ms;
       } else if (strcmp(item, "liveness") == 0) {
-        if (strcmp(v, "on") == 0) b->option_liveness = 1;
-        else if (strcmp(v, "off") == 0) b->option_liveness = 0;
+        if (strcmp(v, "on") == 0)
+          b->option_liveness = 1;
+        else if (strcmp(v, "off") == 0)
+          b->option_liveness = 0;
         else
           return fail(err, SDY_BACKEND_ERR_INVALID_ARGUMENT,
                       "mpi backend: liveness must be 'on' or 'off', got '%s'",
@@ -848,7 +894,8 @@ static int32_t parse_options(mpi_backend *b, const char *options,
                     item);
       }
     }
-    if (!end) break;
+    if (!end)
+      break;
     p = end + 1;
   }
   return SDY_BACKEND_OK;
@@ -861,11 +908,14 @@ static int32_t parse_options(mpi_backend *b, const char *options,
 static int32_t exchange_identities(mpi_backend *b, sdy_backend_error_t *err) {
   b->peers = (sdy_mpi_identity *)calloc((size_t)b->size, sizeof *b->peers);
   if (!b->peers)
-    return fail(err, SDY_BACKEND_ERR_OUT_OF_MEMORY, "mpi backend: out of memory");
+    return fail(err, SDY_BACKEND_ERR_OUT_OF_MEMORY,
+                "mpi backend: out of memory");
   b->self_id = sdy_mpi_identity_self();
-  if (!b->option_liveness) b->self_id.machine = 0;
+  if (!b->option_liveness)
+    b->self_id.machine = 0;
   b->peers[b->rank] = b->self_id;
-  if (reserve_reqs(b, 1, err)) return err->code;
+  if (reserve_reqs(b, 1, err))
+    return err->code;
   call c;
   c.b = b;
   c.what = "start-up";
@@ -876,16 +926,20 @@ static int32_t exchange_identities(mpi_backend *b, sdy_backend_error_t *err) {
   c.group_size = 0;
   /* MPI_Comm_dup would block on a rank that never starts: idup + poll. */
   int rc = MPI_Comm_idup(MPI_COMM_WORLD, &b->comm, &b->reqs[0]);
-  if (rc != MPI_SUCCESS) return mpi_error(&c, err, "MPI_Comm_idup", rc);
+  if (rc != MPI_SUCCESS)
+    return mpi_error(&c, err, "MPI_Comm_idup", rc);
   b->nreq = 1;
-  if (wait_posted(&c, err)) return err->code;
+  if (wait_posted(&c, err))
+    return err->code;
   MPI_Comm_set_errhandler(b->comm, MPI_ERRORS_RETURN);
   rc = MPI_Iallgather(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, b->peers,
-                          (int)sizeof(sdy_mpi_identity), MPI_BYTE, b->comm,
-                          &b->reqs[0]);
-  if (rc != MPI_SUCCESS) return mpi_error(&c, err, "MPI_Iallgather", rc);
+                      (int)sizeof(sdy_mpi_identity), MPI_BYTE, b->comm,
+                      &b->reqs[0]);
+  if (rc != MPI_SUCCESS)
+    return mpi_error(&c, err, "MPI_Iallgather", rc);
   b->nreq = 1;
-  if (wait_posted(&c, err)) return err->code;
+  if (wait_posted(&c, err))
+    return err->code;
   for (int r = 0; r < b->size; ++r)
     if (r != b->rank && !sdy_mpi_alive(&b->self_id, &b->peers[r]))
       b->peers[r].machine = 0;
@@ -925,7 +979,8 @@ sdy_backend_create(const char *options, sdy_backend_error_t *err) {
     int provided = 0;
     int rc = MPI_Init_thread(NULL, NULL, MPI_THREAD_SERIALIZED, &provided);
     if (rc != MPI_SUCCESS) {
-      fail(err, SDY_BACKEND_ERR_INTERNAL, "mpi backend: MPI_Init_thread failed");
+      fail(err, SDY_BACKEND_ERR_INTERNAL,
+           "mpi backend: MPI_Init_thread failed");
       free(b);
       return NULL;
     }

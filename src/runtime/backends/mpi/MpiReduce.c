@@ -17,15 +17,25 @@
 
 size_t sdy_mpi_dtype_size(int32_t dtype) {
   switch (dtype) {
-  case SDY_BACKEND_DTYPE_PRED: case SDY_BACKEND_DTYPE_I8:
-  case SDY_BACKEND_DTYPE_U8: return 1;
-  case SDY_BACKEND_DTYPE_I16: case SDY_BACKEND_DTYPE_U16:
-  case SDY_BACKEND_DTYPE_F16: case SDY_BACKEND_DTYPE_BF16: return 2;
-  case SDY_BACKEND_DTYPE_I32: case SDY_BACKEND_DTYPE_U32:
-  case SDY_BACKEND_DTYPE_F32: return 4;
-  case SDY_BACKEND_DTYPE_I64: case SDY_BACKEND_DTYPE_U64:
-  case SDY_BACKEND_DTYPE_F64: return 8;
-  default: return 0;
+  case SDY_BACKEND_DTYPE_PRED:
+  case SDY_BACKEND_DTYPE_I8:
+  case SDY_BACKEND_DTYPE_U8:
+    return 1;
+  case SDY_BACKEND_DTYPE_I16:
+  case SDY_BACKEND_DTYPE_U16:
+  case SDY_BACKEND_DTYPE_F16:
+  case SDY_BACKEND_DTYPE_BF16:
+    return 2;
+  case SDY_BACKEND_DTYPE_I32:
+  case SDY_BACKEND_DTYPE_U32:
+  case SDY_BACKEND_DTYPE_F32:
+    return 4;
+  case SDY_BACKEND_DTYPE_I64:
+  case SDY_BACKEND_DTYPE_U64:
+  case SDY_BACKEND_DTYPE_F64:
+    return 8;
+  default:
+    return 0;
   }
 }
 
@@ -68,7 +78,8 @@ static uint16_t float_to_half(float f) {
   }
   uint32_t h = (((absx >> 23) - 112) << 10) | ((absx & 0x7fffffu) >> 13);
   uint32_t rest = absx & 0x1fffu;
-  if (rest > 0x1000u || (rest == 0x1000u && (h & 1u))) ++h;
+  if (rest > 0x1000u || (rest == 0x1000u && (h & 1u)))
+    ++h;
   return (uint16_t)(sign | h);
 }
 
@@ -84,41 +95,50 @@ static uint16_t float_to_bf16(float f) {
   return (uint16_t)(x >> 16);
 }
 
-/* --- kernels ---------------------------------------------------------------- */
+/* --- kernels ----------------------------------------------------------------
+ */
 
 /* Float combiners: NaN in either operand gives NaN (acc's first). */
 #define FMAX(a, b) (isnan(a) ? (a) : isnan(b) ? (b) : ((a) > (b) ? (a) : (b)))
 #define FMIN(a, b) (isnan(a) ? (a) : isnan(b) ? (b) : ((a) < (b) ? (a) : (b)))
 
 #define FLOAT_KERNELS(T)                                                       \
-  static void T##_sum(T *a, const T *b, size_t n) {                           \
-    for (size_t i = 0; i < n; ++i) a[i] = a[i] + b[i];                         \
+  static void T##_sum(T *a, const T *b, size_t n) {                            \
+    for (size_t i = 0; i < n; ++i)                                             \
+      a[i] = a[i] + b[i];                                                      \
   }                                                                            \
-  static void T##_prod(T *a, const T *b, size_t n) {                          \
-    for (size_t i = 0; i < n; ++i) a[i] = a[i] * b[i];                         \
+  static void T##_prod(T *a, const T *b, size_t n) {                           \
+    for (size_t i = 0; i < n; ++i)                                             \
+      a[i] = a[i] * b[i];                                                      \
   }                                                                            \
-  static void T##_max(T *a, const T *b, size_t n) {                           \
-    for (size_t i = 0; i < n; ++i) a[i] = FMAX(a[i], b[i]);                    \
+  static void T##_max(T *a, const T *b, size_t n) {                            \
+    for (size_t i = 0; i < n; ++i)                                             \
+      a[i] = FMAX(a[i], b[i]);                                                 \
   }                                                                            \
-  static void T##_min(T *a, const T *b, size_t n) {                           \
-    for (size_t i = 0; i < n; ++i) a[i] = FMIN(a[i], b[i]);                    \
+  static void T##_min(T *a, const T *b, size_t n) {                            \
+    for (size_t i = 0; i < n; ++i)                                             \
+      a[i] = FMIN(a[i], b[i]);                                                 \
   }
 FLOAT_KERNELS(float)
 FLOAT_KERNELS(double)
 
 /* Integers: sum/prod in the unsigned type U so overflow wraps. */
 #define INT_KERNELS(T, U)                                                      \
-  static void T##_sum(T *a, const T *b, size_t n) {                           \
-    for (size_t i = 0; i < n; ++i) a[i] = (T)((U)a[i] + (U)b[i]);              \
+  static void T##_sum(T *a, const T *b, size_t n) {                            \
+    for (size_t i = 0; i < n; ++i)                                             \
+      a[i] = (T)((U)a[i] + (U)b[i]);                                           \
   }                                                                            \
-  static void T##_prod(T *a, const T *b, size_t n) {                          \
-    for (size_t i = 0; i < n; ++i) a[i] = (T)((U)a[i] * (U)b[i]);              \
+  static void T##_prod(T *a, const T *b, size_t n) {                           \
+    for (size_t i = 0; i < n; ++i)                                             \
+      a[i] = (T)((U)a[i] * (U)b[i]);                                           \
   }                                                                            \
-  static void T##_max(T *a, const T *b, size_t n) {                           \
-    for (size_t i = 0; i < n; ++i) a[i] = a[i] > b[i] ? a[i] : b[i];           \
+  static void T##_max(T *a, const T *b, size_t n) {                            \
+    for (size_t i = 0; i < n; ++i)                                             \
+      a[i] = a[i] > b[i] ? a[i] : b[i];                                        \
   }                                                                            \
-  static void T##_min(T *a, const T *b, size_t n) {                           \
-    for (size_t i = 0; i < n; ++i) a[i] = a[i] < b[i] ? a[i] : b[i];           \
+  static void T##_min(T *a, const T *b, size_t n) {                            \
+    for (size_t i = 0; i < n; ++i)                                             \
+      a[i] = a[i] < b[i] ? a[i] : b[i];                                        \
   }
 /* uint32_t for the narrow types: promotion to int would make the product of
  * two large uint16_t values signed overflow. */
@@ -140,10 +160,14 @@ static void pred_reduce(int32_t op, uint8_t *a, const uint8_t *b, size_t n) {
 
 static float combine_f(int32_t op, float a, float b) {
   switch (op) {
-  case SDY_BACKEND_REDUCE_SUM: return a + b;
-  case SDY_BACKEND_REDUCE_PROD: return a * b;
-  case SDY_BACKEND_REDUCE_MAX: return FMAX(a, b);
-  default: return FMIN(a, b);
+  case SDY_BACKEND_REDUCE_SUM:
+    return a + b;
+  case SDY_BACKEND_REDUCE_PROD:
+    return a * b;
+  case SDY_BACKEND_REDUCE_MAX:
+    return FMAX(a, b);
+  default:
+    return FMIN(a, b);
   }
 }
 
@@ -161,10 +185,18 @@ static void half_reduce(int32_t op, int bf16, uint16_t *a, const uint16_t *b,
 
 #define DISPATCH_OP(T)                                                         \
   switch (op) {                                                                \
-  case SDY_BACKEND_REDUCE_SUM: T##_sum((T *)acc, (const T *)in, count); return; \
-  case SDY_BACKEND_REDUCE_PROD: T##_prod((T *)acc, (const T *)in, count); return; \
-  case SDY_BACKEND_REDUCE_MAX: T##_max((T *)acc, (const T *)in, count); return; \
-  default: T##_min((T *)acc, (const T *)in, count); return;                    \
+  case SDY_BACKEND_REDUCE_SUM:                                                 \
+    T##_sum((T *)acc, (const T *)in, count);                                   \
+    return;                                                                    \
+  case SDY_BACKEND_REDUCE_PROD:                                                \
+    T##_prod((T *)acc, (const T *)in, count);                                  \
+    return;                                                                    \
+  case SDY_BACKEND_REDUCE_MAX:                                                 \
+    T##_max((T *)acc, (const T *)in, count);                                   \
+    return;                                                                    \
+  default:                                                                     \
+    T##_min((T *)acc, (const T *)in, count);                                   \
+    return;                                                                    \
   }
 
 void sdy_mpi_reduce(int32_t dtype, int32_t op, void *acc, const void *in,
@@ -173,22 +205,33 @@ void sdy_mpi_reduce(int32_t dtype, int32_t op, void *acc, const void *in,
   case SDY_BACKEND_DTYPE_PRED:
     pred_reduce(op, (uint8_t *)acc, (const uint8_t *)in, count);
     return;
-  case SDY_BACKEND_DTYPE_I8: DISPATCH_OP(int8_t)
-  case SDY_BACKEND_DTYPE_I16: DISPATCH_OP(int16_t)
-  case SDY_BACKEND_DTYPE_I32: DISPATCH_OP(int32_t)
-  case SDY_BACKEND_DTYPE_I64: DISPATCH_OP(int64_t)
-  case SDY_BACKEND_DTYPE_U8: DISPATCH_OP(uint8_t)
-  case SDY_BACKEND_DTYPE_U16: DISPATCH_OP(uint16_t)
-  case SDY_BACKEND_DTYPE_U32: DISPATCH_OP(uint32_t)
-  case SDY_BACKEND_DTYPE_U64: DISPATCH_OP(uint64_t)
+  case SDY_BACKEND_DTYPE_I8:
+    DISPATCH_OP(int8_t)
+  case SDY_BACKEND_DTYPE_I16:
+    DISPATCH_OP(int16_t)
+  case SDY_BACKEND_DTYPE_I32:
+    DISPATCH_OP(int32_t)
+  case SDY_BACKEND_DTYPE_I64:
+    DISPATCH_OP(int64_t)
+  case SDY_BACKEND_DTYPE_U8:
+    DISPATCH_OP(uint8_t)
+  case SDY_BACKEND_DTYPE_U16:
+    DISPATCH_OP(uint16_t)
+  case SDY_BACKEND_DTYPE_U32:
+    DISPATCH_OP(uint32_t)
+  case SDY_BACKEND_DTYPE_U64:
+    DISPATCH_OP(uint64_t)
   case SDY_BACKEND_DTYPE_F16:
     half_reduce(op, 0, (uint16_t *)acc, (const uint16_t *)in, count);
     return;
   case SDY_BACKEND_DTYPE_BF16:
     half_reduce(op, 1, (uint16_t *)acc, (const uint16_t *)in, count);
     return;
-  case SDY_BACKEND_DTYPE_F32: DISPATCH_OP(float)
-  case SDY_BACKEND_DTYPE_F64: DISPATCH_OP(double)
-  default: return;
+  case SDY_BACKEND_DTYPE_F32:
+    DISPATCH_OP(float)
+  case SDY_BACKEND_DTYPE_F64:
+    DISPATCH_OP(double)
+  default:
+    return;
   }
 }

@@ -1,0 +1,2 @@
+// A file the format check must refuse (tests/format/CMakeLists.txt).
+int  f(int x){return x ;}
