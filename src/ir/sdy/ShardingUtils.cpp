@@ -91,8 +91,28 @@ TensorShardingAttr mlir::sdy::getSharding(Value value) {
   return {};
 }
 
+/// `perValue` (one sharding per result of `result`'s op) with `result`'s
+/// entry replaced by `sharding`; when `perValue` is absent or does not cover
+/// every result, the other results get fully open shardings.
+static TensorShardingPerValueAttr
+withResultSharding(TensorShardingPerValueAttr perValue, OpResult result,
+                   TensorShardingAttr sharding) {
+  Operation *op = result.getOwner();
+  MLIRContext *ctx = op->getContext();
+  SmallVector<TensorShardingAttr> shardings;
+  if (perValue)
+    llvm::append_range(shardings, perValue.getShardings());
+  if (shardings.size() != op->getNumResults()) {
+    shardings.clear();
+    for (Type type : op->getResultTypes())
+      shardings.push_back(getFullyOpenSharding(ctx, sharding.getMeshOrRef(),
+                                               getShardingRank(type)));
+  }
+  shardings[result.getResultNumber()] = sharding;
+  return TensorShardingPerValueAttr::get(ctx, shardings);
+}
+
 bool mlir::sdy::setSharding(Value value, TensorShardingAttr sharding) {
-  MLIRContext *ctx = value.getContext();
   if (auto arg = dyn_cast<BlockArgument>(value)) {
     auto func =
         dyn_cast_or_null<FunctionOpInterface>(arg.getOwner()->getParentOp());
@@ -116,32 +136,15 @@ bool mlir::sdy::setSharding(Value value, TensorShardingAttr sharding) {
     return true;
   }
   if (auto named = dyn_cast<NamedComputationOp>(op)) {
-    SmallVector<TensorShardingAttr> shardings;
-    if (std::optional<TensorShardingPerValueAttr> out = named.getOutShardings())
-      llvm::append_range(shardings, out->getShardings());
-    if (shardings.size() != op->getNumResults()) {
-      shardings.clear();
-      for (Type type : op->getResultTypes())
-        shardings.push_back(getFullyOpenSharding(ctx, sharding.getMeshOrRef(),
-                                                 getShardingRank(type)));
-    }
-    shardings[result.getResultNumber()] = sharding;
-    named.setOutShardingsAttr(TensorShardingPerValueAttr::get(ctx, shardings));
+    std::optional<TensorShardingPerValueAttr> out = named.getOutShardings();
+    named.setOutShardingsAttr(
+        withResultSharding(out.value_or(nullptr), result, sharding));
     return true;
   }
-  SmallVector<TensorShardingAttr> shardings;
-  if (auto perValue = op->getAttrOfType<TensorShardingPerValueAttr>(
-          SdyDialect::kShardingAttr))
-    llvm::append_range(shardings, perValue.getShardings());
-  if (shardings.size() != op->getNumResults()) {
-    shardings.clear();
-    for (Type type : op->getResultTypes())
-      shardings.push_back(getFullyOpenSharding(ctx, sharding.getMeshOrRef(),
-                                               getShardingRank(type)));
-  }
-  shardings[result.getResultNumber()] = sharding;
   op->setAttr(SdyDialect::kShardingAttr,
-              TensorShardingPerValueAttr::get(ctx, shardings));
+              withResultSharding(op->getAttrOfType<TensorShardingPerValueAttr>(
+                                     SdyDialect::kShardingAttr),
+                                 result, sharding));
   return true;
 }
 
