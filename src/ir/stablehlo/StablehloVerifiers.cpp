@@ -74,7 +74,9 @@ LogicalResult checkRegion(Operation *op, Region &region, StringRef what,
   if (failed(checkTypes(op, what, "argument", block.getArgumentTypes(),
                         argTypes, "have", "argument(s)", "has")))
     return failure();
-  auto ret = dyn_cast<ReturnOp>(block.getTerminator());
+  // An empty block has no terminator to ask for (getTerminator() would read
+  // past the op list).
+  auto ret = block.empty() ? ReturnOp() : dyn_cast<ReturnOp>(block.back());
   if (!ret)
     return op->emitOpError() << what << " must end with stablehlo.return";
   return checkTypes(op, what, "result", ret.getOperandTypes(), returnTypes,

@@ -170,3 +170,15 @@ func.func @main(%a: tensor<4xf32>) {
   %0 = stablehlo.optimization_barrier %a : tensor<4xf32>, tensor<4xf32>
   return
 }
+
+// -----
+
+// A region whose block has no ops at all (no terminator) is an error, not a
+// read past the end of the block (found by fuzzing).
+func.func @main(%a: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{'stablehlo.all_reduce' op computation must end with stablehlo.return}}
+  %0 = "stablehlo.all_reduce"(%a) <{replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>}> ({
+  ^bb0(%x: tensor<f32>, %y: tensor<f32>):
+  }) : (tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
