@@ -47,7 +47,8 @@ protected:
     TensorShardingAttr original = getSharding(op->getOperand(index));
     return buildTensorSharding(
         projection.operands[index], opRule.getOperandMappings()[index],
-        original, original.getMeshOrRef(), getMesh(), visiblePriority);
+        opRule.getFactorSizes(), original, original.getMeshOrRef(), getMesh(),
+        visiblePriority);
   }
 
   Operation *op = nullptr;

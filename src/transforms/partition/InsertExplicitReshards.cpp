@@ -93,11 +93,38 @@ std::optional<ReductionKind> getReductionKind(Operation *op) {
   return std::nullopt;
 }
 
+/// Unshards every factor that follows, in some dimension, a factor that is
+/// not fully sharded: no tensor could hold that sharding (see
+/// buildTensorSharding), so every tensor must agree to drop it.
+void dropFactorsAfterPartialMajors(OpShardingRuleAttr rule, MeshAttr mesh,
+                                   SmallVector<AxisList> &chosen) {
+  auto dropInDims = [&](ArrayRef<TensorMappingAttr> mappings) {
+    bool dropped = false;
+    for (TensorMappingAttr mapping : mappings)
+      for (DimMappingAttr dim : mapping.getDimMappings()) {
+        bool partial = false;
+        for (int64_t f : dim.getFactorIndices()) {
+          if (partial && !chosen[f].empty()) {
+            chosen[f].clear();
+            dropped = true;
+          }
+          partial |= getAxesSize(chosen[f], mesh) != rule.getFactorSizes()[f];
+        }
+      }
+    return dropped;
+  };
+  // Dropping a factor can make another dimension partial: repeat until no
+  // factor changes (each round clears at least one factor).
+  while (dropInDims(rule.getOperandMappings()) |
+         dropInDims(rule.getResultMappings())) {
+  }
+}
+
 /// The per-factor sharding chosen for `op`.
 SmallVector<AxisList> chooseFactorShardings(OpShardingRuleAttr rule,
                                             const ShardingProjection &proj,
                                             ArrayRef<int64_t> tensorSizes,
-                                            bool canReduce) {
+                                            bool canReduce, MeshAttr mesh) {
   int64_t numFactors = rule.getNumFactors();
   int64_t numOperands = proj.operands.size();
   struct Choice {
@@ -153,6 +180,7 @@ SmallVector<AxisList> chooseFactorShardings(OpShardingRuleAttr rule,
     }
     llvm::append_range(taken, chosen[f]);
   }
+  dropFactorsAfterPartialMajors(rule, mesh, chosen);
   return chosen;
 }
 
@@ -161,6 +189,7 @@ SmallVector<AxisList> chooseFactorShardings(OpShardingRuleAttr rule,
 /// stay unused from `original`.
 TensorShardingAttr buildConsistentSharding(ArrayRef<AxisList> chosen,
                                            TensorMappingAttr mapping,
+                                           ArrayRef<int64_t> factorSizes,
                                            TensorShardingAttr original,
                                            Attribute meshOrRef, MeshAttr mesh) {
   if (!original)
@@ -180,7 +209,8 @@ TensorShardingAttr buildConsistentSharding(ArrayRef<AxisList> chosen,
       if (!llvm::any_of(
               used, [&](AxisRefAttr other) { return axis.overlaps(other); }))
         tensor.replicatedAxes.push_back(axis);
-  return buildTensorSharding(tensor, mapping, original, meshOrRef, mesh);
+  return buildTensorSharding(tensor, mapping, factorSizes, original, meshOrRef,
+                             mesh);
 }
 
 /// Processes one op that has a sharding rule.
@@ -222,13 +252,14 @@ void processRuleOp(Operation *op, OpShardingRuleAttr rule) {
     sizes.push_back(getNumElements(v.getType()));
   std::optional<ReductionKind> kind = getReductionKind(op);
   SmallVector<AxisList> chosen =
-      chooseFactorShardings(rule, proj, sizes, kind.has_value());
+      chooseFactorShardings(rule, proj, sizes, kind.has_value(), mesh);
 
   // Operands.
   for (auto [i, operand] : llvm::enumerate(op->getOpOperands()))
     if (isa<RankedTensorType>(operand.get().getType()))
       reshardOperand(operand, buildConsistentSharding(
                                   chosen, rule.getOperandMappings()[i],
+                                  rule.getFactorSizes(),
                                   operandShardings[i] == projOperands[i]
                                       ? operandShardings[i]
                                       : TensorShardingAttr(),
@@ -250,7 +281,7 @@ void processRuleOp(Operation *op, OpShardingRuleAttr rule) {
   SmallVector<TensorShardingAttr> consistent;
   for (auto [i, result] : llvm::enumerate(op->getResults()))
     consistent.push_back(buildConsistentSharding(
-        chosen, rule.getResultMappings()[i],
+        chosen, rule.getResultMappings()[i], rule.getFactorSizes(),
         resultShardings[i] == projResults[i] ? resultShardings[i]
                                              : TensorShardingAttr(),
         meshOrRef, mesh));

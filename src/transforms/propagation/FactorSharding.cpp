@@ -124,11 +124,10 @@ ShardingProjection::build(ArrayRef<TensorShardingAttr> operandShardings,
   return projection;
 }
 
-TensorShardingAttr
-mlir::sdy::buildTensorSharding(const TensorFactorShardings &tensor,
-                               TensorMappingAttr mapping,
-                               TensorShardingAttr original, Attribute meshOrRef,
-                               MeshAttr mesh, int64_t visiblePriority) {
+TensorShardingAttr mlir::sdy::buildTensorSharding(
+    const TensorFactorShardings &tensor, TensorMappingAttr mapping,
+    ArrayRef<int64_t> factorSizes, TensorShardingAttr original,
+    Attribute meshOrRef, MeshAttr mesh, int64_t visiblePriority) {
   MLIRContext *ctx = mesh.getContext();
   SmallVector<DimensionShardingAttr> dims;
   for (auto [dim, dimMapping] : llvm::enumerate(mapping.getDimMappings())) {
@@ -141,15 +140,23 @@ mlir::sdy::buildTensorSharding(const TensorFactorShardings &tensor,
     ArrayRef<int64_t> factors = dimMapping.getFactorIndices();
     if (factors.empty() && dim < tensor.unmappedDimAxes.size())
       llvm::append_range(axes, tensor.unmappedDimAxes[dim]);
+    // A minor factor's axes only tile the dimension once every factor
+    // major to it is fully sharded: [A, B] with A of size 8 on "x"=2 and B
+    // on "y" would otherwise read as rows split by (x, y), which is not
+    // what the factors say (the shard would depend on A alone).
     for (int64_t factor : factors) {
-      const FactorSharding *sharding = nullptr;
       auto it = tensor.factors.find(factor);
-      if (it != tensor.factors.end())
-        sharding = &it->second;
-      if (!sharding)
-        continue;
-      llvm::append_range(axes, sharding->axisRefs);
-      llvm::append_range(axes, sharding->overflowAxes);
+      if (it == tensor.factors.end()) {
+        if (factorSizes[factor] == 1)
+          continue;
+        break;
+      }
+      const FactorSharding &sharding = it->second;
+      llvm::append_range(axes, sharding.axisRefs);
+      llvm::append_range(axes, sharding.overflowAxes);
+      if (!sharding.overflowAxes.empty() ||
+          getAxesSize(sharding.axisRefs, mesh) != factorSizes[factor])
+        break;
     }
     bool isClosed = false;
     std::optional<int64_t> priority;

@@ -71,9 +71,13 @@ struct ShardingProjection {
 /// Projects `tensor` back onto the dimensions of `mapping`: the sharding of
 /// a tensor on `meshOrRef`, keeping open/closed and priorities of `original`
 /// (null: open dims without priority), and hidden dimensions of `original`
-/// as they were. Adjacent mergeable sub-axes are merged.
+/// as they were. Adjacent mergeable sub-axes are merged. A dimension takes
+/// the axes of its factors major to minor and stops after the first factor
+/// that is not fully sharded (`factorSizes`), so the result tiles exactly as
+/// the factors say.
 TensorShardingAttr buildTensorSharding(const TensorFactorShardings &tensor,
                                        TensorMappingAttr mapping,
+                                       ArrayRef<int64_t> factorSizes,
                                        TensorShardingAttr original,
                                        Attribute meshOrRef, MeshAttr mesh,
                                        int64_t visiblePriority = INT64_MAX);

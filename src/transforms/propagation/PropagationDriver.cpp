@@ -528,9 +528,9 @@ PropagationDriver::visit(const Item &item, OpPriorityRound round,
     TensorMappingAttr mapping =
         index < numOperands ? rule.getOperandMappings()[index]
                             : rule.getResultMappings()[index - numOperands];
-    TensorShardingAttr updated =
-        buildTensorSharding(projection.getTensor(index), mapping,
-                            shardings[index], meshOrRef, mesh, visiblePriority);
+    TensorShardingAttr updated = buildTensorSharding(
+        projection.getTensor(index), mapping, rule.getFactorSizes(),
+        shardings[index], meshOrRef, mesh, visiblePriority);
     if (updated == shardings[index])
       continue;
     if (writeSlot(*slot, updated)) {
