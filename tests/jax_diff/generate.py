@@ -805,6 +805,47 @@ def _shard_map_all_gather(mesh):
         in_specs=P(D, M), out_specs=P(D, None), check_vma=False)(x)
 
 
+def _shard_map_psum_scatter(mesh):
+    return lambda x: jax.shard_map(
+        lambda b: jax.lax.psum_scatter(b, M, scatter_dimension=1, tiled=True),
+        mesh=mesh, in_specs=P(D, None), out_specs=P(D, M))(x)
+
+
+def _shard_map_all_to_all(mesh):
+    return lambda x: jax.shard_map(
+        lambda b: jax.lax.all_to_all(b, M, 0, 1, tiled=True), mesh=mesh,
+        in_specs=P(None, M), out_specs=P(M, None))(x)
+
+
+def _shard_map_axis_index(mesh):
+    return lambda x: jax.shard_map(
+        lambda b: b * (jax.lax.axis_index(M) + 1).astype(b.dtype), mesh=mesh,
+        in_specs=P(D, M), out_specs=P(D, M))(x)
+
+
+program("shard_map_psum_scatter", A(8, 16, spec=P(D)), per_mesh=True)(
+    _shard_map_psum_scatter)
+program("shard_map_all_to_all", A(8, 16, spec=P(None, M)), per_mesh=True, exact=True)(
+    _shard_map_all_to_all)
+program("shard_map_axis_index", A(8, 16, spec=P(D, M)), per_mesh=True, exact=True)(
+    _shard_map_axis_index)
+program("optimization_barrier", A(8, 16, spec=P(D, M)), A(8, 16, spec=P(D, M)))(
+    lambda x, y: (lambda t: t[0] * t[1])(lax.optimization_barrier((x + 1, y))))
+program("triangular_solve", A(8, 8, lo=0.5, hi=1, spec=P(D)), A(8, 4, spec=P(None, M)),
+        tol=10)(lambda a, b: jax.scipy.linalg.solve_triangular(
+            jnp.tril(a) + 4 * jnp.eye(8), b, lower=True))
+program("reduce_precision_bf16", A(8, 16, lo=-3, hi=3, spec=P(D, M)))(
+    lambda x: lax.reduce_precision(x, 8, 7))
+program("expand_dims_broadcast_compare", A(8, spec=P(D)), A(16, spec=P(M)))(
+    lambda a, b: (a[:, None] > b[None, :], jnp.where(a[:, None] > b, a[:, None], b)))
+program("argmax_bf16_f16", A(8, 16, dtype=BF16, spec=P(D)), A(8, 16, dtype=F16, spec=P(D)))(
+    lambda a, b: (jnp.argmax(a, axis=1), jnp.max(b, axis=1), jnp.sort(b, axis=1)))
+program("sort_i64_u64", A(16, dtype=I64, lo=-10**12, hi=10**12),
+        A(16, dtype=U64, lo=0, hi=2**60), x64=True)(
+    lambda a, b: (jnp.sort(a), jnp.sort(b), jnp.argsort(a)))
+program("gather_scatter_bool_u8", A(16, dtype=bool, spec=P(M)), A(16, dtype=U8, lo=0, hi=255),
+        IDX)(lambda m, u, i: (m[i], m.at[i].set(True), u.at[i].add(200)))
+
 program("shard_map_psum", A(8, 16, spec=P(D, M)), per_mesh=True)(_shard_map_psum)
 program("shard_map_matmul", A(8, 16, spec=P(D, M)), A(16, 8, spec=P(M, None)),
         per_mesh=True)(_shard_map_matmul)
