@@ -259,7 +259,8 @@ def check_case(opts, fx, n):
            "--output-dir", work + "/out"]
     rc, out = e2e.run(cmd + (["--inputs"] + files if files else []), timeout=180)
     if rc:
-        return "sdy-run: " + e2e.first_line(out.replace(work + "/", ""))
+        msg = e2e.first_line(out.replace(work + "/", ""))
+        return msg if msg.startswith("sdy-run") else "sdy-run: " + msg
     for k, ((exp, meta), (_, _, sh)) in enumerate(zip(expected, lresults)):
         et, tol = meta["type"], meta["tol"]
         for d in range(n):
