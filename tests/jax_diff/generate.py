@@ -966,6 +966,16 @@ def main():
         except Exception as e:  # report, keep going
             print("%s: %s: %s" % (name, type(e).__name__, str(e)[:300]))
     print("%d programs exported to %s" % (ok, opts.out))
+    if not opts.filter:  # a full run drops the fixtures of removed programs
+        names = set()
+        for n, p in PROGRAMS.items():
+            names |= {"%s_n%d" % (n, k) for k in MESHES} if p["per_mesh"] \
+                else {n}
+        for d in sorted(os.listdir(opts.out)):
+            if d not in names and os.path.exists(
+                    os.path.join(opts.out, d, "meta.json")):
+                shutil.rmtree(os.path.join(opts.out, d))
+                print("removed %s (no such program)" % d)
     return 0
 
 
