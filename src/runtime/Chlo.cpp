@@ -18,6 +18,8 @@
 #include <cstring>
 #include <limits>
 #include <numeric>
+#include <optional>
+#include <type_traits>
 
 namespace sdy::runtime {
 namespace {
@@ -226,10 +228,45 @@ double tanD(double x) { return std::tan(x); }
 // Elementwise kernels
 //===----------------------------------------------------------------------===//
 
-Status notFloat(OpCall &c) {
-  return Status::unsupported(
-      std::string("'") + c.op->getName().getStringRef().str() +
-      "' on element type " + elementTypeName(c.in[0].type()));
+template <typename T>
+struct IsFloat : std::bool_constant<is_float_v<T>> {};
+template <typename T>
+struct IsInt : std::bool_constant<is_int_v<T>> {};
+
+// out[i] = f(a[i]) (or f(a[i], b[i]) for a binary `f`) over the storage type
+// T of operand 0, for the types Accept takes; the result has `resultType`
+// (operand 0's by default) and f returns its storage type.
+template <template <typename> class Accept, typename F>
+Status mapElements(OpCall &c, F f,
+                   std::optional<ElementType> resultType = std::nullopt) {
+  const Tensor &a = c.in[0];
+  bool accepted = dispatch(a.type(), [](auto tag) {
+    return Accept<typename decltype(tag)::type>::value;
+  });
+  if (!accepted)
+    return Status::unsupported("'" + c.op->getName().getStringRef().str() +
+                               "' on element type " +
+                               elementTypeName(a.type()));
+  Tensor r(resultType.value_or(a.type()), a.shape());
+  dispatch(a.type(), [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    if constexpr (Accept<T>::value) {
+      const T *pa = a.data<T>();
+      int64_t n = a.numElements();
+      if constexpr (std::is_invocable_v<F, T>) {
+        auto *out = r.data<std::invoke_result_t<F, T>>();
+        for (int64_t i = 0; i < n; ++i)
+          out[i] = f(pa[i]);
+      } else {
+        const T *pb = c.in[1].data<T>();
+        auto *out = r.data<std::invoke_result_t<F, T, T>>();
+        for (int64_t i = 0; i < n; ++i)
+          out[i] = f(pa[i], pb[i]);
+      }
+    }
+  });
+  c.out.push_back(std::move(r));
+  return Status::ok();
 }
 
 // Rounds `v` (computed in double) to T, through float for f16/bf16.
@@ -243,91 +280,44 @@ T roundTo(double v) {
 
 template <double (*F)(double)>
 Status unaryFloatKernel(OpCall &c) {
-  const Tensor &x = c.in[0];
-  if (!isFloat(x.type()))
-    return notFloat(c);
-  Tensor r(x.type(), x.shape());
-  dispatch(x.type(), [&](auto tag) {
-    using T = typename decltype(tag)::type;
-    if constexpr (is_float_v<T>) {
-      const T *in = x.data<T>();
-      T *out = r.data<T>();
-      for (int64_t i = 0, n = x.numElements(); i < n; ++i)
-        out[i] = roundTo<T>(F(static_cast<double>(load(in[i]))));
-    }
+  return mapElements<IsFloat>(c, [](auto v) {
+    return roundTo<decltype(v)>(F(static_cast<double>(load(v))));
   });
-  c.out.push_back(std::move(r));
-  return Status::ok();
 }
 
 template <double (*F)(double, double)>
 Status binaryFloatKernel(OpCall &c) {
-  const Tensor &a = c.in[0], &b = c.in[1];
-  if (!isFloat(a.type()))
-    return notFloat(c);
-  Tensor r(a.type(), a.shape());
-  dispatch(a.type(), [&](auto tag) {
-    using T = typename decltype(tag)::type;
-    if constexpr (is_float_v<T>) {
-      const T *pa = a.data<T>(), *pb = b.data<T>();
-      T *out = r.data<T>();
-      for (int64_t i = 0, n = a.numElements(); i < n; ++i)
-        out[i] = roundTo<T>(F(static_cast<double>(load(pa[i])),
-                              static_cast<double>(load(pb[i]))));
-    }
+  return mapElements<IsFloat>(c, [](auto a, auto b) {
+    return roundTo<decltype(a)>(
+        F(static_cast<double>(load(a)), static_cast<double>(load(b))));
   });
-  c.out.push_back(std::move(r));
-  return Status::ok();
 }
 
 // square is a multiplication in the element type (f16/bf16 in float), as
 // XLA expands it.
 Status squareKernel(OpCall &c) {
-  const Tensor &x = c.in[0];
-  if (!isFloat(x.type()))
-    return notFloat(c);
-  Tensor r(x.type(), x.shape());
-  dispatch(x.type(), [&](auto tag) {
-    using T = typename decltype(tag)::type;
-    if constexpr (is_float_v<T>) {
-      const T *in = x.data<T>();
-      T *out = r.data<T>();
-      for (int64_t i = 0, n = x.numElements(); i < n; ++i) {
-        auto v = load(in[i]);
-        out[i] = store<T>(v * v);
-      }
-    }
+  return mapElements<IsFloat>(c, [](auto v) {
+    auto x = load(v);
+    return store<decltype(v)>(x * x);
   });
-  c.out.push_back(std::move(r));
-  return Status::ok();
 }
 
 enum class InfKind { Any, Pos, Neg };
 
 template <InfKind Kind>
 Status isInfKernel(OpCall &c) {
-  const Tensor &x = c.in[0];
-  if (!isFloat(x.type()))
-    return notFloat(c);
-  Tensor r(ElementType::Pred, x.shape());
-  pred_t *out = r.data<pred_t>();
-  dispatch(x.type(), [&](auto tag) {
-    using T = typename decltype(tag)::type;
-    if constexpr (is_float_v<T>) {
-      const T *in = x.data<T>();
-      for (int64_t i = 0, n = x.numElements(); i < n; ++i) {
-        auto v = load(in[i]);
-        bool inf = std::isinf(v);
+  return mapElements<IsFloat>(
+      c,
+      [](auto v) {
+        auto x = load(v);
+        bool inf = std::isinf(x);
         if constexpr (Kind == InfKind::Pos)
-          inf = inf && v > 0;
+          inf = inf && x > 0;
         if constexpr (Kind == InfKind::Neg)
-          inf = inf && v < 0;
-        out[i] = store<pred_t>(inf);
-      }
-    }
-  });
-  c.out.push_back(std::move(r));
-  return Status::ok();
+          inf = inf && x < 0;
+        return store<pred_t>(inf);
+      },
+      ElementType::Pred);
 }
 
 // The bit pattern of a float element type, for next_after.
@@ -363,21 +353,8 @@ T nextAfter(T x, T y) {
 }
 
 Status nextAfterKernel(OpCall &c) {
-  const Tensor &a = c.in[0], &b = c.in[1];
-  if (!isFloat(a.type()))
-    return notFloat(c);
-  Tensor r(a.type(), a.shape());
-  dispatch(a.type(), [&](auto tag) {
-    using T = typename decltype(tag)::type;
-    if constexpr (is_float_v<T>) {
-      const T *pa = a.data<T>(), *pb = b.data<T>();
-      T *out = r.data<T>();
-      for (int64_t i = 0, n = a.numElements(); i < n; ++i)
-        out[i] = nextAfter(pa[i], pb[i]);
-    }
-  });
-  c.out.push_back(std::move(r));
-  return Status::ok();
+  return mapElements<IsFloat>(c,
+                              [](auto a, auto b) { return nextAfter(a, b); });
 }
 
 // The high half of the double-width product (signed or unsigned).
@@ -397,22 +374,7 @@ T mulHigh(T a, T b) {
 }
 
 Status mulhiKernel(OpCall &c) {
-  const Tensor &a = c.in[0], &b = c.in[1];
-  if (!isInteger(a.type()))
-    return Status::unsupported("'chlo.mulhi' on element type " +
-                               std::string(elementTypeName(a.type())));
-  Tensor r(a.type(), a.shape());
-  dispatch(a.type(), [&](auto tag) {
-    using T = typename decltype(tag)::type;
-    if constexpr (is_int_v<T>) {
-      const T *pa = a.data<T>(), *pb = b.data<T>();
-      T *out = r.data<T>();
-      for (int64_t i = 0, n = a.numElements(); i < n; ++i)
-        out[i] = mulHigh(pa[i], pb[i]);
-    }
-  });
-  c.out.push_back(std::move(r));
-  return Status::ok();
+  return mapElements<IsInt>(c, [](auto a, auto b) { return mulHigh(a, b); });
 }
 
 //===----------------------------------------------------------------------===//
