@@ -2,6 +2,7 @@
 
 #include "ir/Registration.h"
 
+#include "ir/chlo/ChloDialect.h"
 #include "ir/sdy/SdyDialect.h"
 #include "ir/stablehlo/StablehloDataFlow.h"
 #include "ir/stablehlo/StablehloDialect.h"
@@ -11,4 +12,5 @@
 void mlir::sdy::registerAllDialects(DialectRegistry &registry) {
   registry.insert<func::FuncDialect, SdyDialect, stablehlo::StablehloDialect>();
   stablehlo::registerDataFlowOpInterfaceExternalModels(registry);
+  registry.insert<chlo::ChloDialect>();
 }

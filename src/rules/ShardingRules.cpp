@@ -12,8 +12,10 @@
 #include <numeric>
 #include <utility>
 
+#include "ir/chlo/ChloDialect.h"
 #include "ir/stablehlo/OpClasses.h"
 #include "ir/stablehlo/StablehloDialect.h"
+#include "rules/ChloRules.h"
 #include "rules/OpShardingRuleBuilder.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLExtras.h"
@@ -635,7 +637,7 @@ OpShardingRuleAttr
 mlir::sdy::createOpShardingRule(Operation *op, bool conservativePropagation) {
   if (op->getNumOperands() == 0 && op->getNumResults() == 0)
     return {};
-  if (hlo::isElementwise(op))
+  if (hlo::isElementwise(op) || chlo::isElementwise(op))
     return createPointwiseRule(op);
   return llvm::TypeSwitch<Operation *, OpShardingRuleAttr>(op)
       .Case(
@@ -664,6 +666,7 @@ mlir::sdy::createOpShardingRule(Operation *op, bool conservativePropagation) {
       .Case([](hlo::ReduceOp op) { return createReduceRule(op); })
       .Case([](hlo::GatherOp op) { return createGatherRule(op); })
       .Case([](hlo::ScatterOp op) { return createScatterRule(op); })
+      .Case([](chlo::TopKOp op) { return createChloTopKRule(op); })
       // No rule: custom_call (unless the user gives one), constants, data-flow
       // and control-flow ops, ids, collectives, and anything else.
       .Default([](Operation *) { return OpShardingRuleAttr(); });

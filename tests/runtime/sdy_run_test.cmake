@@ -21,3 +21,6 @@ run_and_expect("device 2 result 0: tensor<2xi32> \\[6, 6\\]"
 # of the shardings gives 4 devices without --devices.
 run_and_expect("device 3 result 0: tensor<2xi32>"
   ${SDY_RUN} ${SRC}/inputs/mesh_all_reduce.mlir --seed 2)
+# chlo ops: top_k (+NaN first, ties to the lower index), erf + lgamma.
+run_and_expect("result 0: tensor<2x2xf32> \\[4, 4, nan, 3\\].*result 1: tensor<2x2xi32> \\[1, 2, 1, 2\\].*result 2: tensor<3xf32> \\[1.09286, inf, inf\\].*result 3: tensor<3xi1> \\[false, true, false\\]"
+  ${SDY_RUN} ${SRC}/inputs/chlo_ops.mlir)

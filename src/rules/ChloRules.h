@@ -1,0 +1,18 @@
+//===- ChloRules.h - sharding rules of the chlo ops -------------*- C++ -*-===//
+#ifndef SDY_RULES_CHLORULES_H
+#define SDY_RULES_CHLORULES_H
+
+#include "ir/chlo/ChloDialect.h"
+#include "ir/sdy/SdyDialect.h"
+
+namespace mlir::sdy {
+
+/// top_k: a pass-through factor per batch dimension; the last dimension is a
+/// need-replication factor of the operand's size, blocked (as Shardy's rule
+/// for mhlo.topk), also when k equals that size (Shardy then makes it
+/// pass-through, which a local top_k on a shard cannot honour).
+OpShardingRuleAttr createChloTopKRule(chlo::TopKOp op);
+
+} // namespace mlir::sdy
+
+#endif // SDY_RULES_CHLORULES_H
