@@ -6,7 +6,8 @@
 // dimension and the kernel dimension laid out one inside the other (the
 // larger one major, capped by the input size): the output part is a
 // permutation factor, the kernel part a reduction factor, and size-1 parts
-// are left out. Dimensions that get no factor get one of size 1.
+// are left out (with conservative propagation spatial dimensions get no
+// factors). Dimensions that get no factor get one of size 1.
 //
 //===----------------------------------------------------------------------===//
 
@@ -22,7 +23,8 @@ using namespace mlir;
 using namespace mlir::sdy;
 namespace hlo = mlir::stablehlo;
 
-OpShardingRuleAttr mlir::sdy::createConvolutionRule(Operation *op) {
+OpShardingRuleAttr
+mlir::sdy::createConvolutionRule(Operation *op, bool conservativePropagation) {
   auto conv = cast<hlo::ConvolutionOp>(op);
   hlo::ConvDimensionNumbersAttr dims = conv.getDimensionNumbers();
   ArrayRef<int64_t> lhsShape = getTensorShape(conv.getLhs());
@@ -55,9 +57,12 @@ OpShardingRuleAttr mlir::sdy::createConvolutionRule(Operation *op) {
     add(lhsBatch, rhsOut, outFeature, batchGroups);
   add(lhsBatch, kNullDim, outBatch, outShape[outBatch]);
 
+  // Conservatively, spatial dimensions get no factors at all.
   for (auto [lhsDim, rhsDim, outDim] : llvm::zip(
            dims.getInputSpatialDimensions(), dims.getKernelSpatialDimensions(),
            dims.getOutputSpatialDimensions())) {
+    if (conservativePropagation)
+      break;
     int64_t inSize = lhsShape[lhsDim];
     int64_t windowSize = rhsShape[rhsDim];
     int64_t outSize = outShape[outDim];

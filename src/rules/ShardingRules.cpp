@@ -664,7 +664,9 @@ mlir::sdy::createOpShardingRule(Operation *op, bool conservativePropagation) {
       .Case([](hlo::ReduceOp op) { return createReduceRule(op); })
       .Case([](hlo::GatherOp op) { return createGatherRule(op); })
       .Case([](hlo::ScatterOp op) { return createScatterRule(op); })
-      .Case([](hlo::ConvolutionOp op) { return createConvolutionRule(op); })
+      .Case([&](hlo::ConvolutionOp op) {
+        return createConvolutionRule(op, conservativePropagation);
+      })
       // No rule: custom_call (unless the user gives one), constants, data-flow
       // and control-flow ops, ids, collectives, and anything else.
       .Default([](Operation *) { return OpShardingRuleAttr(); });

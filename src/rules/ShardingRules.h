@@ -31,7 +31,8 @@ OpShardingRuleAttr getOrCreateShardingRule(Operation *op,
                                            bool setShardingRuleOnOp = false);
 
 /// The rule of stablehlo.convolution (ConvolutionRules.cpp).
-OpShardingRuleAttr createConvolutionRule(Operation *op);
+OpShardingRuleAttr createConvolutionRule(Operation *op,
+                                         bool conservativePropagation);
 /// The factors of `rule` on spatial dimensions of a convolution `op` (none
 /// for other ops): computing a shard of them needs halos, so the partitioner
 /// keeps them unsharded.
