@@ -667,6 +667,9 @@ mlir::sdy::createOpShardingRule(Operation *op, bool conservativePropagation) {
       .Case([](hlo::GatherOp op) { return createGatherRule(op); })
       .Case([](hlo::ScatterOp op) { return createScatterRule(op); })
       .Case([](chlo::TopKOp op) { return createChloTopKRule(op); })
+      .Case([&](hlo::ConvolutionOp op) {
+        return createConvolutionRule(op, conservativePropagation);
+      })
       // No rule: custom_call (unless the user gives one), constants, data-flow
       // and control-flow ops, ids, collectives, and anything else.
       .Default([](Operation *) { return OpShardingRuleAttr(); });

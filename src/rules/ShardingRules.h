@@ -30,6 +30,15 @@ OpShardingRuleAttr getOrCreateShardingRule(Operation *op,
                                            bool conservativePropagation = false,
                                            bool setShardingRuleOnOp = false);
 
+/// The rule of stablehlo.convolution (ConvolutionRules.cpp).
+OpShardingRuleAttr createConvolutionRule(Operation *op,
+                                         bool conservativePropagation);
+/// The factors of `rule` on spatial dimensions of a convolution `op` (none
+/// for other ops): computing a shard of them needs halos, so the partitioner
+/// keeps them unsharded.
+SmallVector<int64_t> getConvolutionWindowFactors(Operation *op,
+                                                 OpShardingRuleAttr rule);
+
 } // namespace mlir::sdy
 
 #endif // SDY_RULES_SHARDINGRULES_H

@@ -22,6 +22,7 @@ const KernelTable &KernelTable::get() {
     registerControlFlowKernels(t);
     registerInterpreterKernels(t);
     registerChloKernels(t);
+    registerConvolutionKernels(t);
     return t;
   }();
   return table;

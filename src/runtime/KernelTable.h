@@ -74,6 +74,7 @@ void registerCollectiveKernels(KernelTable &table);    // Collectives.cpp
 void registerControlFlowKernels(KernelTable &table);   // ControlFlow.cpp
 void registerInterpreterKernels(KernelTable &table);   // Interpreter.cpp
 void registerChloKernels(KernelTable &table);          // Chlo.cpp
+void registerConvolutionKernels(KernelTable &table);   // Convolution.cpp
 
 // An attribute's integers as a vector.
 inline std::vector<int64_t> toVector(llvm::ArrayRef<int64_t> values) {

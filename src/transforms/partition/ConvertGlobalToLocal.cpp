@@ -29,6 +29,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "transforms/partition/CollectiveLowering.h"
+#include "transforms/partition/LocalConvolution.h"
 #include "transforms/partition/Passes.h"
 
 #include "ir/sdy/ShardingUtils.h"
@@ -380,7 +381,7 @@ private:
         for (auto [result, type] :
              llvm::zip(call.getResults(), callee.getResultTypes()))
           result.setType(type);
-    if (failed(fixShapeAttributes(op)))
+    if (failed(fixShapeAttributes(op)) || failed(localizeConvolution(op)))
       return failure();
     if (auto whileOp = dyn_cast<shlo::WhileOp>(op))
       for (Region &region : whileOp->getRegions())

@@ -253,6 +253,8 @@ void processRuleOp(Operation *op, OpShardingRuleAttr rule) {
   std::optional<ReductionKind> kind = getReductionKind(op);
   SmallVector<AxisList> chosen =
       chooseFactorShardings(rule, proj, sizes, kind.has_value(), mesh);
+  for (int64_t f : getConvolutionWindowFactors(op, rule))
+    chosen[f].clear();
 
   // Operands.
   for (auto [i, operand] : llvm::enumerate(op->getOpOperands()))
