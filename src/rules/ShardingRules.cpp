@@ -14,6 +14,7 @@
 
 #include "ir/stablehlo/OpClasses.h"
 #include "ir/stablehlo/StablehloDialect.h"
+#include "rules/LinalgRules.h"
 #include "rules/OpShardingRuleBuilder.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLExtras.h"
@@ -664,6 +665,16 @@ mlir::sdy::createOpShardingRule(Operation *op, bool conservativePropagation) {
       .Case([](hlo::ReduceOp op) { return createReduceRule(op); })
       .Case([](hlo::GatherOp op) { return createGatherRule(op); })
       .Case([](hlo::ScatterOp op) { return createScatterRule(op); })
+      .Case([](hlo::CholeskyOp op) { return createCholeskyRule(op); })
+      .Case([](hlo::TriangularSolveOp op) {
+        return createTriangularSolveRule(op);
+      })
+      .Case([](hlo::RngBitGeneratorOp op) {
+        return createRngBitGeneratorRule(op);
+      })
+      .Case([](hlo::BatchNormInferenceOp op) {
+        return createBatchNormInferenceRule(op);
+      })
       // No rule: custom_call (unless the user gives one), constants, data-flow
       // and control-flow ops, ids, collectives, and anything else.
       .Default([](Operation *) { return OpShardingRuleAttr(); });
