@@ -21,6 +21,8 @@ const KernelTable &KernelTable::get() {
     registerCollectiveKernels(t);
     registerControlFlowKernels(t);
     registerInterpreterKernels(t);
+    registerLinalgKernels(t);
+    registerRngKernels(t);
     return t;
   }();
   return table;
