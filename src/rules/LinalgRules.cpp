@@ -28,9 +28,8 @@ OpShardingRuleAttr mlir::sdy::createCholeskyRule(hlo::CholeskyOp op) {
       .build();
 }
 
-/// Batch factors first, then (for left_side) the dimension of op(a) that b's
-/// rows match, b's columns, and the other dimension of a, which becomes the
-/// result's rows; for the right side the roles of rows and columns swap.
+/// Batch factors first, then one factor per matrix dimension of b (in
+/// order), then a's remaining dimension.
 OpShardingRuleAttr
 mlir::sdy::createTriangularSolveRule(hlo::TriangularSolveOp op) {
   auto aType = op.getA().getType();
@@ -41,26 +40,23 @@ mlir::sdy::createTriangularSolveRule(hlo::TriangularSolveOp op) {
   OpShardingRuleBuilder builder(op);
   builder.addPointwiseIf(aType.getShape(),
                          [&](int64_t dim) { return dim < rows; });
-  auto needRep = FactorType::kNeedReplication;
-  if (op.getLeftSide()) {
-    int64_t matched = noTranspose ? rows : cols;
-    int64_t other = noTranspose ? cols : rows;
-    builder.addFactor({matched, rows}, {kNullDim}, bType.getDimSize(rows),
-                      needRep);
-    builder.addFactor({kNullDim, cols}, {cols}, bType.getDimSize(cols),
-                      needRep);
-    builder.addFactor({other, kNullDim}, {rows}, aType.getDimSize(other),
-                      needRep);
-  } else {
-    int64_t matched = noTranspose ? cols : rows;
-    int64_t other = noTranspose ? rows : cols;
-    builder.addFactor({kNullDim, rows}, {rows}, bType.getDimSize(rows),
-                      needRep);
-    builder.addFactor({matched, cols}, {kNullDim}, bType.getDimSize(cols),
-                      needRep);
-    builder.addFactor({other, kNullDim}, {cols}, aType.getDimSize(other),
-                      needRep);
+  // b's dimension that op(a) multiplies (rows on the left side), and a's
+  // dimension matched with it; a's other dimension becomes that dimension
+  // of the result.
+  bool leftSide = op.getLeftSide();
+  int64_t bMatched = leftSide ? rows : cols;
+  int64_t aMatched = leftSide == noTranspose ? rows : cols;
+  int64_t aOther = aMatched == rows ? cols : rows;
+  for (int64_t dim : {rows, cols}) {
+    if (dim == bMatched)
+      builder.addFactor({aMatched, dim}, {kNullDim}, bType.getDimSize(dim),
+                        FactorType::kNeedReplication);
+    else
+      builder.addFactor({kNullDim, dim}, {dim}, bType.getDimSize(dim),
+                        FactorType::kNeedReplication);
   }
+  builder.addFactor({aOther, kNullDim}, {bMatched}, aType.getDimSize(aOther),
+                    FactorType::kNeedReplication);
   return builder.build();
 }
 

@@ -16,16 +16,34 @@ namespace sdy::runtime {
 namespace {
 namespace shlo = mlir::stablehlo;
 
-Status notFloat(const char *op) {
-  return Status::unsupported(std::string(op) +
-                             " needs a floating-point element type");
+// Calls f(TypeTag<T>{}) for the floating-point storage type T of `t`;
+// `floatsOnly` narrows to f32/f64 (what LAPACK calls take).
+template <typename F>
+Status dispatchFloat(ElementType t, const char *op, F &&f,
+                     bool floatsOnly = false) {
+  return dispatch(t, [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    constexpr bool wide = std::is_same_v<T, float> || std::is_same_v<T, double>;
+    if constexpr (is_float_v<T>) {
+      if (!floatsOnly || wide) {
+        f(tag);
+        return Status::ok();
+      }
+    }
+    return Status::unsupported(std::string(op) + ": element type " +
+                               elementTypeName(t) + " is not supported");
+  });
 }
 
 // Cholesky of each n x n matrix; `lower` reads and writes the lower
 // triangle, otherwise the upper one (as the transpose). The other triangle
-// of the result is zero; a matrix that is not positive definite gives NaNs.
+// of the result is zero, or with `keepOther` the input's (as LAPACK's potrf
+// leaves it). A matrix that is not positive definite gives NaNs; `info`
+// (if given) gets, per matrix, 0 or 1 + the first column whose pivot is not
+// positive, as potrf reports it.
 template <typename T>
-void cholesky(const T *a, T *r, int64_t batch, int64_t n, bool lower) {
+void cholesky(const T *a, T *r, int64_t batch, int64_t n, bool lower,
+              bool keepOther = false, int32_t *info = nullptr) {
   using C = compute_t<T>;
   std::vector<C> l(n * n);
   for (int64_t b = 0; b < batch; ++b) {
@@ -36,10 +54,13 @@ void cholesky(const T *a, T *r, int64_t batch, int64_t n, bool lower) {
       return static_cast<C>(load(lower ? m[i * n + j] : m[j * n + i]));
     };
     std::fill(l.begin(), l.end(), C(0));
+    int32_t failed = 0;
     for (int64_t j = 0; j < n; ++j) {
       C d = at(j, j);
       for (int64_t k = 0; k < j; ++k)
         d -= l[j * n + k] * l[j * n + k];
+      if (!failed && !(d > C(0)))
+        failed = static_cast<int32_t>(j + 1);
       C ljj = std::sqrt(d);
       l[j * n + j] = ljj;
       for (int64_t i = j + 1; i < n; ++i) {
@@ -49,9 +70,13 @@ void cholesky(const T *a, T *r, int64_t batch, int64_t n, bool lower) {
         l[i * n + j] = s / ljj;
       }
     }
+    if (info)
+      info[b] = failed;
     for (int64_t i = 0; i < n; ++i)
-      for (int64_t j = 0; j < n; ++j)
-        out[lower ? i * n + j : j * n + i] = store<T>(l[i * n + j]);
+      for (int64_t j = 0; j < n; ++j) {
+        int64_t idx = lower ? i * n + j : j * n + i;
+        out[idx] = j <= i || !keepOther ? store<T>(l[i * n + j]) : m[idx];
+      }
   }
 }
 
@@ -62,14 +87,10 @@ Status choleskyKernel(OpCall &c) {
   int64_t n = a.dim(a.rank() - 1);
   int64_t batch = n == 0 ? 0 : a.numElements() / (n * n);
   bool lower = op.getLower();
-  return dispatch(a.type(), [&](auto tag) {
+  return dispatchFloat(a.type(), "cholesky", [&](auto tag) {
     using T = typename decltype(tag)::type;
-    if constexpr (is_float_v<T>) {
-      cholesky<T>(a.data<T>(), r.data<T>(), batch, n, lower);
-      c.out.push_back(std::move(r));
-      return Status::ok();
-    }
-    return notFloat("cholesky");
+    cholesky<T>(a.data<T>(), r.data<T>(), batch, n, lower);
+    c.out.push_back(std::move(r));
   });
 }
 
@@ -127,26 +148,68 @@ void triangularSolve(const T *a, const T *b, T *x, int64_t batch, int64_t n,
   }
 }
 
-Status triangularSolveKernel(OpCall &c) {
-  auto op = mlir::cast<shlo::TriangularSolveOp>(c.op);
+Status solve(OpCall &c, SolveOptions o) {
   const Tensor &a = c.in[0], &b = c.in[1];
-  SolveOptions o{op.getLeftSide(), op.getLower(), op.getUnitDiagonal(),
-                 op.getTransposeA() != shlo::Transpose::NO_TRANSPOSE};
   int64_t rank = b.rank();
   int64_t n = a.dim(rank - 1);
   int64_t bRows = b.dim(rank - 2), bCols = b.dim(rank - 1);
   int64_t batch = bRows * bCols == 0 ? 0 : b.numElements() / (bRows * bCols);
   Tensor x(b.type(), b.shape());
-  return dispatch(b.type(), [&](auto tag) {
+  return dispatchFloat(b.type(), "triangular_solve", [&](auto tag) {
     using T = typename decltype(tag)::type;
-    if constexpr (is_float_v<T>) {
-      triangularSolve<T>(a.data<T>(), b.data<T>(), x.data<T>(), batch, n, bRows,
-                         bCols, o);
-      c.out.push_back(std::move(x));
-      return Status::ok();
-    }
-    return notFloat("triangular_solve");
+    triangularSolve<T>(a.data<T>(), b.data<T>(), x.data<T>(), batch, n, bRows,
+                       bCols, o);
+    c.out.push_back(std::move(x));
   });
+}
+
+Status triangularSolveKernel(OpCall &c) {
+  auto op = mlir::cast<shlo::TriangularSolveOp>(c.op);
+  return solve(c, {op.getLeftSide(), op.getLower(), op.getUnitDiagonal(),
+                   op.getTransposeA() != shlo::Transpose::NO_TRANSPOSE});
+}
+
+// JAX's CPU lowering of cholesky and triangular solves: LAPACK calls whose
+// options are characters in `mhlo.backend_config` (uplo 'L'/'U', side
+// 'L'/'R', trans_x 'N'/'T'/'C', diag 'N'/'U'); leading dimensions are
+// batch dimensions.
+char lapackOption(mlir::Operation *op, llvm::StringRef name, char dflt) {
+  auto config = op->getAttrOfType<mlir::DictionaryAttr>("mhlo.backend_config");
+  auto value =
+      config ? config.getAs<mlir::IntegerAttr>(name) : mlir::IntegerAttr();
+  return value ? static_cast<char>(value.getValue().getZExtValue()) : dflt;
+}
+
+Status lapackPotrfKernel(OpCall &c) {
+  const Tensor &a = c.in[0];
+  if (c.in.size() != 1 || c.op->getNumResults() != 2 || a.rank() < 2)
+    return Status::invalid("potrf custom_call: expects one matrix operand and "
+                           "(factor, info) results");
+  int64_t n = a.dim(a.rank() - 1);
+  int64_t batch = n == 0 ? 0 : a.numElements() / (n * n);
+  Shape batchShape(a.shape().begin(), a.shape().end() - 2);
+  Tensor r(a.type(), a.shape()), info(ElementType::I32, batchShape);
+  bool lower = lapackOption(c.op, "uplo", 'L') == 'L';
+  return dispatchFloat(
+      a.type(), "potrf custom_call",
+      [&](auto tag) {
+        using T = typename decltype(tag)::type;
+        cholesky<T>(a.data<T>(), r.data<T>(), batch, n, lower,
+                    /*keepOther=*/true, info.data<int32_t>());
+        c.out.push_back(std::move(r));
+        c.out.push_back(std::move(info));
+      },
+      /*floatsOnly=*/true);
+}
+
+Status lapackTrsmKernel(OpCall &c) {
+  if (c.in.size() != 2 || c.in[0].rank() < 2 ||
+      c.in[0].rank() != c.in[1].rank())
+    return Status::invalid("trsm custom_call: expects (a, b) of equal rank");
+  return solve(c, {lapackOption(c.op, "side", 'L') == 'L',
+                   lapackOption(c.op, "uplo", 'L') == 'L',
+                   lapackOption(c.op, "diag", 'N') == 'U',
+                   lapackOption(c.op, "trans_x", 'N') != 'N'});
 }
 
 // The operand seen as [outer, features, inner] around the feature dimension.
@@ -217,19 +280,15 @@ Status batchNormInferenceKernel(OpCall &c) {
   auto op = mlir::cast<shlo::BatchNormInferenceOp>(c.op);
   const Tensor &x = c.in[0];
   FeatureView v(x.shape(), op.getFeatureIndex());
-  return dispatch(x.type(), [&](auto tag) {
+  return dispatchFloat(x.type(), "batch_norm_inference", [&](auto tag) {
     using T = typename decltype(tag)::type;
-    if constexpr (is_float_v<T>) {
-      using C = compute_t<T>;
-      Tensor y(x.type(), x.shape());
-      normalize<T>(x.data<T>(), c.in[1].data<T>(), c.in[2].data<T>(),
-                   loadVector<T>(c.in[3]), loadVector<T>(c.in[4]),
-                   static_cast<C>(op.getEpsilon().convertToFloat()), v,
-                   y.data<T>());
-      c.out.push_back(std::move(y));
-      return Status::ok();
-    }
-    return notFloat("batch_norm_inference");
+    using C = compute_t<T>;
+    Tensor y(x.type(), x.shape());
+    normalize<T>(x.data<T>(), c.in[1].data<T>(), c.in[2].data<T>(),
+                 loadVector<T>(c.in[3]), loadVector<T>(c.in[4]),
+                 static_cast<C>(op.getEpsilon().convertToFloat()), v,
+                 y.data<T>());
+    c.out.push_back(std::move(y));
   });
 }
 
@@ -237,31 +296,27 @@ Status batchNormTrainingKernel(OpCall &c) {
   auto op = mlir::cast<shlo::BatchNormTrainingOp>(c.op);
   const Tensor &x = c.in[0];
   FeatureView v(x.shape(), op.getFeatureIndex());
-  return dispatch(x.type(), [&](auto tag) {
+  return dispatchFloat(x.type(), "batch_norm_training", [&](auto tag) {
     using T = typename decltype(tag)::type;
-    if constexpr (is_float_v<T>) {
-      using C = compute_t<T>;
-      const T *xd = x.data<T>();
-      std::vector<C> mean(v.features), var(v.features);
-      for (int64_t f = 0; f < v.features; ++f) {
-        mean[f] = featureMean<T>(xd, v, f);
-        C sum = 0;
-        v.forEach(f, [&](int64_t e) {
-          C d = static_cast<C>(load(xd[e])) - mean[f];
-          sum += d * d;
-        });
-        var[f] = sum / static_cast<C>(v.perFeature());
-      }
-      Tensor y(x.type(), x.shape());
-      normalize<T>(xd, c.in[1].data<T>(), c.in[2].data<T>(), mean, var,
-                   static_cast<C>(op.getEpsilon().convertToFloat()), v,
-                   y.data<T>());
-      c.out.push_back(std::move(y));
-      c.out.push_back(storeVector<T>(x.type(), mean));
-      c.out.push_back(storeVector<T>(x.type(), var));
-      return Status::ok();
+    using C = compute_t<T>;
+    const T *xd = x.data<T>();
+    std::vector<C> mean(v.features), var(v.features);
+    for (int64_t f = 0; f < v.features; ++f) {
+      mean[f] = featureMean<T>(xd, v, f);
+      C sum = 0;
+      v.forEach(f, [&](int64_t e) {
+        C d = static_cast<C>(load(xd[e])) - mean[f];
+        sum += d * d;
+      });
+      var[f] = sum / static_cast<C>(v.perFeature());
     }
-    return notFloat("batch_norm_training");
+    Tensor y(x.type(), x.shape());
+    normalize<T>(xd, c.in[1].data<T>(), c.in[2].data<T>(), mean, var,
+                 static_cast<C>(op.getEpsilon().convertToFloat()), v,
+                 y.data<T>());
+    c.out.push_back(std::move(y));
+    c.out.push_back(storeVector<T>(x.type(), mean));
+    c.out.push_back(storeVector<T>(x.type(), var));
   });
 }
 
@@ -271,48 +326,51 @@ Status batchNormGradKernel(OpCall &c) {
   auto op = mlir::cast<shlo::BatchNormGradOp>(c.op);
   const Tensor &x = c.in[0];
   FeatureView v(x.shape(), op.getFeatureIndex());
-  return dispatch(x.type(), [&](auto tag) {
+  return dispatchFloat(x.type(), "batch_norm_grad", [&](auto tag) {
     using T = typename decltype(tag)::type;
-    if constexpr (is_float_v<T>) {
-      using C = compute_t<T>;
-      const T *xd = x.data<T>(), *gy = c.in[4].data<T>();
-      std::vector<C> scale = loadVector<T>(c.in[1]),
-                     mean = loadVector<T>(c.in[2]),
-                     var = loadVector<T>(c.in[3]);
-      C eps = static_cast<C>(op.getEpsilon().convertToFloat());
-      C n = static_cast<C>(v.perFeature());
-      Tensor gx(x.type(), x.shape());
-      std::vector<C> gScale(v.features), gOffset(v.features);
-      for (int64_t f = 0; f < v.features; ++f) {
-        C stddev = std::sqrt(var[f] + eps);
-        C sumGy = 0, sumGyCentered = 0, sumGyNormalized = 0;
-        v.forEach(f, [&](int64_t e) {
-          C g = static_cast<C>(load(gy[e]));
-          C centered = static_cast<C>(load(xd[e])) - mean[f];
-          sumGy += g;
-          sumGyCentered += g * centered;
-          sumGyNormalized += g * (centered / stddev);
-        });
-        C factor = scale[f] / stddev / n;
-        v.forEach(f, [&](int64_t e) {
-          C g = static_cast<C>(load(gy[e]));
-          C centered = static_cast<C>(load(xd[e])) - mean[f];
-          C i5 = sumGyCentered * centered / (var[f] + eps);
-          gx.data<T>()[e] = store<T>(factor * (g * n - sumGy - i5));
-        });
-        gScale[f] = sumGyNormalized;
-        gOffset[f] = sumGy;
-      }
-      c.out.push_back(std::move(gx));
-      c.out.push_back(storeVector<T>(x.type(), gScale));
-      c.out.push_back(storeVector<T>(x.type(), gOffset));
-      return Status::ok();
+    using C = compute_t<T>;
+    const T *xd = x.data<T>(), *gy = c.in[4].data<T>();
+    std::vector<C> scale = loadVector<T>(c.in[1]),
+                   mean = loadVector<T>(c.in[2]), var = loadVector<T>(c.in[3]);
+    C eps = static_cast<C>(op.getEpsilon().convertToFloat());
+    C n = static_cast<C>(v.perFeature());
+    Tensor gx(x.type(), x.shape());
+    std::vector<C> gScale(v.features), gOffset(v.features);
+    for (int64_t f = 0; f < v.features; ++f) {
+      C stddev = std::sqrt(var[f] + eps);
+      C sumGy = 0, sumGyCentered = 0, sumGyNormalized = 0;
+      v.forEach(f, [&](int64_t e) {
+        C g = static_cast<C>(load(gy[e]));
+        C centered = static_cast<C>(load(xd[e])) - mean[f];
+        sumGy += g;
+        sumGyCentered += g * centered;
+        sumGyNormalized += g * (centered / stddev);
+      });
+      C factor = scale[f] / stddev / n;
+      v.forEach(f, [&](int64_t e) {
+        C g = static_cast<C>(load(gy[e]));
+        C centered = static_cast<C>(load(xd[e])) - mean[f];
+        C i5 = sumGyCentered * centered / (var[f] + eps);
+        gx.data<T>()[e] = store<T>(factor * (g * n - sumGy - i5));
+      });
+      gScale[f] = sumGyNormalized;
+      gOffset[f] = sumGy;
     }
-    return notFloat("batch_norm_grad");
+    c.out.push_back(std::move(gx));
+    c.out.push_back(storeVector<T>(x.type(), gScale));
+    c.out.push_back(storeVector<T>(x.type(), gOffset));
   });
 }
 
 } // namespace
+
+Kernel lookupLapackCustomCall(llvm::StringRef target) {
+  if (target == "lapack_spotrf_ffi" || target == "lapack_dpotrf_ffi")
+    return lapackPotrfKernel;
+  if (target == "lapack_strsm_ffi" || target == "lapack_dtrsm_ffi")
+    return lapackTrsmKernel;
+  return nullptr;
+}
 
 void registerLinalgKernels(KernelTable &table) {
   table.add<shlo::CholeskyOp>(choleskyKernel);

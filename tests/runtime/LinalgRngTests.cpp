@@ -373,3 +373,54 @@ TEST(Rng, UniformAndNormalStatistics) {
   ASSERT_EQ(again.size(), 1u);
   EXPECT_FALSE(again[0].bitEqual(uniform[0]));
 }
+
+// JAX's CPU lowering: LAPACK custom calls with their options in
+// mhlo.backend_config.
+TEST(Linalg, LapackCustomCalls) {
+  const std::string potrf =
+      "func.func @main(%a: tensor<2x2x2xf64>) -> (tensor<2x2x2xf64>, "
+      "tensor<2xi32>) {\n"
+      "  %0:2 = stablehlo.custom_call @lapack_dpotrf_ffi(%a) "
+      "{mhlo.backend_config = {uplo = UPLO : ui8}, mhlo.frontend_attributes "
+      "= {num_batch_dims = \"1\"}, operand_layouts = [dense<[1, 2, 0]> : "
+      "tensor<3xindex>], result_layouts = [dense<[1, 2, 0]> : "
+      "tensor<3xindex>, dense<0> : tensor<1xindex>]} : (tensor<2x2x2xf64>) "
+      "-> (tensor<2x2x2xf64>, tensor<2xi32>)\n"
+      "  return %0#0, %0#1 : tensor<2x2x2xf64>, tensor<2xi32>\n}\n";
+  // The second matrix is not positive definite: info = 1.
+  Tensor a = make(ElementType::F64, {2, 2, 2}, {4, 99, 2, 2, -1, 0, 0, 1});
+  auto r = run1(replaceAll(potrf, "UPLO", "76"), {a});
+  ASSERT_EQ(r.size(), 2u);
+  // The other triangle keeps the input, as potrf leaves it.
+  EXPECT_EQ(values(r[0])[0], 2);
+  EXPECT_EQ(values(r[0])[1], 99);
+  EXPECT_EQ(values(r[0])[2], 1);
+  EXPECT_EQ(values(r[0])[3], 1);
+  expectTensor(r[1], ElementType::I32, {2}, {0, 1});
+  // uplo = 'U' reads the upper triangle.
+  r = run1(replaceAll(potrf, "UPLO", "85"),
+           {make(ElementType::F64, {2, 2, 2}, {4, 2, 99, 2, 1, 0, 7, 1})});
+  ASSERT_EQ(r.size(), 2u);
+  expectTensor(r[0], ElementType::F64, {2, 2, 2}, {2, 1, 99, 1, 1, 0, 7, 1});
+  expectTensor(r[1], ElementType::I32, {2}, {0, 0});
+
+  const std::string trsm =
+      "func.func @main(%a: tensor<3x3xf32>, %b: tensor<3x2xf32>) -> "
+      "tensor<3x2xf32> {\n"
+      "  %0 = stablehlo.custom_call @lapack_strsm_ffi(%a, %b) "
+      "{mhlo.backend_config = {diag = 78 : ui8, side = 76 : ui8, trans_x = "
+      "TRANS : ui8, uplo = 76 : ui8}, operand_layouts = [dense<[0, 1]> : "
+      "tensor<2xindex>, dense<[0, 1]> : tensor<2xindex>], result_layouts = "
+      "[dense<[0, 1]> : tensor<2xindex>]} : (tensor<3x3xf32>, "
+      "tensor<3x2xf32>) -> tensor<3x2xf32>\n"
+      "  return %0 : tensor<3x2xf32>\n}\n";
+  std::vector<double> aLower = {2, 99, 99, 1, 4, 99, 3, 5, 6};
+  r = run1(replaceAll(trsm, "TRANS", "78"),
+           {f32({3, 3}, aLower), f32({3, 2}, {2, 4, 13, 18, 48, 62})});
+  ASSERT_EQ(r.size(), 1u);
+  expectTensor(r[0], ElementType::F32, {3, 2}, {1, 2, 3, 4, 5, 6});
+  r = run1(replaceAll(trsm, "TRANS", "84"),
+           {f32({3, 3}, aLower), f32({3, 2}, {20, 26, 37, 46, 30, 36})});
+  ASSERT_EQ(r.size(), 1u);
+  expectTensor(r[0], ElementType::F32, {3, 2}, {1, 2, 3, 4, 5, 6});
+}

@@ -22,17 +22,12 @@ using namespace mlir::stablehlo::detail;
 //===----------------------------------------------------------------------===//
 
 namespace {
-template <typename AttrT, typename SymbolizeFn>
-ParseResult parseKeyword(OpAsmParser &parser, AttrT &attr,
-                         SymbolizeFn symbolize, StringRef what) {
-  SMLoc loc = parser.getCurrentLocation();
-  std::string keyword;
-  if (parser.parseKeywordOrString(&keyword))
+// The bare keyword, parsed by the enum's generated FieldParser.
+template <typename EnumT, typename AttrT>
+ParseResult parseEnum(OpAsmParser &parser, AttrT &attr) {
+  FailureOr<EnumT> value = FieldParser<EnumT, EnumT>::parse(parser);
+  if (failed(value))
     return failure();
-  auto value = symbolize(keyword);
-  if (!value)
-    return parser.emitError(loc)
-           << "unknown " << what << " '" << keyword << "'";
   attr = AttrT::get(parser.getContext(), *value);
   return success();
 }
@@ -40,9 +35,7 @@ ParseResult parseKeyword(OpAsmParser &parser, AttrT &attr,
 
 ParseResult mlir::stablehlo::parseRngDistribution(OpAsmParser &parser,
                                                   RngDistributionAttr &attr) {
-  return parseKeyword(
-      parser, attr, [](StringRef s) { return symbolizeRngDistribution(s); },
-      "rng distribution");
+  return parseEnum<RngDistribution>(parser, attr);
 }
 
 void mlir::stablehlo::printRngDistribution(OpAsmPrinter &p, Operation *,
@@ -52,9 +45,7 @@ void mlir::stablehlo::printRngDistribution(OpAsmPrinter &p, Operation *,
 
 ParseResult mlir::stablehlo::parseRngAlgorithm(OpAsmParser &parser,
                                                RngAlgorithmAttr &attr) {
-  return parseKeyword(
-      parser, attr, [](StringRef s) { return symbolizeRngAlgorithm(s); },
-      "rng algorithm");
+  return parseEnum<RngAlgorithm>(parser, attr);
 }
 
 void mlir::stablehlo::printRngAlgorithm(OpAsmPrinter &p, Operation *,

@@ -116,7 +116,7 @@ func.func @main(%a: tensor<f32>) {
 // -----
 
 func.func @main(%a: tensor<f32>, %s: tensor<1xi64>) {
-  // expected-error @+1 {{unknown rng distribution 'POISSON'}}
+  // expected-error @+1 {{expected one of [UNIFORM, NORMAL] for The distribution of stablehlo.rng., got: POISSON}}
   %0 = stablehlo.rng %a, %a, %s, distribution = POISSON : (tensor<f32>, tensor<f32>, tensor<1xi64>) -> tensor<3xf32>
   return
 }
@@ -164,7 +164,7 @@ func.func @main(%s: tensor<2x1xui64>) {
 // -----
 
 func.func @main(%s: tensor<2xui64>) {
-  // expected-error @+1 {{unknown rng algorithm 'MT19937'}}
+  // expected-error @+1 {{expected one of [DEFAULT, THREE_FRY, PHILOX] for The bit generator of stablehlo.rng_bit_generator., got: MT19937}}
   %0, %1 = stablehlo.rng_bit_generator %s, algorithm = MT19937 : (tensor<2xui64>) -> (tensor<2xui64>, tensor<4xui32>)
   return
 }
