@@ -16,6 +16,7 @@
 #include "ir/stablehlo/OpClasses.h"
 #include "ir/stablehlo/StablehloDialect.h"
 #include "rules/ChloRules.h"
+#include "rules/LinalgRules.h"
 #include "rules/OpShardingRuleBuilder.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLExtras.h"
@@ -669,6 +670,16 @@ mlir::sdy::createOpShardingRule(Operation *op, bool conservativePropagation) {
       .Case([](chlo::TopKOp op) { return createChloTopKRule(op); })
       .Case([&](hlo::ConvolutionOp op) {
         return createConvolutionRule(op, conservativePropagation);
+      })
+      .Case([](hlo::CholeskyOp op) { return createCholeskyRule(op); })
+      .Case([](hlo::TriangularSolveOp op) {
+        return createTriangularSolveRule(op);
+      })
+      .Case([](hlo::RngBitGeneratorOp op) {
+        return createRngBitGeneratorRule(op);
+      })
+      .Case([](hlo::BatchNormInferenceOp op) {
+        return createBatchNormInferenceRule(op);
       })
       // No rule: custom_call (unless the user gives one), constants, data-flow
       // and control-flow ops, ids, collectives, and anything else.

@@ -404,6 +404,8 @@ Status constantKernel(OpCall &c) {
 
 Status customCallKernel(OpCall &c) {
   auto op = cast<shlo::CustomCallOp>(c.op);
+  if (Kernel lapack = lookupLapackCustomCall(op.getCallTargetName()))
+    return lapack(c);
   if (!isIdentityCustomCall(op))
     return Status::unsupported("custom_call target '" +
                                op.getCallTargetName().str() +

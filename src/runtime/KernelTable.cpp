@@ -23,6 +23,8 @@ const KernelTable &KernelTable::get() {
     registerInterpreterKernels(t);
     registerChloKernels(t);
     registerConvolutionKernels(t);
+    registerLinalgKernels(t);
+    registerRngKernels(t);
     return t;
   }();
   return table;

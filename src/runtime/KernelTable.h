@@ -75,6 +75,12 @@ void registerControlFlowKernels(KernelTable &table);   // ControlFlow.cpp
 void registerInterpreterKernels(KernelTable &table);   // Interpreter.cpp
 void registerChloKernels(KernelTable &table);          // Chlo.cpp
 void registerConvolutionKernels(KernelTable &table);   // Convolution.cpp
+void registerLinalgKernels(KernelTable &table);        // Linalg.cpp
+void registerRngKernels(KernelTable &table);           // Rng.cpp
+
+// The kernel of a LAPACK custom_call target (JAX's CPU cholesky and
+// triangular solve), or null (Linalg.cpp).
+Kernel lookupLapackCustomCall(llvm::StringRef target);
 
 // An attribute's integers as a vector.
 inline std::vector<int64_t> toVector(llvm::ArrayRef<int64_t> values) {

@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ir/stablehlo/StablehloDialect.h"
+#include "ir/stablehlo/StablehloLinalgSyntax.h"
 #include "ir/stablehlo/StablehloSyntax.h"
 
 #include "mlir/IR/Builders.h"

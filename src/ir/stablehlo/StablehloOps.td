@@ -661,5 +661,6 @@ def StableHLO_ReduceScatterOp : StableHLO_Op<"reduce_scatter",
 }
 
 include "ir/stablehlo/StablehloConvolutionOps.td"
+include "ir/stablehlo/StablehloLinalgOps.td"
 
 #endif // SDY_STABLEHLO_OPS

@@ -37,6 +37,7 @@
 #include "ir/stablehlo/StablehloDialect.h"
 #include "rules/ShardingRules.h"
 #include "transforms/partition/Passes.h"
+#include "transforms/partition/ReplicatedOps.h"
 #include "transforms/partition/ReshardPlanner.h"
 #include "transforms/propagation/FactorSharding.h"
 
@@ -440,6 +441,8 @@ struct InsertExplicitReshardsPass
       if (op->getDialect() && isa<SdyDialect>(op->getDialect()))
         continue;
       if (op->hasTrait<OpTrait::IsTerminator>())
+        continue;
+      if (processReplicatedOp(op, reshardOperand))
         continue;
       OpShardingRuleAttr rule = getOrCreateShardingRule(op);
       if (!rule)

@@ -1,0 +1,51 @@
+//===- ReplicatedOps.cpp - ops computed whole on every device -------------===//
+#include "transforms/partition/ReplicatedOps.h"
+
+#include "ir/sdy/ShardingLayout.h"
+#include "ir/sdy/ShardingUtils.h"
+#include "ir/stablehlo/StablehloDialect.h"
+
+#include "mlir/IR/Builders.h"
+
+namespace mlir::sdy {
+
+bool processReplicatedOp(
+    Operation *op,
+    function_ref<void(OpOperand &, TensorShardingAttr)> reshardOperand) {
+  if (!isa<stablehlo::BatchNormTrainingOp, stablehlo::BatchNormGradOp,
+           stablehlo::RngOp, stablehlo::RngBitGeneratorOp>(op))
+    return false;
+  // The mesh of any sharded operand or result.
+  Attribute meshOrRef;
+  for (Value v : llvm::concat<Value>(op->getOperands(), op->getResults()))
+    if (TensorShardingAttr s = getSharding(v); s && !meshOrRef)
+      meshOrRef = s.getMeshOrRef();
+  if (!meshOrRef)
+    return true;
+  MLIRContext *ctx = op->getContext();
+  for (OpOperand &operand : op->getOpOperands())
+    if (auto type = dyn_cast<RankedTensorType>(operand.get().getType()))
+      reshardOperand(operand,
+                     getFullyClosedSharding(ctx, meshOrRef, type.getRank()));
+  SmallVector<TensorShardingAttr> originals, replicated;
+  for (Value result : op->getResults()) {
+    originals.push_back(getSharding(result));
+    replicated.push_back(getFullyClosedSharding(
+        ctx, meshOrRef, getShardingRank(result.getType())));
+  }
+  op->setAttr(SdyDialect::kShardingAttr,
+              TensorShardingPerValueAttr::get(ctx, replicated));
+  OpBuilder builder(ctx);
+  builder.setInsertionPointAfter(op);
+  for (auto [result, original, full] :
+       llvm::zip(op->getResults(), originals, replicated)) {
+    int64_t rank = getShardingRank(result.getType());
+    if (!original || hasLayout(full, original, rank))
+      continue;
+    auto reshard = ReshardOp::create(builder, op->getLoc(), result, original);
+    result.replaceAllUsesExcept(reshard, reshard);
+  }
+  return true;
+}
+
+} // namespace mlir::sdy
