@@ -21,6 +21,8 @@ const KernelTable &KernelTable::get() {
     registerCollectiveKernels(t);
     registerControlFlowKernels(t);
     registerInterpreterKernels(t);
+    registerWindowKernels(t);
+    registerSortKernels(t);
     return t;
   }();
   return table;
