@@ -87,6 +87,28 @@ paddingPairs(Operation *op, std::optional<DenseIntElementsAttr> padding,
   return pairs;
 }
 
+// The window sizes, strides and padding that reduce_window and
+// select_and_scatter share, checked against `rank`.
+struct WindowAttrs {
+  SmallVector<int64_t> window, strides;
+  SmallVector<std::pair<int64_t, int64_t>> padding;
+};
+
+template <typename OpT>
+FailureOr<WindowAttrs> windowAttrs(OpT op, int64_t rank) {
+  auto window =
+      windowList(op, "window_dimensions", op.getWindowDimensions(), rank);
+  if (failed(window))
+    return failure();
+  auto strides = windowList(op, "window_strides", op.getWindowStrides(), rank);
+  if (failed(strides))
+    return failure();
+  auto padding = paddingPairs(op, op.getPadding(), rank);
+  if (failed(padding))
+    return failure();
+  return WindowAttrs{*window, *strides, *padding};
+}
+
 // The number of windows per dimension (the result shape).
 FailureOr<SmallVector<int64_t>>
 windowCounts(Operation *op, ArrayRef<int64_t> shape, ArrayRef<int64_t> window,
@@ -95,12 +117,20 @@ windowCounts(Operation *op, ArrayRef<int64_t> shape, ArrayRef<int64_t> window,
              ArrayRef<std::pair<int64_t, int64_t>> padding) {
   SmallVector<int64_t> counts;
   for (auto [d, size] : llvm::enumerate(shape)) {
-    int64_t dilated = size == 0 ? 0 : (size - 1) * baseDilations[d] + 1;
-    int64_t padded = dilated + padding[d].first + padding[d].second;
+    // Attributes come from the input: the arithmetic must not overflow.
+    int64_t dilated = 0, padded = 0, span = 0;
+    if ((size > 0 &&
+         (__builtin_mul_overflow(size - 1, baseDilations[d], &dilated) ||
+          __builtin_add_overflow(dilated, 1, &dilated))) ||
+        __builtin_add_overflow(dilated, padding[d].first, &padded) ||
+        __builtin_add_overflow(padded, padding[d].second, &padded) ||
+        __builtin_mul_overflow(window[d] - 1, windowDilations[d], &span) ||
+        __builtin_add_overflow(span, 1, &span))
+      return op->emitOpError()
+             << "window of dimension " << d << " overflows 64-bit sizes";
     if (padded < 0)
       return op->emitOpError()
              << "dimension " << d << " is " << padded << " after padding";
-    int64_t span = (window[d] - 1) * windowDilations[d] + 1;
     counts.push_back(padded < span ? 0 : (padded - span) / strides[d] + 1);
   }
   return counts;
@@ -153,12 +183,8 @@ LogicalResult ReduceWindowOp::verify() {
                            << " has " << element;
     accTypes.push_back(init);
   }
-  auto window =
-      windowList(*this, "window_dimensions", getWindowDimensions(), rank);
-  if (failed(window))
-    return failure();
-  auto strides = windowList(*this, "window_strides", getWindowStrides(), rank);
-  if (failed(strides))
+  FailureOr<WindowAttrs> w = windowAttrs(*this, rank);
+  if (failed(w))
     return failure();
   auto baseDilations =
       windowList(*this, "base_dilations", getBaseDilations(), rank);
@@ -168,11 +194,8 @@ LogicalResult ReduceWindowOp::verify() {
       windowList(*this, "window_dilations", getWindowDilations(), rank);
   if (failed(windowDilations))
     return failure();
-  auto padding = paddingPairs(*this, getPadding(), rank);
-  if (failed(padding))
-    return failure();
-  auto counts = windowCounts(*this, *shape, *window, *strides, *baseDilations,
-                             *windowDilations, *padding);
+  auto counts = windowCounts(*this, *shape, w->window, w->strides,
+                             *baseDilations, *windowDilations, w->padding);
   if (failed(counts))
     return failure();
   for (auto [i, result] : llvm::enumerate(getResults())) {
@@ -208,19 +231,12 @@ LogicalResult SelectAndScatterOp::verify() {
     return emitOpError() << "result must have the operand's type " << operand
                          << " but has " << getType();
   int64_t rank = operand.getRank();
-  auto window =
-      windowList(*this, "window_dimensions", getWindowDimensions(), rank);
-  if (failed(window))
-    return failure();
-  auto strides = windowList(*this, "window_strides", getWindowStrides(), rank);
-  if (failed(strides))
-    return failure();
-  auto padding = paddingPairs(*this, getPadding(), rank);
-  if (failed(padding))
+  FailureOr<WindowAttrs> w = windowAttrs(*this, rank);
+  if (failed(w))
     return failure();
   SmallVector<int64_t> ones(rank, 1);
-  auto counts = windowCounts(*this, operand.getShape(), *window, *strides, ones,
-                             ones, *padding);
+  auto counts = windowCounts(*this, operand.getShape(), w->window, w->strides,
+                             ones, ones, w->padding);
   if (failed(counts))
     return failure();
   if (source.getShape() != ArrayRef<int64_t>(*counts))

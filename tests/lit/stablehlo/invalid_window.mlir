@@ -486,3 +486,15 @@ func.func @main() {
   }) : () -> tensor<4x8xf32>
   return
 }
+
+// -----
+
+func.func @main(%a: tensor<4x8xf32>, %i: tensor<f32>) {
+  // expected-error @+1 {{'stablehlo.reduce_window' op window of dimension 1 overflows 64-bit sizes}}
+  %0 = "stablehlo.reduce_window"(%a, %i) <{window_dimensions = array<i64: 1, 1>, base_dilations = array<i64: 1, 4611686018427387904>}> ({
+  ^bb0(%x: tensor<f32>, %y: tensor<f32>):
+    %r = stablehlo.add %x, %y : tensor<f32>
+    stablehlo.return %r : tensor<f32>
+  }) : (tensor<4x8xf32>, tensor<f32>) -> tensor<4x8xf32>
+  return
+}
