@@ -53,6 +53,22 @@ bool next(std::vector<int64_t> &index, const Shape &shape) {
   return false;
 }
 
+// The interpreter walks every window position of every result element;
+// windows larger than this (sizes come from attributes, not tensors) are
+// refused rather than run for hours.
+constexpr int64_t kMaxWindowSteps = int64_t(1) << 32;
+
+Status checkWindowSize(llvm::StringRef opName, const Window &w,
+                       int64_t results) {
+  int64_t steps = std::max<int64_t>(results, 1);
+  for (int64_t size : w.size)
+    if (__builtin_mul_overflow(steps, size, &steps) || steps > kMaxWindowSteps)
+      return Status::unsupported(
+          opName.str() + ": windows too large to run (more than 2^32 window "
+                         "positions in all)");
+  return Status::ok();
+}
+
 // For result index `out`, the linear input index of every window position
 // (-1 for padding), in row-major window order.
 void windowElements(const Window &w, const Shape &inShape,
@@ -107,6 +123,8 @@ Status reduceWindowKernel(OpCall &c) {
            listOr1(op.getWindowDilations(), rank),
            paddingLow(op.getPadding(), rank)};
   const Shape &outShape = c.resultShape;
+  SDY_RETURN_IF_ERROR(
+      checkWindowSize("reduce_window", w, numElements(outShape)));
   if (n == 1)
     if (auto kind = Interpreter::recognizeBinaryBody(op.getBody())) {
       Tensor r(c.in[0].type(), outShape);
@@ -166,6 +184,8 @@ Status selectAndScatterKernel(OpCall &c) {
   Window w{listOr1(op.getWindowDimensions(), rank),
            listOr1(op.getWindowStrides(), rank), std::vector<int64_t>(rank, 1),
            std::vector<int64_t>(rank, 1), paddingLow(op.getPadding(), rank)};
+  SDY_RETURN_IF_ERROR(
+      checkWindowSize("select_and_scatter", w, source.numElements()));
   // The result starts as the init value everywhere.
   Tensor result(operand.type(), operand.shape());
   size_t es = elementSize(operand.type());

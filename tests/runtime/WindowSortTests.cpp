@@ -291,3 +291,16 @@ TEST(Map, KnownAndGenericComputations) {
   r = run1(square, {i32({3}, {-3, 0, 5})});
   expectTensor(r[0], ElementType::F32, {3}, {9, 0, 25});
 }
+
+TEST(ReduceWindow, HugeWindowIsRefused) {
+  auto exe = compile(
+      reduceWindow1D(ElementType::F32, 4, 5,
+                     "padding = dense<[[8589934592, 0]]> : tensor<1x2xi64>, "
+                     "window_dimensions = array<i64: 8589934592>"));
+  ASSERT_TRUE(exe);
+  std::vector<Tensor> out;
+  Status s = exe->runSingle({f32({4}, {1, 2, 3, 4}), f32({}, {0})}, out);
+  EXPECT_FALSE(s.isOk());
+  EXPECT_NE(s.message().find("windows too large"), std::string::npos)
+      << s.message();
+}
