@@ -26,7 +26,9 @@ struct PopulateOpShardingRulesPass
       // Reduction bodies are scalar computations applied per element; they
       // are not sharded and keep their compact printed form.
       if (isa<stablehlo::ReduceOp, stablehlo::ScatterOp, stablehlo::AllReduceOp,
-              stablehlo::ReduceScatterOp>(op))
+              stablehlo::ReduceScatterOp, stablehlo::ReduceWindowOp,
+              stablehlo::SelectAndScatterOp, stablehlo::SortOp,
+              stablehlo::MapOp>(op))
         return WalkResult::skip();
       return WalkResult::advance();
     });

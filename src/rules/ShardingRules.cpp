@@ -18,6 +18,7 @@
 #include "rules/ChloRules.h"
 #include "rules/LinalgRules.h"
 #include "rules/OpShardingRuleBuilder.h"
+#include "rules/WindowRules.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/TypeSwitch.h"
@@ -681,6 +682,13 @@ mlir::sdy::createOpShardingRule(Operation *op, bool conservativePropagation) {
       .Case([](hlo::BatchNormInferenceOp op) {
         return createBatchNormInferenceRule(op);
       })
+      .Case([&](hlo::ReduceWindowOp op) {
+        return createReduceWindowRule(op, conservativePropagation);
+      })
+      .Case([&](hlo::SelectAndScatterOp op) {
+        return createSelectAndScatterRule(op, conservativePropagation);
+      })
+      .Case([](hlo::SortOp op) { return createSortRule(op); })
       // No rule: custom_call (unless the user gives one), constants, data-flow
       // and control-flow ops, ids, collectives, and anything else.
       .Default([](Operation *) { return OpShardingRuleAttr(); });

@@ -25,6 +25,8 @@ const KernelTable &KernelTable::get() {
     registerConvolutionKernels(t);
     registerLinalgKernels(t);
     registerRngKernels(t);
+    registerWindowKernels(t);
+    registerSortKernels(t);
     return t;
   }();
   return table;

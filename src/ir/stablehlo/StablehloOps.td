@@ -662,5 +662,6 @@ def StableHLO_ReduceScatterOp : StableHLO_Op<"reduce_scatter",
 
 include "ir/stablehlo/StablehloConvolutionOps.td"
 include "ir/stablehlo/StablehloLinalgOps.td"
+include "ir/stablehlo/StablehloWindowOps.td"
 
 #endif // SDY_STABLEHLO_OPS

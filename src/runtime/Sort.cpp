@@ -1,0 +1,230 @@
+//===- Sort.cpp - sort and map kernels ------------------------------------===//
+//
+// sort orders the index sequence of each slice along the sort dimension with
+// a stable merge sort (any deterministic comparator, even one that is not a
+// strict weak order, terminates and stays in bounds), then permutes every
+// input by it. A comparator that is a single `compare` of the first input's
+// two elements runs as a typed comparison; any other is evaluated per pair.
+// map applies its computation element by element.
+//
+//===----------------------------------------------------------------------===//
+#include "runtime/Dispatch.h"
+#include "runtime/KernelTable.h"
+#include "runtime/Kernels.h"
+
+#include "ir/stablehlo/StablehloDialect.h"
+
+#include <cstring>
+#include <functional>
+
+namespace sdy::runtime {
+namespace {
+namespace shlo = mlir::stablehlo;
+
+// Sorts `perm` stably by `less` (merge sort); stops early once `failed`.
+void mergeSort(std::vector<int64_t> &perm,
+               const std::function<bool(int64_t, int64_t)> &less,
+               const bool &failed) {
+  size_t n = perm.size();
+  std::vector<int64_t> tmp(n);
+  for (size_t width = 1; width < n && !failed; width *= 2) {
+    for (size_t lo = 0; lo < n && !failed; lo += 2 * width) {
+      size_t mid = std::min(lo + width, n), hi = std::min(lo + 2 * width, n);
+      size_t i = lo, j = mid, k = lo;
+      while (i < mid && j < hi)
+        tmp[k++] = less(perm[j], perm[i]) ? perm[j++] : perm[i++];
+      while (i < mid)
+        tmp[k++] = perm[i++];
+      while (j < hi)
+        tmp[k++] = perm[j++];
+    }
+    perm.swap(tmp);
+  }
+}
+
+// A float's position in the total order -NaN < -Inf < ... < -0 < +0 < ...
+// < +Inf < +NaN, as an unsigned key.
+template <typename U>
+U totalOrderKey(U bits, int width) {
+  U sign = U(1) << (width - 1);
+  return (bits & sign) ? U(~bits) : U(bits | sign);
+}
+
+template <typename T>
+auto orderKey(T v) {
+  if constexpr (std::is_same_v<T, float>) {
+    uint32_t bits;
+    std::memcpy(&bits, &v, 4);
+    return totalOrderKey<uint32_t>(bits, 32);
+  } else if constexpr (std::is_same_v<T, double>) {
+    uint64_t bits;
+    std::memcpy(&bits, &v, 8);
+    return totalOrderKey<uint64_t>(bits, 64);
+  } else {
+    return totalOrderKey<uint16_t>(v.bits, 16);
+  }
+}
+
+// The comparator `^bb(a, b, ...): c = compare DIR, a, b [, TYPE]; return c`
+// (or with b, a): its direction, whether the operands are swapped and
+// whether the comparison is the float total order.
+struct SimpleComparator {
+  shlo::ComparisonDirection dir;
+  bool swapped = false;
+  bool totalOrder = false;
+};
+
+std::optional<SimpleComparator> recognizeComparator(mlir::Region &region) {
+  if (region.empty())
+    return std::nullopt;
+  mlir::Block &block = region.front();
+  if (block.getNumArguments() < 2 || block.getOperations().size() != 2)
+    return std::nullopt;
+  auto cmp = mlir::dyn_cast<shlo::CompareOp>(block.front());
+  mlir::Operation &ret = block.back();
+  if (!cmp || ret.getNumOperands() != 1 || ret.getOperand(0) != cmp)
+    return std::nullopt;
+  mlir::Value a = block.getArgument(0), b = block.getArgument(1);
+  SimpleComparator s{cmp.getComparisonDirection()};
+  if (cmp.getLhs() == b && cmp.getRhs() == a)
+    s.swapped = true;
+  else if (cmp.getLhs() != a || cmp.getRhs() != b)
+    return std::nullopt;
+  s.totalOrder = cmp.getCompareType() == shlo::ComparisonType::TOTALORDER;
+  return s;
+}
+
+template <typename C>
+bool compareAs(shlo::ComparisonDirection dir, C a, C b) {
+  switch (dir) {
+  case shlo::ComparisonDirection::EQ:
+    return a == b;
+  case shlo::ComparisonDirection::NE:
+    return a != b;
+  case shlo::ComparisonDirection::GE:
+    return a >= b;
+  case shlo::ComparisonDirection::GT:
+    return a > b;
+  case shlo::ComparisonDirection::LE:
+    return a <= b;
+  case shlo::ComparisonDirection::LT:
+    return a < b;
+  }
+  return false;
+}
+
+// The typed `less` of a simple comparator over elements of `x`.
+std::function<bool(int64_t, int64_t)> typedLess(const SimpleComparator &s,
+                                                const Tensor &x) {
+  return dispatch(x.type(), [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    const T *data = x.data<T>();
+    return std::function<bool(int64_t, int64_t)>(
+        [s, data](int64_t i, int64_t j) {
+          if (s.swapped)
+            std::swap(i, j);
+          if constexpr (is_float_v<T>) {
+            if (s.totalOrder)
+              return compareAs(s.dir, orderKey(data[i]), orderKey(data[j]));
+          }
+          return compareAs(s.dir, load(data[i]), load(data[j]));
+        });
+  });
+}
+
+Status sortKernel(OpCall &c) {
+  auto op = mlir::cast<shlo::SortOp>(c.op);
+  const Tensor &first = c.in[0];
+  int64_t dim = op.getNormalizedDimension();
+  if (dim < 0 || dim >= first.rank())
+    return Status::invalid("sort dimension out of range");
+  int64_t outer = 1, inner = 1, len = first.dim(dim);
+  for (int64_t d = 0; d < dim; ++d)
+    outer *= first.dim(d);
+  for (int64_t d = dim + 1; d < first.rank(); ++d)
+    inner *= first.dim(d);
+
+  bool failed = false;
+  std::string error;
+  std::function<bool(int64_t, int64_t)> less;
+  kernels::ScalarBody body;
+  std::vector<Tensor> args(2 * c.in.size()), out;
+  if (auto simple = recognizeComparator(op.getComparator())) {
+    less = typedLess(*simple, first);
+  } else {
+    body = c.interp.scalarBody(op.getComparator(), &c.env);
+    less = [&](int64_t i, int64_t j) {
+      if (failed)
+        return false;
+      for (size_t k = 0; k < c.in.size(); ++k) {
+        args[2 * k] = kernels::scalarAt(c.in[k], i);
+        args[2 * k + 1] = kernels::scalarAt(c.in[k], j);
+      }
+      if (!body(args, out, error))
+        return !(failed = true);
+      if (out.size() != 1 || out[0].numElements() != 1) {
+        error = "sort comparator must return one predicate";
+        return !(failed = true);
+      }
+      return out[0].getInt(0) != 0;
+    };
+  }
+
+  std::vector<Tensor> results;
+  for (const Tensor &x : c.in)
+    results.emplace_back(x.type(), x.shape());
+  std::vector<int64_t> perm(len);
+  for (int64_t o = 0; o < outer; ++o)
+    for (int64_t i = 0; i < inner; ++i) {
+      int64_t base = o * len * inner + i;
+      for (int64_t j = 0; j < len; ++j)
+        perm[j] = base + j * inner;
+      mergeSort(perm, less, failed);
+      if (failed)
+        return Status::internal(error);
+      for (size_t k = 0; k < c.in.size(); ++k) {
+        size_t es = elementSize(c.in[k].type());
+        const char *src = static_cast<const char *>(c.in[k].raw());
+        char *dst = static_cast<char *>(results[k].raw());
+        for (int64_t j = 0; j < len; ++j)
+          std::memcpy(dst + (base + j * inner) * es, src + perm[j] * es, es);
+      }
+    }
+  for (Tensor &r : results)
+    c.out.push_back(std::move(r));
+  return Status::ok();
+}
+
+Status mapKernel(OpCall &c) {
+  auto op = mlir::cast<shlo::MapOp>(c.op);
+  if (c.in.size() == 2 && c.in[0].type() == c.in[1].type() &&
+      c.resultType == c.in[0].type())
+    if (auto kind = Interpreter::recognizeBinaryBody(op.getComputation())) {
+      c.out.push_back(kernels::combine(*kind, c.in[0], c.in[1]));
+      return Status::ok();
+    }
+  kernels::ScalarBody body = c.interp.scalarBody(op.getComputation(), &c.env);
+  Tensor result(c.resultType, c.resultShape);
+  std::vector<Tensor> args(c.in.size()), out;
+  std::string error;
+  for (int64_t i = 0, n = result.numElements(); i < n; ++i) {
+    for (size_t k = 0; k < c.in.size(); ++k)
+      args[k] = kernels::scalarAt(c.in[k], i);
+    if (!body(args, out, error))
+      return Status::internal(error);
+    if (out.size() != 1)
+      return Status::internal("map computation must return one value");
+    kernels::storeScalar(result, i, out[0]);
+  }
+  c.out.push_back(std::move(result));
+  return Status::ok();
+}
+
+} // namespace
+
+void registerSortKernels(KernelTable &table) {
+  table.add<shlo::SortOp>(sortKernel);
+  table.add<shlo::MapOp>(mapKernel);
+}
+
+} // namespace sdy::runtime
