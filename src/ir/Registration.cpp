@@ -2,6 +2,8 @@
 
 #include "ir/Registration.h"
 
+#include "ir/check/CheckDialect.h"
+#include "ir/interpreter/InterpreterDialect.h"
 #include "ir/sdy/SdyDialect.h"
 #include "ir/stablehlo/StablehloDataFlow.h"
 #include "ir/stablehlo/StablehloDialect.h"
@@ -10,5 +12,6 @@
 
 void mlir::sdy::registerAllDialects(DialectRegistry &registry) {
   registry.insert<func::FuncDialect, SdyDialect, stablehlo::StablehloDialect>();
+  registry.insert<check::CheckDialect, interpreter::InterpreterDialect>();
   stablehlo::registerDataFlowOpInterfaceExternalModels(registry);
 }
