@@ -21,6 +21,8 @@ const KernelTable &KernelTable::get() {
     registerCollectiveKernels(t);
     registerControlFlowKernels(t);
     registerInterpreterKernels(t);
+    registerCheckKernels(t);
+    registerRunParallelKernels(t);
     return t;
   }();
   return table;

@@ -73,6 +73,10 @@ void registerGatherScatterKernels(KernelTable &table); // GatherScatter.cpp
 void registerCollectiveKernels(KernelTable &table);    // Collectives.cpp
 void registerControlFlowKernels(KernelTable &table);   // ControlFlow.cpp
 void registerInterpreterKernels(KernelTable &table);   // Interpreter.cpp
+void registerCheckKernels(KernelTable &table);         // Checks.cpp
+void registerRunParallelKernels(KernelTable &table);   // RunParallel.cpp
+// custom_call @check.* (Checks.cpp).
+Status runCheckCustomCall(OpCall &call);
 
 // An attribute's integers as a vector.
 inline std::vector<int64_t> toVector(llvm::ArrayRef<int64_t> values) {

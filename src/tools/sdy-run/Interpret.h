@@ -1,0 +1,21 @@
+//===- Interpret.h - sdy-run --interpret ------------------------*- C++ -*-===//
+#ifndef SDY_TOOLS_SDY_RUN_INTERPRET_H
+#define SDY_TOOLS_SDY_RUN_INTERPRET_H
+
+#include <cstdint>
+#include <string>
+
+struct InterpretOptions {
+  std::string path;
+  bool splitInputFile = false;
+  int64_t timeoutMs = 60000; // per-collective timeout of run_parallel
+  int64_t printLimit = 16;
+  bool quiet = false;
+};
+
+// Runs the test functions of every chunk of the file; returns the exit
+// status (0: every check passed; 1: a function failed; 2: a chunk cannot be
+// read or parsed).
+int runInterpret(const InterpretOptions &options);
+
+#endif // SDY_TOOLS_SDY_RUN_INTERPRET_H
