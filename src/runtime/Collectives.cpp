@@ -607,6 +607,22 @@ Status collectivePermuteKernel(OpCall &c) {
   return Status::ok();
 }
 
+Status collectiveBroadcastKernel(OpCall &c) {
+  auto op = cast<shlo::CollectiveBroadcastOp>(c.op);
+  std::vector<int64_t> group;
+  SDY_RETURN_IF_ERROR(collectives::findProcessGroup(
+      op.getReplicaGroups(),
+      collectives::replicaOrPartition(op.getChannelHandleAttr()),
+      c.interp.context(), group));
+  Tensor r;
+  SDY_RETURN_IF_ERROR(c.interp.runCollective([&] {
+    return collectives::collectiveBroadcast(c.interp.context(), group, c.in[0],
+                                            r);
+  }));
+  c.out.push_back(r);
+  return Status::ok();
+}
+
 } // namespace
 
 void registerCollectiveKernels(KernelTable &table) {
@@ -617,6 +633,7 @@ void registerCollectiveKernels(KernelTable &table) {
   table.add<shlo::AllToAllOp>(allToAllKernel);
   table.add<shlo::ReduceScatterOp>(reduceScatterKernel);
   table.add<shlo::CollectivePermuteOp>(collectivePermuteKernel);
+  table.add<shlo::CollectiveBroadcastOp>(collectiveBroadcastKernel);
 }
 
 } // namespace sdy::runtime

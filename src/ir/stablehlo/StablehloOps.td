@@ -660,4 +660,6 @@ def StableHLO_ReduceScatterOp : StableHLO_Op<"reduce_scatter",
   let hasVerifier = 1;
 }
 
+include "ir/stablehlo/StablehloCollectiveBroadcastOps.td"
+
 #endif // SDY_STABLEHLO_OPS
