@@ -598,13 +598,9 @@ Status collectivePermuteKernel(OpCall &c) {
       op.getSourceTargetPairs(),
       collectives::replicaOrPartition(op.getChannelHandleAttr()),
       c.interp.context(), pairs));
-  Tensor r;
-  SDY_RETURN_IF_ERROR(c.interp.runCollective([&] {
-    return collectives::collectivePermute(c.interp.context(), pairs, c.in[0],
-                                          r);
-  }));
-  c.out.push_back(r);
-  return Status::ok();
+  return forEachOperand(c, [&](const Tensor &x, Tensor &r) {
+    return collectives::collectivePermute(c.interp.context(), pairs, x, r);
+  });
 }
 
 Status collectiveBroadcastKernel(OpCall &c) {
@@ -614,13 +610,9 @@ Status collectiveBroadcastKernel(OpCall &c) {
       op.getReplicaGroups(),
       collectives::replicaOrPartition(op.getChannelHandleAttr()),
       c.interp.context(), group));
-  Tensor r;
-  SDY_RETURN_IF_ERROR(c.interp.runCollective([&] {
-    return collectives::collectiveBroadcast(c.interp.context(), group, c.in[0],
-                                            r);
-  }));
-  c.out.push_back(r);
-  return Status::ok();
+  return forEachOperand(c, [&](const Tensor &x, Tensor &r) {
+    return collectives::collectiveBroadcast(c.interp.context(), group, x, r);
+  });
 }
 
 } // namespace

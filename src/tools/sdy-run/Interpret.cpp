@@ -64,12 +64,6 @@ std::vector<Chunk> splitChunks(llvm::StringRef text, bool split) {
   return chunks;
 }
 
-std::string trimmed(std::string s) {
-  while (!s.empty() && s.back() == '\n')
-    s.pop_back();
-  return s;
-}
-
 // The functions the chunk tests: @main, else every defined function
 // without arguments, in order.
 std::vector<mlir::func::FuncOp> testFunctions(mlir::ModuleOp module) {
@@ -103,6 +97,20 @@ Status runFunction(mlir::func::FuncOp func, const InterpretOptions &o,
 
 } // namespace
 
+mlir::OwningOpRef<mlir::ModuleOp>
+parseModuleBuffer(std::unique_ptr<llvm::MemoryBuffer> buffer,
+                  mlir::MLIRContext &context, std::string &diags) {
+  llvm::SourceMgr sourceMgr;
+  sourceMgr.AddNewSourceBuffer(std::move(buffer), llvm::SMLoc());
+  llvm::raw_string_ostream os(diags);
+  mlir::SourceMgrDiagnosticHandler handler(sourceMgr, &context, os);
+  auto module = mlir::parseSourceFile<mlir::ModuleOp>(sourceMgr, &context);
+  os.flush();
+  while (!diags.empty() && diags.back() == '\n')
+    diags.pop_back();
+  return module;
+}
+
 int runInterpret(const InterpretOptions &o) {
   auto buffer = llvm::MemoryBuffer::getFileOrSTDIN(o.path);
   if (!buffer) {
@@ -134,21 +142,14 @@ int runInterpret(const InterpretOptions &o) {
       exitCode = std::max(exitCode, kExitInput);
       continue;
     }
-    llvm::SourceMgr sourceMgr;
-    sourceMgr.AddNewSourceBuffer(
-        llvm::MemoryBuffer::getMemBufferCopy(text, o.path), llvm::SMLoc());
-    mlir::OwningOpRef<mlir::ModuleOp> module;
-    {
-      std::string diags;
-      llvm::raw_string_ostream os(diags);
-      mlir::SourceMgrDiagnosticHandler handler(sourceMgr, &context, os);
-      module = mlir::parseSourceFile<mlir::ModuleOp>(sourceMgr, &context);
-      if (!module) {
-        std::fprintf(stderr, "sdy-run: error: cannot parse %s:\n%s\n",
-                     where.c_str(), trimmed(diags).c_str());
-        exitCode = std::max(exitCode, kExitInput);
-        continue;
-      }
+    std::string diags;
+    mlir::OwningOpRef<mlir::ModuleOp> module = parseModuleBuffer(
+        llvm::MemoryBuffer::getMemBufferCopy(text, o.path), context, diags);
+    if (!module) {
+      std::fprintf(stderr, "sdy-run: error: cannot parse %s:\n%s\n",
+                   where.c_str(), diags.c_str());
+      exitCode = std::max(exitCode, kExitInput);
+      continue;
     }
     std::vector<mlir::func::FuncOp> funcs = testFunctions(*module);
     if (funcs.empty() && !o.quiet)

@@ -2,7 +2,12 @@
 #ifndef SDY_TOOLS_SDY_RUN_INTERPRET_H
 #define SDY_TOOLS_SDY_RUN_INTERPRET_H
 
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/OwningOpRef.h"
+#include "llvm/Support/MemoryBuffer.h"
+
 #include <cstdint>
+#include <memory>
 #include <string>
 
 struct InterpretOptions {
@@ -17,5 +22,11 @@ struct InterpretOptions {
 // status (0: every check passed; 1: a function failed; 2: a chunk cannot be
 // read or parsed).
 int runInterpret(const InterpretOptions &options);
+
+// Parses `buffer` in `context`; on failure returns null with the
+// diagnostics (file:line:col: ...) in `diags`, without trailing newlines.
+mlir::OwningOpRef<mlir::ModuleOp>
+parseModuleBuffer(std::unique_ptr<llvm::MemoryBuffer> buffer,
+                  mlir::MLIRContext &context, std::string &diags);
 
 #endif // SDY_TOOLS_SDY_RUN_INTERPRET_H

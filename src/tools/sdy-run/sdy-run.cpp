@@ -404,20 +404,11 @@ int main(int argc, char **argv) {
                       std::to_string(mlir::sdy::kMaxTextNesting) + " brackets");
   mlir::MLIRContext context(mlir::MLIRContext::Threading::DISABLED);
   registerRuntimeDialects(context);
-  llvm::SourceMgr sourceMgr;
-  sourceMgr.AddNewSourceBuffer(std::move(*buffer), llvm::SMLoc());
-  mlir::OwningOpRef<mlir::ModuleOp> module;
-  {
-    std::string diags;
-    llvm::raw_string_ostream os(diags);
-    mlir::SourceMgrDiagnosticHandler handler(sourceMgr, &context, os);
-    module = mlir::parseSourceFile<mlir::ModuleOp>(sourceMgr, &context);
-    if (!module) {
-      while (!diags.empty() && diags.back() == '\n')
-        diags.pop_back();
-      return inputError("cannot parse module '" + o.path + "':\n" + diags);
-    }
-  }
+  std::string diags;
+  mlir::OwningOpRef<mlir::ModuleOp> module =
+      parseModuleBuffer(std::move(*buffer), context, diags);
+  if (!module)
+    return inputError("cannot parse module '" + o.path + "':\n" + diags);
   ShardedExecutableOptions opts;
   if (o.entryGiven)
     opts.entry = o.entry;
