@@ -2,7 +2,9 @@
 
 #include "ir/Registration.h"
 
+#include "ir/check/CheckDialect.h"
 #include "ir/chlo/ChloDialect.h"
+#include "ir/interpreter/InterpreterDialect.h"
 #include "ir/sdy/SdyDialect.h"
 #include "ir/stablehlo/StablehloDataFlow.h"
 #include "ir/stablehlo/StablehloDialect.h"
@@ -11,6 +13,7 @@
 
 void mlir::sdy::registerAllDialects(DialectRegistry &registry) {
   registry.insert<func::FuncDialect, SdyDialect, stablehlo::StablehloDialect>();
+  registry.insert<check::CheckDialect, interpreter::InterpreterDialect>();
   stablehlo::registerDataFlowOpInterfaceExternalModels(registry);
   registry.insert<chlo::ChloDialect>();
 }

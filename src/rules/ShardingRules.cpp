@@ -659,6 +659,8 @@ mlir::sdy::createOpShardingRule(Operation *op, bool conservativePropagation) {
       })
       .Case([](hlo::ReverseOp op) { return createReverseRule(op); })
       .Case([](hlo::IotaOp op) { return createIotaRule(op); })
+      .Case(
+          [](hlo::CollectiveBroadcastOp op) { return createPointwiseRule(op); })
       .Case([](hlo::DynamicSliceOp op) { return createDynamicSliceRule(op); })
       .Case([](hlo::DynamicUpdateSliceOp op) {
         return createDynamicUpdateSliceRule(op);

@@ -59,6 +59,144 @@ Status findGroup(mlir::Attribute attr, const DeviceContext &ctx,
                          " is in no replica group");
 }
 
+GroupMode groupModeOf(mlir::Attribute channelHandle, bool useGlobalDeviceIds) {
+  if (useGlobalDeviceIds)
+    return GroupMode::FlattenedIds;
+  return replicaOrPartition(channelHandle) == GroupMode::CrossPartition
+             ? GroupMode::CrossReplicaAndPartition
+             : GroupMode::CrossReplica;
+}
+
+GroupMode replicaOrPartition(mlir::Attribute channelHandle) {
+  auto ch =
+      mlir::dyn_cast_or_null<mlir::stablehlo::ChannelHandleAttr>(channelHandle);
+  return ch && ch.getHandle() > 0 ? GroupMode::CrossPartition
+                                  : GroupMode::CrossReplica;
+}
+
+namespace {
+
+const char *modeName(GroupMode mode) {
+  switch (mode) {
+  case GroupMode::CrossReplica:
+    return "cross_replica";
+  case GroupMode::CrossPartition:
+    return "cross_partition";
+  case GroupMode::CrossReplicaAndPartition:
+    return "cross_replica_and_partition";
+  case GroupMode::FlattenedIds:
+    return "flattened_ids";
+  }
+  return "?";
+}
+
+// The rows of a rank-2 id attribute without the -1 padding; an empty
+// attribute is one row of 0..all-1.
+Status idRows(mlir::Attribute attr, int64_t all,
+              std::vector<std::vector<int64_t>> &rows) {
+  rows.clear();
+  auto dense = mlir::dyn_cast_or_null<mlir::DenseIntElementsAttr>(attr);
+  if (!dense)
+    return Status::invalid("replica_groups is not a dense i64 tensor");
+  auto type = mlir::cast<mlir::ShapedType>(dense.getType());
+  if (type.getNumElements() == 0) {
+    rows.emplace_back();
+    for (int64_t i = 0; i < all; ++i)
+      rows.back().push_back(i);
+    return Status::ok();
+  }
+  if (type.getRank() != 2)
+    return Status::invalid("replica_groups must be 2-D");
+  int64_t cols = type.getDimSize(1);
+  int64_t k = 0;
+  for (const llvm::APInt &v : dense.getValues<llvm::APInt>()) {
+    if (k++ % cols == 0)
+      rows.emplace_back();
+    if (v.getSExtValue() >= 0)
+      rows.back().push_back(v.getSExtValue());
+  }
+  return Status::ok();
+}
+
+} // namespace
+
+Status findProcessGroup(mlir::Attribute attr, GroupMode mode,
+                        const DeviceContext &ctx, std::vector<int64_t> &group) {
+  if (!ctx.hasGrid())
+    return findGroup(attr, ctx, group);
+  group.clear();
+  const int64_t numR = ctx.numReplicas, numP = ctx.numPartitions;
+  const int64_t r = ctx.replicaId(), p = ctx.partitionId();
+  // What the ids name, and which id of this device is looked for.
+  bool partitions = mode == GroupMode::CrossPartition;
+  bool flat = mode == GroupMode::FlattenedIds;
+  int64_t all = flat ? ctx.numDevices : partitions ? numP : numR;
+  int64_t mine = flat ? ctx.deviceId : partitions ? p : r;
+  std::vector<std::vector<int64_t>> rows;
+  SDY_RETURN_IF_ERROR(idRows(attr, all, rows));
+  for (const std::vector<int64_t> &row : rows) {
+    if (std::find(row.begin(), row.end(), mine) == row.end())
+      continue;
+    for (int64_t id : row)
+      if (id >= all)
+        return Status::invalid(
+            std::string("replica_groups (") + modeName(mode) + ") names " +
+            (flat         ? "device "
+             : partitions ? "partition "
+                          : "replica ") +
+            std::to_string(id) + " but there are only " + std::to_string(all));
+    switch (mode) {
+    case GroupMode::CrossReplica:
+      for (int64_t id : row)
+        group.push_back(id * numP + p);
+      break;
+    case GroupMode::CrossPartition:
+      for (int64_t id : row)
+        group.push_back(r * numP + id);
+      break;
+    case GroupMode::CrossReplicaAndPartition:
+      for (int64_t q = 0; q < numP; ++q)
+        for (int64_t id : row)
+          group.push_back(id * numP + q);
+      break;
+    case GroupMode::FlattenedIds:
+      group = row;
+      break;
+    }
+    return Status::ok();
+  }
+  return Status::ok(); // in no group: `group` stays empty
+}
+
+Status permutePairs(mlir::Attribute attr, GroupMode mode,
+                    const DeviceContext &ctx, std::vector<int64_t> &out) {
+  out.clear();
+  auto dense = mlir::dyn_cast_or_null<mlir::DenseIntElementsAttr>(attr);
+  if (!dense)
+    return Status::invalid("source_target_pairs is not a dense i64 tensor");
+  std::vector<int64_t> ids;
+  for (const llvm::APInt &v : dense.getValues<llvm::APInt>())
+    ids.push_back(v.getSExtValue());
+  if (!ctx.hasGrid()) {
+    out = ids;
+    return Status::ok();
+  }
+  const int64_t numR = ctx.numReplicas, numP = ctx.numPartitions;
+  bool partitions = mode == GroupMode::CrossPartition;
+  int64_t all = partitions ? numP : numR;
+  for (int64_t id : ids)
+    if (id < 0 || id >= all)
+      return Status::invalid(std::string("source_target_pairs names ") +
+                             (partitions ? "partition " : "replica ") +
+                             std::to_string(id) + " but there are only " +
+                             std::to_string(all));
+  // Every device passes the same pairs: those of every replica (partition).
+  for (int64_t other = 0; other < (partitions ? numR : numP); ++other)
+    for (int64_t id : ids)
+      out.push_back(partitions ? other * numP + id : id * numP + other);
+  return Status::ok();
+}
+
 namespace {
 
 std::optional<CollectiveReduce> backendOp(ReduceKind k, ElementType t) {
@@ -310,6 +448,30 @@ Status collectivePermute(const DeviceContext &ctx,
   return Status::ok();
 }
 
+Status collectiveBroadcast(const DeviceContext &ctx,
+                           const std::vector<int64_t> &group, const Tensor &x,
+                           Tensor &out) {
+  if (group.empty()) {
+    out = Tensor::zeros(x.type(), x.shape());
+    return Status::ok();
+  }
+  if (group.size() == 1) {
+    out = x;
+    return Status::ok();
+  }
+  if (!ctx.backend)
+    return Status::invalid("collective without a backend");
+  // Everyone gathers and keeps the first member's chunk.
+  Shape stackedShape = x.shape();
+  stackedShape.insert(stackedShape.begin(), group.size());
+  Tensor stacked(x.type(), stackedShape);
+  SDY_RETURN_IF_ERROR(ctx.backend->allGather(ctx.deviceId, group, x.raw(),
+                                             stacked.raw(), x.byteSize(),
+                                             ctx.timeoutMs));
+  out = Tensor::fromData(x.type(), x.shape(), stacked.raw());
+  return Status::ok();
+}
+
 } // namespace sdy::runtime::collectives
 
 //===----------------------------------------------------------------------===//
@@ -335,24 +497,44 @@ Status forEachOperand(
   return Status::ok();
 }
 
-Status partitionIdKernel(OpCall &c) {
+Tensor u32Scalar(int64_t value) {
   Tensor t(ElementType::U32, {});
-  *t.data<uint32_t>() = static_cast<uint32_t>(c.interp.context().deviceId);
-  c.out.push_back(t);
+  *t.data<uint32_t>() = static_cast<uint32_t>(value);
+  return t;
+}
+
+Status partitionIdKernel(OpCall &c) {
+  c.out.push_back(u32Scalar(c.interp.context().partitionId()));
   return Status::ok();
 }
 
 Status replicaIdKernel(OpCall &c) {
-  c.out.push_back(Tensor::zeros(ElementType::U32, {}));
+  c.out.push_back(u32Scalar(c.interp.context().replicaId()));
+  return Status::ok();
+}
+
+// The process group of this device; a device in no group is an error (only
+// collective_broadcast gives those a result).
+Status groupOf(OpCall &c, mlir::Attribute groups, collectives::GroupMode mode,
+               std::vector<int64_t> &group) {
+  const DeviceContext &ctx = c.interp.context();
+  SDY_RETURN_IF_ERROR(collectives::findProcessGroup(groups, mode, ctx, group));
+  if (group.empty())
+    return Status::invalid("device " + std::to_string(ctx.deviceId) +
+                           " (replica " + std::to_string(ctx.replicaId()) +
+                           ", partition " + std::to_string(ctx.partitionId()) +
+                           ") is in no replica group");
   return Status::ok();
 }
 
 Status allReduceKernel(OpCall &c) {
   auto op = cast<shlo::AllReduceOp>(c.op);
-  const DeviceContext &ctx = c.interp.context();
   std::vector<int64_t> group;
   SDY_RETURN_IF_ERROR(
-      collectives::findGroup(op.getReplicaGroups(), ctx, group));
+      groupOf(c, op.getReplicaGroups(),
+              collectives::groupModeOf(op.getChannelHandleAttr(),
+                                       op.getUseGlobalDeviceIds()),
+              group));
   auto kind = Interpreter::recognizeBinaryBody(op.getComputation());
   auto body = c.interp.scalarBody(op.getComputation(), &c.env);
   return forEachOperand(c, [&](const Tensor &x, Tensor &r) {
@@ -364,7 +546,10 @@ Status allGatherKernel(OpCall &c) {
   auto op = cast<shlo::AllGatherOp>(c.op);
   std::vector<int64_t> group;
   SDY_RETURN_IF_ERROR(
-      collectives::findGroup(op.getReplicaGroups(), c.interp.context(), group));
+      groupOf(c, op.getReplicaGroups(),
+              collectives::groupModeOf(op.getChannelHandleAttr(),
+                                       op.getUseGlobalDeviceIds()),
+              group));
   return forEachOperand(c, [&](const Tensor &x, Tensor &r) {
     return collectives::allGather(c.interp.context(), group, x,
                                   op.getAllGatherDim(), r);
@@ -374,8 +559,9 @@ Status allGatherKernel(OpCall &c) {
 Status allToAllKernel(OpCall &c) {
   auto op = cast<shlo::AllToAllOp>(c.op);
   std::vector<int64_t> group;
-  SDY_RETURN_IF_ERROR(
-      collectives::findGroup(op.getReplicaGroups(), c.interp.context(), group));
+  SDY_RETURN_IF_ERROR(groupOf(
+      c, op.getReplicaGroups(),
+      collectives::replicaOrPartition(op.getChannelHandleAttr()), group));
   if (static_cast<int64_t>(group.size()) != op.getSplitCount())
     return Status::invalid("all_to_all split_count differs from the group "
                            "size");
@@ -390,7 +576,10 @@ Status reduceScatterKernel(OpCall &c) {
   auto op = cast<shlo::ReduceScatterOp>(c.op);
   std::vector<int64_t> group;
   SDY_RETURN_IF_ERROR(
-      collectives::findGroup(op.getReplicaGroups(), c.interp.context(), group));
+      groupOf(c, op.getReplicaGroups(),
+              collectives::groupModeOf(op.getChannelHandleAttr(),
+                                       op.getUseGlobalDeviceIds()),
+              group));
   auto kind = Interpreter::recognizeBinaryBody(op.getComputation());
   Tensor r;
   SDY_RETURN_IF_ERROR(c.interp.runCollective([&] {
@@ -405,17 +594,25 @@ Status reduceScatterKernel(OpCall &c) {
 Status collectivePermuteKernel(OpCall &c) {
   auto op = cast<shlo::CollectivePermuteOp>(c.op);
   std::vector<int64_t> pairs;
-  for (const llvm::APInt &v :
-       cast<mlir::DenseIntElementsAttr>(op.getSourceTargetPairs())
-           .getValues<llvm::APInt>())
-    pairs.push_back(v.getSExtValue());
-  Tensor r;
-  SDY_RETURN_IF_ERROR(c.interp.runCollective([&] {
-    return collectives::collectivePermute(c.interp.context(), pairs, c.in[0],
-                                          r);
-  }));
-  c.out.push_back(r);
-  return Status::ok();
+  SDY_RETURN_IF_ERROR(collectives::permutePairs(
+      op.getSourceTargetPairs(),
+      collectives::replicaOrPartition(op.getChannelHandleAttr()),
+      c.interp.context(), pairs));
+  return forEachOperand(c, [&](const Tensor &x, Tensor &r) {
+    return collectives::collectivePermute(c.interp.context(), pairs, x, r);
+  });
+}
+
+Status collectiveBroadcastKernel(OpCall &c) {
+  auto op = cast<shlo::CollectiveBroadcastOp>(c.op);
+  std::vector<int64_t> group;
+  SDY_RETURN_IF_ERROR(collectives::findProcessGroup(
+      op.getReplicaGroups(),
+      collectives::replicaOrPartition(op.getChannelHandleAttr()),
+      c.interp.context(), group));
+  return forEachOperand(c, [&](const Tensor &x, Tensor &r) {
+    return collectives::collectiveBroadcast(c.interp.context(), group, x, r);
+  });
 }
 
 } // namespace
@@ -428,6 +625,7 @@ void registerCollectiveKernels(KernelTable &table) {
   table.add<shlo::AllToAllOp>(allToAllKernel);
   table.add<shlo::ReduceScatterOp>(reduceScatterKernel);
   table.add<shlo::CollectivePermuteOp>(collectivePermuteKernel);
+  table.add<shlo::CollectiveBroadcastOp>(collectiveBroadcastKernel);
 }
 
 } // namespace sdy::runtime

@@ -227,11 +227,35 @@ Status Interpreter::run(func::FuncOp func, const std::vector<Tensor> &args,
                            : std::string("invalid")) +
           ">");
   }
+  if (callDepth_ == 0 && !ctx_.hasGrid())
+    SDY_RETURN_IF_ERROR(gridFromModule(func));
   Env env;
   Block &block = func.front();
   for (size_t i = 0; i < args.size(); ++i)
     env.values[block.getArgument(i)] = args[i];
   return runBlock(block, env, results);
+}
+
+Status Interpreter::gridFromModule(func::FuncOp func) {
+  auto module = func->getParentOfType<ModuleOp>();
+  auto replicas = module
+                      ? module->getAttrOfType<IntegerAttr>("mhlo.num_replicas")
+                      : IntegerAttr();
+  // One replica: replica_groups keep naming devices (see DeviceContext).
+  if (!replicas || replicas.getInt() <= 1)
+    return Status::ok();
+  int64_t numPartitions = 1;
+  if (auto p = module->getAttrOfType<IntegerAttr>("mhlo.num_partitions"))
+    numPartitions = p.getInt();
+  if (numPartitions < 1 || replicas.getInt() * numPartitions != ctx_.numDevices)
+    return Status::invalid(
+        "the module has mhlo.num_replicas = " +
+        std::to_string(replicas.getInt()) +
+        " and mhlo.num_partitions = " + std::to_string(numPartitions) +
+        " but runs on " + std::to_string(ctx_.numDevices) + " devices");
+  ctx_.numReplicas = replicas.getInt();
+  ctx_.numPartitions = numPartitions;
+  return Status::ok();
 }
 
 Status Interpreter::runRegion(Region &region, const std::vector<Tensor> &args,
@@ -406,6 +430,8 @@ Status customCallKernel(OpCall &c) {
   auto op = cast<shlo::CustomCallOp>(c.op);
   if (Kernel lapack = lookupLapackCustomCall(op.getCallTargetName()))
     return lapack(c);
+  if (op.getCallTargetName().starts_with("check."))
+    return runCheckCustomCall(c);
   if (!isIdentityCustomCall(op))
     return Status::unsupported("custom_call target '" +
                                op.getCallTargetName().str() +

@@ -22,6 +22,7 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <optional>
@@ -81,11 +82,26 @@ private:
 };
 
 struct DeviceContext {
-  int64_t deviceId = 0;             // partition id / global device id
+  int64_t deviceId = 0;             // global device id
   int64_t numDevices = 1;           // devices of the program (for empty groups)
   const Backend *backend = nullptr; // needed only by collectives
   int64_t timeoutMs = 60000;        // collective timeout (<= 0: none)
   RunControl *control = nullptr;    // null: no limits, no peers to stop
+  // The process grid (numReplicas x numPartitions == numDevices, device id
+  // = replica * numPartitions + partition). 0: no grid; then every device is
+  // a partition of one replica and replica_groups name device ids whatever
+  // the channel handle says (what the partitioner emits).
+  int64_t numReplicas = 0;
+  int64_t numPartitions = 0;
+
+  bool hasGrid() const { return numReplicas > 0; }
+  int64_t partitions() const { return hasGrid() ? numPartitions : numDevices; }
+  int64_t replicaId() const {
+    return deviceId / std::max<int64_t>(1, partitions());
+  }
+  int64_t partitionId() const {
+    return deviceId % std::max<int64_t>(1, partitions());
+  }
 };
 
 class Interpreter {
@@ -130,6 +146,9 @@ public:
   };
 
 private:
+  // Takes the process grid from the module's mhlo.num_replicas (> 1) and
+  // mhlo.num_partitions when the context has none.
+  Status gridFromModule(mlir::func::FuncOp func);
   Status runBlock(mlir::Block &block, Env &env, std::vector<Tensor> &results);
   Status runOp(mlir::Operation *op, Env &env);
 
@@ -146,6 +165,30 @@ Status tensorFromAttr(mlir::Attribute attr, Tensor &out);
 namespace collectives {
 Status findGroup(mlir::Attribute replicaGroups, const DeviceContext &ctx,
                  std::vector<int64_t> &group);
+// How replica_groups (or source_target_pairs) name processes.
+enum class GroupMode {
+  CrossReplica,
+  CrossPartition,
+  CrossReplicaAndPartition,
+  FlattenedIds
+};
+// The mode of all_gather, all_reduce and reduce_scatter (the others use
+// CrossPartition with a positive channel handle, CrossReplica otherwise).
+GroupMode groupModeOf(mlir::Attribute channelHandle, bool useGlobalDeviceIds);
+GroupMode replicaOrPartition(mlir::Attribute channelHandle);
+// The device ids of the process group that holds this device, in group
+// order. Without a grid in `ctx`, the ids are device ids (findGroup).
+Status findProcessGroup(mlir::Attribute replicaGroups, GroupMode mode,
+                        const DeviceContext &ctx, std::vector<int64_t> &group);
+// source_target_pairs as (source, target) device id pairs of every replica
+// (CrossPartition) or partition (CrossReplica).
+Status permutePairs(mlir::Attribute pairs, GroupMode mode,
+                    const DeviceContext &ctx, std::vector<int64_t> &out);
+// The result of collective_broadcast: the operand of the first member of
+// this device's group, zeros outside every group.
+Status collectiveBroadcast(const DeviceContext &ctx,
+                           const std::vector<int64_t> &group, const Tensor &x,
+                           Tensor &out);
 Status allReduce(const DeviceContext &ctx, const std::vector<int64_t> &group,
                  const Tensor &x, std::optional<kernels::ReduceKind> kind,
                  const kernels::ScalarBody &body, Tensor &out);

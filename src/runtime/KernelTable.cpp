@@ -27,6 +27,8 @@ const KernelTable &KernelTable::get() {
     registerRngKernels(t);
     registerWindowKernels(t);
     registerSortKernels(t);
+    registerCheckKernels(t);
+    registerRunParallelKernels(t);
     return t;
   }();
   return table;

@@ -81,8 +81,12 @@ void registerRngKernels(KernelTable &table);           // Rng.cpp
 // The kernel of a LAPACK custom_call target (JAX's CPU cholesky and
 // triangular solve), or null (Linalg.cpp).
 Kernel lookupLapackCustomCall(llvm::StringRef target);
-void registerWindowKernels(KernelTable &table); // Window.cpp
-void registerSortKernels(KernelTable &table);   // Sort.cpp
+void registerWindowKernels(KernelTable &table);      // Window.cpp
+void registerSortKernels(KernelTable &table);        // Sort.cpp
+void registerCheckKernels(KernelTable &table);       // Checks.cpp
+void registerRunParallelKernels(KernelTable &table); // RunParallel.cpp
+// custom_call @check.* (Checks.cpp).
+Status runCheckCustomCall(OpCall &call);
 
 // An attribute's integers as a vector.
 inline std::vector<int64_t> toVector(llvm::ArrayRef<int64_t> values) {

@@ -208,6 +208,19 @@ Status inferNumDevices(ModuleOp module, ArrayRef<ValueSharding> shardings,
   std::string meshWhat;
   SDY_RETURN_IF_ERROR(meshDeviceCount(shardings, fromMeshes, meshWhat));
   constexpr int64_t kMax = ShardedExecutable::kMaxDevices;
+  // Replicas run the whole program each, on replicas x partitions devices.
+  if (auto nr = module->getAttrOfType<IntegerAttr>("mhlo.num_replicas");
+      nr && nr.getInt() > 1) {
+    auto np = module->getAttrOfType<IntegerAttr>("mhlo.num_partitions");
+    int64_t partitions = np ? np.getInt() : 1;
+    if (nr.getInt() > kMax || partitions < 1 || partitions > kMax / nr.getInt())
+      return Status::invalid("mhlo.num_replicas x mhlo.num_partitions must "
+                             "be 1.." +
+                             std::to_string(kMax));
+    numDevices = nr.getInt() * partitions;
+    useShardings = false;
+    return Status::ok();
+  }
   if (auto np = module->getAttrOfType<IntegerAttr>("mhlo.num_partitions")) {
     numDevices = np.getInt();
     if (numDevices < 1 || numDevices > kMax)

@@ -9,6 +9,8 @@
 // use it, so that they agree on N and on the shards.
 //
 // N is, in this order (see sdy_c/executable.h):
+//   0. mhlo.num_replicas x mhlo.num_partitions when mhlo.num_replicas > 1
+//      (every device gets whole inputs; see Interpreter.h for the grid);
 //   1. mhlo.num_partitions of the module (1 runs the global program);
 //   2. 1 when the module holds sdy ops other than meshes (a global program);
 //   3. the device count of the meshes of the entry's `sdy.sharding`s;

@@ -663,5 +663,6 @@ def StableHLO_ReduceScatterOp : StableHLO_Op<"reduce_scatter",
 include "ir/stablehlo/StablehloConvolutionOps.td"
 include "ir/stablehlo/StablehloLinalgOps.td"
 include "ir/stablehlo/StablehloWindowOps.td"
+include "ir/stablehlo/StablehloCollectiveBroadcastOps.td"
 
 #endif // SDY_STABLEHLO_OPS

@@ -134,7 +134,15 @@ FailureOr<int64_t> checkChannelGroups(OpT op, bool allowPadding = false) {
                          "with a positive handle";
     return failure();
   }
-  return checkReplicaGroups(op, op.getReplicaGroups(), allowPadding);
+  FailureOr<int64_t> size =
+      checkReplicaGroups(op, op.getReplicaGroups(), allowPadding);
+  // A channel with replica ids (cross_replica_and_partition): each group
+  // also spans every partition, so its size is a multiple of the row's that
+  // only the runtime knows.
+  if (succeeded(size) && channel && channel.getHandle() > 0 &&
+      !op.getUseGlobalDeviceIds())
+    return int64_t(0);
+  return size;
 }
 
 // Checks that the op has at least one operand (named by `what`) and a result

@@ -3,6 +3,9 @@
 //   sdy-run module.mlir [--devices N] [--backend local|mpi|path.so]
 //           [--inputs a.npy b.npy ...] [--seed S] [--entry main]
 //           [--output-dir DIR] [--timeout-ms T] [--print N] [--quiet]
+//   sdy-run --interpret tests.mlir [--split-input-file]
+//
+// With --interpret, runs interpreter test files instead (Interpret.h).
 //
 // Runs the entry function (default @main, or the only public function) on
 // every local device of the backend: with `local`, N devices as threads;
@@ -26,6 +29,7 @@
 #include "runtime/Dispatch.h"
 #include "runtime/Npy.h"
 #include "runtime/ShardedExecutable.h"
+#include "tools/sdy-run/Interpret.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Diagnostics.h"
@@ -56,6 +60,7 @@ constexpr int64_t kMaxLocalDevices = 4096;
 
 const char kUsage[] =
     "usage: sdy-run MODULE.mlir [options]\n"
+    "       sdy-run --interpret TESTS.mlir [--split-input-file] [--quiet]\n"
     "\n"
     "Runs the entry function of MODULE (\"-\" reads stdin) on every local\n"
     "device of a backend and prints each device's results.\n"
@@ -80,12 +85,24 @@ const char kUsage[] =
     "                      (default 60000)\n"
     "  --print N           print at most N elements per result (default 16)\n"
     "  --quiet             print nothing on success\n"
+    "  --interpret         run interpreter tests instead: in each module,\n"
+    "                      @main, or else every function without\n"
+    "                      arguments, on one device; the check ops\n"
+    "                      (check.expect_eq, ..., custom_call @check.*)\n"
+    "                      pass or fail it; prints PASS/FAIL per function\n"
+    "                      and a summary. Only --split-input-file,\n"
+    "                      --timeout-ms, --print and --quiet apply\n"
+    "  --split-input-file, -split-input-file\n"
+    "                      with --interpret: each part of the file between\n"
+    "                      '// -----' lines is a module of its own\n"
     "  -h, --help          print this help\n"
     "\n"
     "exit status: 0 on success; 1 when the program fails while running\n"
     "(a collective timeout, a backend error, an output that cannot be\n"
     "written); 2 for a usage or input error (a bad option or value, a module\n"
-    "that cannot be read or parsed, a missing entry function, a bad .npy).\n";
+    "that cannot be read or parsed, a missing entry function, a bad .npy).\n"
+    "With --interpret: 0 when every check passes; 1 when a function fails\n"
+    "(a check, an op that cannot run); 2 when a module cannot be parsed.\n";
 
 /// Reports a usage or input error and returns kExitUsage.
 int usageError(const std::string &message) {
@@ -170,6 +187,8 @@ struct Options {
   int64_t printLimit = 16;
   bool quiet = false;
   bool help = false;
+  bool interpret = false;
+  bool splitInputFile = false;
 };
 
 /// Parses the command line; returns false (with `error`) on a usage error.
@@ -212,9 +231,12 @@ bool parseArgs(int argc, char **argv, Options &o, std::string &error) {
       name = "--devices";
     if (name == "-h")
       name = "--help";
+    if (name == "-split-input-file")
+      name = "--split-input-file";
     static const char *const kKnown[] = {
-        "--devices",    "--backend", "--seed",  "--entry",  "--output-dir",
-        "--timeout-ms", "--print",   "--quiet", "--inputs", "--help"};
+        "--devices",    "--backend",    "--seed",      "--entry",
+        "--output-dir", "--timeout-ms", "--print",     "--quiet",
+        "--inputs",     "--help",       "--interpret", "--split-input-file"};
     bool known = false;
     for (const char *k : kKnown)
       known |= name == k;
@@ -224,12 +246,16 @@ bool parseArgs(int argc, char **argv, Options &o, std::string &error) {
     }
     if (!once(name))
       return false;
-    if (name == "--help" || name == "--quiet") {
+    if (name == "--help" || name == "--quiet" || name == "--interpret" ||
+        name == "--split-input-file") {
       if (inlineValue) {
         error = name + " takes no value, got '" + arg + "'";
         return false;
       }
-      (name == "--help" ? o.help : o.quiet) = true;
+      (name == "--help"        ? o.help
+       : name == "--quiet"     ? o.quiet
+       : name == "--interpret" ? o.interpret
+                               : o.splitInputFile) = true;
       continue;
     }
     if (name == "--inputs") {
@@ -298,6 +324,19 @@ bool parseArgs(int argc, char **argv, Options &o, std::string &error) {
     error = "no module given";
     return false;
   }
+  if (o.splitInputFile && !o.interpret) {
+    error = "--split-input-file needs --interpret";
+    return false;
+  }
+  if (o.interpret) {
+    for (const char *k : {"--devices", "--backend", "--seed", "--entry",
+                          "--output-dir", "--inputs"})
+      for (const std::string &given : seen)
+        if (given == k) {
+          error = given + " cannot be used with --interpret";
+          return false;
+        }
+  }
   return true;
 }
 
@@ -339,6 +378,9 @@ int main(int argc, char **argv) {
     std::fputs(kUsage, stdout);
     return 0;
   }
+  if (o.interpret)
+    return runInterpret(
+        {o.path, o.splitInputFile, o.timeoutMs, o.printLimit, o.quiet});
   if (!o.outDir.empty()) {
     struct stat st;
     if (stat(o.outDir.c_str(), &st) != 0)
@@ -362,20 +404,11 @@ int main(int argc, char **argv) {
                       std::to_string(mlir::sdy::kMaxTextNesting) + " brackets");
   mlir::MLIRContext context(mlir::MLIRContext::Threading::DISABLED);
   registerRuntimeDialects(context);
-  llvm::SourceMgr sourceMgr;
-  sourceMgr.AddNewSourceBuffer(std::move(*buffer), llvm::SMLoc());
-  mlir::OwningOpRef<mlir::ModuleOp> module;
-  {
-    std::string diags;
-    llvm::raw_string_ostream os(diags);
-    mlir::SourceMgrDiagnosticHandler handler(sourceMgr, &context, os);
-    module = mlir::parseSourceFile<mlir::ModuleOp>(sourceMgr, &context);
-    if (!module) {
-      while (!diags.empty() && diags.back() == '\n')
-        diags.pop_back();
-      return inputError("cannot parse module '" + o.path + "':\n" + diags);
-    }
-  }
+  std::string diags;
+  mlir::OwningOpRef<mlir::ModuleOp> module =
+      parseModuleBuffer(std::move(*buffer), context, diags);
+  if (!module)
+    return inputError("cannot parse module '" + o.path + "':\n" + diags);
   ShardedExecutableOptions opts;
   if (o.entryGiven)
     opts.entry = o.entry;

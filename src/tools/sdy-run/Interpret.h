@@ -1,0 +1,32 @@
+//===- Interpret.h - sdy-run --interpret ------------------------*- C++ -*-===//
+#ifndef SDY_TOOLS_SDY_RUN_INTERPRET_H
+#define SDY_TOOLS_SDY_RUN_INTERPRET_H
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/OwningOpRef.h"
+#include "llvm/Support/MemoryBuffer.h"
+
+#include <cstdint>
+#include <memory>
+#include <string>
+
+struct InterpretOptions {
+  std::string path;
+  bool splitInputFile = false;
+  int64_t timeoutMs = 60000; // per-collective timeout of run_parallel
+  int64_t printLimit = 16;
+  bool quiet = false;
+};
+
+// Runs the test functions of every chunk of the file; returns the exit
+// status (0: every check passed; 1: a function failed; 2: a chunk cannot be
+// read or parsed).
+int runInterpret(const InterpretOptions &options);
+
+// Parses `buffer` in `context`; on failure returns null with the
+// diagnostics (file:line:col: ...) in `diags`, without trailing newlines.
+mlir::OwningOpRef<mlir::ModuleOp>
+parseModuleBuffer(std::unique_ptr<llvm::MemoryBuffer> buffer,
+                  mlir::MLIRContext &context, std::string &diags);
+
+#endif // SDY_TOOLS_SDY_RUN_INTERPRET_H
