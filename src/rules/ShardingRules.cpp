@@ -15,6 +15,7 @@
 #include "ir/stablehlo/OpClasses.h"
 #include "ir/stablehlo/StablehloDialect.h"
 #include "rules/OpShardingRuleBuilder.h"
+#include "rules/TypesRules.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/TypeSwitch.h"
@@ -664,6 +665,9 @@ mlir::sdy::createOpShardingRule(Operation *op, bool conservativePropagation) {
       .Case([](hlo::ReduceOp op) { return createReduceRule(op); })
       .Case([](hlo::GatherOp op) { return createGatherRule(op); })
       .Case([](hlo::ScatterOp op) { return createScatterRule(op); })
+      .Case(
+          [](hlo::BitcastConvertOp op) { return createBitcastConvertRule(op); })
+      .Case([](hlo::FftOp op) { return createFftRule(op); })
       // No rule: custom_call (unless the user gives one), constants, data-flow
       // and control-flow ops, ids, collectives, and anything else.
       .Default([](Operation *) { return OpShardingRuleAttr(); });
