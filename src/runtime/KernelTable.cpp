@@ -21,6 +21,7 @@ const KernelTable &KernelTable::get() {
     registerCollectiveKernels(t);
     registerControlFlowKernels(t);
     registerInterpreterKernels(t);
+    registerTypesKernels(t);
     return t;
   }();
   return table;

@@ -73,6 +73,11 @@ void registerGatherScatterKernels(KernelTable &table); // GatherScatter.cpp
 void registerCollectiveKernels(KernelTable &table);    // Collectives.cpp
 void registerControlFlowKernels(KernelTable &table);   // ControlFlow.cpp
 void registerInterpreterKernels(KernelTable &table);   // Interpreter.cpp
+void registerTypesKernels(KernelTable &table);         // Types.cpp
+
+// Unsupported when `op` has complex, sub-byte integer or narrow float
+// tensors and its kernel does not handle them (Types.cpp).
+Status checkElementTypes(mlir::Operation *op);
 
 // An attribute's integers as a vector.
 inline std::vector<int64_t> toVector(llvm::ArrayRef<int64_t> values) {
