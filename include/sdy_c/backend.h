@@ -110,7 +110,11 @@ typedef struct sdy_backend_error_t {
   char message[SDY_BACKEND_MESSAGE_SIZE];
 } sdy_backend_error_t;
 
-/* Element types of reducing collectives. Booleans (PRED) are one byte. */
+/* Element types of reducing collectives. Booleans (PRED) are one byte.
+ * The values from C64 on were added in 1.2; the runtime never asks a
+ * backend to reduce them, and a backend may answer
+ * SDY_BACKEND_ERR_UNSUPPORTED for them. Sub-byte integers and the f4/f6/f8
+ * types are one byte per element, complex types two floats. */
 typedef enum sdy_backend_dtype_t {
   SDY_BACKEND_DTYPE_PRED = 0,
   SDY_BACKEND_DTYPE_I8 = 1,
@@ -124,7 +128,24 @@ typedef enum sdy_backend_dtype_t {
   SDY_BACKEND_DTYPE_F16 = 9,
   SDY_BACKEND_DTYPE_BF16 = 10,
   SDY_BACKEND_DTYPE_F32 = 11,
-  SDY_BACKEND_DTYPE_F64 = 12
+  SDY_BACKEND_DTYPE_F64 = 12,
+  SDY_BACKEND_DTYPE_C64 = 13,
+  SDY_BACKEND_DTYPE_C128 = 14,
+  SDY_BACKEND_DTYPE_I2 = 15,
+  SDY_BACKEND_DTYPE_I4 = 16,
+  SDY_BACKEND_DTYPE_U2 = 17,
+  SDY_BACKEND_DTYPE_U4 = 18,
+  SDY_BACKEND_DTYPE_F8E4M3FN = 19,
+  SDY_BACKEND_DTYPE_F8E5M2 = 20,
+  SDY_BACKEND_DTYPE_F8E4M3FNUZ = 21,
+  SDY_BACKEND_DTYPE_F8E5M2FNUZ = 22,
+  SDY_BACKEND_DTYPE_F8E4M3B11FNUZ = 23,
+  SDY_BACKEND_DTYPE_F8E4M3 = 24,
+  SDY_BACKEND_DTYPE_F8E3M4 = 25,
+  SDY_BACKEND_DTYPE_F8E8M0FNU = 26,
+  SDY_BACKEND_DTYPE_F4E2M1FN = 27,
+  SDY_BACKEND_DTYPE_F6E2M3FN = 28,
+  SDY_BACKEND_DTYPE_F6E3M2FN = 29
 } sdy_backend_dtype_t;
 
 typedef enum sdy_backend_reduce_op_t {

@@ -87,13 +87,28 @@ extern "C" {
 
 /*--- tensors (DLPack-compatible) --------------------------------------------*/
 
-/* DLPack's DLDataTypeCode values. */
+/* DLPack's DLDataTypeCode values (those from SDY_DL_COMPLEX on since 1.2).
+ * Sub-byte types are one element per byte (the value in the low bits):
+ * i2/i4 are SDY_DL_INT and ui2/ui4 SDY_DL_UINT with bits = 2 or 4, and the
+ * f4/f6 types have bits = 8, unlike DLPack's packed layout. */
 enum {
-  SDY_DL_INT = 0,    /* kDLInt: i8, i16, i32, i64 */
-  SDY_DL_UINT = 1,   /* kDLUInt: ui8, ui16, ui32, ui64 */
-  SDY_DL_FLOAT = 2,  /* kDLFloat: f16, f32, f64 */
-  SDY_DL_BFLOAT = 4, /* kDLBfloat: bf16 */
-  SDY_DL_BOOL = 6    /* kDLBool: i1, one byte per element (bits = 8) */
+  SDY_DL_INT = 0,                /* kDLInt: i8, i16, i32, i64 (i2, i4) */
+  SDY_DL_UINT = 1,               /* kDLUInt: ui8 ... ui64 (ui2, ui4) */
+  SDY_DL_FLOAT = 2,              /* kDLFloat: f16, f32, f64 */
+  SDY_DL_BFLOAT = 4,             /* kDLBfloat: bf16 */
+  SDY_DL_COMPLEX = 5,            /* kDLComplex: complex<f32>/<f64>, 64/128 */
+  SDY_DL_BOOL = 6,               /* kDLBool: i1, one byte per element (8) */
+  SDY_DL_FLOAT8_E3M4 = 7,        /* kDLFloat8_e3m4 */
+  SDY_DL_FLOAT8_E4M3 = 8,        /* kDLFloat8_e4m3 */
+  SDY_DL_FLOAT8_E4M3B11FNUZ = 9, /* kDLFloat8_e4m3b11fnuz */
+  SDY_DL_FLOAT8_E4M3FN = 10,     /* kDLFloat8_e4m3fn */
+  SDY_DL_FLOAT8_E4M3FNUZ = 11,   /* kDLFloat8_e4m3fnuz */
+  SDY_DL_FLOAT8_E5M2 = 12,       /* kDLFloat8_e5m2 */
+  SDY_DL_FLOAT8_E5M2FNUZ = 13,   /* kDLFloat8_e5m2fnuz */
+  SDY_DL_FLOAT8_E8M0FNU = 14,    /* kDLFloat8_e8m0fnu */
+  SDY_DL_FLOAT6_E2M3FN = 15,     /* kDLFloat6_e2m3fn (bits = 8) */
+  SDY_DL_FLOAT6_E3M2FN = 16,     /* kDLFloat6_e3m2fn (bits = 8) */
+  SDY_DL_FLOAT4_E2M1FN = 17      /* kDLFloat4_e2m1fn (bits = 8) */
 };
 
 /* DLPack's DLDeviceType values accepted for tensor memory: host memory. */

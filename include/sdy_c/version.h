@@ -24,7 +24,10 @@
  * History: 1.0.0 first version; 1.1.0 added the status codes
  * SDY_DEADLINE_EXCEEDED, SDY_UNAVAILABLE, SDY_RESOURCE_EXHAUSTED and
  * SDY_CANCELLED, run options (sdy_run_options_t) and the global shapes of
- * arguments and results (sdy_executable_arg_global_shape) in executable.h.
+ * arguments and results (sdy_executable_arg_global_shape) in executable.h;
+ * 1.2.0 added the element types complex, sub-byte integer and f4/f6/f8
+ * (SDY_DL_COMPLEX, SDY_DL_FLOAT8_*, ... in executable.h and
+ * SDY_BACKEND_DTYPE_C64 ... in backend.h).
  *
  * A program that wants to check at run time calls
  * sdy_version_is_compatible(SDY_C_API_VERSION).
@@ -41,7 +44,7 @@ extern "C" {
 #endif
 
 #define SDY_C_API_VERSION_MAJOR 1
-#define SDY_C_API_VERSION_MINOR 1
+#define SDY_C_API_VERSION_MINOR 2
 #define SDY_C_API_VERSION_PATCH 0
 /* The version of these headers: MAJOR * 10000 + MINOR * 100 + PATCH. */
 #define SDY_C_API_VERSION                                                      \

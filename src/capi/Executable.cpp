@@ -67,6 +67,40 @@ sdy_dtype_t toDtype(rt::ElementType t) {
     return {SDY_DL_FLOAT, 32, 1};
   case E::F64:
     return {SDY_DL_FLOAT, 64, 1};
+  case E::C64:
+    return {SDY_DL_COMPLEX, 64, 1};
+  case E::C128:
+    return {SDY_DL_COMPLEX, 128, 1};
+  case E::I2:
+    return {SDY_DL_INT, 2, 1};
+  case E::I4:
+    return {SDY_DL_INT, 4, 1};
+  case E::U2:
+    return {SDY_DL_UINT, 2, 1};
+  case E::U4:
+    return {SDY_DL_UINT, 4, 1};
+  case E::F8E4M3FN:
+    return {SDY_DL_FLOAT8_E4M3FN, 8, 1};
+  case E::F8E5M2:
+    return {SDY_DL_FLOAT8_E5M2, 8, 1};
+  case E::F8E4M3FNUZ:
+    return {SDY_DL_FLOAT8_E4M3FNUZ, 8, 1};
+  case E::F8E5M2FNUZ:
+    return {SDY_DL_FLOAT8_E5M2FNUZ, 8, 1};
+  case E::F8E4M3B11FNUZ:
+    return {SDY_DL_FLOAT8_E4M3B11FNUZ, 8, 1};
+  case E::F8E4M3:
+    return {SDY_DL_FLOAT8_E4M3, 8, 1};
+  case E::F8E3M4:
+    return {SDY_DL_FLOAT8_E3M4, 8, 1};
+  case E::F8E8M0FNU:
+    return {SDY_DL_FLOAT8_E8M0FNU, 8, 1};
+  case E::F4E2M1FN:
+    return {SDY_DL_FLOAT4_E2M1FN, 8, 1};
+  case E::F6E2M3FN:
+    return {SDY_DL_FLOAT6_E2M3FN, 8, 1};
+  case E::F6E3M2FN:
+    return {SDY_DL_FLOAT6_E3M2FN, 8, 1};
   }
   return {0, 0, 0};
 }
@@ -75,7 +109,7 @@ sdy_dtype_t toDtype(rt::ElementType t) {
 bool fromDtype(sdy_dtype_t d, rt::ElementType &out) {
   if (d.lanes != 1)
     return false;
-  for (int i = 0; i <= static_cast<int>(rt::ElementType::F64); ++i) {
+  for (int i = 0; i < rt::kNumElementTypes; ++i) {
     auto t = static_cast<rt::ElementType>(i);
     sdy_dtype_t ours = toDtype(t);
     if (ours.code == d.code && ours.bits == d.bits) {
@@ -267,7 +301,7 @@ sdy_status_t *readRunOptions(const char *fn, const sdy_run_options_t *options,
           SDY_UNIMPLEMENTED,
           std::string(fn) + ": options set fields of a newer version (byte " +
               std::to_string(i) + " of " + std::to_string(size) +
-              ") that this library (" + "1.1" + ") does not know");
+              ") that this library (" + "1.2" + ") does not know");
   if (options->timeout_ms < 0)
     return invalidArgument(fn, "options->timeout_ms is " +
                                    std::to_string(options->timeout_ms) +

@@ -18,6 +18,7 @@
 #include "rules/ChloRules.h"
 #include "rules/LinalgRules.h"
 #include "rules/OpShardingRuleBuilder.h"
+#include "rules/TypesRules.h"
 #include "rules/WindowRules.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLExtras.h"
@@ -691,6 +692,9 @@ mlir::sdy::createOpShardingRule(Operation *op, bool conservativePropagation) {
         return createSelectAndScatterRule(op, conservativePropagation);
       })
       .Case([](hlo::SortOp op) { return createSortRule(op); })
+      .Case(
+          [](hlo::BitcastConvertOp op) { return createBitcastConvertRule(op); })
+      .Case([](hlo::FftOp op) { return createFftRule(op); })
       // No rule: custom_call (unless the user gives one), constants, data-flow
       // and control-flow ops, ids, collectives, and anything else.
       .Default([](Operation *) { return OpShardingRuleAttr(); });

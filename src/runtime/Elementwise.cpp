@@ -193,8 +193,69 @@ bool cmp(CompareDir d, C a, C b) {
 
 } // namespace
 
+namespace {
+template <typename T>
+Tensor complexUnary(UnaryOp op, const Tensor &x) {
+  using C = T;
+  using R = typename T::value_type;
+  ElementType realType =
+      x.type() == ElementType::C64 ? ElementType::F32 : ElementType::F64;
+  switch (op) {
+  case UnaryOp::Abs: // the modulus, of the part type
+    return mapUnaryTo<T, R>(x, realType, [](C v) { return std::abs(v); });
+  case UnaryOp::Negate:
+    return mapUnary<T>(x, [](C v) { return -v; });
+  case UnaryOp::Exp:
+    return mapUnary<T>(x, [](C v) { return std::exp(v); });
+  case UnaryOp::Expm1:
+    return mapUnary<T>(x, [](C v) { return std::exp(v) - C(1); });
+  case UnaryOp::Log:
+    return mapUnary<T>(x, [](C v) { return std::log(v); });
+  case UnaryOp::Log1p:
+    return mapUnary<T>(x, [](C v) { return std::log(C(1) + v); });
+  case UnaryOp::Logistic:
+    return mapUnary<T>(x, [](C v) { return C(1) / (C(1) + std::exp(-v)); });
+  case UnaryOp::Sqrt:
+    return mapUnary<T>(x, [](C v) { return std::sqrt(v); });
+  case UnaryOp::Rsqrt:
+    return mapUnary<T>(x, [](C v) { return C(1) / std::sqrt(v); });
+  case UnaryOp::Cosine:
+    return mapUnary<T>(x, [](C v) { return std::cos(v); });
+  case UnaryOp::Sine:
+    return mapUnary<T>(x, [](C v) { return std::sin(v); });
+  case UnaryOp::Tan:
+    return mapUnary<T>(x, [](C v) { return std::tan(v); });
+  case UnaryOp::Tanh:
+    return mapUnary<T>(x, [](C v) { return std::tanh(v); });
+  case UnaryOp::Sign:
+    // z / |z|; zero stays zero and NaN parts give NaN.
+    return mapUnary<T>(x, [](C v) -> C {
+      if (std::isnan(v.real()) || std::isnan(v.imag()))
+        return C(std::numeric_limits<R>::quiet_NaN(),
+                 std::numeric_limits<R>::quiet_NaN());
+      R m = std::abs(v);
+      return m == R(0) ? v : v / m;
+    });
+  default:
+    break;
+  }
+  unreachableType("unary(complex)");
+}
+} // namespace
+
+bool supportsUnary(UnaryOp op, ElementType t) {
+  if (!isComplex(t))
+    return true;
+  return op != UnaryOp::Cbrt && op != UnaryOp::Ceil && op != UnaryOp::Floor &&
+         op != UnaryOp::Not && op != UnaryOp::RoundNearestEven;
+}
+
 Tensor unary(UnaryOp op, const Tensor &x) {
-  return dispatch(x.type(), [&](auto tag) -> Tensor {
+  if (isComplex(x.type()))
+    return dispatchComplex(x.type(), [&](auto tag) -> Tensor {
+      return complexUnary<typename decltype(tag)::type>(op, x);
+    });
+  return dispatchReal(x.type(), [&](auto tag) -> Tensor {
     using T = typename decltype(tag)::type;
     using C = compute_t<T>;
     if constexpr (is_pred_v<T>) {
@@ -278,9 +339,37 @@ Tensor unary(UnaryOp op, const Tensor &x) {
   });
 }
 
+bool supportsBinary(BinaryOp op, ElementType t) {
+  if (!isComplex(t))
+    return true;
+  return op == BinaryOp::Add || op == BinaryOp::Subtract ||
+         op == BinaryOp::Multiply || op == BinaryOp::Divide ||
+         op == BinaryOp::Power;
+}
+
 Tensor binary(BinaryOp op, const Tensor &a, const Tensor &b) {
   ElementType rt = a.type();
-  return dispatch(a.type(), [&](auto tag) -> Tensor {
+  if (isComplex(rt))
+    return dispatchComplex(rt, [&](auto tag) -> Tensor {
+      using T = typename decltype(tag)::type;
+      switch (op) {
+      case BinaryOp::Add:
+        return mapBinary<T, T>(a, b, rt, [](T x, T y) { return x + y; });
+      case BinaryOp::Subtract:
+        return mapBinary<T, T>(a, b, rt, [](T x, T y) { return x - y; });
+      case BinaryOp::Multiply:
+        return mapBinary<T, T>(a, b, rt, [](T x, T y) { return x * y; });
+      case BinaryOp::Divide:
+        return mapBinary<T, T>(a, b, rt, [](T x, T y) { return x / y; });
+      case BinaryOp::Power:
+        return mapBinary<T, T>(a, b, rt,
+                               [](T x, T y) { return std::pow(x, y); });
+      default:
+        break;
+      }
+      unreachableType("binary(complex)");
+    });
+  return dispatchReal(a.type(), [&](auto tag) -> Tensor {
     using T = typename decltype(tag)::type;
     using C = compute_t<T>;
     if constexpr (is_pred_v<T>) {
@@ -371,7 +460,14 @@ Tensor binary(BinaryOp op, const Tensor &a, const Tensor &b) {
 
 Tensor compare(CompareDir dir, const Tensor &a, const Tensor &b,
                CompareKind kind) {
-  return dispatch(a.type(), [&](auto tag) -> Tensor {
+  if (isComplex(a.type())) // EQ and NE only (checked by the op kernel)
+    return dispatchComplex(a.type(), [&](auto tag) -> Tensor {
+      using T = typename decltype(tag)::type;
+      bool ne = dir == CompareDir::NE;
+      return mapBinary<T, pred_t>(a, b, ElementType::Pred,
+                                  [ne](T x, T y) { return (x == y) != ne; });
+    });
+  return dispatchReal(a.type(), [&](auto tag) -> Tensor {
     using T = typename decltype(tag)::type;
     using C = compute_t<T>;
     if constexpr (is_float_v<T>) {
@@ -390,7 +486,7 @@ Tensor compare(CompareDir dir, const Tensor &a, const Tensor &b,
 }
 
 Tensor isFinite(const Tensor &x) {
-  return dispatch(x.type(), [&](auto tag) -> Tensor {
+  return dispatchReal(x.type(), [&](auto tag) -> Tensor {
     using T = typename decltype(tag)::type;
     using C = compute_t<T>;
     if constexpr (std::is_floating_point_v<C>)
@@ -402,6 +498,26 @@ Tensor isFinite(const Tensor &x) {
 }
 
 namespace {
+// The range of an integer storage type (sub-byte ones by their width).
+template <typename T>
+constexpr double intMin() {
+  if constexpr (is_subint_v<T>)
+    return IsSubInt<T>::isSigned ? -double(1 << (IsSubInt<T>::bits - 1)) : 0;
+  else
+    return static_cast<double>(std::numeric_limits<compute_t<T>>::min());
+}
+template <typename T>
+constexpr double intMax() {
+  if constexpr (is_subint_v<T>)
+    return IsSubInt<T>::isSigned ? double((1 << (IsSubInt<T>::bits - 1)) - 1)
+                                 : double((1 << IsSubInt<T>::bits) - 1);
+  else
+    return static_cast<double>(std::numeric_limits<compute_t<T>>::max());
+}
+
+// Real source types: pred, integers, floats. Floats to integers truncate and
+// saturate (NaN gives 0); integers wrap to narrower integers; narrow floats
+// are rounded once from the source value.
 template <typename D, typename S>
 D convertScalar(S v) {
   using DC = compute_t<D>;
@@ -413,11 +529,14 @@ D convertScalar(S v) {
     if (std::isnan(s))
       return store<D>(0);
     double d = std::trunc(static_cast<double>(s));
-    if (d <= static_cast<double>(std::numeric_limits<DC>::min()))
-      return store<D>(std::numeric_limits<DC>::min());
-    if (d >= static_cast<double>(std::numeric_limits<DC>::max()))
-      return store<D>(std::numeric_limits<DC>::max());
+    if (d <= intMin<D>())
+      return store<D>(static_cast<DC>(intMin<D>()));
+    if (d >= intMax<D>())
+      return store<D>(static_cast<DC>(intMax<D>()));
     return store<D>(static_cast<DC>(d));
+  } else if constexpr (is_nfloat_v<D>) {
+    return {
+        narrowFloatFromDouble(IsNarrowFloat<D>::type, static_cast<double>(s))};
   } else if constexpr (std::is_floating_point_v<DC> &&
                        std::is_floating_point_v<SC>) {
     if constexpr (std::is_same_v<D, f16_t> && std::is_same_v<SC, double>)
@@ -427,27 +546,47 @@ D convertScalar(S v) {
     return store<D>(static_cast<DC>(s));
   }
 }
+
+// Any pair: complex to real takes the real part, real to complex has a zero
+// imaginary part, complex to pred tests for non-zero.
+template <typename D, typename S>
+D convertAny(S v) {
+  if constexpr (is_complex_v<S> && is_complex_v<D>) {
+    using R = typename D::value_type;
+    return D(static_cast<R>(v.real()), static_cast<R>(v.imag()));
+  } else if constexpr (is_complex_v<S>) {
+    if constexpr (is_pred_v<D>)
+      return store<D>(v != S(0));
+    else
+      return convertScalar<D, typename S::value_type>(v.real());
+  } else if constexpr (is_complex_v<D>) {
+    using R = typename D::value_type;
+    return D(convertScalar<R, S>(v), R(0));
+  } else {
+    return convertScalar<D, S>(v);
+  }
+}
 } // namespace
 
 Tensor convert(const Tensor &x, ElementType to) {
   if (x.type() == to)
     return x;
-  return dispatch(x.type(), [&](auto stag) -> Tensor {
+  return dispatchAll(x.type(), [&](auto stag) -> Tensor {
     using S = typename decltype(stag)::type;
-    return dispatch(to, [&](auto dtag) -> Tensor {
+    return dispatchAll(to, [&](auto dtag) -> Tensor {
       using D = typename decltype(dtag)::type;
       Tensor r(to, x.shape());
       const S *in = x.data<S>();
       D *out = r.data<D>();
       for (int64_t i = 0, n = x.numElements(); i < n; ++i)
-        out[i] = convertScalar<D, S>(in[i]);
+        out[i] = convertAny<D, S>(in[i]);
       return r;
     });
   });
 }
 
 Tensor clamp(const Tensor &mn, const Tensor &x, const Tensor &mx) {
-  return dispatch(x.type(), [&](auto tag) -> Tensor {
+  return dispatchReal(x.type(), [&](auto tag) -> Tensor {
     using T = typename decltype(tag)::type;
     using C = compute_t<T>;
     Tensor r(x.type(), x.shape());
@@ -479,7 +618,7 @@ Tensor select(const Tensor &pred, const Tensor &a, const Tensor &b) {
     std::memcpy(out, p[0] ? pa : pb, r.byteSize());
     return r;
   }
-  dispatch(a.type(), [&](auto tag) {
+  dispatchBySize(a.type(), [&](auto tag) {
     using T = typename decltype(tag)::type;
     (void)es;
     const T *ta = reinterpret_cast<const T *>(pa);
@@ -507,12 +646,20 @@ using kernels::UnaryOp;
 
 template <UnaryOp Kind>
 Status unaryKernel(OpCall &c) {
+  if (!kernels::supportsUnary(Kind, c.in[0].type()))
+    return Status::unsupported(std::string("element type ") +
+                               elementTypeName(c.in[0].type()) +
+                               " is not supported by this op");
   c.out.push_back(kernels::unary(Kind, c.in[0]));
   return Status::ok();
 }
 
 template <BinaryOp Kind>
 Status binaryKernel(OpCall &c) {
+  if (!kernels::supportsBinary(Kind, c.in[0].type()))
+    return Status::unsupported(std::string("element type ") +
+                               elementTypeName(c.in[0].type()) +
+                               " is not supported by this op");
   c.out.push_back(kernels::binary(Kind, c.in[0], c.in[1]));
   return Status::ok();
 }
@@ -559,11 +706,16 @@ Status compareKernel(OpCall &c) {
       break;
     }
   }
+  if (isComplex(c.in[0].type()) && dir != CompareDir::EQ &&
+      dir != CompareDir::NE)
+    return Status::unsupported("complex numbers compare with EQ and NE only");
   c.out.push_back(kernels::compare(dir, c.in[0], c.in[1], kind));
   return Status::ok();
 }
 
 Status isFiniteKernel(OpCall &c) {
+  if (!isFloat(c.in[0].type()) && !isNarrowFloat(c.in[0].type()))
+    return Status::unsupported("is_finite takes floats");
   c.out.push_back(kernels::isFinite(c.in[0]));
   return Status::ok();
 }
@@ -574,6 +726,8 @@ Status convertKernel(OpCall &c) {
 }
 
 Status clampKernel(OpCall &c) {
+  if (isComplex(c.in[1].type()))
+    return Status::unsupported("clamp of complex numbers is not supported");
   c.out.push_back(kernels::clamp(c.in[0], c.in[1], c.in[2]));
   return Status::ok();
 }

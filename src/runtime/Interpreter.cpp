@@ -392,6 +392,7 @@ Status Interpreter::runOp(Operation *op, Env &env) {
   Kernel kernel = KernelTable::get().lookup(op->getName());
   if (!kernel)
     return Status::unsupported("op cannot be executed");
+  SDY_RETURN_IF_ERROR(checkElementTypes(op));
   OpCall call{*this, op, env, in, out, rt, rs};
   SDY_RETURN_IF_ERROR(kernel(call));
 

@@ -29,6 +29,7 @@ const KernelTable &KernelTable::get() {
     registerSortKernels(t);
     registerCheckKernels(t);
     registerRunParallelKernels(t);
+    registerTypesKernels(t);
     return t;
   }();
   return table;

@@ -87,6 +87,11 @@ void registerCheckKernels(KernelTable &table);       // Checks.cpp
 void registerRunParallelKernels(KernelTable &table); // RunParallel.cpp
 // custom_call @check.* (Checks.cpp).
 Status runCheckCustomCall(OpCall &call);
+void registerTypesKernels(KernelTable &table); // Types.cpp
+
+// Unsupported when `op` has complex, sub-byte integer or narrow float
+// tensors and its kernel does not handle them (Types.cpp).
+Status checkElementTypes(mlir::Operation *op);
 
 // An attribute's integers as a vector.
 inline std::vector<int64_t> toVector(llvm::ArrayRef<int64_t> values) {

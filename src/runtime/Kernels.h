@@ -55,8 +55,13 @@ enum class BinaryOp {
 enum class CompareDir { EQ, NE, GE, GT, LE, LT };
 enum class CompareKind { Default, Float, TotalOrder, Signed, Unsigned };
 
+// Whether unary/binary handle `op` on `t` (every op but those complex
+// numbers lack). abs of complex gives the modulus in the part type.
+bool supportsUnary(UnaryOp op, ElementType t);
+bool supportsBinary(BinaryOp op, ElementType t);
 Tensor unary(UnaryOp op, const Tensor &x);
 Tensor binary(BinaryOp op, const Tensor &a, const Tensor &b);
+// Complex operands: EQ and NE only.
 Tensor compare(CompareDir dir, const Tensor &a, const Tensor &b,
                CompareKind kind = CompareKind::Default);
 Tensor isFinite(const Tensor &x);
@@ -65,6 +70,17 @@ Tensor convert(const Tensor &x, ElementType to);
 Tensor clamp(const Tensor &min, const Tensor &x, const Tensor &max);
 // pred may be rank-0.
 Tensor select(const Tensor &pred, const Tensor &onTrue, const Tensor &onFalse);
+
+// --- Element types (Types.cpp) ---------------------------------------------
+// The real or imaginary part of complex `x` (x itself, or zeros, for floats).
+Tensor complexPart(const Tensor &x, bool imag);
+// Complex numbers from real and imaginary parts of the same type and shape.
+Tensor makeComplex(const Tensor &re, const Tensor &im);
+enum class FftKind { FFT, IFFT, RFFT, IRFFT };
+// The transform over the trailing `numDims` dimensions (the IR verifier
+// checked the shapes against fft_length).
+Tensor fft(const Tensor &x, FftKind kind, int64_t numDims,
+           const Shape &resultShape, ElementType resultType);
 
 // --- Shape (Shape.cpp) -----------------------------------------------------
 Tensor broadcastInDim(const Tensor &x, const Shape &resultShape,

@@ -47,8 +47,15 @@ const char *descrOf(ElementType t) {
     return "<f4";
   case ElementType::F64:
     return "<f8";
+  case ElementType::C64:
+    return "<c8";
+  case ElementType::C128:
+    return "<c16";
+  default:
+    // numpy has no sub-byte integers or narrow floats: their bytes (one per
+    // element, the value in the low bits), as bf16 is written as its bits.
+    return "|u1";
   }
-  return "";
 }
 
 constexpr std::pair<const char *, ElementType> kDescrs[] = {
@@ -58,7 +65,8 @@ constexpr std::pair<const char *, ElementType> kDescrs[] = {
     {"<u2", ElementType::U16},  {"<u4", ElementType::U32},
     {"<u8", ElementType::U64},  {"<f2", ElementType::F16},
     {"<f4", ElementType::F32},  {"<f8", ElementType::F64},
-    {"<V2", ElementType::BF16}};
+    {"<V2", ElementType::BF16}, {"<c8", ElementType::C64},
+    {"<c16", ElementType::C128}};
 
 bool typeOfDescr(const std::string &d, ElementType &t) {
   for (auto &e : kDescrs)

@@ -5,6 +5,10 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/MLIRContext.h"
+#include "llvm/ADT/APFloat.h"
+
+#include <array>
+#include <mutex>
 
 #include <cmath>
 #include <cstdio>
@@ -37,21 +41,31 @@ size_t elementSize(ElementType t) {
   case ElementType::I64:
   case ElementType::U64:
   case ElementType::F64:
+  case ElementType::C64:
     return 8;
+  case ElementType::C128:
+    return 16;
+  default: // sub-byte integers and narrow floats: one per byte
+    return 1;
   }
-  return 0;
 }
 
-static const char *kNames[] = {"i1",   "i8",   "i16",  "i32",  "i64",
-                               "ui8",  "ui16", "ui32", "ui64", "f16",
-                               "bf16", "f32",  "f64"};
+static const char *kNames[] = {
+    "i1",     "i8",         "i16",        "i32",           "i64",
+    "ui8",    "ui16",       "ui32",       "ui64",          "f16",
+    "bf16",   "f32",        "f64",        "complex<f32>",  "complex<f64>",
+    "i2",     "i4",         "ui2",        "ui4",           "f8E4M3FN",
+    "f8E5M2", "f8E4M3FNUZ", "f8E5M2FNUZ", "f8E4M3B11FNUZ", "f8E4M3",
+    "f8E3M4", "f8E8M0FNU",  "f4E2M1FN",   "f6E2M3FN",      "f6E3M2FN"};
+static_assert(sizeof(kNames) / sizeof(*kNames) == kNumElementTypes);
 
 const char *elementTypeName(ElementType t) {
-  return kNames[static_cast<int>(t)];
+  int i = static_cast<int>(t);
+  return i >= 0 && i < kNumElementTypes ? kNames[i] : "unknown";
 }
 
 bool parseElementType(const std::string &name, ElementType &out) {
-  for (int i = 0; i < 13; ++i)
+  for (int i = 0; i < kNumElementTypes; ++i)
     if (name == kNames[i]) {
       out = static_cast<ElementType>(i);
       return true;
@@ -75,9 +89,133 @@ bool isUnsignedInt(ElementType t) {
   return t == ElementType::U8 || t == ElementType::U16 ||
          t == ElementType::U32 || t == ElementType::U64;
 }
+bool isComplex(ElementType t) {
+  return t == ElementType::C64 || t == ElementType::C128;
+}
+bool isSubByteInt(ElementType t) {
+  return t == ElementType::I2 || t == ElementType::I4 || t == ElementType::U2 ||
+         t == ElementType::U4;
+}
+bool isNarrowFloat(ElementType t) {
+  return static_cast<int>(t) >= static_cast<int>(ElementType::F8E4M3FN) &&
+         static_cast<int>(t) < kNumElementTypes;
+}
+
+// --- narrow floats ----------------------------------------------------------
+
+namespace {
+const llvm::fltSemantics &narrowSemantics(ElementType t) {
+  using A = llvm::APFloat;
+  switch (t) {
+  case ElementType::F8E4M3FN:
+    return A::Float8E4M3FN();
+  case ElementType::F8E5M2:
+    return A::Float8E5M2();
+  case ElementType::F8E4M3FNUZ:
+    return A::Float8E4M3FNUZ();
+  case ElementType::F8E5M2FNUZ:
+    return A::Float8E5M2FNUZ();
+  case ElementType::F8E4M3B11FNUZ:
+    return A::Float8E4M3B11FNUZ();
+  case ElementType::F8E4M3:
+    return A::Float8E4M3();
+  case ElementType::F8E3M4:
+    return A::Float8E3M4();
+  case ElementType::F8E8M0FNU:
+    return A::Float8E8M0FNU();
+  case ElementType::F4E2M1FN:
+    return A::Float4E2M1FN();
+  case ElementType::F6E2M3FN:
+    return A::Float6E2M3FN();
+  default:
+    return A::Float6E3M2FN();
+  }
+}
+
+constexpr int kNumNarrowFloats =
+    kNumElementTypes - static_cast<int>(ElementType::F8E4M3FN);
+
+// All 256 encodings of each narrow float, decoded once.
+const std::array<float, 256> &decodeTable(ElementType t) {
+  static std::array<std::array<float, 256>, kNumNarrowFloats> tables;
+  static std::once_flag once;
+  std::call_once(once, [] {
+    for (int k = 0; k < kNumNarrowFloats; ++k) {
+      auto type =
+          static_cast<ElementType>(static_cast<int>(ElementType::F8E4M3FN) + k);
+      const llvm::fltSemantics &sem = narrowSemantics(type);
+      unsigned bits = llvm::APFloat::getSizeInBits(sem);
+      for (unsigned v = 0; v < 256; ++v) {
+        if (v >> bits) { // not an encoding of the format
+          tables[k][v] = 0.0f;
+          continue;
+        }
+        llvm::APFloat f(sem, llvm::APInt(bits, v));
+        bool losesInfo = false;
+        f.convert(llvm::APFloat::IEEEsingle(),
+                  llvm::APFloat::rmNearestTiesToEven, &losesInfo);
+        tables[k][v] = f.convertToFloat();
+      }
+    }
+  });
+  return tables[static_cast<int>(t) - static_cast<int>(ElementType::F8E4M3FN)];
+}
+} // namespace
+
+float narrowFloatToFloat(ElementType t, uint8_t bits) {
+  return decodeTable(t)[bits];
+}
+
+uint8_t narrowFloatFromDouble(ElementType t, double v) {
+  const llvm::fltSemantics &sem = narrowSemantics(t);
+  llvm::APFloat f(v);
+  // Formats without NaN and infinity (f4, f6): NaN gives +0 and infinity
+  // the largest finite value of its sign (as XLA), where APFloat leaves
+  // them undefined.
+  if (!llvm::APFloat::semanticsHasNaN(sem)) {
+    if (f.isNaN())
+      return 0;
+    if (f.isInfinity())
+      f = llvm::APFloat::getLargest(sem, f.isNegative());
+  }
+  bool losesInfo = false;
+  f.convert(sem, llvm::APFloat::rmNearestTiesToEven, &losesInfo);
+  return static_cast<uint8_t>(f.bitcastToAPInt().getZExtValue());
+}
 
 bool fromMlirType(mlir::Type type, ElementType &out) {
-  if (type.isF32())
+  if (auto c = mlir::dyn_cast<mlir::ComplexType>(type)) {
+    if (c.getElementType().isF32())
+      out = ElementType::C64;
+    else if (c.getElementType().isF64())
+      out = ElementType::C128;
+    else
+      return false;
+    return true;
+  }
+  if (mlir::isa<mlir::Float8E4M3FNType>(type))
+    out = ElementType::F8E4M3FN;
+  else if (mlir::isa<mlir::Float8E5M2Type>(type))
+    out = ElementType::F8E5M2;
+  else if (mlir::isa<mlir::Float8E4M3FNUZType>(type))
+    out = ElementType::F8E4M3FNUZ;
+  else if (mlir::isa<mlir::Float8E5M2FNUZType>(type))
+    out = ElementType::F8E5M2FNUZ;
+  else if (mlir::isa<mlir::Float8E4M3B11FNUZType>(type))
+    out = ElementType::F8E4M3B11FNUZ;
+  else if (mlir::isa<mlir::Float8E4M3Type>(type))
+    out = ElementType::F8E4M3;
+  else if (mlir::isa<mlir::Float8E3M4Type>(type))
+    out = ElementType::F8E3M4;
+  else if (mlir::isa<mlir::Float8E8M0FNUType>(type))
+    out = ElementType::F8E8M0FNU;
+  else if (mlir::isa<mlir::Float4E2M1FNType>(type))
+    out = ElementType::F4E2M1FN;
+  else if (mlir::isa<mlir::Float6E2M3FNType>(type))
+    out = ElementType::F6E2M3FN;
+  else if (mlir::isa<mlir::Float6E3M2FNType>(type))
+    out = ElementType::F6E3M2FN;
+  else if (type.isF32())
     out = ElementType::F32;
   else if (type.isF64())
     out = ElementType::F64;
@@ -90,6 +228,10 @@ bool fromMlirType(mlir::Type type, ElementType &out) {
     bool u = it.isUnsigned();
     if (w == 1)
       out = ElementType::Pred;
+    else if (w == 2)
+      out = u ? ElementType::U2 : ElementType::I2;
+    else if (w == 4)
+      out = u ? ElementType::U4 : ElementType::I4;
     else if (w == 8)
       out = u ? ElementType::U8 : ElementType::I8;
     else if (w == 16)
@@ -135,6 +277,40 @@ mlir::Type toMlirType(mlir::MLIRContext *ctx, ElementType t) {
     return b.getF32Type();
   case ElementType::F64:
     return b.getF64Type();
+  case ElementType::C64:
+    return mlir::ComplexType::get(b.getF32Type());
+  case ElementType::C128:
+    return mlir::ComplexType::get(b.getF64Type());
+  case ElementType::I2:
+    return b.getIntegerType(2);
+  case ElementType::I4:
+    return b.getIntegerType(4);
+  case ElementType::U2:
+    return mlir::IntegerType::get(ctx, 2, S::Unsigned);
+  case ElementType::U4:
+    return mlir::IntegerType::get(ctx, 4, S::Unsigned);
+  case ElementType::F8E4M3FN:
+    return b.getType<mlir::Float8E4M3FNType>();
+  case ElementType::F8E5M2:
+    return b.getType<mlir::Float8E5M2Type>();
+  case ElementType::F8E4M3FNUZ:
+    return b.getType<mlir::Float8E4M3FNUZType>();
+  case ElementType::F8E5M2FNUZ:
+    return b.getType<mlir::Float8E5M2FNUZType>();
+  case ElementType::F8E4M3B11FNUZ:
+    return b.getType<mlir::Float8E4M3B11FNUZType>();
+  case ElementType::F8E4M3:
+    return b.getType<mlir::Float8E4M3Type>();
+  case ElementType::F8E3M4:
+    return b.getType<mlir::Float8E3M4Type>();
+  case ElementType::F8E8M0FNU:
+    return b.getType<mlir::Float8E8M0FNUType>();
+  case ElementType::F4E2M1FN:
+    return b.getType<mlir::Float4E2M1FNType>();
+  case ElementType::F6E2M3FN:
+    return b.getType<mlir::Float6E2M3FNType>();
+  case ElementType::F6E3M2FN:
+    return b.getType<mlir::Float6E3M2FNType>();
   }
   return {};
 }
@@ -240,18 +416,33 @@ Tensor Tensor::reshaped(Shape shape) const {
 
 Tensor Tensor::clone() const { return fromData(type_, shape_, raw()); }
 
+// Complex elements give their real part.
 double Tensor::getDouble(int64_t i) const {
-  return dispatch(type_, [&](auto tag) -> double {
+  return dispatchAll(type_, [&](auto tag) -> double {
     using T = typename decltype(tag)::type;
-    return static_cast<double>(load(data<T>()[i]));
+    if constexpr (is_complex_v<T>)
+      return static_cast<double>(data<T>()[i].real());
+    else
+      return static_cast<double>(load(data<T>()[i]));
   });
 }
 
 int64_t Tensor::getInt(int64_t i) const {
-  return dispatch(type_, [&](auto tag) -> int64_t {
+  return dispatchAll(type_, [&](auto tag) -> int64_t {
     using T = typename decltype(tag)::type;
-    return static_cast<int64_t>(load(data<T>()[i]));
+    if constexpr (is_complex_v<T>)
+      return static_cast<int64_t>(data<T>()[i].real());
+    else
+      return static_cast<int64_t>(load(data<T>()[i]));
   });
+}
+
+double Tensor::getImag(int64_t i) const {
+  if (type_ == ElementType::C64)
+    return data<c64_t>()[i].imag();
+  if (type_ == ElementType::C128)
+    return data<c128_t>()[i].imag();
+  return 0.0;
 }
 
 std::string Tensor::toString(int64_t limit) const {
@@ -261,7 +452,9 @@ std::string Tensor::toString(int64_t limit) const {
   for (int64_t i = 0; i < n; ++i) {
     if (i)
       os << ", ";
-    if (isFloat(type_))
+    if (isComplex(type_))
+      os << "(" << getDouble(i) << "," << getImag(i) << ")";
+    else if (isFloat(type_) || isNarrowFloat(type_))
       os << getDouble(i);
     else if (type_ == ElementType::U64)
       os << static_cast<uint64_t>(getInt(i));

@@ -38,8 +38,32 @@ enum class ElementType : int32_t {
   F16,
   BF16,
   F32,
-  F64
+  F64,
+  // Complex numbers, stored as (real, imaginary) pairs.
+  C64,
+  C128,
+  // Sub-byte integers, one per byte, wrapped to their width.
+  I2,
+  I4,
+  U2,
+  U4,
+  // Narrow floats, one per byte (the low bits), computed in float. Their
+  // conversions round to nearest even with the overflow and NaN rules of
+  // each format.
+  F8E4M3FN,
+  F8E5M2,
+  F8E4M3FNUZ,
+  F8E5M2FNUZ,
+  F8E4M3B11FNUZ,
+  F8E4M3,
+  F8E3M4,
+  F8E8M0FNU,
+  F4E2M1FN,
+  F6E2M3FN,
+  F6E3M2FN
 };
+inline constexpr int kNumElementTypes =
+    static_cast<int>(ElementType::F6E3M2FN) + 1;
 
 size_t elementSize(ElementType t);
 const char *elementTypeName(ElementType t); // "f32", "i1", "ui8", ...
@@ -48,6 +72,16 @@ bool isSignedInt(ElementType t);
 bool isUnsignedInt(ElementType t);
 inline bool isInteger(ElementType t) {
   return isSignedInt(t) || isUnsignedInt(t);
+}
+bool isComplex(ElementType t);
+// i2, i4, ui2, ui4 (isSignedInt/isUnsignedInt do not include them).
+bool isSubByteInt(ElementType t);
+// The f8, f6 and f4 types (isFloat does not include them).
+bool isNarrowFloat(ElementType t);
+// The types every kernel handles (`dispatch` of Dispatch.h): pred, the 8 to
+// 64-bit integers, f16, bf16, f32, f64.
+inline bool isCoreType(ElementType t) {
+  return static_cast<int>(t) <= static_cast<int>(ElementType::F64);
 }
 // Parses the names printed by elementTypeName; false when unknown.
 bool parseElementType(const std::string &name, ElementType &out);
@@ -128,8 +162,11 @@ public:
   // Deep copy.
   Tensor clone() const;
   // Element i as double / int64 (for printing and tests).
+  // (Complex elements give their real part.)
   double getDouble(int64_t i) const;
   int64_t getInt(int64_t i) const;
+  // The imaginary part of a complex element; 0 for other types.
+  double getImag(int64_t i) const;
   // "tensor<2x2xf32> [1, 2, 3, 4]" (at most `limit` elements shown).
   std::string toString(int64_t limit = 64) const;
   // Exact equality of type, shape and bytes.

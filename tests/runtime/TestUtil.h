@@ -113,16 +113,17 @@ inline std::string replaceAll(std::string s, const std::string &from,
 
 inline const std::vector<ElementType> &allTypes() {
   static const std::vector<ElementType> t = {
-      ElementType::Pred, ElementType::I8,   ElementType::I16, ElementType::I32,
-      ElementType::I64,  ElementType::U8,   ElementType::U32, ElementType::U64,
-      ElementType::F16,  ElementType::BF16, ElementType::F32, ElementType::F64};
+      ElementType::Pred, ElementType::I8,  ElementType::I16,  ElementType::I32,
+      ElementType::I64,  ElementType::U8,  ElementType::U16,  ElementType::U32,
+      ElementType::U64,  ElementType::F16, ElementType::BF16, ElementType::F32,
+      ElementType::F64};
   return t;
 }
 inline const std::vector<ElementType> &numericTypes() {
   static const std::vector<ElementType> t = {
-      ElementType::I8,   ElementType::I16, ElementType::I32, ElementType::I64,
-      ElementType::U8,   ElementType::U32, ElementType::U64, ElementType::F16,
-      ElementType::BF16, ElementType::F32, ElementType::F64};
+      ElementType::I8,  ElementType::I16,  ElementType::I32, ElementType::I64,
+      ElementType::U8,  ElementType::U16,  ElementType::U32, ElementType::U64,
+      ElementType::F16, ElementType::BF16, ElementType::F32, ElementType::F64};
   return t;
 }
 inline const std::vector<ElementType> &floatTypes() {

@@ -35,7 +35,7 @@ __all__ = [
     "library_path", "library_version", "library_version_string",
 ]
 
-__version__ = "1.1.0"
+__version__ = "1.2.0"
 
 
 def library_version():

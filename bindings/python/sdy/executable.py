@@ -15,7 +15,15 @@ from .context import _Handle, new_out
 
 __all__ = ["Backend", "CancelFlag", "Executable"]
 
-_DL_INT, _DL_UINT, _DL_FLOAT, _DL_BFLOAT, _DL_BOOL = 0, 1, 2, 4, 6
+_DL_INT, _DL_UINT, _DL_FLOAT, _DL_BFLOAT, _DL_COMPLEX, _DL_BOOL = 0, 1, 2, 4, 5, 6
+# DLPack's codes of the narrow floats: (sdy/MLIR name, ml_dtypes name).
+_DL_NARROW_FLOATS = {
+    7: ("f8E3M4", "float8_e3m4"), 8: ("f8E4M3", "float8_e4m3"),
+    9: ("f8E4M3B11FNUZ", "float8_e4m3b11fnuz"),
+    10: ("f8E4M3FN", "float8_e4m3fn"), 11: ("f8E4M3FNUZ", "float8_e4m3fnuz"),
+    12: ("f8E5M2", "float8_e5m2"), 13: ("f8E5M2FNUZ", "float8_e5m2fnuz"),
+    14: ("f8E8M0FNU", "float8_e8m0fnu"), 15: ("f6E2M3FN", "float6_e2m3fn"),
+    16: ("f6E3M2FN", "float6_e3m2fn"), 17: ("f4E2M1FN", "float4_e2m1fn")}
 _DL_CPU = 1
 
 
@@ -38,20 +46,43 @@ def _numpy():
     return numpy
 
 
+def _ml_dtype(name):
+    """ml_dtypes' type `name`, or None when ml_dtypes is not installed."""
+    try:
+        import ml_dtypes
+    except ImportError:
+        return None
+    return getattr(ml_dtypes, name, None)
+
+
 def _np_dtype(np, dtype):
-    """The numpy dtype of an sdy_dtype_t (bf16 as its raw uint16 bits)."""
+    """The numpy dtype of an sdy_dtype_t. Types numpy lacks (bf16, the
+    f4/f6/f8 types, i2/i4/ui2/ui4) are ml_dtypes' when it is installed,
+    otherwise their raw bits (uint16 for bf16, one uint8/int8 per element
+    for the others)."""
     code, bits = dtype.code, dtype.bits
     if code == _DL_BOOL:
         return np.dtype(np.bool_)
     if code == _DL_BFLOAT:
-        return np.dtype(np.uint16)
+        return np.dtype(_ml_dtype("bfloat16") or np.uint16)
+    if code == _DL_COMPLEX:
+        return np.dtype("complex%d" % bits)
+    if code in _DL_NARROW_FLOATS:
+        return np.dtype(_ml_dtype(_DL_NARROW_FLOATS[code][1]) or np.uint8)
     kind = {_DL_INT: "int", _DL_UINT: "uint", _DL_FLOAT: "float"}[code]
+    if bits < 8:
+        return np.dtype(_ml_dtype("%s%d" % (kind, bits)) or
+                        ("%s8" % kind))
     return np.dtype("%s%d" % (kind, bits))
 
 
 def _type_name(dtype):
     if dtype.code == _DL_BOOL:
         return "i1"
+    if dtype.code == _DL_COMPLEX:
+        return "complex<f%d>" % (dtype.bits // 2)
+    if dtype.code in _DL_NARROW_FLOATS:
+        return _DL_NARROW_FLOATS[dtype.code][0]
     prefix = {_DL_INT: "i", _DL_UINT: "ui", _DL_FLOAT: "f",
               _DL_BFLOAT: "bf"}.get(dtype.code, "?")
     return "%s%d" % (prefix, dtype.bits)
@@ -200,6 +231,10 @@ class _Descriptors:
         kind = arr.dtype.kind
         if kind == "b":
             t.dtype.code, t.dtype.bits = _DL_BOOL, 8
+        elif kind == "c":
+            t.dtype.code, t.dtype.bits = _DL_COMPLEX, itemsize * 8
+        elif kind == "V":  # ml_dtypes types: given by `dtype` below
+            t.dtype.code, t.dtype.bits = _DL_UINT, itemsize * 8
         else:
             t.dtype.code = {"i": _DL_INT, "u": _DL_UINT, "f": _DL_FLOAT}[kind]
             t.dtype.bits = itemsize * 8

@@ -246,3 +246,22 @@ func.func @main(%a: tensor<4xf32>) -> tensor<4xf32> {
     with pytest.raises(sdy.FailedPreconditionError,
                        match="test plugin asked to fail"):
         sdy.Backend.load(path, "fail")
+
+
+def test_complex_and_narrow_types(ctx):
+    # complex64 in and out; an f8 result comes back as ml_dtypes' type or
+    # as its raw bytes.
+    exe = sdy.Module.parse("""\
+func.func @main(%a: tensor<2xcomplex<f32>>, %b: tensor<2xf32>)
+    -> (tensor<2xcomplex<f32>>, tensor<2xf32>, tensor<2xf8E4M3FN>) {
+  %0 = stablehlo.multiply %a, %a : tensor<2xcomplex<f32>>
+  %1 = stablehlo.abs %a : (tensor<2xcomplex<f32>>) -> tensor<2xf32>
+  %2 = stablehlo.convert %b : (tensor<2xf32>) -> tensor<2xf8E4M3FN>
+  return %0, %1, %2 : tensor<2xcomplex<f32>>, tensor<2xf32>, tensor<2xf8E4M3FN>
+}""", context=ctx).compile()
+    a = np.array([1 + 2j, 3 - 4j], dtype=np.complex64)
+    sq, mod, f8 = exe.run(a, np.array([1.0, -2.0], dtype=np.float32))
+    assert sq.dtype == np.complex64
+    np.testing.assert_allclose(sq, [-3 + 4j, -7 - 24j])
+    np.testing.assert_allclose(mod, [np.sqrt(5.0), 5.0], rtol=1e-6)
+    assert f8.view(np.uint8).tolist() == [0x38, 0xc0]

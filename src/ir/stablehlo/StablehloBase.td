@@ -19,9 +19,10 @@ def Stablehlo_Dialect : Dialect {
   let summary = "The StableHLO op subset supported by sdy.";
   let description = [{
     Our own implementation of the part of the public StableHLO spec that sdy
-    shards, partitions and executes. Only statically shaped tensors of the
-    element types f16, bf16, f32, f64, i1, i8, i16, i32, i64, ui8, ui32 and
-    ui64 are accepted.
+    shards, partitions and executes. Only statically shaped tensors are
+    accepted, of the element types i1, i2, i4, i8, i16, i32, i64, ui2, ui4,
+    ui8, ui16, ui32, ui64, the f4/f6/f8 types, f16, bf16, f32, f64,
+    complex<f32> and complex<f64> (quantized types are not supported).
   }];
   let useDefaultAttributePrinterParser = 1;
 }
@@ -31,12 +32,17 @@ def Stablehlo_Dialect : Dialect {
 //===----------------------------------------------------------------------===//
 
 def HLO_Pred : TypeAlias<I1, "pred (AKA boolean or 1-bit integer)">;
-def HLO_SInt : AnyTypeOf<[I8, I16, I32, I64], "signless integer">;
-def HLO_UInt : AnyTypeOf<[UI8, UI32, UI64], "unsigned integer">;
+def HLO_SInt : AnyTypeOf<[I<2>, I<4>, I8, I16, I32, I64], "signless integer">;
+def HLO_UInt : AnyTypeOf<[UI<2>, UI<4>, UI8, UI16, UI32, UI64],
+                         "unsigned integer">;
 def HLO_Int : AnyTypeOf<[HLO_SInt, HLO_UInt], "integer">;
-def HLO_Float : AnyTypeOf<[F16, BF16, F32, F64], "floating-point">;
-def HLO_Element : AnyTypeOf<[HLO_Pred, HLO_Int, HLO_Float],
-                            "pred, integer or floating-point">;
+def HLO_Float : AnyTypeOf<[F4E2M1FN, F6E2M3FN, F6E3M2FN, F8E3M4, F8E4M3,
+                           F8E4M3FN, F8E4M3FNUZ, F8E4M3B11FNUZ, F8E5M2,
+                           F8E5M2FNUZ, F8E8M0FNU, F16, BF16, F32, F64],
+                          "floating-point">;
+def HLO_Complex : Complex<AnyTypeOf<[F32, F64]>>;
+def HLO_Element : AnyTypeOf<[HLO_Pred, HLO_Int, HLO_Float, HLO_Complex],
+                            "pred, integer, floating-point or complex">;
 
 // Static shapes only: the partitioner and the interpreter need sizes.
 def HLO_Tensor : StaticShapeTensorOf<[HLO_Element]>;
@@ -46,6 +52,12 @@ def HLO_IntTensor : StaticShapeTensorOf<[HLO_Int]>;
 def HLO_PredOrIntTensor : StaticShapeTensorOf<[HLO_Pred, HLO_Int]>;
 def HLO_IntOrFpTensor : StaticShapeTensorOf<[HLO_Int, HLO_Float]>;
 def HLO_SIntOrFpTensor : StaticShapeTensorOf<[HLO_SInt, HLO_Float]>;
+def HLO_ComplexTensor : StaticShapeTensorOf<[HLO_Complex]>;
+def HLO_FpOrComplexTensor : StaticShapeTensorOf<[HLO_Float, HLO_Complex]>;
+def HLO_IntFpOrComplexTensor
+    : StaticShapeTensorOf<[HLO_Int, HLO_Float, HLO_Complex]>;
+def HLO_SIntFpOrComplexTensor
+    : StaticShapeTensorOf<[HLO_SInt, HLO_Float, HLO_Complex]>;
 def HLO_ScalarIntTensor : 0DTensorOf<[HLO_Int]>;
 def HLO_ScalarPredTensor : 0DTensorOf<[HLO_Pred]>;
 def HLO_ScalarUI32Tensor : 0DTensorOf<[UI32]>;

@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ir/stablehlo/StablehloComplex.h"
 #include "ir/stablehlo/StablehloDialect.h"
 #include "ir/stablehlo/StablehloLinalgSyntax.h"
 #include "ir/stablehlo/StablehloSyntax.h"

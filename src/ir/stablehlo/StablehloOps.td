@@ -50,10 +50,13 @@ class StableHLO_SameTypeUnaryOp<string mnemonic, Type type>
     : StableHLO_UnaryElementwiseOp<mnemonic, type, type,
                                    [SameOperandsAndResultType]>;
 
-def StableHLO_AbsOp : StableHLO_SameTypeUnaryOp<"abs", HLO_SIntOrFpTensor> {
-  let summary = "Elementwise absolute value.";
+def StableHLO_AbsOp : StableHLO_UnaryElementwiseOp<"abs",
+    HLO_SIntFpOrComplexTensor, HLO_SIntOrFpTensor,
+    [SameOperandsAndResultShape]> {
+  let summary = "Elementwise absolute value (the modulus for complex).";
+  let hasVerifier = 1;
 }
-def StableHLO_CbrtOp : StableHLO_SameTypeUnaryOp<"cbrt", HLO_FpTensor> {
+def StableHLO_CbrtOp : StableHLO_SameTypeUnaryOp<"cbrt", HLO_FpOrComplexTensor> {
   let summary = "Elementwise cubic root.";
 }
 def StableHLO_CeilOp : StableHLO_SameTypeUnaryOp<"ceil", HLO_FpTensor> {
@@ -65,14 +68,14 @@ def StableHLO_ConvertOp : StableHLO_UnaryElementwiseOp<"convert", HLO_Tensor,
   let builders = [
     OpBuilder<(ins "Value":$operand, "Type":$resultElementType)>];
 }
-def StableHLO_CosineOp : StableHLO_SameTypeUnaryOp<"cosine", HLO_FpTensor> {
+def StableHLO_CosineOp : StableHLO_SameTypeUnaryOp<"cosine", HLO_FpOrComplexTensor> {
   let summary = "Elementwise cosine.";
 }
-def StableHLO_ExpOp : StableHLO_SameTypeUnaryOp<"exponential", HLO_FpTensor> {
+def StableHLO_ExpOp : StableHLO_SameTypeUnaryOp<"exponential", HLO_FpOrComplexTensor> {
   let summary = "Elementwise exponential.";
 }
 def StableHLO_Expm1Op : StableHLO_SameTypeUnaryOp<"exponential_minus_one",
-                                                  HLO_FpTensor> {
+                                                  HLO_FpOrComplexTensor> {
   let summary = "Elementwise exp(x) - 1.";
 }
 def StableHLO_FloorOp : StableHLO_SameTypeUnaryOp<"floor", HLO_FpTensor> {
@@ -87,43 +90,43 @@ def StableHLO_IsFiniteOp : StableHLO_Op<"is_finite",
     $x attr-dict `:` custom<SameOperandsAndResultType>(type($x), type($y))
   }];
 }
-def StableHLO_LogOp : StableHLO_SameTypeUnaryOp<"log", HLO_FpTensor> {
+def StableHLO_LogOp : StableHLO_SameTypeUnaryOp<"log", HLO_FpOrComplexTensor> {
   let summary = "Elementwise natural logarithm.";
 }
 def StableHLO_Log1pOp : StableHLO_SameTypeUnaryOp<"log_plus_one",
-                                                  HLO_FpTensor> {
+                                                  HLO_FpOrComplexTensor> {
   let summary = "Elementwise log(1 + x).";
 }
 def StableHLO_LogisticOp : StableHLO_SameTypeUnaryOp<"logistic",
-                                                     HLO_FpTensor> {
+                                                     HLO_FpOrComplexTensor> {
   let summary = "Elementwise logistic (sigmoid).";
 }
 def StableHLO_NotOp : StableHLO_SameTypeUnaryOp<"not", HLO_PredOrIntTensor> {
   let summary = "Elementwise logical or bitwise not.";
 }
-def StableHLO_NegOp : StableHLO_SameTypeUnaryOp<"negate", HLO_IntOrFpTensor> {
+def StableHLO_NegOp : StableHLO_SameTypeUnaryOp<"negate", HLO_IntFpOrComplexTensor> {
   let summary = "Elementwise negation.";
 }
 def StableHLO_RoundNearestEvenOp : StableHLO_SameTypeUnaryOp<
     "round_nearest_even", HLO_FpTensor> {
   let summary = "Elementwise rounding to the nearest integer, ties to even.";
 }
-def StableHLO_RsqrtOp : StableHLO_SameTypeUnaryOp<"rsqrt", HLO_FpTensor> {
+def StableHLO_RsqrtOp : StableHLO_SameTypeUnaryOp<"rsqrt", HLO_FpOrComplexTensor> {
   let summary = "Elementwise reciprocal square root.";
 }
-def StableHLO_SignOp : StableHLO_SameTypeUnaryOp<"sign", HLO_SIntOrFpTensor> {
+def StableHLO_SignOp : StableHLO_SameTypeUnaryOp<"sign", HLO_SIntFpOrComplexTensor> {
   let summary = "Elementwise sign.";
 }
-def StableHLO_SineOp : StableHLO_SameTypeUnaryOp<"sine", HLO_FpTensor> {
+def StableHLO_SineOp : StableHLO_SameTypeUnaryOp<"sine", HLO_FpOrComplexTensor> {
   let summary = "Elementwise sine.";
 }
-def StableHLO_SqrtOp : StableHLO_SameTypeUnaryOp<"sqrt", HLO_FpTensor> {
+def StableHLO_SqrtOp : StableHLO_SameTypeUnaryOp<"sqrt", HLO_FpOrComplexTensor> {
   let summary = "Elementwise square root.";
 }
-def StableHLO_TanOp : StableHLO_SameTypeUnaryOp<"tan", HLO_FpTensor> {
+def StableHLO_TanOp : StableHLO_SameTypeUnaryOp<"tan", HLO_FpOrComplexTensor> {
   let summary = "Elementwise tangent.";
 }
-def StableHLO_TanhOp : StableHLO_SameTypeUnaryOp<"tanh", HLO_FpTensor> {
+def StableHLO_TanhOp : StableHLO_SameTypeUnaryOp<"tanh", HLO_FpOrComplexTensor> {
   let summary = "Elementwise hyperbolic tangent.";
 }
 
@@ -144,11 +147,11 @@ def StableHLO_AddOp : StableHLO_BinaryElementwiseOp<"add", HLO_Tensor,
                                                     [Commutative]> {
   let summary = "Elementwise addition (logical or for pred).";
 }
-def StableHLO_Atan2Op : StableHLO_BinaryElementwiseOp<"atan2", HLO_FpTensor> {
+def StableHLO_Atan2Op : StableHLO_BinaryElementwiseOp<"atan2", HLO_FpOrComplexTensor> {
   let summary = "Elementwise atan2.";
 }
 def StableHLO_DivOp : StableHLO_BinaryElementwiseOp<"divide",
-                                                    HLO_IntOrFpTensor> {
+                                                    HLO_IntFpOrComplexTensor> {
   let summary = "Elementwise division.";
 }
 def StableHLO_MaxOp : StableHLO_BinaryElementwiseOp<"maximum", HLO_Tensor,
@@ -164,7 +167,7 @@ def StableHLO_MulOp : StableHLO_BinaryElementwiseOp<"multiply", HLO_Tensor,
   let summary = "Elementwise multiplication (logical and for pred).";
 }
 def StableHLO_PowOp : StableHLO_BinaryElementwiseOp<"power",
-                                                    HLO_IntOrFpTensor> {
+                                                    HLO_IntFpOrComplexTensor> {
   let summary = "Elementwise exponentiation.";
 }
 def StableHLO_RemOp : StableHLO_BinaryElementwiseOp<"remainder",
@@ -172,7 +175,7 @@ def StableHLO_RemOp : StableHLO_BinaryElementwiseOp<"remainder",
   let summary = "Elementwise remainder (sign of the dividend).";
 }
 def StableHLO_SubtractOp : StableHLO_BinaryElementwiseOp<"subtract",
-                                                         HLO_IntOrFpTensor> {
+                                                         HLO_IntFpOrComplexTensor> {
   let summary = "Elementwise subtraction.";
 }
 def StableHLO_AndOp : StableHLO_BinaryElementwiseOp<"and",
@@ -664,5 +667,8 @@ include "ir/stablehlo/StablehloConvolutionOps.td"
 include "ir/stablehlo/StablehloLinalgOps.td"
 include "ir/stablehlo/StablehloWindowOps.td"
 include "ir/stablehlo/StablehloCollectiveBroadcastOps.td"
+include "ir/stablehlo/StablehloBitcastOps.td"
+include "ir/stablehlo/StablehloComplexOps.td"
+include "ir/stablehlo/StablehloFftOps.td"
 
 #endif // SDY_STABLEHLO_OPS

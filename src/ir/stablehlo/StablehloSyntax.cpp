@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ir/stablehlo/StablehloSyntax.h"
+#include "ir/stablehlo/StablehloComplex.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/TypeUtilities.h"
@@ -457,7 +458,7 @@ ParseResult ConstantOp::parse(OpAsmParser &parser, OperationState &result) {
   }
   ElementsAttr value;
   if (parser.parseOptionalAttrDict(result.attributes) ||
-      parser.parseAttribute(value, Type(), "value", result.attributes))
+      parseConstantValue(parser, value, result.attributes))
     return failure();
   result.addTypes(value.getType());
   return success();

@@ -344,12 +344,15 @@ Tensor randomTensor(const TensorSpec &spec, std::mt19937_64 &rng) {
   Tensor t(spec.type, spec.shape);
   std::uniform_real_distribution<double> real(-1.0, 1.0);
   std::uniform_int_distribution<int> small(0, 7);
-  dispatch(spec.type, [&](auto tag) {
+  dispatchAll(spec.type, [&](auto tag) {
     using T = typename decltype(tag)::type;
     using C = compute_t<T>;
     T *p = t.data<T>();
     for (int64_t i = 0; i < t.numElements(); ++i) {
-      if constexpr (is_pred_v<T>)
+      if constexpr (is_complex_v<T>) {
+        double re = real(rng);
+        p[i] = T(re, real(rng));
+      } else if constexpr (is_pred_v<T>)
         p[i] = store<T>(small(rng) & 1);
       else if constexpr (std::is_floating_point_v<C>)
         p[i] = store<T>(static_cast<C>(real(rng)));
@@ -456,6 +459,10 @@ int main(int argc, char **argv) {
     Tensor t;
     if (Status s = readNpy(f, t); !s.isOk())
       return inputError(s.message());
+    // Types numpy lacks are written as their bytes (|u1).
+    if (t.type() == ElementType::U8 && t.type() != spec.type &&
+        (isSubByteInt(spec.type) || isNarrowFloat(spec.type)))
+      t = Tensor::fromData(spec.type, t.shape(), t.raw());
     if (t.type() != spec.type)
       return inputError("'" + f + "' has element type " +
                         elementTypeName(t.type()) + " but argument " +

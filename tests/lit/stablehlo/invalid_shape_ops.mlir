@@ -318,8 +318,8 @@ func.func @main() {
 // -----
 
 func.func @main() {
-  // expected-error @+1 {{'stablehlo.constant' op result #0 must be statically shaped tensor of pred, integer or floating-point values, but got 'tensor<4xi4>'}}
-  %0 = stablehlo.constant dense<1> : tensor<4xi4>
+  // expected-error @+1 {{'stablehlo.constant' op result #0 must be statically shaped tensor of pred, integer, floating-point or complex values, but got 'tensor<4xi3>'}}
+  %0 = stablehlo.constant dense<1> : tensor<4xi3>
   return
 }
 

@@ -1,0 +1,325 @@
+//===- Types.cpp - kernels of the element-type ops ------------------------===//
+//
+// bitcast_convert reinterprets the row-major bytes of the operand (the host
+// is little-endian, so a narrower result's trailing dimension holds the
+// low-order parts first). real, imag and complex take complex numbers apart
+// and build them.
+//
+// Kernels written with `dispatch` only handle the core element types, so the
+// interpreter asks checkElementTypes before running an op: complex, sub-byte
+// integer and narrow float tensors only go to the ops listed here, whose
+// kernels handle them; any other op gets a clear error instead.
+//
+//===----------------------------------------------------------------------===//
+#include "runtime/Dispatch.h"
+#include "runtime/KernelTable.h"
+#include "runtime/Kernels.h"
+
+#include "ir/sdy/SdyDialect.h"
+#include "ir/stablehlo/StablehloDialect.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <cmath>
+
+namespace sdy::runtime {
+namespace kernels {
+
+Tensor complexPart(const Tensor &x, bool imag) {
+  if (!isComplex(x.type()))
+    return imag ? Tensor::zeros(x.type(), x.shape()) : x;
+  return dispatchComplex(x.type(), [&](auto tag) -> Tensor {
+    using T = typename decltype(tag)::type;
+    using R = typename T::value_type;
+    Tensor r(x.type() == ElementType::C64 ? ElementType::F32 : ElementType::F64,
+             x.shape());
+    const T *in = x.data<T>();
+    R *out = r.data<R>();
+    for (int64_t i = 0, n = x.numElements(); i < n; ++i)
+      out[i] = imag ? in[i].imag() : in[i].real();
+    return r;
+  });
+}
+
+Tensor makeComplex(const Tensor &re, const Tensor &im) {
+  auto build = [&](auto tag, ElementType type) {
+    using R = typename decltype(tag)::type;
+    Tensor r(type, re.shape());
+    const R *pr = re.data<R>(), *pi = im.data<R>();
+    auto *out = r.data<std::complex<R>>();
+    for (int64_t i = 0, n = re.numElements(); i < n; ++i)
+      out[i] = std::complex<R>(pr[i], pi[i]);
+    return r;
+  };
+  if (re.type() == ElementType::F64)
+    return build(TypeTag<double>{}, ElementType::C128);
+  return build(TypeTag<float>{}, ElementType::C64);
+}
+
+namespace {
+using cd = std::complex<double>;
+
+// In-place DFT of every line along `axis` of a row-major buffer (naive
+// O(n^2) per line, in double; inverse scales by 1/n).
+void dftAxis(std::vector<cd> &buf, const Shape &shape, int64_t axis,
+             bool inverse) {
+  int64_t n = shape[axis];
+  if (n <= 1)
+    return;
+  int64_t inner = 1;
+  for (size_t d = axis + 1; d < shape.size(); ++d)
+    inner *= shape[d];
+  int64_t outer = static_cast<int64_t>(buf.size()) / (n * inner);
+  double sign = inverse ? 1.0 : -1.0;
+  std::vector<cd> twiddle(n), line(n);
+  for (int64_t k = 0; k < n; ++k)
+    twiddle[k] = std::polar(1.0, sign * 2.0 * M_PI * double(k) / double(n));
+  for (int64_t o = 0; o < outer; ++o)
+    for (int64_t i = 0; i < inner; ++i) {
+      cd *base = buf.data() + o * n * inner + i;
+      for (int64_t k = 0; k < n; ++k) {
+        cd acc = 0;
+        for (int64_t j = 0; j < n; ++j)
+          acc += base[j * inner] * twiddle[(k * j) % n];
+        line[k] = inverse ? acc / double(n) : acc;
+      }
+      for (int64_t k = 0; k < n; ++k)
+        base[k * inner] = line[k];
+    }
+}
+
+std::vector<cd> toComplexDouble(const Tensor &x) {
+  std::vector<cd> buf(x.numElements());
+  dispatchAll(x.type(), [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    const T *in = x.data<T>();
+    for (size_t i = 0; i < buf.size(); ++i) {
+      if constexpr (is_complex_v<T>)
+        buf[i] = cd(in[i].real(), in[i].imag());
+      else
+        buf[i] = cd(static_cast<double>(load(in[i])), 0.0);
+    }
+  });
+  return buf;
+}
+} // namespace
+
+Tensor fft(const Tensor &x, FftKind kind, int64_t numDims,
+           const Shape &resultShape, ElementType resultType) {
+  int64_t rank = x.rank(), first = rank - numDims;
+  std::vector<cd> buf = toComplexDouble(x);
+  Shape shape = x.shape();
+  bool inverse = kind == FftKind::IFFT || kind == FftKind::IRFFT;
+  // IRFFT: the leading transformed dims first, the halved last one below.
+  int64_t last = kind == FftKind::IRFFT ? rank - 1 : rank;
+  for (int64_t d = first; d < last; ++d)
+    dftAxis(buf, shape, d, inverse);
+
+  Tensor r(resultType, resultShape);
+  int64_t outLast = resultShape.empty() ? 1 : resultShape.back();
+  int64_t inLast = shape.empty() ? 1 : shape.back();
+  int64_t lines = inLast ? static_cast<int64_t>(buf.size()) / inLast : 0;
+  auto write = [&](auto tag, auto value) {
+    using T = typename decltype(tag)::type;
+    T *out = r.data<T>();
+    for (int64_t l = 0; l < lines; ++l)
+      for (int64_t k = 0; k < outLast; ++k)
+        out[l * outLast + k] = static_cast<T>(value(l, k));
+  };
+  if (kind == FftKind::IRFFT) {
+    // Hermitian extension of each last-dim line, inverse DFT, real part.
+    int64_t n = outLast;
+    auto value = [&](int64_t l, int64_t t) {
+      const cd *line = buf.data() + l * inLast;
+      double acc = 0;
+      for (int64_t k = 0; k < n; ++k) {
+        cd v = k < inLast ? line[k] : std::conj(line[n - k]);
+        acc += (v * std::polar(1.0, 2.0 * M_PI * double(k * t % n) / n)).real();
+      }
+      return acc / double(n);
+    };
+    if (resultType == ElementType::F64)
+      write(TypeTag<double>{}, value);
+    else
+      write(TypeTag<float>{}, value);
+    return r;
+  }
+  // FFT, IFFT and RFFT (whose last dim keeps the first n / 2 + 1 elements).
+  auto value = [&](int64_t l, int64_t k) { return buf[l * inLast + k]; };
+  if (resultType == ElementType::C128)
+    write(TypeTag<c128_t>{}, value);
+  else
+    write(TypeTag<c64_t>{}, [&](int64_t l, int64_t k) {
+      cd v = value(l, k);
+      return c64_t(static_cast<float>(v.real()), static_cast<float>(v.imag()));
+    });
+  return r;
+}
+
+} // namespace kernels
+
+namespace {
+namespace shlo = mlir::stablehlo;
+
+Status fftKernel(OpCall &c) {
+  auto op = mlir::cast<shlo::FftOp>(c.op);
+  kernels::FftKind kind = kernels::FftKind::FFT;
+  switch (op.getFftType()) {
+  case shlo::FftType::FFT:
+    kind = kernels::FftKind::FFT;
+    break;
+  case shlo::FftType::IFFT:
+    kind = kernels::FftKind::IFFT;
+    break;
+  case shlo::FftType::RFFT:
+    kind = kernels::FftKind::RFFT;
+    break;
+  case shlo::FftType::IRFFT:
+    kind = kernels::FftKind::IRFFT;
+    break;
+  }
+  c.out.push_back(kernels::fft(c.in[0], kind, op.getFftLength().size(),
+                               c.resultShape, c.resultType));
+  return Status::ok();
+}
+
+Status bitcastConvertKernel(OpCall &c) {
+  const Tensor &x = c.in[0];
+  ElementType from = x.type(), to = c.resultType;
+  // pred is one byte per element here but one bit in the IR; the sub-byte
+  // types likewise.
+  if (from != to && (from == ElementType::Pred || to == ElementType::Pred ||
+                     isSubByteInt(from) || isSubByteInt(to) ||
+                     (isNarrowFloat(from) && elementSize(to) != 1) ||
+                     (isNarrowFloat(to) && elementSize(from) != 1)))
+    return Status::unsupported(
+        std::string("bitcast_convert from ") + elementTypeName(from) + " to " +
+        elementTypeName(to) + " is not supported (sub-byte element types)");
+  uint64_t bytes = 0;
+  if (!byteSizeOf(to, c.resultShape, bytes) || bytes != x.byteSize())
+    return Status::internal("bitcast_convert changes the byte size");
+  c.out.push_back(Tensor::fromData(to, c.resultShape, x.raw()));
+  return Status::ok();
+}
+
+Status complexPartKernel(OpCall &c, bool imag) {
+  if (isComplex(c.in[0].type()) || c.in[0].type() == ElementType::F32 ||
+      c.in[0].type() == ElementType::F64) {
+    c.out.push_back(kernels::complexPart(c.in[0], imag));
+    return Status::ok();
+  }
+  // Other floats: the operand itself, or zeros.
+  c.out.push_back(imag ? Tensor::zeros(c.in[0].type(), c.in[0].shape())
+                       : c.in[0]);
+  return Status::ok();
+}
+Status realKernel(OpCall &c) { return complexPartKernel(c, false); }
+Status imagKernel(OpCall &c) { return complexPartKernel(c, true); }
+
+Status complexKernel(OpCall &c) {
+  const Tensor &re = c.in[0], &im = c.in[1];
+  if (re.shape() != im.shape())
+    return Status::internal("complex: operand shapes differ");
+  c.out.push_back(kernels::makeComplex(re, im));
+  return Status::ok();
+}
+
+// The ops whose kernels handle every element type: they move elements
+// (by byte size), convert them, or are the elementwise kernels of
+// Elementwise.cpp (which check the op/type pairs complex numbers lack).
+const llvm::DenseSet<mlir::TypeID> &allTypeOps() {
+  static const llvm::DenseSet<mlir::TypeID> ops = [] {
+    llvm::DenseSet<mlir::TypeID> s;
+    auto add = [&](auto... ids) { (s.insert(ids), ...); };
+    using mlir::TypeID;
+    add(TypeID::get<shlo::ConstantOp>(), TypeID::get<mlir::sdy::ConstantOp>(),
+        TypeID::get<shlo::ConvertOp>(), TypeID::get<shlo::BitcastConvertOp>(),
+        TypeID::get<shlo::RealOp>(), TypeID::get<shlo::ImagOp>(),
+        TypeID::get<shlo::ComplexOp>(), TypeID::get<shlo::FftOp>());
+    // Elementwise.
+    add(TypeID::get<shlo::AbsOp>(), TypeID::get<shlo::CbrtOp>(),
+        TypeID::get<shlo::CeilOp>(), TypeID::get<shlo::CosineOp>(),
+        TypeID::get<shlo::ExpOp>(), TypeID::get<shlo::Expm1Op>(),
+        TypeID::get<shlo::FloorOp>(), TypeID::get<shlo::LogOp>(),
+        TypeID::get<shlo::Log1pOp>(), TypeID::get<shlo::LogisticOp>(),
+        TypeID::get<shlo::NegOp>(), TypeID::get<shlo::NotOp>(),
+        TypeID::get<shlo::RoundNearestEvenOp>(), TypeID::get<shlo::RsqrtOp>(),
+        TypeID::get<shlo::SignOp>(), TypeID::get<shlo::SineOp>(),
+        TypeID::get<shlo::SqrtOp>(), TypeID::get<shlo::TanOp>(),
+        TypeID::get<shlo::TanhOp>());
+    add(TypeID::get<shlo::AddOp>(), TypeID::get<shlo::Atan2Op>(),
+        TypeID::get<shlo::DivOp>(), TypeID::get<shlo::MaxOp>(),
+        TypeID::get<shlo::MinOp>(), TypeID::get<shlo::MulOp>(),
+        TypeID::get<shlo::PowOp>(), TypeID::get<shlo::RemOp>(),
+        TypeID::get<shlo::SubtractOp>(), TypeID::get<shlo::AndOp>(),
+        TypeID::get<shlo::OrOp>(), TypeID::get<shlo::XorOp>(),
+        TypeID::get<shlo::CompareOp>(), TypeID::get<shlo::IsFiniteOp>(),
+        TypeID::get<shlo::ClampOp>(), TypeID::get<shlo::SelectOp>());
+    // Data movement and control flow.
+    add(TypeID::get<shlo::BroadcastInDimOp>(), TypeID::get<shlo::ReshapeOp>(),
+        TypeID::get<shlo::TransposeOp>(), TypeID::get<shlo::ConcatenateOp>(),
+        TypeID::get<shlo::SliceOp>(), TypeID::get<shlo::PadOp>(),
+        TypeID::get<shlo::ReverseOp>(), TypeID::get<shlo::DynamicSliceOp>(),
+        TypeID::get<shlo::DynamicUpdateSliceOp>(),
+        TypeID::get<shlo::GatherOp>(), TypeID::get<shlo::WhileOp>(),
+        TypeID::get<shlo::IfOp>(), TypeID::get<shlo::CaseOp>(),
+        TypeID::get<shlo::OptimizationBarrierOp>(),
+        TypeID::get<mlir::func::CallOp>(), TypeID::get<shlo::AllGatherOp>(),
+        TypeID::get<shlo::AllToAllOp>(),
+        TypeID::get<shlo::CollectivePermuteOp>(),
+        TypeID::get<mlir::sdy::ShardingConstraintOp>(),
+        TypeID::get<mlir::sdy::ReshardOp>(),
+        TypeID::get<mlir::sdy::ShardingGroupOp>(),
+        TypeID::get<mlir::sdy::NamedComputationOp>());
+    return s;
+  }();
+  return ops;
+}
+
+// Custom calls that only annotate shardings move their operand unchanged.
+bool isAnnotationCustomCall(mlir::Operation *op) {
+  auto call = llvm::dyn_cast<shlo::CustomCallOp>(op);
+  if (!call)
+    return false;
+  llvm::StringRef t = call.getCallTargetName();
+  return t == "Sharding" || t == "SPMDFullToShardShape" ||
+         t == "SPMDShardToFullShape" || t == "xla.sdy.FuncResultSharding";
+}
+
+// The first element type of `types` outside the core set, if any.
+std::optional<mlir::Type> firstExtended(mlir::TypeRange types) {
+  for (mlir::Type t : types) {
+    auto shaped = llvm::dyn_cast<mlir::ShapedType>(t);
+    ElementType et;
+    if (shaped && fromMlirType(shaped.getElementType(), et) && !isCoreType(et))
+      return shaped.getElementType();
+  }
+  return std::nullopt;
+}
+
+} // namespace
+
+Status checkElementTypes(mlir::Operation *op) {
+  std::optional<mlir::Type> t = firstExtended(op->getOperandTypes());
+  if (!t)
+    t = firstExtended(op->getResultTypes());
+  if (!t || allTypeOps().contains(op->getName().getTypeID()) ||
+      isAnnotationCustomCall(op))
+    return Status::ok();
+  std::string s;
+  llvm::raw_string_ostream os(s);
+  os << "element type " << *t << " is not supported by '" << op->getName()
+     << "' in the runtime";
+  return Status::unsupported(s);
+}
+
+void registerTypesKernels(KernelTable &table) {
+  table.add<shlo::BitcastConvertOp>(bitcastConvertKernel);
+  table.add<shlo::RealOp>(realKernel);
+  table.add<shlo::ImagOp>(imagKernel);
+  table.add<shlo::ComplexOp>(complexKernel);
+  table.add<shlo::FftOp>(fftKernel);
+}
+
+} // namespace sdy::runtime
