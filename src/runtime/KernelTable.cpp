@@ -21,6 +21,8 @@ const KernelTable &KernelTable::get() {
     registerCollectiveKernels(t);
     registerControlFlowKernels(t);
     registerInterpreterKernels(t);
+    registerMiscKernels(t);
+    registerCompositeKernels(t);
     return t;
   }();
   return table;

@@ -73,6 +73,8 @@ void registerGatherScatterKernels(KernelTable &table); // GatherScatter.cpp
 void registerCollectiveKernels(KernelTable &table);    // Collectives.cpp
 void registerControlFlowKernels(KernelTable &table);   // ControlFlow.cpp
 void registerInterpreterKernels(KernelTable &table);   // Interpreter.cpp
+void registerMiscKernels(KernelTable &table);          // MiscOps.cpp
+void registerCompositeKernels(KernelTable &table);     // Composite.cpp
 
 // An attribute's integers as a vector.
 inline std::vector<int64_t> toVector(llvm::ArrayRef<int64_t> values) {
