@@ -17,10 +17,11 @@
 static const char *kMustRun[] = {"argmax_reduce",      "cond",
                                  "constraint_reshard", "cross_entropy_step",
                                  "dead_values_only",   "dtypes",
-                                 "gather_embedding",   "mlp_grad_unsharded",
-                                 "mlp_train_step",     "reshape_transpose",
-                                 "scan_rnn",           "shard_map_psum",
-                                 "slice_pad_concat",   "while_loop"};
+                                 "gather_embedding",   "integer_ops",
+                                 "mlp_grad_unsharded", "mlp_train_step",
+                                 "reshape_transpose",  "scan_rnn",
+                                 "shard_map_psum",     "slice_pad_concat",
+                                 "while_loop"};
 
 static int must_run(const char *name) {
   for (size_t i = 0; i < sizeof kMustRun / sizeof *kMustRun; ++i)
