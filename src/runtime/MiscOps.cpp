@@ -133,28 +133,21 @@ Status roundAfzKernel(OpCall &c) {
 }
 
 // The bit layout of a float storage type.
+template <typename Bits, int Exponent, int Mantissa>
+struct Layout {
+  using U = Bits;
+  static constexpr int kExponent = Exponent, kMantissa = Mantissa;
+};
 template <typename T>
 struct FloatBits;
 template <>
-struct FloatBits<f16_t> {
-  using U = uint16_t;
-  static constexpr int kExponent = 5, kMantissa = 10;
-};
+struct FloatBits<f16_t> : Layout<uint16_t, 5, 10> {};
 template <>
-struct FloatBits<bf16_t> {
-  using U = uint16_t;
-  static constexpr int kExponent = 8, kMantissa = 7;
-};
+struct FloatBits<bf16_t> : Layout<uint16_t, 8, 7> {};
 template <>
-struct FloatBits<float> {
-  using U = uint32_t;
-  static constexpr int kExponent = 8, kMantissa = 23;
-};
+struct FloatBits<float> : Layout<uint32_t, 8, 23> {};
 template <>
-struct FloatBits<double> {
-  using U = uint64_t;
-  static constexpr int kExponent = 11, kMantissa = 52;
-};
+struct FloatBits<double> : Layout<uint64_t, 11, 52> {};
 
 template <typename T>
 T reducePrecision(T x, int64_t exponentBits, int64_t mantissaBits) {
