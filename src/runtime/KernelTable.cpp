@@ -30,6 +30,8 @@ const KernelTable &KernelTable::get() {
     registerCheckKernels(t);
     registerRunParallelKernels(t);
     registerTypesKernels(t);
+    registerMiscKernels(t);
+    registerCompositeKernels(t);
     return t;
   }();
   return table;

@@ -92,6 +92,8 @@ void registerTypesKernels(KernelTable &table); // Types.cpp
 // Unsupported when `op` has complex, sub-byte integer or narrow float
 // tensors and its kernel does not handle them (Types.cpp).
 Status checkElementTypes(mlir::Operation *op);
+void registerMiscKernels(KernelTable &table);      // MiscOps.cpp
+void registerCompositeKernels(KernelTable &table); // Composite.cpp
 
 // An attribute's integers as a vector.
 inline std::vector<int64_t> toVector(llvm::ArrayRef<int64_t> values) {

@@ -19,10 +19,11 @@ static const char *kMustRun[] = {"argmax_reduce",      "cond",
                                  "cross_entropy_step", "cumsum",
                                  "dead_values_only",   "dtypes",
                                  "erf_special",        "gather_embedding",
-                                 "maxpool_grad",       "mlp_grad_unsharded",
-                                 "mlp_train_step",     "reshape_transpose",
-                                 "scan_rnn",           "shard_map_psum",
-                                 "slice_pad_concat",   "while_loop"};
+                                 "integer_ops",        "maxpool_grad",
+                                 "mlp_grad_unsharded", "mlp_train_step",
+                                 "reshape_transpose",  "scan_rnn",
+                                 "shard_map_psum",     "slice_pad_concat",
+                                 "while_loop"};
 
 static int must_run(const char *name) {
   for (size_t i = 0; i < sizeof kMustRun / sizeof *kMustRun; ++i)

@@ -137,8 +137,8 @@ void DotDimensionNumbersAttr::print(AsmPrinter &p) const {
 //===----------------------------------------------------------------------===//
 
 namespace {
-// Gather and scatter dimension numbers alike: five dimension lists, then a
-// required index_vector_dim.
+// Gather and scatter dimension numbers alike: five dimension lists, then an
+// index_vector_dim that upstream leaves out when it is 0.
 const StringRef kGatherDims[] = {
     "offset_dims", "collapsed_slice_dims", "operand_batching_dims",
     "start_indices_batching_dims", "start_index_map"};
@@ -153,8 +153,7 @@ Attribute parseIndexingFields(AsmParser &parser, ArrayRef<StringRef> names) {
   SmallVector<Field, 6> fields;
   for (auto [name, list] : llvm::zip_equal(names, lists))
     fields.push_back({name, &list});
-  fields.push_back({"index_vector_dim", nullptr, &indexVectorDim,
-                    /*required=*/true});
+  fields.push_back({"index_vector_dim", nullptr, &indexVectorDim});
   if (parseStruct(parser, fields))
     return {};
   return AttrT::get(parser.getContext(), lists[0], lists[1], lists[2], lists[3],
@@ -167,7 +166,8 @@ void printIndexingFields(AsmPrinter &p, ArrayRef<StringRef> names,
   SmallVector<PrintField, 6> fields;
   for (auto [name, list] : llvm::zip_equal(names, dims))
     fields.push_back(dimsField(name, list));
-  fields.push_back(intField("index_vector_dim", indexVectorDim));
+  if (indexVectorDim != 0)
+    fields.push_back(intField("index_vector_dim", indexVectorDim));
   printStruct(p, fields);
 }
 } // namespace
@@ -240,5 +240,69 @@ LogicalResult DotAlgorithmAttr::verify(
   if (numPrimitiveOperations < 1)
     return emitError() << "num_primitive_operations must be positive, got "
                        << numPrimitiveOperations;
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// ResultAccuracyAttr
+//===----------------------------------------------------------------------===//
+
+// `<[atol = F,] [rtol = F,] [ulps = N,] mode = #stablehlo.result_accuracy_mode<
+// M>>`: the fields in this order, zero tolerances optional, as upstream.
+Attribute ResultAccuracyAttr::parse(AsmParser &parser, Type) {
+  double atol = 0.0, rtol = 0.0;
+  int64_t ulps = 0;
+  if (parser.parseLess())
+    return {};
+  if (succeeded(parser.parseOptionalKeyword("atol")) &&
+      (parser.parseEqual() || parser.parseFloat(atol) || parser.parseComma()))
+    return {};
+  if (succeeded(parser.parseOptionalKeyword("rtol")) &&
+      (parser.parseEqual() || parser.parseFloat(rtol) || parser.parseComma()))
+    return {};
+  if (succeeded(parser.parseOptionalKeyword("ulps")) &&
+      (parser.parseEqual() || parser.parseInteger(ulps) || parser.parseComma()))
+    return {};
+  ResultAccuracyModeAttr mode;
+  if (parser.parseKeyword("mode") || parser.parseEqual() ||
+      parser.parseAttribute(mode) || parser.parseGreater())
+    return {};
+  return getChecked([&] { return parser.emitError(parser.getNameLoc()); },
+                    parser.getContext(), APFloat(atol), APFloat(rtol), ulps,
+                    mode);
+}
+
+void ResultAccuracyAttr::print(AsmPrinter &p) const {
+  p << '<';
+  if (!getAtol().isZero()) {
+    p << "atol = ";
+    p.printFloat(getAtol());
+    p << ", ";
+  }
+  if (!getRtol().isZero()) {
+    p << "rtol = ";
+    p.printFloat(getRtol());
+    p << ", ";
+  }
+  if (getUlps() != 0)
+    p << "ulps = " << getUlps() << ", ";
+  p << "mode = ";
+  p.printAttribute(getMode());
+  p << '>';
+}
+
+LogicalResult
+ResultAccuracyAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                           APFloat atol, APFloat rtol, int64_t ulps,
+                           ResultAccuracyModeAttr mode) {
+  if (!mode)
+    return emitError() << "result_accuracy needs a mode";
+  if (atol.isNegative() || rtol.isNegative() || ulps < 0)
+    return emitError() << "Negative tolerance";
+  if (mode.getValue() != ResultAccuracyMode::TOLERANCE &&
+      (!atol.isZero() || !rtol.isZero() || ulps != 0))
+    return emitError() << "Invalid tolerances for ResultAccuracyAttr with mode "
+                       << stringifyResultAccuracyMode(mode.getValue())
+                       << ", must be all zero.";
   return success();
 }

@@ -97,4 +97,25 @@ def StableHLO_OutputOperandAlias : StableHLO_Attr<"OutputOperandAlias",
   let hasCustomAssemblyFormat = 1;
 }
 
+def StableHLO_ResultAccuracyAttr : StableHLO_Attr<"ResultAccuracy",
+                                                  "result_accuracy"> {
+  let summary = "The accuracy a transcendental op is asked for.";
+  let description = [{
+    `#stablehlo.result_accuracy<atol = 1.0e-05, rtol = 0.0, ulps = 2, mode =
+    #stablehlo.result_accuracy_mode<TOLERANCE>>`; zero tolerances are left
+    out when printed.
+  }];
+  let parameters = (ins APFloatParameter<"absolute tolerance">:$atol,
+                        APFloatParameter<"relative tolerance">:$rtol,
+                        "int64_t":$ulps, "ResultAccuracyModeAttr":$mode);
+  let hasCustomAssemblyFormat = 1;
+  let genVerifyDecl = 1;
+  // The default of the ops' `result_accuracy`: elided when printed pretty.
+  let constBuilderCall = [{
+    ::mlir::stablehlo::ResultAccuracyAttr::get($_builder.getContext(),
+        ::llvm::APFloat(0.0), ::llvm::APFloat(0.0), 0, ::mlir::stablehlo::ResultAccuracyModeAttr::get(
+            $_builder.getContext(), $0))
+  }];
+}
+
 #endif // SDY_STABLEHLO_ATTRS

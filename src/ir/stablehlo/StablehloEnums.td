@@ -68,4 +68,19 @@ def StableHLO_CustomCallApiVersionAttr : I32EnumAttr<"CustomCallApiVersion",
   let cppNamespace = "::mlir::stablehlo";
 }
 
+def StableHLO_ResultAccuracyMode : I32EnumAttr<"ResultAccuracyMode",
+    "How accurate a transcendental op must be.", [
+      I32EnumAttrCase<"DEFAULT", 0>,
+      I32EnumAttrCase<"HIGHEST", 1>,
+      I32EnumAttrCase<"TOLERANCE", 2>
+    ]> {
+  let genSpecializedAttr = 0;
+  let cppNamespace = "::mlir::stablehlo";
+}
+// `#stablehlo.result_accuracy_mode<DEFAULT>`, as upstream.
+def StableHLO_ResultAccuracyModeAttr : EnumAttr<Stablehlo_Dialect,
+    StableHLO_ResultAccuracyMode, "result_accuracy_mode"> {
+  let assemblyFormat = "`<` $value `>`";
+}
+
 #endif // SDY_STABLEHLO_ENUMS

@@ -50,13 +50,22 @@ class StableHLO_SameTypeUnaryOp<string mnemonic, Type type>
     : StableHLO_UnaryElementwiseOp<mnemonic, type, type,
                                    [SameOperandsAndResultType]>;
 
+// Transcendental ops may ask for an accuracy; the interpreter computes the
+// libm result whatever is asked, so the attribute is only kept and printed.
+class StableHLO_AccuracyUnaryOp<string mnemonic, Type type>
+    : StableHLO_SameTypeUnaryOp<mnemonic, type> {
+  let arguments = (ins type:$operand,
+      DefaultValuedOptionalAttr<StableHLO_ResultAccuracyAttr,
+          "::mlir::stablehlo::ResultAccuracyMode::DEFAULT">:$result_accuracy);
+}
+
 def StableHLO_AbsOp : StableHLO_UnaryElementwiseOp<"abs",
     HLO_SIntFpOrComplexTensor, HLO_SIntOrFpTensor,
     [SameOperandsAndResultShape]> {
   let summary = "Elementwise absolute value (the modulus for complex).";
   let hasVerifier = 1;
 }
-def StableHLO_CbrtOp : StableHLO_SameTypeUnaryOp<"cbrt", HLO_FpOrComplexTensor> {
+def StableHLO_CbrtOp : StableHLO_AccuracyUnaryOp<"cbrt", HLO_FpOrComplexTensor> {
   let summary = "Elementwise cubic root.";
 }
 def StableHLO_CeilOp : StableHLO_SameTypeUnaryOp<"ceil", HLO_FpTensor> {
@@ -68,13 +77,13 @@ def StableHLO_ConvertOp : StableHLO_UnaryElementwiseOp<"convert", HLO_Tensor,
   let builders = [
     OpBuilder<(ins "Value":$operand, "Type":$resultElementType)>];
 }
-def StableHLO_CosineOp : StableHLO_SameTypeUnaryOp<"cosine", HLO_FpOrComplexTensor> {
+def StableHLO_CosineOp : StableHLO_AccuracyUnaryOp<"cosine", HLO_FpOrComplexTensor> {
   let summary = "Elementwise cosine.";
 }
-def StableHLO_ExpOp : StableHLO_SameTypeUnaryOp<"exponential", HLO_FpOrComplexTensor> {
+def StableHLO_ExpOp : StableHLO_AccuracyUnaryOp<"exponential", HLO_FpOrComplexTensor> {
   let summary = "Elementwise exponential.";
 }
-def StableHLO_Expm1Op : StableHLO_SameTypeUnaryOp<"exponential_minus_one",
+def StableHLO_Expm1Op : StableHLO_AccuracyUnaryOp<"exponential_minus_one",
                                                   HLO_FpOrComplexTensor> {
   let summary = "Elementwise exp(x) - 1.";
 }
@@ -90,14 +99,14 @@ def StableHLO_IsFiniteOp : StableHLO_Op<"is_finite",
     $x attr-dict `:` custom<SameOperandsAndResultType>(type($x), type($y))
   }];
 }
-def StableHLO_LogOp : StableHLO_SameTypeUnaryOp<"log", HLO_FpOrComplexTensor> {
+def StableHLO_LogOp : StableHLO_AccuracyUnaryOp<"log", HLO_FpOrComplexTensor> {
   let summary = "Elementwise natural logarithm.";
 }
-def StableHLO_Log1pOp : StableHLO_SameTypeUnaryOp<"log_plus_one",
+def StableHLO_Log1pOp : StableHLO_AccuracyUnaryOp<"log_plus_one",
                                                   HLO_FpOrComplexTensor> {
   let summary = "Elementwise log(1 + x).";
 }
-def StableHLO_LogisticOp : StableHLO_SameTypeUnaryOp<"logistic",
+def StableHLO_LogisticOp : StableHLO_AccuracyUnaryOp<"logistic",
                                                      HLO_FpOrComplexTensor> {
   let summary = "Elementwise logistic (sigmoid).";
 }
@@ -111,22 +120,22 @@ def StableHLO_RoundNearestEvenOp : StableHLO_SameTypeUnaryOp<
     "round_nearest_even", HLO_FpTensor> {
   let summary = "Elementwise rounding to the nearest integer, ties to even.";
 }
-def StableHLO_RsqrtOp : StableHLO_SameTypeUnaryOp<"rsqrt", HLO_FpOrComplexTensor> {
+def StableHLO_RsqrtOp : StableHLO_AccuracyUnaryOp<"rsqrt", HLO_FpOrComplexTensor> {
   let summary = "Elementwise reciprocal square root.";
 }
 def StableHLO_SignOp : StableHLO_SameTypeUnaryOp<"sign", HLO_SIntFpOrComplexTensor> {
   let summary = "Elementwise sign.";
 }
-def StableHLO_SineOp : StableHLO_SameTypeUnaryOp<"sine", HLO_FpOrComplexTensor> {
+def StableHLO_SineOp : StableHLO_AccuracyUnaryOp<"sine", HLO_FpOrComplexTensor> {
   let summary = "Elementwise sine.";
 }
-def StableHLO_SqrtOp : StableHLO_SameTypeUnaryOp<"sqrt", HLO_FpOrComplexTensor> {
+def StableHLO_SqrtOp : StableHLO_AccuracyUnaryOp<"sqrt", HLO_FpOrComplexTensor> {
   let summary = "Elementwise square root.";
 }
-def StableHLO_TanOp : StableHLO_SameTypeUnaryOp<"tan", HLO_FpOrComplexTensor> {
+def StableHLO_TanOp : StableHLO_AccuracyUnaryOp<"tan", HLO_FpOrComplexTensor> {
   let summary = "Elementwise tangent.";
 }
-def StableHLO_TanhOp : StableHLO_SameTypeUnaryOp<"tanh", HLO_FpOrComplexTensor> {
+def StableHLO_TanhOp : StableHLO_AccuracyUnaryOp<"tanh", HLO_FpOrComplexTensor> {
   let summary = "Elementwise hyperbolic tangent.";
 }
 
@@ -566,11 +575,12 @@ def StableHLO_CustomCallOp : StableHLO_Op<"custom_call"> {
     DefaultValuedOptionalAttr<StableHLO_CustomCallApiVersionAttr,
         "::mlir::stablehlo::CustomCallApiVersion::API_VERSION_ORIGINAL">:
         $api_version,
-    OptionalAttr<FlatSymbolRefArrayAttr>:$called_computations,
+    DefaultValuedOptionalAttr<TypedArrayAttrBase<FlatSymbolRefAttr,
+        "flat symbol ref array attribute">, "{}">:$called_computations,
     OptionalAttr<TypedArrayAttrBase<ElementsAttr, "layouts">>:$operand_layouts,
     OptionalAttr<TypedArrayAttrBase<ElementsAttr, "layouts">>:$result_layouts,
-    OptionalAttr<TypedArrayAttrBase<StableHLO_OutputOperandAlias,
-        "output operand aliases">>:$output_operand_aliases
+    DefaultValuedOptionalAttr<TypedArrayAttrBase<StableHLO_OutputOperandAlias,
+        "output operand aliases">, "{}">:$output_operand_aliases
   );
   let results = (outs Variadic<HLO_Tensor>);
   let assemblyFormat = [{
@@ -670,5 +680,7 @@ include "ir/stablehlo/StablehloCollectiveBroadcastOps.td"
 include "ir/stablehlo/StablehloBitcastOps.td"
 include "ir/stablehlo/StablehloComplexOps.td"
 include "ir/stablehlo/StablehloFftOps.td"
+include "ir/stablehlo/StablehloMiscOps.td"
+include "ir/stablehlo/StablehloCompositeOps.td"
 
 #endif // SDY_STABLEHLO_OPS

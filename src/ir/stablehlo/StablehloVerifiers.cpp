@@ -679,15 +679,13 @@ LogicalResult CustomCallOp::verify() {
                            << stringifyCustomCallApiVersion(getApiVersion())
                            << " must be a string";
   }
-  if (auto aliases = getOutputOperandAliases()) {
-    for (Attribute attr : *aliases) {
-      auto alias = cast<OutputOperandAliasAttr>(attr);
-      int64_t index = alias.getOperandIndex();
-      if (index < 0 || index >= static_cast<int64_t>(getInputs().size()))
-        return emitOpError()
-               << "output_operand_alias operand_index " << index
-               << " is out of range [0, " << getInputs().size() << ")";
-    }
+  for (Attribute attr : getOutputOperandAliases()) {
+    auto alias = cast<OutputOperandAliasAttr>(attr);
+    int64_t index = alias.getOperandIndex();
+    if (index < 0 || index >= static_cast<int64_t>(getInputs().size()))
+      return emitOpError() << "output_operand_alias operand_index " << index
+                           << " is out of range [0, " << getInputs().size()
+                           << ")";
   }
   return success();
 }

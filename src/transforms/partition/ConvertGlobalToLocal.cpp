@@ -29,6 +29,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "transforms/partition/CollectiveLowering.h"
+#include "transforms/partition/FoldShapeQueries.h"
 #include "transforms/partition/LocalConvolution.h"
 #include "transforms/partition/Passes.h"
 
@@ -75,6 +76,7 @@ public:
       : module(module), nextChannel(nextChannel) {}
 
   LogicalResult run() {
+    foldGlobalShapeQueries(module);
     // Signatures first, so that calls see the local callee types.
     SmallVector<func::FuncOp> funcs(module.getOps<func::FuncOp>());
     for (func::FuncOp func : funcs)

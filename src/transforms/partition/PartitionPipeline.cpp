@@ -9,6 +9,7 @@
 
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
+#include "transforms/partition/FoldShapeQueries.h"
 #include "transforms/partition/Passes.h"
 #include "transforms/propagation/PropagationPipeline.h"
 
@@ -17,6 +18,7 @@ using namespace mlir::sdy;
 
 void mlir::sdy::addPartitionPipeline(OpPassManager &pm,
                                      const PartitionPipelineOptions &options) {
+  pm.addPass(createInlineCompositesPass());
   if (!options.skipPropagation)
     addPropagationPipeline(pm, options.propagation);
   pm.addNestedPass<func::FuncOp>(createInsertExplicitReshardsPass());

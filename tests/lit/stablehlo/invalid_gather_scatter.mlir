@@ -98,7 +98,9 @@ func.func @main(%a: tensor<4x8xf32>, %i: tensor<2x1xi32>) {
 // -----
 
 func.func @main(%a: tensor<4x8xf32>, %i: tensor<2x1xi32>) {
-  // expected-error @+1 {{missing required field 'index_vector_dim'}}
+  // A missing index_vector_dim is 0, as upstream: dimension 0 of the indices
+  // (size 2) is then the index vector.
+  // expected-error @+1 {{start_index_map [0] must have one entry per index vector element (2)}}
   %0 = "stablehlo.gather"(%a, %i) <{dimension_numbers = #stablehlo.gather<offset_dims = [1], collapsed_slice_dims = [0], start_index_map = [0]>, slice_sizes = array<i64: 1, 8>}> : (tensor<4x8xf32>, tensor<2x1xi32>) -> tensor<2x8xf32>
   return
 }
