@@ -156,9 +156,10 @@ def split_top(s):
 
 
 def parse_value(s):
-    m = re.search(r'tensor<([^>]*)>', s)
-    parts = m.group(1).split('x')
-    shape, et = [int(p) for p in parts[:-1]], parts[-1]
+    # The element type may nest (complex<f32>); dims are the leading `Nx`.
+    m = re.search(r'tensor<((?:\d+x)*)((?:[^<>]|<[^<>]*>)+)>', s)
+    shape = [int(p) for p in m.group(1).split('x') if p]
+    et = m.group(2)
     sh = None
     m = re.search(r'#sdy\.sharding<@(\w+), \[(.*?)\](?:, replicated=\{[^}]*\})?>', s)
     if m:

@@ -74,7 +74,7 @@ MINIFLOATS = {
     "f4E2M1FN": (2, 1, 1, "none"),
 }
 for _t in MINIFLOATS:
-    STORAGE[_t] = ("|u1", "|V1")
+    STORAGE[_t] = ("|u1", "|u1")  # sdy-run reads narrow floats as bytes
 
 
 def is_float(et):
