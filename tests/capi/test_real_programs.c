@@ -23,7 +23,7 @@ static const char *kMustRun[] = {"argmax_reduce",      "cond",
                                  "mlp_grad_unsharded", "mlp_train_step",
                                  "reshape_transpose",  "scan_rnn",
                                  "shard_map_psum",     "slice_pad_concat",
-                                 "while_loop"};
+                                 "sort_topk",          "while_loop"};
 
 static int must_run(const char *name) {
   for (size_t i = 0; i < sizeof kMustRun / sizeof *kMustRun; ++i)

@@ -135,9 +135,20 @@ SmallVector<AxisList> chooseFactorShardings(OpShardingRuleAttr rule,
     int64_t firstTensor = 0;
   };
   SmallVector<std::optional<Choice>> best(numFactors);
+  // A factor that only operands have and that is not a reduction (as every
+  // factor of a custom_call rule where nothing relates operands to results)
+  // has no meaning for the local op: computing on a shard of it is wrong.
+  SmallVector<bool> inResults(numFactors, false);
+  for (TensorMappingAttr mapping : rule.getResultMappings())
+    for (DimMappingAttr dim : mapping.getDimMappings())
+      for (int64_t f : dim.getFactorIndices())
+        inResults[f] = true;
+  bool hasResults = !rule.getResultMappings().empty();
   for (int64_t f = 0; f < numFactors; ++f) {
     if (rule.isNeedReplicationFactor(f) || rule.isPermutationFactor(f) ||
         (rule.isReductionFactor(f) && !canReduce))
+      continue;
+    if (hasResults && !inResults[f] && !rule.isReductionFactor(f))
       continue;
     SmallVector<Choice> candidates;
     for (int64_t t = 0; t < proj.getNumTensors(); ++t) {
