@@ -12,8 +12,12 @@ namespace mlir::sdy {
 bool processReplicatedOp(
     Operation *op,
     function_ref<void(OpOperand &, TensorShardingAttr)> reshardOperand) {
+  // map has no sharding rule (as in Shardy): its body could still run per
+  // element on shards, but without a rule nothing says how its operands
+  // line up, so it runs whole.
   if (!isa<stablehlo::BatchNormTrainingOp, stablehlo::BatchNormGradOp,
-           stablehlo::RngOp, stablehlo::RngBitGeneratorOp>(op))
+           stablehlo::RngOp, stablehlo::RngBitGeneratorOp, stablehlo::MapOp>(
+          op))
     return false;
   // The mesh of any sharded operand or result.
   Attribute meshOrRef;

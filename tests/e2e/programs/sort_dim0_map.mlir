@@ -1,6 +1,5 @@
 // A sort along dimension 0 sharded on x (given from the back), and a map
-// over replicated operands (map has no sharding rule, as in Shardy, and the
-// partitioner does not reshard the operands of rule-less ops).
+// over replicated operands (map_sharded.mlir has sharded ones).
 // MESH @mesh = xy
 sdy.mesh @mesh = MESH
 func.func @main(%a: tensor<16x8xi32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {"y"}]>}, %b: tensor<8x8xi32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {}]>}) -> (tensor<16x8xi32>, tensor<8x8xi32>) {
