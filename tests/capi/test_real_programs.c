@@ -14,16 +14,30 @@
 #include "sdy_c/sdy_c.h"
 
 /* Programs whose every op sdy supports today: they must run. */
-static const char *kMustRun[] = {"argmax_reduce",      "cond",
-                                 "constraint_reshard", "conv2d",
-                                 "cross_entropy_step", "cumsum",
-                                 "dead_values_only",   "dtypes",
-                                 "erf_special",        "gather_embedding",
-                                 "integer_ops",        "maxpool_grad",
-                                 "mlp_grad_unsharded", "mlp_train_step",
-                                 "reshape_transpose",  "scan_rnn",
-                                 "shard_map_psum",     "slice_pad_concat",
-                                 "sort_topk",          "while_loop"};
+static const char *kMustRun[] = {"argmax_reduce",
+                                 "cond",
+                                 "constraint_reshard",
+                                 "conv2d",
+                                 "cross_entropy_step",
+                                 "cumsum",
+                                 "dead_values_only",
+                                 "dtypes",
+                                 "erf_special",
+                                 "gather_embedding",
+                                 "integer_ops",
+                                 "layernorm_softmax",
+                                 "maxpool_grad",
+                                 "mlp_grad_unsharded",
+                                 "mlp_train_step",
+                                 "random_bits",
+                                 "reshape_transpose",
+                                 "scan_rnn",
+                                 "scatter_add",
+                                 "shard_map_psum",
+                                 "slice_pad_concat",
+                                 "sort_topk",
+                                 "transformer_block_grad",
+                                 "while_loop"};
 
 static int must_run(const char *name) {
   for (size_t i = 0; i < sizeof kMustRun / sizeof *kMustRun; ++i)
