@@ -200,6 +200,9 @@ Status permutePairs(mlir::Attribute attr, GroupMode mode,
 namespace {
 
 std::optional<CollectiveReduce> backendOp(ReduceKind k, ElementType t) {
+  // Backends reduce the core types only; the others are gathered and folded.
+  if (!isCoreType(t))
+    return std::nullopt;
   switch (k) {
   case ReduceKind::Add:
     return t == ElementType::Pred ? CollectiveReduce::Max

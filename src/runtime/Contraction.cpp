@@ -3,9 +3,10 @@
 // dot_general is brought to a batched matrix product [B,M,K] x [B,K,N]
 // (operands transposed only when their layout is neither that nor the
 // transposed [B,K,M] / [B,N,K] one, which BLAS takes with a Trans flag).
-// f32/f64 go to OpenBLAS; every other type is converted to a compute type
-// (f32 for f16/bf16, i64 for integers and pred, wrapping) and multiplied with
-// plain loops, then converted to the result type.
+// Operands are converted to a compute type (f32 for f16/bf16 and the narrow
+// floats, f64, c64/c128 for complex, i64 for integers and pred, wrapping):
+// the float and complex ones go to OpenBLAS (s/d/c/zgemm), the integers to
+// plain loops; the product is converted once to the result type.
 //
 //===----------------------------------------------------------------------===//
 #include "runtime/Dispatch.h"
@@ -131,8 +132,19 @@ Tensor dotGeneral(const Tensor &lhs, const Tensor &rhs, const DotDims &dims,
   } else
     R = transpose(rhs, rp);
 
+  // Narrow floats and f16/bf16 accumulate in f32 and round once to the
+  // result type; sub-byte integers in i64, wrapping when converted back.
+  auto isAnyFloat = [](ElementType t) {
+    return isFloat(t) || isNarrowFloat(t);
+  };
   ElementType ct;
-  if (isFloat(resultType) || isFloat(lhs.type()) || isFloat(rhs.type())) {
+  if (isComplex(resultType) || isComplex(lhs.type()) || isComplex(rhs.type())) {
+    ct = (resultType == ElementType::C128 || lhs.type() == ElementType::C128 ||
+          rhs.type() == ElementType::C128)
+             ? ElementType::C128
+             : ElementType::C64;
+  } else if (isAnyFloat(resultType) || isAnyFloat(lhs.type()) ||
+             isAnyFloat(rhs.type())) {
     ct = (resultType == ElementType::F64 || lhs.type() == ElementType::F64 ||
           rhs.type() == ElementType::F64)
              ? ElementType::F64
@@ -159,6 +171,22 @@ Tensor dotGeneral(const Tensor &lhs, const Tensor &rhs, const DotDims &dims,
                   L.data<double>() + b * M * K, ta ? M : K,
                   R.data<double>() + b * K * N, tb ? K : N, 0.0,
                   out.data<double>() + b * M * N, N);
+  } else if (ct == ElementType::C64) {
+    const c64_t one(1.0f, 0.0f), zero(0.0f, 0.0f);
+    for (int64_t b = 0; b < B; ++b)
+      cblas_cgemm(CblasRowMajor, ta ? CblasTrans : CblasNoTrans,
+                  tb ? CblasTrans : CblasNoTrans, M, N, K, &one,
+                  L.data<c64_t>() + b * M * K, ta ? M : K,
+                  R.data<c64_t>() + b * K * N, tb ? K : N, &zero,
+                  out.data<c64_t>() + b * M * N, N);
+  } else if (ct == ElementType::C128) {
+    const c128_t one(1.0, 0.0), zero(0.0, 0.0);
+    for (int64_t b = 0; b < B; ++b)
+      cblas_zgemm(CblasRowMajor, ta ? CblasTrans : CblasNoTrans,
+                  tb ? CblasTrans : CblasNoTrans, M, N, K, &one,
+                  L.data<c128_t>() + b * M * K, ta ? M : K,
+                  R.data<c128_t>() + b * K * N, tb ? K : N, &zero,
+                  out.data<c128_t>() + b * M * N, N);
   } else {
     gemmLoops<int64_t>(B, M, N, K, L.data<int64_t>(), ta, R.data<int64_t>(), tb,
                        out.data<int64_t>());

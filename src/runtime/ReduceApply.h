@@ -2,6 +2,7 @@
 #ifndef SDY_RUNTIME_REDUCEAPPLY_H
 #define SDY_RUNTIME_REDUCEAPPLY_H
 
+#include "runtime/Dispatch.h"
 #include "runtime/Kernels.h"
 
 #include <cmath>
@@ -10,10 +11,29 @@
 namespace sdy::runtime::kernels {
 
 // a (op) b in the compute type C; integers wrap, float max/min propagate NaN,
+// complex max/min are lexicographic,
 // bool treats add/max/or as or and mul/min/and as and.
 template <typename C>
 inline C apply(ReduceKind k, C a, C b) {
-  if constexpr (std::is_same_v<C, bool>) {
+  if constexpr (is_complex_v<C>) {
+    // max/min compare (real, imag) lexicographically; and/or do not apply.
+    auto less = [](C x, C y) {
+      return x.real() < y.real() ||
+             (x.real() == y.real() && x.imag() < y.imag());
+    };
+    switch (k) {
+    case ReduceKind::Add:
+      return a + b;
+    case ReduceKind::Mul:
+      return a * b;
+    case ReduceKind::Max:
+      return less(a, b) ? b : a;
+    case ReduceKind::Min:
+      return less(b, a) ? b : a;
+    default:
+      return a;
+    }
+  } else if constexpr (std::is_same_v<C, bool>) {
     switch (k) {
     case ReduceKind::Add:
     case ReduceKind::Or:

@@ -3,7 +3,9 @@
 // Reductions move the reduced dimensions last (one transpose unless they
 // already are) and fold each contiguous row in order, starting from the init
 // value. Known bodies (add, multiply, maximum, minimum, and, or) run as typed
-// loops; any other body is evaluated through a callback per element.
+// loops for every element type (narrow floats accumulate in f32 and round
+// once, sub-byte integers wrap); any other body is evaluated through a
+// callback per element.
 //
 //===----------------------------------------------------------------------===//
 #include "runtime/Dispatch.h"
@@ -78,7 +80,7 @@ Tensor reduce(const Tensor &x, const Tensor &init,
   for (size_t i = 0; i < dims.size(); ++i)
     leading &= std::find(dims.begin(), dims.end(), (int64_t)i) != dims.end();
   Tensor r(x.type(), kept);
-  dispatch(x.type(), [&](auto tag) {
+  dispatchAll(x.type(), [&](auto tag) {
     using T = typename decltype(tag)::type;
     T iv = init.data<T>()[0];
     auto run = [&](auto kTag) {
@@ -116,7 +118,7 @@ Tensor reduce(const Tensor &x, const Tensor &init,
 
 Tensor combine(ReduceKind kind, const Tensor &a, const Tensor &b) {
   Tensor r(a.type(), a.shape());
-  dispatch(a.type(), [&](auto tag) {
+  dispatchAll(a.type(), [&](auto tag) {
     using T = typename decltype(tag)::type;
     using C = compute_t<T>;
     const T *pa = a.data<T>(), *pb = b.data<T>();

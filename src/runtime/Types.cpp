@@ -237,6 +237,10 @@ const llvm::DenseSet<mlir::TypeID> &allTypeOps() {
         TypeID::get<shlo::ConvertOp>(), TypeID::get<shlo::BitcastConvertOp>(),
         TypeID::get<shlo::RealOp>(), TypeID::get<shlo::ImagOp>(),
         TypeID::get<shlo::ComplexOp>(), TypeID::get<shlo::FftOp>());
+    // Contractions and reductions.
+    add(TypeID::get<shlo::DotOp>(), TypeID::get<shlo::DotGeneralOp>(),
+        TypeID::get<shlo::ReduceOp>(), TypeID::get<shlo::AllReduceOp>(),
+        TypeID::get<shlo::ReduceScatterOp>());
     // Elementwise.
     add(TypeID::get<shlo::AbsOp>(), TypeID::get<shlo::CbrtOp>(),
         TypeID::get<shlo::CeilOp>(), TypeID::get<shlo::CosineOp>(),
