@@ -331,14 +331,127 @@ TEST(Types, UnsupportedGivesClearErrors) {
       {a});
   EXPECT_NE(msg.find("EQ and NE only"), std::string::npos) << msg;
   // An op whose kernel only handles the core types.
-  msg = runError(module("%a: tensor<2xcomplex<f32>>", "tensor<complex<f32>>",
-                        "  %0 = stablehlo.dot %a, %a : "
-                        "(tensor<2xcomplex<f32>>, tensor<2xcomplex<f32>>) -> "
-                        "tensor<complex<f32>>\n"
-                        "  return %0 : tensor<complex<f32>>"),
-                 {a});
-  EXPECT_NE(msg.find("element type complex<f32> is not supported by "
-                     "'stablehlo.dot'"),
+  msg = runError(module("", "tensor<2xf8E4M3FN>",
+                        "  %0 = stablehlo.iota dim = 0 : "
+                        "tensor<2xf8E4M3FN>\n"
+                        "  return %0 : tensor<2xf8E4M3FN>"),
+                 {});
+  EXPECT_NE(msg.find("element type f8E4M3FN is not supported by "
+                     "'stablehlo.iota'"),
             std::string::npos)
       << msg;
+}
+
+TEST(Types, DotOfNewTypes) {
+  // (1+2i)i + (3-4i)2 = 4-7i.
+  Tensor a = c64({2}, {{1, 2}, {3, -4}}), b = c64({2}, {{0, 1}, {2, 0}});
+  auto r = run1(module("%a: tensor<2xcomplex<f32>>, %b: "
+                       "tensor<2xcomplex<f32>>",
+                       "tensor<complex<f32>>",
+                       "  %0 = stablehlo.dot %a, %b : "
+                       "(tensor<2xcomplex<f32>>, tensor<2xcomplex<f32>>) -> "
+                       "tensor<complex<f32>>\n"
+                       "  return %0 : tensor<complex<f32>>"),
+                {a, b});
+  ASSERT_EQ(r.size(), 1u);
+  expectComplex(r[0], ElementType::C64, {}, {{4, -7}});
+  // A batched complex<f64> dot_general: [[1, i]] x [[i], [1]] = 2i and
+  // [[2, 0]] x [[1], [5]] = 2.
+  auto z = run1(
+      module("%a: tensor<2x1x2xcomplex<f64>>, %b: tensor<2x2x1xcomplex<f64>>",
+             "tensor<2x1x1xcomplex<f64>>",
+             "  %0 = stablehlo.dot_general %a, %b, batching_dims = [0] x [0], "
+             "contracting_dims = [2] x [1] : (tensor<2x1x2xcomplex<f64>>, "
+             "tensor<2x2x1xcomplex<f64>>) -> tensor<2x1x1xcomplex<f64>>\n"
+             "  return %0 : tensor<2x1x1xcomplex<f64>>"),
+      {Tensor::fromVector(
+           ElementType::C128, {2, 1, 2},
+           std::vector<std::complex<double>>{{1, 0}, {0, 1}, {2, 0}, {0, 0}}),
+       Tensor::fromVector(
+           ElementType::C128, {2, 2, 1},
+           std::vector<std::complex<double>>{{0, 1}, {1, 0}, {1, 0}, {5, 0}})});
+  ASSERT_EQ(z.size(), 1u);
+  expectComplex(z[0], ElementType::C128, {2, 1, 1}, {{0, 2}, {2, 0}}, 1e-12);
+  // f8E4M3FN accumulates in f32 and rounds once: 16 + 1 + 1 = 18 (adding
+  // in f8 would round 17 to 16 twice); i4 wraps (below).
+  auto q = run1(
+      module("%a: tensor<3xf32>, %b: tensor<2xi32>",
+             "(tensor<f32>, tensor<i32>)",
+             "  %x = stablehlo.convert %a : (tensor<3xf32>) -> "
+             "tensor<3xf8E4M3FN>\n"
+             "  %o = stablehlo.constant dense<1.0> : tensor<3xf8E4M3FN>\n"
+             "  %0 = stablehlo.dot %x, %o : (tensor<3xf8E4M3FN>, "
+             "tensor<3xf8E4M3FN>) -> tensor<f8E4M3FN>\n"
+             "  %1 = stablehlo.convert %0 : (tensor<f8E4M3FN>) -> tensor<f32>\n"
+             "  %y = stablehlo.convert %b : (tensor<2xi32>) -> tensor<2xi4>\n"
+             "  %2 = stablehlo.dot %y, %y : (tensor<2xi4>, tensor<2xi4>) -> "
+             "tensor<i4>\n"
+             "  %3 = stablehlo.convert %2 : (tensor<i4>) -> tensor<i32>\n"
+             "  return %1, %3 : tensor<f32>, tensor<i32>"),
+      {f32({3}, {16, 1, 1}), i32({2}, {3, 1})});
+  ASSERT_EQ(q.size(), 2u);
+  expectTensor(q[0], ElementType::F32, {}, {18});
+  // 3 * 3 + 1 * 1 = 10, which wraps to -6 in i4.
+  expectTensor(q[1], ElementType::I32, {}, {-6});
+}
+
+TEST(Types, ReduceOfNewTypes) {
+  Tensor a = c64({2, 2}, {{1, 2}, {3, -4}, {0, 1}, {2, 0}});
+  auto reduceC = [&](const std::string &op) {
+    auto r =
+        run1(module("%a: tensor<2x2xcomplex<f32>>", "tensor<2xcomplex<f32>>",
+                    "  %z = stablehlo.constant dense<(0.0, 0.0)> : "
+                    "tensor<complex<f32>>\n"
+                    "  %0 = stablehlo.reduce(%a init: %z) applies stablehlo." +
+                        op +
+                        " across dimensions = [1] : (tensor<2x2xcomplex<f32>>, "
+                        "tensor<complex<f32>>) -> tensor<2xcomplex<f32>>\n"
+                        "  return %0 : tensor<2xcomplex<f32>>"),
+             {a});
+    return r.empty() ? Tensor() : r[0];
+  };
+  expectComplex(reduceC("add"), ElementType::C64, {2}, {{4, -2}, {2, 1}});
+  // 0 * anything = 0.
+  expectComplex(reduceC("multiply"), ElementType::C64, {2}, {{0, 0}, {0, 0}});
+  // The same sum through a body the fast path does not know.
+  auto g = run1(
+      module(
+          "%a: tensor<2x2xcomplex<f32>>", "tensor<2xcomplex<f32>>",
+          "  %z = stablehlo.constant dense<(0.0, 0.0)> : "
+          "tensor<complex<f32>>\n"
+          "  %0 = stablehlo.reduce(%a init: %z) across dimensions = [1] : "
+          "(tensor<2x2xcomplex<f32>>, tensor<complex<f32>>) -> "
+          "tensor<2xcomplex<f32>>\n"
+          "   reducer(%x: tensor<complex<f32>>, %y: tensor<complex<f32>>) {\n"
+          "    %s = stablehlo.subtract %x, %y : tensor<complex<f32>>\n"
+          "    stablehlo.return %s : tensor<complex<f32>>\n"
+          "  }\n"
+          "  return %0 : tensor<2xcomplex<f32>>"),
+      {a});
+  ASSERT_EQ(g.size(), 1u);
+  // 0 - (1+2i) - (3-4i) = -4+2i; 0 - i - 2 = -2-i.
+  expectComplex(g[0], ElementType::C64, {2}, {{-4, 2}, {-2, -1}});
+  // f8 sums in f32 and rounds once (16 + 1 + 1 = 18); i4 wraps
+  // (7 + 7 + 1 = 15 = -1).
+  auto q = run1(
+      module("%a: tensor<3xf32>, %b: tensor<3xi32>",
+             "(tensor<f32>, tensor<i32>)",
+             "  %x = stablehlo.convert %a : (tensor<3xf32>) -> "
+             "tensor<3xf8E4M3FN>\n"
+             "  %zf = stablehlo.constant dense<0.0> : tensor<f8E4M3FN>\n"
+             "  %0 = stablehlo.reduce(%x init: %zf) applies stablehlo.add "
+             "across dimensions = [0] : (tensor<3xf8E4M3FN>, "
+             "tensor<f8E4M3FN>) -> tensor<f8E4M3FN>\n"
+             "  %1 = stablehlo.convert %0 : (tensor<f8E4M3FN>) -> tensor<f32>\n"
+             "  %y = stablehlo.convert %b : (tensor<3xi32>) -> tensor<3xi4>\n"
+             "  %zi = stablehlo.constant dense<0> : tensor<i4>\n"
+             "  %2 = stablehlo.reduce(%y init: %zi) applies stablehlo.add "
+             "across dimensions = [0] : (tensor<3xi4>, tensor<i4>) -> "
+             "tensor<i4>\n"
+             "  %3 = stablehlo.convert %2 : (tensor<i4>) -> tensor<i32>\n"
+             "  return %1, %3 : tensor<f32>, tensor<i32>"),
+      {f32({3}, {16, 1, 1}), i32({3}, {7, 7, 1})});
+  ASSERT_EQ(q.size(), 2u);
+  expectTensor(q[0], ElementType::F32, {}, {18});
+  expectTensor(q[1], ElementType::I32, {}, {-1});
 }
