@@ -114,6 +114,12 @@ template <typename T>
 constexpr bool is_complex_v =
     std::is_same_v<T, c64_t> || std::is_same_v<T, c128_t>;
 
+// The order of complex maximum/minimum/clamp: lexicographic on (real, imag).
+template <typename T>
+inline bool complexLess(T a, T b) {
+  return a.real() < b.real() || (a.real() == b.real() && a.imag() < b.imag());
+}
+
 template <typename T>
 inline T store(compute_t<T> v) {
   if constexpr (is_subint_v<T>)

@@ -2,7 +2,9 @@
 //
 // Integer arithmetic wraps (two's complement); integer division by zero gives
 // all bits set and remainder by zero gives the dividend (as XLA); INT_MIN / -1
-// gives INT_MIN. Float maximum/minimum propagate NaN. f16/bf16 are computed
+// gives INT_MIN. Float maximum/minimum propagate NaN; complex ones (and
+// clamp) order (real, imag) lexicographically. TOTALORDER compares the
+// sign-magnitude bit patterns, narrow floats included. f16/bf16 are computed
 // in float and rounded to nearest even.
 //
 //===----------------------------------------------------------------------===//
@@ -167,6 +169,15 @@ int64_t floatKey(T v) {
     if (b >> 63)
       return -static_cast<int64_t>(b & 0x7fffffffffffffffull) - 1;
     return static_cast<int64_t>(b);
+  } else if constexpr (is_nfloat_v<T>) {
+    constexpr ElementType E = IsNarrowFloat<T>::type;
+    if constexpr (E == ElementType::F8E8M0FNU) // no sign bit
+      return v.bits;
+    constexpr int width =
+        E == ElementType::F4E2M1FN                                   ? 4
+        : (E == ElementType::F6E2M3FN || E == ElementType::F6E3M2FN) ? 6
+                                                                     : 8;
+    return orderKeyBits<uint8_t>(v.bits & ((1u << width) - 1), width);
   } else {
     return orderKeyBits<uint16_t>(v.bits, 16);
   }
@@ -344,7 +355,8 @@ bool supportsBinary(BinaryOp op, ElementType t) {
     return true;
   return op == BinaryOp::Add || op == BinaryOp::Subtract ||
          op == BinaryOp::Multiply || op == BinaryOp::Divide ||
-         op == BinaryOp::Power;
+         op == BinaryOp::Power || op == BinaryOp::Maximum ||
+         op == BinaryOp::Minimum;
 }
 
 Tensor binary(BinaryOp op, const Tensor &a, const Tensor &b) {
@@ -364,6 +376,12 @@ Tensor binary(BinaryOp op, const Tensor &a, const Tensor &b) {
       case BinaryOp::Power:
         return mapBinary<T, T>(a, b, rt,
                                [](T x, T y) { return std::pow(x, y); });
+      case BinaryOp::Maximum:
+        return mapBinary<T, T>(
+            a, b, rt, [](T x, T y) { return complexLess(x, y) ? y : x; });
+      case BinaryOp::Minimum:
+        return mapBinary<T, T>(
+            a, b, rt, [](T x, T y) { return complexLess(y, x) ? y : x; });
       default:
         break;
       }
@@ -470,7 +488,7 @@ Tensor compare(CompareDir dir, const Tensor &a, const Tensor &b,
   return dispatchReal(a.type(), [&](auto tag) -> Tensor {
     using T = typename decltype(tag)::type;
     using C = compute_t<T>;
-    if constexpr (is_float_v<T>) {
+    if constexpr (is_float_v<T> || is_nfloat_v<T>) {
       if (kind == CompareKind::TotalOrder) {
         Tensor r(ElementType::Pred, a.shape());
         const T *pa = a.data<T>(), *pb = b.data<T>();
@@ -586,6 +604,20 @@ Tensor convert(const Tensor &x, ElementType to) {
 }
 
 Tensor clamp(const Tensor &mn, const Tensor &x, const Tensor &mx) {
+  if (isComplex(x.type()))
+    return dispatchComplex(x.type(), [&](auto tag) -> Tensor {
+      using T = typename decltype(tag)::type;
+      Tensor r(x.type(), x.shape());
+      const T *px = x.data<T>(), *pl = mn.data<T>(), *ph = mx.data<T>();
+      T *out = r.data<T>();
+      bool sl = mn.numElements() == 1, sh = mx.numElements() == 1;
+      for (int64_t i = 0, n = x.numElements(); i < n; ++i) {
+        T v = px[i], lo = pl[sl ? 0 : i], hi = ph[sh ? 0 : i];
+        T t = complexLess(v, lo) ? lo : v;
+        out[i] = complexLess(hi, t) ? hi : t;
+      }
+      return r;
+    });
   return dispatchReal(x.type(), [&](auto tag) -> Tensor {
     using T = typename decltype(tag)::type;
     using C = compute_t<T>;
@@ -726,8 +758,6 @@ Status convertKernel(OpCall &c) {
 }
 
 Status clampKernel(OpCall &c) {
-  if (isComplex(c.in[1].type()))
-    return Status::unsupported("clamp of complex numbers is not supported");
   c.out.push_back(kernels::clamp(c.in[0], c.in[1], c.in[2]));
   return Status::ok();
 }

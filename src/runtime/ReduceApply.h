@@ -17,19 +17,15 @@ template <typename C>
 inline C apply(ReduceKind k, C a, C b) {
   if constexpr (is_complex_v<C>) {
     // max/min compare (real, imag) lexicographically; and/or do not apply.
-    auto less = [](C x, C y) {
-      return x.real() < y.real() ||
-             (x.real() == y.real() && x.imag() < y.imag());
-    };
     switch (k) {
     case ReduceKind::Add:
       return a + b;
     case ReduceKind::Mul:
       return a * b;
     case ReduceKind::Max:
-      return less(a, b) ? b : a;
+      return complexLess(a, b) ? b : a;
     case ReduceKind::Min:
-      return less(b, a) ? b : a;
+      return complexLess(b, a) ? b : a;
     default:
       return a;
     }

@@ -316,11 +316,11 @@ TEST(Types, HexConstants) {
 
 TEST(Types, UnsupportedGivesClearErrors) {
   Tensor a = c64({2}, {{1, 2}, {3, -4}});
-  std::string msg = runError(
-      module("%a: tensor<2xcomplex<f32>>", "tensor<2xcomplex<f32>>",
-             "  %0 = stablehlo.maximum %a, %a : tensor<2xcomplex<f32>>\n"
-             "  return %0 : tensor<2xcomplex<f32>>"),
-      {a});
+  std::string msg =
+      runError(module("%a: tensor<2xcomplex<f32>>", "tensor<2xcomplex<f32>>",
+                      "  %0 = stablehlo.cbrt %a : tensor<2xcomplex<f32>>\n"
+                      "  return %0 : tensor<2xcomplex<f32>>"),
+               {a});
   EXPECT_NE(msg.find("complex<f32> is not supported"), std::string::npos)
       << msg;
   msg = runError(
@@ -454,4 +454,52 @@ TEST(Types, ReduceOfNewTypes) {
   ASSERT_EQ(q.size(), 2u);
   expectTensor(q[0], ElementType::F32, {}, {18});
   expectTensor(q[1], ElementType::I32, {}, {-1});
+}
+
+TEST(Types, ComplexOrderAndNarrowTotalOrder) {
+  // Lexicographic on (real, imag): max(1+2i, 1+3i) = 1+3i, max(2-5i, 1+9i)
+  // = 2-5i; clamp(0+0i, x, 1+1i) keeps 1+0i and cuts 1+3i to 1+1i.
+  Tensor a = c64({2}, {{1, 2}, {2, -5}}), b = c64({2}, {{1, 3}, {1, 9}});
+  auto r = run1(
+      module("%a: tensor<2xcomplex<f32>>, %b: tensor<2xcomplex<f32>>",
+             "(tensor<2xcomplex<f32>>, tensor<2xcomplex<f32>>, "
+             "tensor<2xcomplex<f32>>)",
+             "  %0 = stablehlo.maximum %a, %b : tensor<2xcomplex<f32>>\n"
+             "  %1 = stablehlo.minimum %a, %b : tensor<2xcomplex<f32>>\n"
+             "  %lo = stablehlo.constant dense<(0.0, 0.0)> : "
+             "tensor<complex<f32>>\n"
+             "  %hi = stablehlo.constant dense<(1.0, 1.0)> : "
+             "tensor<complex<f32>>\n"
+             "  %x = stablehlo.constant dense<[(1.0, 0.0), (1.0, 3.0)]> : "
+             "tensor<2xcomplex<f32>>\n"
+             "  %2 = stablehlo.clamp %lo, %x, %hi : (tensor<complex<f32>>, "
+             "tensor<2xcomplex<f32>>, tensor<complex<f32>>) -> "
+             "tensor<2xcomplex<f32>>\n"
+             "  return %0, %1, %2 : tensor<2xcomplex<f32>>, "
+             "tensor<2xcomplex<f32>>, tensor<2xcomplex<f32>>"),
+      {a, b});
+  ASSERT_EQ(r.size(), 3u);
+  expectComplex(r[0], ElementType::C64, {2}, {{1, 3}, {2, -5}});
+  expectComplex(r[1], ElementType::C64, {2}, {{1, 2}, {1, 9}});
+  expectComplex(r[2], ElementType::C64, {2}, {{1, 0}, {1, 1}});
+  // TOTALORDER of f8E5M2: -0 < +0 and +NaN > +inf, unlike the float order.
+  auto t = run1(
+      module("%a: tensor<2xf32>, %b: tensor<2xf32>",
+             "(tensor<2xi1>, tensor<2xi1>, tensor<2xi1>)",
+             "  %x = stablehlo.convert %a : (tensor<2xf32>) -> "
+             "tensor<2xf8E5M2>\n"
+             "  %y = stablehlo.convert %b : (tensor<2xf32>) -> "
+             "tensor<2xf8E5M2>\n"
+             "  %0 = stablehlo.compare LT, %x, %y, TOTALORDER : "
+             "(tensor<2xf8E5M2>, tensor<2xf8E5M2>) -> tensor<2xi1>\n"
+             "  %1 = stablehlo.compare GT, %x, %y, TOTALORDER : "
+             "(tensor<2xf8E5M2>, tensor<2xf8E5M2>) -> tensor<2xi1>\n"
+             "  %2 = stablehlo.compare LT, %x, %y, FLOAT : "
+             "(tensor<2xf8E5M2>, tensor<2xf8E5M2>) -> tensor<2xi1>\n"
+             "  return %0, %1, %2 : tensor<2xi1>, tensor<2xi1>, tensor<2xi1>"),
+      {f32({2}, {-0.0, NAN}), f32({2}, {0.0, INFINITY})});
+  ASSERT_EQ(t.size(), 3u);
+  expectTensor(t[0], ElementType::Pred, {2}, {1, 0});
+  expectTensor(t[1], ElementType::Pred, {2}, {0, 1});
+  expectTensor(t[2], ElementType::Pred, {2}, {0, 0});
 }
