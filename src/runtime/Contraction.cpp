@@ -70,6 +70,20 @@ void gemmLoops(int64_t batch, int64_t m, int64_t n, int64_t k, const C *a,
   }
 }
 
+// One BLAS gemm per batch of row-major [B,M,K] (or [B,K,M] when `ta`) times
+// [B,K,N] (or [B,N,K]); `gemm` is cblas_?gemm, whose alpha/beta are scalars
+// for s/d and pointers for c/z.
+template <typename T, typename Gemm, typename Scalar>
+void blasBatched(Gemm gemm, Scalar one, Scalar zero, int64_t B, int64_t M,
+                 int64_t N, int64_t K, const Tensor &L, bool ta,
+                 const Tensor &R, bool tb, Tensor &out) {
+  for (int64_t b = 0; b < B; ++b)
+    gemm(CblasRowMajor, ta ? CblasTrans : CblasNoTrans,
+         tb ? CblasTrans : CblasNoTrans, M, N, K, one, L.data<T>() + b * M * K,
+         ta ? M : K, R.data<T>() + b * K * N, tb ? K : N, zero,
+         out.data<T>() + b * M * N, N);
+}
+
 } // namespace
 
 void gemmF32(int64_t m, int64_t n, int64_t k, const float *a, const float *b,
@@ -158,35 +172,16 @@ Tensor dotGeneral(const Tensor &lhs, const Tensor &rhs, const DotDims &dims,
   if (M == 0 || N == 0 || K == 0) {
     std::memset(out.raw(), 0, out.byteSize());
   } else if (ct == ElementType::F32) {
-    for (int64_t b = 0; b < B; ++b)
-      cblas_sgemm(CblasRowMajor, ta ? CblasTrans : CblasNoTrans,
-                  tb ? CblasTrans : CblasNoTrans, M, N, K, 1.0f,
-                  L.data<float>() + b * M * K, ta ? M : K,
-                  R.data<float>() + b * K * N, tb ? K : N, 0.0f,
-                  out.data<float>() + b * M * N, N);
+    blasBatched<float>(cblas_sgemm, 1.0f, 0.0f, B, M, N, K, L, ta, R, tb, out);
   } else if (ct == ElementType::F64) {
-    for (int64_t b = 0; b < B; ++b)
-      cblas_dgemm(CblasRowMajor, ta ? CblasTrans : CblasNoTrans,
-                  tb ? CblasTrans : CblasNoTrans, M, N, K, 1.0,
-                  L.data<double>() + b * M * K, ta ? M : K,
-                  R.data<double>() + b * K * N, tb ? K : N, 0.0,
-                  out.data<double>() + b * M * N, N);
+    blasBatched<double>(cblas_dgemm, 1.0, 0.0, B, M, N, K, L, ta, R, tb, out);
   } else if (ct == ElementType::C64) {
     const c64_t one(1.0f, 0.0f), zero(0.0f, 0.0f);
-    for (int64_t b = 0; b < B; ++b)
-      cblas_cgemm(CblasRowMajor, ta ? CblasTrans : CblasNoTrans,
-                  tb ? CblasTrans : CblasNoTrans, M, N, K, &one,
-                  L.data<c64_t>() + b * M * K, ta ? M : K,
-                  R.data<c64_t>() + b * K * N, tb ? K : N, &zero,
-                  out.data<c64_t>() + b * M * N, N);
+    blasBatched<c64_t>(cblas_cgemm, &one, &zero, B, M, N, K, L, ta, R, tb, out);
   } else if (ct == ElementType::C128) {
     const c128_t one(1.0, 0.0), zero(0.0, 0.0);
-    for (int64_t b = 0; b < B; ++b)
-      cblas_zgemm(CblasRowMajor, ta ? CblasTrans : CblasNoTrans,
-                  tb ? CblasTrans : CblasNoTrans, M, N, K, &one,
-                  L.data<c128_t>() + b * M * K, ta ? M : K,
-                  R.data<c128_t>() + b * K * N, tb ? K : N, &zero,
-                  out.data<c128_t>() + b * M * N, N);
+    blasBatched<c128_t>(cblas_zgemm, &one, &zero, B, M, N, K, L, ta, R, tb,
+                        out);
   } else {
     gemmLoops<int64_t>(B, M, N, K, L.data<int64_t>(), ta, R.data<int64_t>(), tb,
                        out.data<int64_t>());

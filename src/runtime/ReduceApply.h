@@ -11,25 +11,11 @@
 namespace sdy::runtime::kernels {
 
 // a (op) b in the compute type C; integers wrap, float max/min propagate NaN,
-// complex max/min are lexicographic,
-// bool treats add/max/or as or and mul/min/and as and.
+// complex max/min are lexicographic on (real, imag), bool treats add/max/or as
+// or and mul/min/and as and.
 template <typename C>
 inline C apply(ReduceKind k, C a, C b) {
-  if constexpr (is_complex_v<C>) {
-    // max/min compare (real, imag) lexicographically; and/or do not apply.
-    switch (k) {
-    case ReduceKind::Add:
-      return a + b;
-    case ReduceKind::Mul:
-      return a * b;
-    case ReduceKind::Max:
-      return complexLess(a, b) ? b : a;
-    case ReduceKind::Min:
-      return complexLess(b, a) ? b : a;
-    default:
-      return a;
-    }
-  } else if constexpr (std::is_same_v<C, bool>) {
+  if constexpr (std::is_same_v<C, bool>) {
     switch (k) {
     case ReduceKind::Add:
     case ReduceKind::Or:
@@ -38,16 +24,23 @@ inline C apply(ReduceKind k, C a, C b) {
     default:
       return a && b;
     }
-  } else if constexpr (std::is_floating_point_v<C>) {
+  } else if constexpr (std::is_floating_point_v<C> || is_complex_v<C>) {
+    // and/or do not apply to floats and complex numbers.
     switch (k) {
     case ReduceKind::Add:
       return a + b;
     case ReduceKind::Mul:
       return a * b;
     case ReduceKind::Max:
-      return std::isnan(a) ? a : (std::isnan(b) ? b : (a > b ? a : b));
+      if constexpr (is_complex_v<C>)
+        return complexLess(a, b) ? b : a;
+      else
+        return std::isnan(a) ? a : (std::isnan(b) ? b : (a > b ? a : b));
     case ReduceKind::Min:
-      return std::isnan(a) ? a : (std::isnan(b) ? b : (a < b ? a : b));
+      if constexpr (is_complex_v<C>)
+        return complexLess(b, a) ? b : a;
+      else
+        return std::isnan(a) ? a : (std::isnan(b) ? b : (a < b ? a : b));
     default:
       return a;
     }
