@@ -530,14 +530,20 @@ Status groupOf(OpCall &c, mlir::Attribute groups, collectives::GroupMode mode,
   return Status::ok();
 }
 
+// The group of all_reduce, all_gather and reduce_scatter, whose mode depends
+// on both the channel and use_global_device_ids.
+template <typename OpTy>
+Status groupWithGlobalIds(OpCall &c, OpTy op, std::vector<int64_t> &group) {
+  return groupOf(c, op.getReplicaGroups(),
+                 collectives::groupModeOf(op.getChannelHandleAttr(),
+                                          op.getUseGlobalDeviceIds()),
+                 group);
+}
+
 Status allReduceKernel(OpCall &c) {
   auto op = cast<shlo::AllReduceOp>(c.op);
   std::vector<int64_t> group;
-  SDY_RETURN_IF_ERROR(
-      groupOf(c, op.getReplicaGroups(),
-              collectives::groupModeOf(op.getChannelHandleAttr(),
-                                       op.getUseGlobalDeviceIds()),
-              group));
+  SDY_RETURN_IF_ERROR(groupWithGlobalIds(c, op, group));
   auto kind = Interpreter::recognizeBinaryBody(op.getComputation());
   auto body = c.interp.scalarBody(op.getComputation(), &c.env);
   return forEachOperand(c, [&](const Tensor &x, Tensor &r) {
@@ -548,11 +554,7 @@ Status allReduceKernel(OpCall &c) {
 Status allGatherKernel(OpCall &c) {
   auto op = cast<shlo::AllGatherOp>(c.op);
   std::vector<int64_t> group;
-  SDY_RETURN_IF_ERROR(
-      groupOf(c, op.getReplicaGroups(),
-              collectives::groupModeOf(op.getChannelHandleAttr(),
-                                       op.getUseGlobalDeviceIds()),
-              group));
+  SDY_RETURN_IF_ERROR(groupWithGlobalIds(c, op, group));
   return forEachOperand(c, [&](const Tensor &x, Tensor &r) {
     return collectives::allGather(c.interp.context(), group, x,
                                   op.getAllGatherDim(), r);
@@ -578,11 +580,7 @@ Status allToAllKernel(OpCall &c) {
 Status reduceScatterKernel(OpCall &c) {
   auto op = cast<shlo::ReduceScatterOp>(c.op);
   std::vector<int64_t> group;
-  SDY_RETURN_IF_ERROR(
-      groupOf(c, op.getReplicaGroups(),
-              collectives::groupModeOf(op.getChannelHandleAttr(),
-                                       op.getUseGlobalDeviceIds()),
-              group));
+  SDY_RETURN_IF_ERROR(groupWithGlobalIds(c, op, group));
   auto kind = Interpreter::recognizeBinaryBody(op.getComputation());
   Tensor r;
   SDY_RETURN_IF_ERROR(c.interp.runCollective([&] {
