@@ -25,6 +25,7 @@ def Stablehlo_Dialect : Dialect {
     complex<f32> and complex<f64> (quantized types are not supported).
   }];
   let useDefaultAttributePrinterParser = 1;
+  let useDefaultTypePrinterParser = 1;
 }
 
 //===----------------------------------------------------------------------===//
@@ -61,5 +62,17 @@ def HLO_SIntFpOrComplexTensor
 def HLO_ScalarIntTensor : 0DTensorOf<[HLO_Int]>;
 def HLO_ScalarPredTensor : 0DTensorOf<[HLO_Pred]>;
 def HLO_ScalarUI32Tensor : 0DTensorOf<[UI32]>;
+
+//===----------------------------------------------------------------------===//
+// Token and tuple types
+//===----------------------------------------------------------------------===//
+
+// Orders side-effecting ops; carries no data.
+def HLO_Token : TypeDef<Stablehlo_Dialect, "Token"> {
+  let mnemonic = "token";
+  let summary = "token";
+}
+def HLO_Tuple : NestedTupleOf<[HLO_Tensor, HLO_Token]>;
+def HLO_TensorOrTokenOrTuple : AnyTypeOf<[HLO_Tensor, HLO_Token, HLO_Tuple]>;
 
 #endif // SDY_STABLEHLO_BASE

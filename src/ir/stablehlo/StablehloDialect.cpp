@@ -14,10 +14,17 @@ using namespace mlir::stablehlo;
 #define GET_ATTRDEF_CLASSES
 #include "ir/stablehlo/StablehloAttrs.cpp.inc"
 
+#define GET_TYPEDEF_CLASSES
+#include "ir/stablehlo/StablehloTypes.cpp.inc"
+
 void StablehloDialect::initialize() {
   addAttributes<
 #define GET_ATTRDEF_LIST
 #include "ir/stablehlo/StablehloAttrs.cpp.inc"
+      >();
+  addTypes<
+#define GET_TYPEDEF_LIST
+#include "ir/stablehlo/StablehloTypes.cpp.inc"
       >();
   addOperations<
 #define GET_OP_LIST

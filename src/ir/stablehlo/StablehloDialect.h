@@ -25,6 +25,9 @@
 
 #include "ir/stablehlo/StablehloDialect.h.inc"
 
+#define GET_TYPEDEF_CLASSES
+#include "ir/stablehlo/StablehloTypes.h.inc"
+
 #define GET_OP_CLASSES
 #include "ir/stablehlo/StablehloOps.h.inc"
 

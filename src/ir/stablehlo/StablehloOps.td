@@ -682,5 +682,6 @@ include "ir/stablehlo/StablehloComplexOps.td"
 include "ir/stablehlo/StablehloFftOps.td"
 include "ir/stablehlo/StablehloMiscOps.td"
 include "ir/stablehlo/StablehloCompositeOps.td"
+include "ir/stablehlo/StablehloTokenOps.td"
 
 #endif // SDY_STABLEHLO_OPS
