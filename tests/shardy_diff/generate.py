@@ -202,7 +202,7 @@ class RandomProgram:
         used = set()
         for line in self.lines:
             if "sdy.sharding_group" not in line:
-                used |= set(re.findall(r"%\w+", line.split(" = ", 1)[-1]))
+                used |= set(re.findall(r"%[\w#]+", line.split(" = ", 1)[-1]))
         outs = [(n, s) for n, s in self.values
                 if n not in used and not n.startswith("%arg")]
         if not outs:
@@ -240,7 +240,8 @@ class RandomProgram:
     def step(self):
         kinds = ["unary", "binary", "binary", "transpose", "dot", "reduce",
                  "broadcast", "reshape", "concat", "slice", "pad",
-                 "constraint", "group", "manual", "select", "dot_batch"]
+                 "constraint", "group", "manual", "select", "dot_batch",
+                 "while", "dynamic_slice"]
         kind = self.rng.choice(kinds)
         v, shape = self.pick()
         t = self.ty(shape)
@@ -353,6 +354,43 @@ class RandomProgram:
             self.group += 1
         elif kind == "manual":
             self.manual(v, shape)
+        elif kind == "while":
+            self.while_loop(v, shape)
+        elif kind == "dynamic_slice":
+            d = self.rng.randrange(r)
+            out = shape[:]
+            out[d] //= 2
+            idx = []
+            for k in range(r):
+                c = self.fresh()
+                self.lines.append(f"    {c} = stablehlo.constant dense<{k % 2}>"
+                                  " : tensor<i32>")
+                idx.append(c)
+            self.emit(out, f"stablehlo.dynamic_slice {v}, {', '.join(idx)}, "
+                      f"sizes = {out} : ({t}, "
+                      f"{', '.join(['tensor<i32>'] * r)}) -> {self.ty(out)}")
+
+    def while_loop(self, v, shape):
+        t = self.ty(shape)
+        zero, i, x = self.fresh(), self.fresh(), self.fresh()
+        lim, p, one, n, y = (self.fresh() for _ in range(5))
+        name = self.fresh()
+        self.lines += [
+            f"    {zero} = stablehlo.constant dense<0> : tensor<i32>",
+            f"    {name}:2 = stablehlo.while({i} = {zero}, {x} = {v}) : "
+            f"tensor<i32>, {t}",
+            "     cond {",
+            f"      {lim} = stablehlo.constant dense<3> : tensor<i32>",
+            f"      {p} = stablehlo.compare LT, {i}, {lim} : (tensor<i32>, "
+            "tensor<i32>) -> tensor<i1>",
+            f"      stablehlo.return {p} : tensor<i1>",
+            "    } do {",
+            f"      {one} = stablehlo.constant dense<1> : tensor<i32>",
+            f"      {n} = stablehlo.add {i}, {one} : tensor<i32>",
+            f"      {y} = stablehlo.tanh {x}{self.op_sharding(shape)} : {t}",
+            f"      stablehlo.return {n}, {y} : tensor<i32>, {t}",
+            "    }"]
+        self.values.append((f"{name}#1", shape))
 
     def manual(self, v, shape):
         names = [n for n, _ in self.mesh]
