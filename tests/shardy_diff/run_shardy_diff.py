@@ -409,6 +409,9 @@ def main():
     print(f"args+results agreeing:     "
           f"{pct(totals['agree_vals'], totals['vals'])}")
     print(f"programs fully agreeing:   {pct(full, len(names))}")
+    # Guard against a vacuous run (a parser that finds no shardings).
+    if totals["sharded"] < len(names) or totals["vals"] < len(names):
+        errors.append("too few shardings compared: the comparison is vacuous")
     for e in errors:
         print("ERROR: " + e)
     return 1 if errors else 0
