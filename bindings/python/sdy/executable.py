@@ -7,7 +7,9 @@ library.
 
 import ctypes
 
-from ._lib import DtypeStruct, RunOptionsStruct, TensorStruct, lib
+from ._lib import (CFunction, DtypeStruct, RunOptionsStruct, TensorStruct,
+                   lib)
+from .dlpack import from_dlpack, is_dlpack
 from ._status import (INVALID_ARGUMENT, UNIMPLEMENTED, InvalidArgumentError,
                       UnimplementedError, check, encode,
                       to_int64, to_size)
@@ -145,7 +147,7 @@ class Backend(_Handle):
     device-backend table of ``sdy_c/backend.h`` (e.g. the mpi backend).
     """
 
-    _destroy = getattr(lib, "sdy_backend_destroy", None)
+    _destroy = CFunction("sdy_backend_destroy", optional=True)
     _kind = "Backend"
 
     def __init__(self, *args, **kwargs):
@@ -265,7 +267,7 @@ class Executable(_Handle):
     closed afterwards. bf16 values are passed as their uint16 bits.
     """
 
-    _destroy = getattr(lib, "sdy_executable_destroy", None)
+    _destroy = CFunction("sdy_executable_destroy", optional=True)
     _kind = "Executable"
 
     def __init__(self, module, function=None, backend=None):
@@ -383,6 +385,8 @@ class Executable(_Handle):
 
     def _input(self, np, value, dtype, what):
         expected = _np_dtype(np, dtype)
+        if not isinstance(value, np.ndarray) and is_dlpack(value):
+            value = from_dlpack(value, what)
         if isinstance(value, np.ndarray):
             if value.dtype != expected:
                 raise TypeError("%s has dtype %s, the program expects %s (%s)"

@@ -2,7 +2,7 @@
 
 import ctypes
 
-from ._lib import lib
+from ._lib import CFunction, lib
 from ._status import (check, decode, encode, int64_array, to_int64,
                       to_size)
 from .context import _Value, new_out, resolve_context
@@ -36,10 +36,10 @@ class Mesh(_Value):
         InvalidArgumentError: bad arguments (invalid UTF-8, ...).
     """
 
-    _destroy = lib.sdy_mesh_destroy
+    _destroy = CFunction("sdy_mesh_destroy")
     _kind = "Mesh"
-    _print = lib.sdy_mesh_print
-    _equal = lib.sdy_mesh_equal
+    _print = CFunction("sdy_mesh_print")
+    _equal = CFunction("sdy_mesh_equal")
 
     def __init__(self, axes=(), device_ids=None, *, context=None):
         context = resolve_context(context)

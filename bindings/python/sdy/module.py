@@ -2,7 +2,7 @@
 
 import ctypes
 
-from ._lib import lib
+from ._lib import CFunction, lib
 from ._status import check, encode, take_string, to_size
 from .context import _ContextObject, new_out, resolve_context
 from .mesh import Mesh
@@ -34,7 +34,7 @@ class Module(_ContextObject):
     module unchanged.
     """
 
-    _destroy = lib.sdy_module_destroy
+    _destroy = CFunction("sdy_module_destroy")
     _kind = "Module"
 
     def __init__(self, *, context=None):

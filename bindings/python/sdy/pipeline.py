@@ -2,7 +2,7 @@
 
 import ctypes
 
-from ._lib import lib
+from ._lib import CFunction, lib
 from ._status import (UNIMPLEMENTED, UnimplementedError, check, encode,
                       take_string)
 from .context import _ContextObject, new_out, resolve_context
@@ -65,10 +65,10 @@ class Pipeline(_ContextObject):
             and why (nothing is printed on stderr).
     """
 
-    _destroy = lib.sdy_pipeline_destroy
+    _destroy = CFunction("sdy_pipeline_destroy")
     _kind = "Pipeline"
     # str() gives the textual pipeline, fully anchored.
-    _print = lib.sdy_pipeline_print
+    _print = CFunction("sdy_pipeline_print")
 
     def __init__(self, pipeline, *, context=None):
         context = resolve_context(context)

@@ -3,7 +3,7 @@
 import collections
 import ctypes
 
-from ._lib import AxisRefStruct, DimShardingStruct, lib
+from ._lib import AxisRefStruct, CFunction, DimShardingStruct, lib
 from ._status import (VerificationError, check, decode, encode, int64_array,
                       take_string, to_int64, to_size)
 from .context import _Value, new_out, resolve_context
@@ -149,10 +149,10 @@ class Sharding(_Value):
             priority below -1).
     """
 
-    _destroy = lib.sdy_sharding_destroy
+    _destroy = CFunction("sdy_sharding_destroy")
     _kind = "Sharding"
-    _print = lib.sdy_sharding_print
-    _equal = lib.sdy_sharding_equal
+    _print = CFunction("sdy_sharding_print")
+    _equal = CFunction("sdy_sharding_equal")
 
     def __init__(self, mesh, dims, mesh_name=None, *, replicated=()):
         if not isinstance(mesh, Mesh):
