@@ -6,6 +6,7 @@ library.
 """
 
 import ctypes
+from typing import Any, Optional, Sequence, TYPE_CHECKING
 
 from ._lib import (CFunction, DtypeStruct, RunOptionsStruct, TensorStruct,
                    lib)
@@ -14,6 +15,9 @@ from ._status import (INVALID_ARGUMENT, UNIMPLEMENTED, InvalidArgumentError,
                       UnimplementedError, check, encode,
                       to_int64, to_size)
 from .context import _Handle, new_out
+
+if TYPE_CHECKING:
+    from .module import Module
 
 __all__ = ["Backend", "CancelFlag", "Executable"]
 
@@ -154,7 +158,7 @@ class Backend(_Handle):
         raise TypeError("use Backend.local(n) or Backend.load(path)")
 
     @classmethod
-    def local(cls, num_devices):
+    def local(cls, num_devices: int) -> "Backend":
         """The built-in local backend: `num_devices` devices as threads of
         this process.
 
@@ -175,7 +179,7 @@ class Backend(_Handle):
         return cls._wrap(out.value, None)
 
     @classmethod
-    def load(cls, path, options=None):
+    def load(cls, path: str, options: Optional[str] = None) -> "Backend":
         """Loads a backend plugin .so and starts it with `options` (a
         backend-defined string).
 
@@ -270,7 +274,8 @@ class Executable(_Handle):
     _destroy = CFunction("sdy_executable_destroy", optional=True)
     _kind = "Executable"
 
-    def __init__(self, module, function=None, backend=None):
+    def __init__(self, module: "Module", function: Optional[str] = None,
+                 backend: Optional[Backend] = None) -> None:
         from .module import Module
         if not isinstance(module, Module):
             raise TypeError("module must be an sdy.Module, not %s"
@@ -399,7 +404,9 @@ class Executable(_Handle):
             arr = np.ascontiguousarray(arr)
         return arr
 
-    def run(self, *args, backend=None, result_shapes=None, timeout_ms=None,
+    def run(self, *args: Any, backend: Optional[Backend] = None,
+            result_shapes: Optional[Sequence[Any]] = None,
+            timeout_ms: Optional[int] = None,
             collective_timeout_ms=None, cancel=None):
         """Runs on global arrays: each argument is scattered to the devices
         according to its sharding; the results (numpy arrays of the global
