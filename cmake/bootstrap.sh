@@ -23,14 +23,18 @@ jobs=${SDY_JOBS:-$(nproc)}
 # (ccache shares objects between the normal and sanitizer builds), CMocka (C
 # ABI tests), libffi (dynamic-call ABI test), abigail-tools (ABI baseline),
 # pytest and numpy (Python binding and docs examples; the build uses Debian's
-# python3 even when another python3 comes first on PATH), OpenBLAS
+# python3 even when another python3 comes first on PATH), venv and
+# setuptools (`pip install bindings/python` into a virtual environment),
+# cargo and golang-go (the Rust and Go bindings' tests; Debian 12 has Rust
+# 1.63 and Go 1.19, which they support), OpenBLAS
 # (dot_general kernels), OpenMPI (the mpi backend), GoogleTest (runtime
 # tests), clang's runtimes with libFuzzer (sanitizers and the fuzz harnesses),
 # clang-format (the format check of the test command).
 packages="clang-22 clang-format-22 llvm-22-dev llvm-22-tools libmlir-22-dev
   mlir-22-tools
   cmake ninja-build pkg-config libcmocka-dev libffi-dev
-  abigail-tools python3 python3-pytest python3-numpy ccache libopenblas-dev
+  abigail-tools python3 python3-pytest python3-numpy python3-venv
+  python3-setuptools cargo golang-go ccache libopenblas-dev
   libopenmpi-dev openmpi-bin libgtest-dev libclang-rt-22-dev"
 
 if [ "${SDY_SKIP_APT:-0}" != 1 ]; then

@@ -27,6 +27,7 @@
 extern "C" {
 #endif
 
+/* [thread-safety: movable] */
 typedef struct sdy_context sdy_context_t;
 
 /* Creates a context with MLIR multithreading disabled. On success *out_context
@@ -34,7 +35,8 @@ typedef struct sdy_context sdy_context_t;
 sdy_status_t *sdy_context_create(sdy_context_t **out_context);
 
 /* Releases the caller's reference to `context`. NULL is a no-op; a handle
- * that is not a live context is ignored. */
+ * that is not a live context is ignored.
+ * [nullable: context] */
 void sdy_context_destroy(sdy_context_t *context);
 
 /* Enables (enable != 0) or disables MLIR's internal multithreading (used by

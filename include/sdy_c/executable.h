@@ -150,7 +150,8 @@ typedef struct sdy_tensor {
 
 /*--- backends ---------------------------------------------------------------*/
 
-/* A handle over a device backend (the table of backend.h). */
+/* A handle over a device backend (the table of backend.h).
+ * [thread-safety: movable] */
 typedef struct sdy_backend sdy_backend_t;
 
 /* The built-in local backend: `num_devices` (1..4096) devices as threads of
@@ -162,19 +163,22 @@ sdy_status_t *sdy_backend_create_local(int32_t num_devices,
  * SDY_BACKEND_ENTRY_SYMBOL with `options` (NULL or "": none). The plugin
  * stays loaded until the handle is destroyed. A file that cannot be loaded,
  * lacks the entry symbol or fails to start gives SDY_INVALID_ARGUMENT /
- * SDY_FAILED_PRECONDITION with the loader's or backend's message. */
+ * SDY_FAILED_PRECONDITION with the loader's or backend's message.
+ * [nullable: options] */
 sdy_status_t *sdy_backend_load(const char *path, const char *options,
                                sdy_backend_t **out_backend);
 
 /* Wraps an in-process backend table. The table is borrowed: it must stay
  * valid until the handle is destroyed, and its `destroy` is not called. A
  * table with a newer major ABI version or a too-small `struct_size` gives
- * SDY_INVALID_ARGUMENT / SDY_UNIMPLEMENTED. */
+ * SDY_INVALID_ARGUMENT / SDY_UNIMPLEMENTED.
+ * [retained: table] */
 sdy_status_t *sdy_backend_wrap(const sdy_backend_table_t *table,
                                sdy_backend_t **out_backend);
 
 /* Releases `backend` (for created and loaded backends, the backend itself).
- * NULL is a no-op. */
+ * NULL is a no-op.
+ * [nullable: backend] */
 void sdy_backend_destroy(sdy_backend_t *backend);
 
 /* The number of devices of the whole system. */
@@ -184,13 +188,15 @@ sdy_status_t *sdy_backend_device_count(const sdy_backend_t *backend,
 /* The ids of the devices this process drives, in the order run_local
  * expects them: writes *out_count ids to `out_ids`, which has room for
  * `capacity` entries (capacity must be >= the count; call with NULL and 0
- * to get the count only). */
+ * to get the count only).
+ * [nullable: out_ids] */
 sdy_status_t *sdy_backend_local_devices(const sdy_backend_t *backend,
                                         int64_t *out_ids, size_t capacity,
                                         size_t *out_count);
 
 /*--- executables ------------------------------------------------------------*/
 
+/* [thread-safety: shared] */
 typedef struct sdy_executable sdy_executable_t;
 
 /* Prepares `function` (NULL: "main", or the only public function) of
@@ -200,12 +206,14 @@ typedef struct sdy_executable sdy_executable_t;
  * `sdy.global_type` that does not fit the signature),
  * SDY_VERIFICATION_ERROR, SDY_UNIMPLEMENTED (unsupported types),
  * SDY_FAILED_PRECONDITION (an annotated module that is not partitioned,
- * see above). */
+ * see above).
+ * [nullable: function] */
 sdy_status_t *sdy_executable_compile(const sdy_module_t *module,
                                      const char *function,
                                      sdy_executable_t **out_executable);
 
-/* Releases `executable`. NULL is a no-op. */
+/* Releases `executable`. NULL is a no-op.
+ * [nullable: executable] */
 void sdy_executable_destroy(sdy_executable_t *executable);
 
 /* The number of devices N the program runs on (see above). */
@@ -220,12 +228,14 @@ sdy_status_t *sdy_executable_num_results(const sdy_executable_t *executable,
 /* The local (per-device) type of argument `index`: its element type and
  * rank, and its shape written to `out_shape` (room for `capacity` >= rank
  * entries; NULL and 0 to get the rank only). Any of out_dtype, out_rank may
- * be NULL, not both. */
+ * be NULL, not both.
+ * [nullable: out_dtype, out_rank, out_shape] */
 sdy_status_t *sdy_executable_arg_type(const sdy_executable_t *executable,
                                       size_t index, sdy_dtype_t *out_dtype,
                                       size_t *out_rank, int64_t *out_shape,
                                       size_t capacity);
-/* Same for result `index`. */
+/* Same for result `index`.
+ * [nullable: out_dtype, out_rank, out_shape] */
 sdy_status_t *sdy_executable_result_type(const sdy_executable_t *executable,
                                          size_t index, sdy_dtype_t *out_dtype,
                                          size_t *out_rank, int64_t *out_shape,
@@ -254,12 +264,14 @@ sdy_executable_result_num_shards(const sdy_executable_t *executable,
  * device) and global runs require exactly this shape; 0 for a split value
  * of a module partitioned by hand, where the padded shape (local size ×
  * shards) is written and global runs accept any shape that fits (see
- * "Global runs"). */
+ * "Global runs").
+ * [nullable: out_exact] */
 sdy_status_t *
 sdy_executable_arg_global_shape(const sdy_executable_t *executable,
                                 size_t index, int64_t *out_shape,
                                 size_t capacity, int32_t *out_exact);
-/* Same for result `index`. */
+/* Same for result `index`.
+ * [nullable: out_exact] */
 sdy_status_t *
 sdy_executable_result_global_shape(const sdy_executable_t *executable,
                                    size_t index, int64_t *out_shape,
@@ -367,17 +379,20 @@ typedef struct sdy_run_options {
 
 /* Writes the defaults of the fields of version 1.1 and struct_size =
  * SDY_RUN_OPTIONS_SIZE_1_1 (it never writes beyond those bytes, so it is
- * safe with a library of any later minor version). NULL is a no-op. */
+ * safe with a library of any later minor version). NULL is a no-op.
+ * [nullable: options] */
 void sdy_run_options_init(sdy_run_options_t *options);
 
 /* sdy_executable_run_local() with `options` (NULL: the defaults, which is
- * what sdy_executable_run_local() uses). */
+ * what sdy_executable_run_local() uses).
+ * [nullable: options] */
 sdy_status_t *sdy_executable_run_local_with_options(
     const sdy_executable_t *executable, const sdy_backend_t *backend,
     const sdy_tensor_t *args, size_t num_args, sdy_tensor_t *results,
     size_t num_results, const sdy_run_options_t *options);
 
-/* sdy_executable_run_global() with `options` (NULL: the defaults). */
+/* sdy_executable_run_global() with `options` (NULL: the defaults).
+ * [nullable: options] */
 sdy_status_t *sdy_executable_run_global_with_options(
     const sdy_executable_t *executable, const sdy_backend_t *backend,
     const sdy_tensor_t *global_args, size_t num_args,

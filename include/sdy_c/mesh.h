@@ -38,6 +38,7 @@
 extern "C" {
 #endif
 
+/* [thread-safety: shared] */
 typedef struct sdy_mesh sdy_mesh_t;
 
 /* Creates a mesh of `num_axes` axes named `axis_names[i]` (UTF-8, non-empty,
@@ -47,7 +48,8 @@ typedef struct sdy_mesh sdy_mesh_t;
  * An explicit iota is accepted and dropped (it is the default order).
  * Invalid meshes give SDY_VERIFICATION_ERROR with the dialect's message;
  * NULL arrays with non-zero counts and strings that are not UTF-8
- * SDY_INVALID_ARGUMENT. */
+ * SDY_INVALID_ARGUMENT.
+ * [nullable: axis_names, axis_sizes, device_ids] */
 sdy_status_t *sdy_mesh_create(sdy_context_t *context,
                               const char *const *axis_names,
                               const int64_t *axis_sizes, size_t num_axes,
@@ -62,7 +64,8 @@ sdy_status_t *sdy_mesh_parse(sdy_context_t *context, const char *text,
                              sdy_mesh_t **out_mesh);
 
 /* Releases `mesh`. NULL is a no-op; a handle that is not a live mesh is
- * ignored. */
+ * ignored.
+ * [nullable: mesh] */
 void sdy_mesh_destroy(sdy_mesh_t *mesh);
 
 /* Prints the mesh in SDY syntax, e.g. `<["x"=2, "y"=4]>` (parseable by
@@ -74,7 +77,8 @@ sdy_status_t *sdy_mesh_num_axes(const sdy_mesh_t *mesh, size_t *out_num_axes);
 
 /* Name (borrowed, NUL-terminated) and size of axis `index`
  * (< sdy_mesh_num_axes). Either out pointer may be NULL if not wanted, but
- * not both. */
+ * not both.
+ * [nullable: out_name, out_size] */
 sdy_status_t *sdy_mesh_axis(const sdy_mesh_t *mesh, size_t index,
                             const char **out_name, int64_t *out_size);
 

@@ -19,19 +19,22 @@ extern "C" {
 #endif
 
 /* The MlirContext behind `context` (borrowed: owned by the sdy context;
- * never pass it to mlirContextDestroy). */
+ * never pass it to mlirContextDestroy).
+ * [borrowed: out_context] */
 sdy_status_t *sdy_context_get_mlir_context(sdy_context_t *context,
                                            MlirContext *out_context);
 
 /* The MlirModule behind `module` (borrowed: it stays owned by `module`; do
- * not destroy it, do not use it after sdy_module_destroy). */
+ * not destroy it, do not use it after sdy_module_destroy).
+ * [borrowed: out_module] */
 sdy_status_t *sdy_module_get_mlir_module(sdy_module_t *module,
                                          MlirModule *out_module);
 
 /* Wraps `mlir_module`, which must belong to the MlirContext of `context`
  * (SDY_INVALID_ARGUMENT otherwise). On success ownership moves to the new
  * sdy_module_t: release it with sdy_module_destroy, never
- * mlirModuleDestroy. On failure the caller keeps ownership. */
+ * mlirModuleDestroy. On failure the caller keeps ownership.
+ * [consumed: mlir_module] */
 sdy_status_t *sdy_module_wrap_mlir_module(sdy_context_t *context,
                                           MlirModule mlir_module,
                                           sdy_module_t **out_module);

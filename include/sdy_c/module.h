@@ -30,6 +30,7 @@
 extern "C" {
 #endif
 
+/* [thread-safety: movable] */
 typedef struct sdy_module sdy_module_t;
 
 /* Flags of sdy_module_print (bitwise or). */
@@ -44,7 +45,8 @@ enum {
  * Syntax errors give SDY_PARSE_ERROR, verifier failures (including sdy
  * attributes that break their invariants, e.g. an `sdy.mesh` with a
  * duplicate axis) SDY_VERIFICATION_ERROR; the message holds the diagnostics as
- * `source_name:line:col: error: ...`. */
+ * `source_name:line:col: error: ...`.
+ * [nullable: source_name] */
 sdy_status_t *sdy_module_parse(sdy_context_t *context, const char *text,
                                const char *source_name,
                                sdy_module_t **out_module);
@@ -57,7 +59,8 @@ sdy_status_t *sdy_module_create_empty(sdy_context_t *context,
 sdy_status_t *sdy_module_clone(const sdy_module_t *module,
                                sdy_module_t **out_module);
 
-/* Releases `module`. NULL is a no-op. */
+/* Releases `module`. NULL is a no-op.
+ * [nullable: module] */
 void sdy_module_destroy(sdy_module_t *module);
 
 /* Runs the verifier (SDY_VERIFICATION_ERROR with diagnostics). */
@@ -76,7 +79,8 @@ sdy_status_t *sdy_module_function_name(const sdy_module_t *module, size_t index,
                                        char **out_name);
 
 /* Number of arguments and results of function `function`. Either out
- * pointer may be NULL, not both. */
+ * pointer may be NULL, not both.
+ * [nullable: out_num_args, out_num_results] */
 sdy_status_t *sdy_module_function_signature(const sdy_module_t *module,
                                             const char *function,
                                             size_t *out_num_args,
@@ -117,12 +121,14 @@ sdy_status_t *sdy_module_get_result_sharding(const sdy_module_t *module,
  * `arg`. A sharding that names a mesh requires `sdy.mesh @name` with the
  * same mesh in the module (SDY_FAILED_PRECONDITION otherwise; see
  * sdy_module_add_mesh). A sharding invalid for the argument's type gives
- * SDY_VERIFICATION_ERROR with the dialect verifier's message. */
+ * SDY_VERIFICATION_ERROR with the dialect verifier's message.
+ * [nullable: sharding] */
 sdy_status_t *sdy_module_set_arg_sharding(sdy_module_t *module,
                                           const char *function, size_t arg,
                                           const sdy_sharding_t *sharding);
 
-/* Same for result `result`. */
+/* Same for result `result`.
+ * [nullable: sharding] */
 sdy_status_t *sdy_module_set_result_sharding(sdy_module_t *module,
                                              const char *function,
                                              size_t result,

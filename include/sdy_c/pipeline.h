@@ -53,6 +53,7 @@
 extern "C" {
 #endif
 
+/* [thread-safety: movable] */
 typedef struct sdy_pipeline sdy_pipeline_t;
 
 /* Parses a textual pass pipeline. Unknown passes or bad syntax give
@@ -78,13 +79,15 @@ sdy_status_t *sdy_pipeline_create_preset(sdy_context_t *context,
  * strategies) SDY_PARSE_ERROR, with a message that names the option and
  * why, e.g. "pipeline option 'propagation-strategy' of
  * sdy-propagation-pipeline: 'fast' is not one of basic, aggressive,
- * basic-then-aggressive". */
+ * basic-then-aggressive".
+ * [nullable: options] */
 sdy_status_t *
 sdy_pipeline_create_preset_with_options(sdy_context_t *context,
                                         const char *name, const char *options,
                                         sdy_pipeline_t **out_pipeline);
 
-/* Releases `pipeline`. NULL is a no-op. */
+/* Releases `pipeline`. NULL is a no-op.
+ * [nullable: pipeline] */
 void sdy_pipeline_destroy(sdy_pipeline_t *pipeline);
 
 /* The textual pipeline, fully anchored (caller-owned). */

@@ -29,6 +29,7 @@
 extern "C" {
 #endif
 
+/* [thread-safety: shared] */
 typedef struct sdy_sharding sdy_sharding_t;
 
 /* A full axis ("x": pre_size = 0, size = 0) or a sub-axis "x":(m)k
@@ -56,7 +57,8 @@ typedef struct sdy_dim_sharding {
  * failures give SDY_VERIFICATION_ERROR with the dialect's message (as
  * sdy_sharding_parse gives for the same sharding). Malformed C values
  * (is_closed not 0/1, reserved not 0, priority < -1, NULL or empty names)
- * give SDY_INVALID_ARGUMENT. */
+ * give SDY_INVALID_ARGUMENT.
+ * [nullable: mesh_name, dims, replicated_axes] */
 sdy_status_t *sdy_sharding_create(sdy_context_t *context,
                                   const sdy_mesh_t *mesh, const char *mesh_name,
                                   const sdy_dim_sharding_t *dims, size_t rank,
@@ -70,12 +72,14 @@ sdy_status_t *sdy_sharding_create(sdy_context_t *context,
  * errors give SDY_PARSE_ERROR (truncated text names what is missing, e.g.
  * "unexpected end of text: expected ']' to close the dimension shardings
  * opened at column 9"); shardings invalid for the mesh, and inlined meshes
- * that break the mesh invariants, SDY_VERIFICATION_ERROR. */
+ * that break the mesh invariants, SDY_VERIFICATION_ERROR.
+ * [nullable: mesh] */
 sdy_status_t *sdy_sharding_parse(sdy_context_t *context, const char *text,
                                  const sdy_mesh_t *mesh,
                                  sdy_sharding_t **out_sharding);
 
-/* Releases `sharding`. NULL is a no-op. */
+/* Releases `sharding`. NULL is a no-op.
+ * [nullable: sharding] */
 void sdy_sharding_destroy(sdy_sharding_t *sharding);
 
 /* Prints the sharding, e.g. `#sdy.sharding<@mesh, [{"x"}, {?}p1],
@@ -96,7 +100,8 @@ sdy_status_t *sdy_sharding_rank(const sdy_sharding_t *sharding,
                                 size_t *out_rank);
 
 /* Dimension `dim`: number of axes, closedness (1/0) and priority (-1 when
- * absent). Any out pointer may be NULL. */
+ * absent). Any out pointer may be NULL.
+ * [nullable: out_num_axes, out_is_closed, out_priority] */
 sdy_status_t *sdy_sharding_dim(const sdy_sharding_t *sharding, size_t dim,
                                size_t *out_num_axes, int32_t *out_is_closed,
                                int64_t *out_priority);

@@ -22,7 +22,8 @@
 extern "C" {
 #endif
 
-/* Opaque error object. */
+/* Opaque error object.
+ * [thread-safety: shared] */
 typedef struct sdy_status sdy_status_t;
 
 /* Status codes (values of sdy_status_code()). New codes may be added in a
@@ -48,22 +49,26 @@ enum {
   SDY_CANCELLED = 10          /* the caller cancelled the run */
 };
 
-/* The code of `status`; SDY_OK for NULL. */
+/* The code of `status`; SDY_OK for NULL.
+ * [nullable: status] */
 int32_t sdy_status_code(const sdy_status_t *status);
 
 /* The message of `status` (UTF-8, NUL-terminated). Borrowed: valid until the
- * status is destroyed. "" for NULL. */
+ * status is destroyed. "" for NULL.
+ * [nullable: status] */
 const char *sdy_status_message(const sdy_status_t *status);
 
 /* The name of a status code, e.g. "SDY_PARSE_ERROR" (static storage);
  * "SDY_UNKNOWN" for a value that is not a code. */
 const char *sdy_status_code_name(int32_t code);
 
-/* Releases `status`. NULL is a no-op. */
+/* Releases `status`. NULL is a no-op.
+ * [nullable: status] */
 void sdy_status_destroy(sdy_status_t *status);
 
 /* Releases a string returned by the library through a `char **out_...`
- * parameter. NULL is a no-op. */
+ * parameter. NULL is a no-op.
+ * [nullable: string] */
 void sdy_string_destroy(char *string);
 
 #ifdef __cplusplus

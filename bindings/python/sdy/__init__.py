@@ -1,8 +1,10 @@
 """Python binding of libsdy_c, the stable C ABI of the sdy sharding engine.
 
-Pure ctypes: no compiled extension. The library is found through the
-``SDY_C_LIBRARY`` environment variable (full path), next to this package,
-in the build trees of the source checkout, or on the system library path.
+Pure ctypes: no compiled extension. The library is loaded on first use
+from the path given to :func:`load_library`, the ``SDY_C_LIBRARY``
+environment variable (full path), next to this package, the build trees of
+the source checkout, pkg-config's ``sdy_c``, the install prefix, or the
+system library path.
 
 Every object owns a C handle that is released by ``close()``, by leaving a
 ``with`` block, or when the object is garbage-collected. Errors of the
@@ -11,13 +13,14 @@ message.
 """
 
 from ._lib import HEADER_VERSION, LibraryNotFoundError, lib as _cdll
-from ._lib import library_path
+from ._lib import load_library
 from ._status import (CancelledError, ClosedError, DeadlineExceededError,
                       FailedPreconditionError, InternalError,
                       InvalidArgumentError, ParseError,
                       ResourceExhaustedError, SdyError, UnavailableError,
                       UnimplementedError, VerificationError)
 from .context import Context, default_context
+from .dlpack import from_dlpack
 from .executable import Backend, CancelFlag, Executable
 from .mesh import Mesh
 from .module import Module
@@ -33,16 +36,24 @@ __all__ = [
     "SdyError", "Sharding",
     "UnimplementedError", "VerificationError", "default_context",
     "library_path", "library_version", "library_version_string",
+    "load_library", "from_dlpack",
 ]
 
 __version__ = "1.2.0"
 
 
-def library_version():
+def __getattr__(name):
+    # `sdy.library_path`: the path of the library, loading it if needed.
+    if name == "library_path":
+        return _cdll.load().path
+    raise AttributeError("module 'sdy' has no attribute %r" % name)
+
+
+def library_version() -> int:
     """The C ABI version of the loaded library, MAJOR*10000+MINOR*100+PATCH."""
     return _cdll.sdy_version()
 
 
-def library_version_string():
+def library_version_string() -> str:
     """The C ABI version of the loaded library as "MAJOR.MINOR.PATCH"."""
     return _cdll.sdy_version_string().decode("ascii")

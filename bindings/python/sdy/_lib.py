@@ -6,25 +6,36 @@ pointers (``c_void_p``); functions returning ``sdy_status_t *`` return a
 ``c_void_p`` value (``None`` on success) that :func:`sdy._status.check`
 turns into an exception.
 
-Library lookup order (the first that exists wins):
+The library is loaded on first use, or by :func:`load_library`. Lookup
+order (the first that exists wins):
 
-1. the environment variable ``SDY_C_LIBRARY`` (full path to the library);
-2. ``libsdy_c.so.1`` / ``libsdy_c.so`` next to this package;
-3. the build trees of the source checkout this package lives in
+1. the path given to :func:`load_library` (``sdy.load_library``);
+2. the environment variable ``SDY_C_LIBRARY`` (full path to the library);
+3. ``libsdy_c.so.1`` / ``libsdy_c.so`` next to this package;
+4. the build trees of the source checkout this package lives in
    (``<repo>/build*/`` and their ``lib/`` / ``src/capi/`` subfolders), the
    most recently built first;
-4. ``ctypes.util.find_library("sdy_c")`` (the system's library path).
+5. pkg-config's ``libdir`` of ``sdy_c``, then ``lib/`` of the install
+   prefixes of this Python (``sys.prefix``, ``sys.base_prefix``) and
+   ``/usr/local``;
+6. ``ctypes.util.find_library("sdy_c")`` (the system's library path).
+
+An explicit path (1 or 2) is the only candidate: nothing else is tried.
 """
 
 import ctypes
 import ctypes.util
 import glob
 import os
+import subprocess
+import sys
 
 from ctypes import (POINTER, Structure, c_char_p, c_int32, c_int64, c_size_t,
                     c_uint32, c_void_p)
 
-__all__ = ["lib", "library_path", "LibraryNotFoundError", "AxisRefStruct",
+from ._mlir_c import DIALECT_PROTOTYPES, MlirContextStruct, MlirModuleStruct
+
+__all__ = ["lib", "load_library", "LibraryNotFoundError", "AxisRefStruct",
            "DimShardingStruct", "DtypeStruct", "DeviceStruct", "TensorStruct",
            "HEADER_VERSION"]
 
@@ -87,18 +98,35 @@ assert ctypes.sizeof(TensorStruct) == 48
 assert TensorStruct.byte_offset.offset == 40
 
 
-class MlirContextStruct(Structure):
-    """``MlirContext`` of MLIR's C API (a struct holding one pointer)."""
-    _fields_ = [("ptr", c_void_p)]
+def _installed_candidates():
+    """Libraries of an installation: pkg-config's libdir of sdy_c, then the
+    library directories of the install prefixes of this Python."""
+    found = []
+    try:
+        libdir = subprocess.run(
+            ["pkg-config", "--variable=libdir", "sdy_c"],
+            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+            universal_newlines=True, check=False).stdout.strip()
+    except OSError:  # no pkg-config
+        libdir = ""
+    dirs = [libdir] if libdir else []
+    for prefix in dict.fromkeys((sys.prefix, sys.base_prefix, "/usr/local")):
+        dirs += [os.path.join(prefix, sub) for sub in
+                 ("lib", "lib64", os.path.join("lib", _multiarch()))]
+    for d in dirs:
+        found += [os.path.join(d, name) for name in _LIB_NAMES
+                  if os.path.isfile(os.path.join(d, name))]
+    return found
 
 
-class MlirModuleStruct(Structure):
-    """``MlirModule`` of MLIR's C API (a struct holding one pointer)."""
-    _fields_ = [("ptr", c_void_p)]
+def _multiarch():
+    return getattr(sys.implementation, "_multiarch", "") or ""
 
 
-def _candidates():
+def _candidates(path=None):
     """(paths to try in order, whether the path is explicit)."""
+    if path:
+        return [os.fspath(path)], True
     env = os.environ.get("SDY_C_LIBRARY")
     if env:
         # An explicit path is the only candidate: never silently fall back.
@@ -116,34 +144,74 @@ def _candidates():
                 if os.path.isfile(path):
                     built.append((os.path.getmtime(path), path))
     found += [path for _, path in sorted(built, reverse=True)]
+    found += _installed_candidates()
     system = ctypes.util.find_library("sdy_c")
     if system:
         found.append(system)
     return found, False
 
 
-def _load():
-    candidates, explicit = _candidates()
+def _open(path=None):
+    candidates, explicit = _candidates(path)
     errors = []
-    for path in candidates:
-        is_path = os.sep in path
-        if is_path and not os.path.exists(path):
+    for candidate in candidates:
+        is_path = os.sep in candidate
+        if is_path and not os.path.exists(candidate):
             if explicit:
-                errors.append("%s: no such file" % path)
+                errors.append("%s: no such file" % candidate)
             continue
         try:
-            return ctypes.CDLL(path), path
+            return ctypes.CDLL(candidate), candidate
         except OSError as e:
-            errors.append("%s: %s" % (path, e))
+            errors.append("%s: %s" % (candidate, e))
     detail = ("; ".join(errors) if errors else
               "searched next to the package, the build trees of the source "
-              "checkout and the system library path")
+              "checkout, pkg-config's sdy_c, the install prefix and the "
+              "system library path")
     raise LibraryNotFoundError(
-        "cannot load libsdy_c (set SDY_C_LIBRARY to the full path of "
-        "libsdy_c.so): " + detail)
+        "cannot load libsdy_c (pass its path to sdy.load_library() or set "
+        "SDY_C_LIBRARY to the full path of libsdy_c.so): " + detail)
 
 
-lib, library_path = _load()
+class _Library:
+    """The loaded libsdy_c: loads on first use (see :func:`load`), then
+    forwards attribute access to the ctypes library."""
+
+    def __init__(self):
+        self._cdll = None
+        self.path = None
+
+    def load(self, path=None):
+        if self._cdll is not None:
+            if path is not None and os.path.realpath(os.fspath(path)) != \
+                    os.path.realpath(self.path):
+                raise LibraryNotFoundError(
+                    "libsdy_c is already loaded from %s; load_library(%r) "
+                    "must come before the first use of sdy" % (self.path,
+                                                                path))
+            return self
+        cdll, found = _open(path)
+        _declare(cdll, found)
+        self._cdll, self.path = cdll, found
+        return self
+
+    def __getattr__(self, name):
+        if name.startswith("__"):
+            raise AttributeError(name)
+        return getattr(self.load()._cdll, name)
+
+
+lib = _Library()
+
+
+def load_library(path=None):
+    """Loads libsdy_c now: from `path` when given, else from the first of
+    SDY_C_LIBRARY, next to the package, the source checkout's build trees,
+    pkg-config's `sdy_c`, the install prefix and the system path. Returns
+    the path loaded. Without a call, the first use of the binding loads it
+    the same way. Raises LibraryNotFoundError."""
+    return lib.load(path).path
+
 
 _S = c_void_p          # sdy_status_t *
 _H = c_void_p          # any opaque handle
@@ -289,11 +357,11 @@ _OPTIONAL_PROTOTYPES = {
 }
 
 
-def _declare():
+def _declare(cdll, library_path):
     missing = []
     for name, (restype, argtypes) in _PROTOTYPES.items():
         try:
-            fn = getattr(lib, name)
+            fn = getattr(cdll, name)
         except AttributeError:
             missing.append(name)
             continue
@@ -302,19 +370,30 @@ def _declare():
     if missing:
         raise LibraryNotFoundError(
             "%s does not export %s" % (library_path, ", ".join(missing)))
-    for name, (restype, argtypes) in _OPTIONAL_PROTOTYPES.items():
-        fn = getattr(lib, name, None)
-        if fn is not None:
-            fn.restype = restype
-            fn.argtypes = argtypes
+    for table in (_OPTIONAL_PROTOTYPES, DIALECT_PROTOTYPES):
+        for name, (restype, argtypes) in table.items():
+            fn = getattr(cdll, name, None)
+            if fn is not None:
+                fn.restype = restype
+                fn.argtypes = argtypes
+    if not cdll.sdy_version_is_compatible(HEADER_VERSION):
+        raise LibraryNotFoundError(
+            "%s has C ABI version %s, which is not compatible with this "
+            "binding (written for %d.%d.%d)" % (
+                library_path, cdll.sdy_version_string().decode(),
+                HEADER_VERSION // 10000, HEADER_VERSION // 100 % 100,
+                HEADER_VERSION % 100))
 
 
-_declare()
+class CFunction:
+    """A class attribute naming a C function, looked up when first read (the
+    library loads on first use, not at import). `optional`: None when the
+    loaded library lacks it (a function newer than the library)."""
 
-if not lib.sdy_version_is_compatible(HEADER_VERSION):
-    raise LibraryNotFoundError(
-        "%s has C ABI version %s, which is not compatible with this binding "
-        "(written for %d.%d.%d)" % (
-            library_path, lib.sdy_version_string().decode(),
-            HEADER_VERSION // 10000, HEADER_VERSION // 100 % 100,
-            HEADER_VERSION % 100))
+    def __init__(self, name, optional=False):
+        self.name, self.optional = name, optional
+
+    def __get__(self, obj, cls=None):
+        if self.optional:
+            return getattr(lib, self.name, None)
+        return getattr(lib, self.name)

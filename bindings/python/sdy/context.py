@@ -4,7 +4,7 @@ import ctypes
 import threading
 import weakref
 
-from ._lib import lib
+from ._lib import CFunction, lib
 from ._status import ClosedError, check, take_string
 
 __all__ = ["Context", "default_context"]
@@ -91,7 +91,7 @@ class Context(_Handle):
     last object of the context is destroyed.
     """
 
-    _destroy = lib.sdy_context_destroy
+    _destroy = CFunction("sdy_context_destroy")
     _kind = "Context"
 
     def __init__(self, multithreading=False):

@@ -6,12 +6,18 @@ library.
 """
 
 import ctypes
+from typing import Any, Optional, Sequence, TYPE_CHECKING
 
-from ._lib import DtypeStruct, RunOptionsStruct, TensorStruct, lib
+from ._lib import (CFunction, DtypeStruct, RunOptionsStruct, TensorStruct,
+                   lib)
+from .dlpack import from_dlpack, is_dlpack
 from ._status import (INVALID_ARGUMENT, UNIMPLEMENTED, InvalidArgumentError,
                       UnimplementedError, check, encode,
                       to_int64, to_size)
 from .context import _Handle, new_out
+
+if TYPE_CHECKING:
+    from .module import Module
 
 __all__ = ["Backend", "CancelFlag", "Executable"]
 
@@ -145,14 +151,14 @@ class Backend(_Handle):
     device-backend table of ``sdy_c/backend.h`` (e.g. the mpi backend).
     """
 
-    _destroy = getattr(lib, "sdy_backend_destroy", None)
+    _destroy = CFunction("sdy_backend_destroy", optional=True)
     _kind = "Backend"
 
     def __init__(self, *args, **kwargs):
         raise TypeError("use Backend.local(n) or Backend.load(path)")
 
     @classmethod
-    def local(cls, num_devices):
+    def local(cls, num_devices: int) -> "Backend":
         """The built-in local backend: `num_devices` devices as threads of
         this process.
 
@@ -173,7 +179,7 @@ class Backend(_Handle):
         return cls._wrap(out.value, None)
 
     @classmethod
-    def load(cls, path, options=None):
+    def load(cls, path: str, options: Optional[str] = None) -> "Backend":
         """Loads a backend plugin .so and starts it with `options` (a
         backend-defined string).
 
@@ -265,10 +271,11 @@ class Executable(_Handle):
     closed afterwards. bf16 values are passed as their uint16 bits.
     """
 
-    _destroy = getattr(lib, "sdy_executable_destroy", None)
+    _destroy = CFunction("sdy_executable_destroy", optional=True)
     _kind = "Executable"
 
-    def __init__(self, module, function=None, backend=None):
+    def __init__(self, module: "Module", function: Optional[str] = None,
+                 backend: Optional[Backend] = None) -> None:
         from .module import Module
         if not isinstance(module, Module):
             raise TypeError("module must be an sdy.Module, not %s"
@@ -383,6 +390,8 @@ class Executable(_Handle):
 
     def _input(self, np, value, dtype, what):
         expected = _np_dtype(np, dtype)
+        if not isinstance(value, np.ndarray) and is_dlpack(value):
+            value = from_dlpack(value, what)
         if isinstance(value, np.ndarray):
             if value.dtype != expected:
                 raise TypeError("%s has dtype %s, the program expects %s (%s)"
@@ -395,7 +404,9 @@ class Executable(_Handle):
             arr = np.ascontiguousarray(arr)
         return arr
 
-    def run(self, *args, backend=None, result_shapes=None, timeout_ms=None,
+    def run(self, *args: Any, backend: Optional[Backend] = None,
+            result_shapes: Optional[Sequence[Any]] = None,
+            timeout_ms: Optional[int] = None,
             collective_timeout_ms=None, cancel=None):
         """Runs on global arrays: each argument is scattered to the devices
         according to its sharding; the results (numpy arrays of the global

@@ -1,11 +1,12 @@
 """Logical device meshes (docs/sharding-model.md#meshes)."""
 
 import ctypes
+from typing import Any, Optional, Sequence
 
-from ._lib import lib
+from ._lib import CFunction, lib
 from ._status import (check, decode, encode, int64_array, to_int64,
                       to_size)
-from .context import _Value, new_out, resolve_context
+from .context import Context, _Value, new_out, resolve_context
 
 __all__ = ["Mesh"]
 
@@ -36,12 +37,14 @@ class Mesh(_Value):
         InvalidArgumentError: bad arguments (invalid UTF-8, ...).
     """
 
-    _destroy = lib.sdy_mesh_destroy
+    _destroy = CFunction("sdy_mesh_destroy")
     _kind = "Mesh"
-    _print = lib.sdy_mesh_print
-    _equal = lib.sdy_mesh_equal
+    _print = CFunction("sdy_mesh_print")
+    _equal = CFunction("sdy_mesh_equal")
 
-    def __init__(self, axes=(), device_ids=None, *, context=None):
+    def __init__(self, axes: Any = (),
+                 device_ids: Optional[Sequence[int]] = None, *,
+                 context: Optional[Context] = None) -> None:
         context = resolve_context(context)
         if hasattr(axes, "items"):
             axes = list(axes.items())
@@ -64,7 +67,8 @@ class Mesh(_Value):
         self._init_handle(out.value, context)
 
     @classmethod
-    def parse(cls, text, *, context=None):
+    def parse(cls, text: str, *,
+              context: Optional[Context] = None) -> "Mesh":
         """Parses ``<["x"=2, ...]>`` or ``#sdy.mesh<[...]>``.
 
         Raises:

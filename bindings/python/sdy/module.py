@@ -1,12 +1,16 @@
 """Programs: MLIR modules of sdy, stablehlo and func ops."""
 
 import ctypes
+from typing import List, Optional, TYPE_CHECKING
 
-from ._lib import lib
+from ._lib import CFunction, lib
 from ._status import check, encode, take_string, to_size
-from .context import _ContextObject, new_out, resolve_context
+from .context import Context, _ContextObject, new_out, resolve_context
 from .mesh import Mesh
 from .sharding import Sharding, _check_sharding
+
+if TYPE_CHECKING:
+    from .executable import Backend, Executable
 
 __all__ = ["Module"]
 
@@ -34,17 +38,18 @@ class Module(_ContextObject):
     module unchanged.
     """
 
-    _destroy = lib.sdy_module_destroy
+    _destroy = CFunction("sdy_module_destroy")
     _kind = "Module"
 
-    def __init__(self, *, context=None):
+    def __init__(self, *, context: Optional[Context] = None) -> None:
         context = resolve_context(context)
         out = new_out()
         check(lib.sdy_module_create_empty(context._handle, ctypes.byref(out)))
         self._init_handle(out.value, context)
 
     @classmethod
-    def parse(cls, text, source_name=None, *, context=None):
+    def parse(cls, text: str, source_name: Optional[str] = None, *,
+              context: Optional[Context] = None) -> "Module":
         """Parses and verifies MLIR text. `source_name` names the buffer in
         diagnostics (default ``<input>``).
 
@@ -61,7 +66,7 @@ class Module(_ContextObject):
                                    name, ctypes.byref(out)))
         return cls._wrap(out.value, context)
 
-    def clone(self):
+    def clone(self) -> "Module":
         """A deep copy of the module."""
         out = new_out()
         check(lib.sdy_module_clone(self._handle, ctypes.byref(out)))
@@ -101,9 +106,11 @@ class Module(_ContextObject):
             pipeline.run(self)
         return self
 
-    def partition(self, strategy="aggressive", conservative=False,
-                  skip_propagation=False, drop_sharding_and_mesh=False,
-                  keep_sharding_rules=False, debug_sharding_origins=False):
+    def partition(self, strategy: str = "aggressive",
+                  conservative: bool = False, skip_propagation: bool = False,
+                  drop_sharding_and_mesh: bool = False,
+                  keep_sharding_rules: bool = False,
+                  debug_sharding_origins: bool = False) -> "Module":
         """Runs the "partition" preset (``sdy-partition-pipeline``) on the
         module, in place; returns the module. Sharding propagation (unless
         `skip_propagation`; `strategy`, `conservative`,
@@ -138,7 +145,8 @@ class Module(_ContextObject):
             pipeline.run(self)
         return self
 
-    def compile(self, backend=None, function=None):
+    def compile(self, backend: Optional["Backend"] = None,
+                function: Optional[str] = None) -> "Executable":
         """An :class:`~sdy.Executable` of `function` (None: ``main``, or the
         only public function) of this module; `backend` is the
         :class:`~sdy.Backend` its runs use by default (None: a local
@@ -151,7 +159,7 @@ class Module(_ContextObject):
         from .executable import Executable
         return Executable(self, function=function, backend=backend)
 
-    def verify(self):
+    def verify(self) -> None:
         """Runs the verifier.
 
         Raises:
@@ -178,7 +186,7 @@ class Module(_ContextObject):
     # --- functions -----------------------------------------------------------
 
     @property
-    def functions(self):
+    def functions(self) -> List[str]:
         """The names of the ``func.func`` ops of the module, in order."""
         n = ctypes.c_size_t()
         check(lib.sdy_module_num_functions(self._handle, ctypes.byref(n)))
@@ -205,7 +213,7 @@ class Module(_ContextObject):
 
     # --- meshes --------------------------------------------------------------
 
-    def add_mesh(self, name, mesh):
+    def add_mesh(self, name: str, mesh: Mesh) -> None:
         """Adds ``sdy.mesh @name = <mesh>`` at the start of the module.
         Adding an equal mesh under an existing name does nothing.
 
@@ -264,7 +272,8 @@ class Module(_ContextObject):
         check(c_fn(self._handle, encode(function, "function"),
                    to_size(index, what), handle))
 
-    def get_arg_sharding(self, function, arg):
+    def get_arg_sharding(self, function: str,
+                         arg: int) -> Optional[Sharding]:
         """The :class:`Sharding` of argument `arg` of `function`, or None.
 
         Raises:
@@ -274,13 +283,15 @@ class Module(_ContextObject):
         return self._get(lib.sdy_module_get_arg_sharding, function, arg,
                          "arg")
 
-    def get_result_sharding(self, function, result):
+    def get_result_sharding(self, function: str,
+                            result: int) -> Optional[Sharding]:
         """The :class:`Sharding` of result `result` of `function`, or
         None."""
         return self._get(lib.sdy_module_get_result_sharding, function, result,
                          "result")
 
-    def set_arg_sharding(self, function, arg, sharding):
+    def set_arg_sharding(self, function: str, arg: int,
+                         sharding: Optional[Sharding]) -> None:
         """Sets (or, with None, removes) the ``sdy.sharding`` of argument
         `arg` of `function`.
 
@@ -294,7 +305,8 @@ class Module(_ContextObject):
         self._set(lib.sdy_module_set_arg_sharding, function, arg, sharding,
                   "arg", True)
 
-    def set_result_sharding(self, function, result, sharding):
+    def set_result_sharding(self, function: str, result: int,
+                            sharding: Optional[Sharding]) -> None:
         """Sets (or, with None, removes) the sharding of result `result`."""
         self._set(lib.sdy_module_set_result_sharding, function, result,
                   sharding, "result", True)

@@ -1,11 +1,12 @@
 """Pass pipelines run on modules."""
 
 import ctypes
+from typing import Any, Optional
 
-from ._lib import lib
+from ._lib import CFunction, lib
 from ._status import (UNIMPLEMENTED, UnimplementedError, check, encode,
                       take_string)
-from .context import _ContextObject, new_out, resolve_context
+from .context import Context, _ContextObject, new_out, resolve_context
 from .module import Module
 
 __all__ = ["Pipeline", "PRESETS", "PROPAGATION_STRATEGIES"]
@@ -65,12 +66,13 @@ class Pipeline(_ContextObject):
             and why (nothing is printed on stderr).
     """
 
-    _destroy = lib.sdy_pipeline_destroy
+    _destroy = CFunction("sdy_pipeline_destroy")
     _kind = "Pipeline"
     # str() gives the textual pipeline, fully anchored.
-    _print = lib.sdy_pipeline_print
+    _print = CFunction("sdy_pipeline_print")
 
-    def __init__(self, pipeline, *, context=None):
+    def __init__(self, pipeline: str, *,
+                 context: Optional[Context] = None) -> None:
         context = resolve_context(context)
         out = new_out()
         check(lib.sdy_pipeline_create(context._handle,
@@ -79,7 +81,8 @@ class Pipeline(_ContextObject):
         self._init_handle(out.value, context)
 
     @classmethod
-    def preset(cls, name, options=None, *, context=None):
+    def preset(cls, name: str, options: Any = None, *,
+               context: Optional[Context] = None) -> "Pipeline":
         """A preset pipeline by name (see :data:`PRESETS`).
 
         `options` configures presets that take options ("propagation"):
@@ -150,7 +153,7 @@ class Pipeline(_ContextObject):
         check(lib.sdy_pipeline_enable_timing(self._handle,
                                              1 if enable else 0))
 
-    def run(self, module):
+    def run(self, module: Module) -> None:
         """Runs the pipeline on `module` (same context), in place; returns
         `module`. A failed run leaves the module unchanged.
 

@@ -2,11 +2,12 @@
 
 import collections
 import ctypes
+from typing import List, Optional, Sequence
 
-from ._lib import AxisRefStruct, DimShardingStruct, lib
+from ._lib import AxisRefStruct, CFunction, DimShardingStruct, lib
 from ._status import (VerificationError, check, decode, encode, int64_array,
                       take_string, to_int64, to_size)
-from .context import _Value, new_out, resolve_context
+from .context import Context, _Value, new_out, resolve_context
 from .mesh import Mesh
 
 __all__ = ["AxisRef", "Dim", "Sharding"]
@@ -149,10 +150,10 @@ class Sharding(_Value):
             priority below -1).
     """
 
-    _destroy = lib.sdy_sharding_destroy
+    _destroy = CFunction("sdy_sharding_destroy")
     _kind = "Sharding"
-    _print = lib.sdy_sharding_print
-    _equal = lib.sdy_sharding_equal
+    _print = CFunction("sdy_sharding_print")
+    _equal = CFunction("sdy_sharding_equal")
 
     def __init__(self, mesh, dims, mesh_name=None, *, replicated=()):
         if not isinstance(mesh, Mesh):
@@ -182,7 +183,8 @@ class Sharding(_Value):
         self._init_handle(out.value, context)
 
     @classmethod
-    def parse(cls, text, mesh=None, *, context=None):
+    def parse(cls, text: str, mesh: Optional[Mesh] = None, *,
+              context: Optional[Context] = None) -> "Sharding":
         """Parses ``#sdy.sharding<...>`` or ``<...>``.
 
         A sharding that refers to its mesh by symbol (``@name``) needs
@@ -289,7 +291,7 @@ class Sharding(_Value):
             return False
         return True
 
-    def local_shape(self, shape):
+    def local_shape(self, shape: Sequence[int]) -> List[int]:
         """The per-device shape of a tensor of `shape`: ``ceil(d / n)`` per
         dimension (a list)."""
         c_shape, rank = int64_array(shape, "shape")

@@ -12,6 +12,10 @@ import sdy
 from sdy import _lib, _status
 
 
+# The library is loaded on first use, not at import.
+_USE = "import sdy; sdy.library_version()"
+
+
 def test_library_path_and_version():
     assert os.path.exists(sdy.library_path)
     assert sdy.library_version() // 10000 == 1
@@ -27,7 +31,7 @@ def test_env_var_pointing_nowhere_is_a_clear_error(tmp_path):
     env = dict(os.environ)
     env["SDY_C_LIBRARY"] = str(tmp_path / "no" / "libsdy_c.so")
     env["PYTHONPATH"] = os.path.dirname(os.path.dirname(sdy.__file__))
-    proc = subprocess.run([sys.executable, "-c", "import sdy"], env=env,
+    proc = subprocess.run([sys.executable, "-c", _USE], env=env,
                           capture_output=True, text=True)
     assert proc.returncode != 0
     assert "LibraryNotFoundError" in proc.stderr
@@ -41,7 +45,7 @@ def test_env_var_pointing_at_a_non_library(tmp_path):
     env = dict(os.environ)
     env["SDY_C_LIBRARY"] = str(bogus)
     env["PYTHONPATH"] = os.path.dirname(os.path.dirname(sdy.__file__))
-    proc = subprocess.run([sys.executable, "-c", "import sdy"], env=env,
+    proc = subprocess.run([sys.executable, "-c", _USE], env=env,
                           capture_output=True, text=True)
     assert proc.returncode != 0
     assert "cannot load libsdy_c" in proc.stderr
@@ -160,3 +164,58 @@ def test_exceptions_pickle(ctx):
     assert again.code == 2 and again.message == info.value.message
     closed = pickle.loads(pickle.dumps(sdy.ClosedError("Mesh is closed")))
     assert closed.code == 1 and closed.message == "Mesh is closed"
+
+
+def _run_python(code, env):
+    return subprocess.run([sys.executable, "-c", code], env=env,
+                          capture_output=True, text=True)
+
+
+def test_import_does_not_load_and_load_library_takes_a_path(tmp_path):
+    env = dict(os.environ)
+    env["SDY_C_LIBRARY"] = str(tmp_path / "missing.so")  # must not be used
+    env["PYTHONPATH"] = os.path.dirname(os.path.dirname(sdy.__file__))
+    proc = _run_python(
+        "import sdy\n"
+        "path = sdy.load_library(%r)\n"
+        "assert path == sdy.library_path, (path, sdy.library_path)\n"
+        "print(sdy.library_version_string())\n" % sdy.library_path, env)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.strip() == sdy.library_version_string()
+
+
+def test_load_library_after_use_with_another_path_is_refused(tmp_path):
+    sdy.library_version()
+    assert sdy.load_library(sdy.library_path) == sdy.library_path
+    with pytest.raises(sdy.LibraryNotFoundError) as e:
+        sdy.load_library(str(tmp_path / "other.so"))
+    assert "already loaded from %s" % sdy.library_path in str(e.value)
+    assert "must come before the first use of sdy" in str(e.value)
+
+
+def test_load_library_with_a_missing_path(tmp_path):
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.path.dirname(os.path.dirname(sdy.__file__))
+    proc = _run_python("import sdy; sdy.load_library(%r)" %
+                       str(tmp_path / "nope.so"), env)
+    assert proc.returncode != 0
+    assert "pass its path to sdy.load_library()" in proc.stderr
+    assert "nope.so: no such file" in proc.stderr
+
+
+def test_pkg_config_and_prefix_are_searched(tmp_path, monkeypatch):
+    libdir = tmp_path / "prefix" / "lib"
+    libdir.mkdir(parents=True)
+    os.symlink(sdy.library_path, str(libdir / "libsdy_c.so.1"))
+    fake = tmp_path / "bin"
+    fake.mkdir()
+    script = fake / "pkg-config"
+    script.write_text("#!/bin/sh\necho %s\n" % libdir)
+    script.chmod(0o755)
+    monkeypatch.setenv("PATH", "%s%s%s" % (fake, os.pathsep,
+                                            os.environ.get("PATH", "")))
+    found = _lib._installed_candidates()
+    assert found[0] == str(libdir / "libsdy_c.so.1")
+    monkeypatch.setattr(sys, "prefix", str(tmp_path / "prefix"))
+    monkeypatch.setenv("PATH", "")  # no pkg-config: the prefix still is
+    assert str(libdir / "libsdy_c.so.1") in _lib._installed_candidates()

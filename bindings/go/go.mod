@@ -1,0 +1,3 @@
+module sdy
+
+go 1.19

@@ -1,0 +1,48 @@
+//! Rust binding of libsdy_c, the C ABI of the sdy tensor-sharding engine.
+//!
+//! The library is loaded at run time with dlopen ([`Library::open`]: a
+//! path, `SDY_C_LIBRARY`, or the usual search); nothing links against it.
+//! Every object owns one C handle, released by `Drop`; every fallible call
+//! returns [`Result`] whose [`Error`] carries the status code and message.
+//! Thread safety follows the headers: meshes, shardings and executables
+//! are `Send + Sync`; contexts, modules, pipelines and backends are `Send`
+//! only (one thread at a time).
+//!
+//! ```no_run
+//! use sdy::{ArrayRef, Backend, Context, Executable, Library, Module};
+//! let lib = Library::open(None)?;
+//! let ctx = Context::new(&lib)?;
+//! let mut module = Module::parse(&ctx, "...")?;
+//! module.partition(&ctx)?;
+//! let exe = Executable::compile(&module, None)?;
+//! let backend = Backend::local(&lib, exe.num_devices()? as i32)?;
+//! let x = vec![1.0f32; 16];
+//! let y = exe.run_global(&backend, &[ArrayRef::new(&x, &[4, 4]).unwrap()])?;
+//! # Ok::<(), sdy::Error>(())
+//! ```
+
+#[macro_use]
+mod handle;
+
+mod backend;
+mod context;
+mod error;
+mod executable;
+mod library;
+mod mesh;
+mod module;
+mod pipeline;
+mod sharding;
+pub mod sys;
+mod tensor;
+
+pub use backend::{backend_code, Backend, BackendFailure, BackendResult, DeviceBackend};
+pub use context::Context;
+pub use error::{Code, Error, Result};
+pub use executable::Executable;
+pub use library::{Library, HEADER_VERSION};
+pub use mesh::Mesh;
+pub use module::Module;
+pub use pipeline::Pipeline;
+pub use sharding::Sharding;
+pub use tensor::{code, Array, ArrayRef, Element};
