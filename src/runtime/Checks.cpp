@@ -250,10 +250,9 @@ Status expectCloseKernel(OpCall &c) {
 // Equality (as expect_eq) with iteration `iter` of a probe.
 Status expectSerializedEqKernel(OpCall &c) {
   auto op = cast<check::ExpectSerializedEqOp>(c.op);
-  ProbeStore *probes = c.interp.context().probes;
-  if (!probes)
-    return Status::unsupported("check.expect_serialized_eq needs the probes "
-                               "that sdy-run --interpret records");
+  ProbeStore *probes;
+  SDY_RETURN_IF_ERROR(
+      probesOf(c.interp.context(), "check.expect_serialized_eq", probes));
   Tensor recorded;
   Status s = probes->load(op.getProbeId().str(), op.getIteration(), recorded);
   if (!s.isOk())

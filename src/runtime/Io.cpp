@@ -122,6 +122,15 @@ Status ProbeStore::load(const std::string &id, uint32_t iter, Tensor &out) {
   return readNpy(it->second[iter], out);
 }
 
+Status probesOf(const DeviceContext &ctx, const std::string &opName,
+                ProbeStore *&probes) {
+  probes = ctx.probes;
+  if (probes)
+    return Status::ok();
+  return Status::unsupported(opName + " needs the probes that sdy-run "
+                                      "--interpret records");
+}
+
 namespace {
 
 Status notInRunParallel(Operation *op) {
@@ -196,10 +205,9 @@ Status outfeedKernel(OpCall &c) {
 
 Status probeKernel(OpCall &c) {
   auto op = cast<interpreter::ProbeOp>(c.op);
-  ProbeStore *probes = c.interp.context().probes;
-  if (!probes)
-    return Status::unsupported("interpreter.probe needs a probe directory "
-                               "(sdy-run --interpret records probes)");
+  ProbeStore *probes;
+  SDY_RETURN_IF_ERROR(
+      probesOf(c.interp.context(), "interpreter.probe", probes));
   SDY_RETURN_IF_ERROR(probes->record(op.getProbeId().str(), c.in[0]));
   c.out.push_back(c.in[0]);
   return Status::ok();

@@ -28,6 +28,7 @@ class Operation;
 namespace sdy::runtime {
 
 class RunControl;
+struct DeviceContext;
 
 class IoState {
 public:
@@ -77,6 +78,11 @@ private:
   int64_t files_ = 0;
   std::map<std::string, std::vector<std::string>> paths_;
 };
+
+// The probes of `ctx`; Unsupported naming `opName` when the run records
+// none (only sdy-run --interpret does).
+Status probesOf(const DeviceContext &ctx, const std::string &opName,
+                ProbeStore *&probes);
 
 } // namespace sdy::runtime
 

@@ -2,6 +2,7 @@
 // RUN: not sdy-run %s --entry=result 2>&1 | FileCheck %s --check-prefix=RESULT
 // RUN: not sdy-run %s --entry=sends -n 2 2>&1 | FileCheck %s --check-prefix=SEND
 // RUN: sdy-run %s --entry=inside -n 2 | FileCheck %s --check-prefix=INSIDE
+// RUN: not sdy-run %s --entry=probe 2>&1 | FileCheck %s --check-prefix=PROBE
 
 // Outside --interpret (sdy-run, the C ABI), the entry function takes and
 // returns tensors only: token and tuple arguments and results are refused
@@ -35,5 +36,13 @@ func.func public @inside() -> tensor<2xf32> {
   %t = stablehlo.create_token : !stablehlo.token
   %u = stablehlo.tuple %x, %t : tuple<tensor<2xf32>, !stablehlo.token>
   %y = stablehlo.get_tuple_element %u[0] : (tuple<tensor<2xf32>, !stablehlo.token>) -> tensor<2xf32>
+  func.return %y : tensor<2xf32>
+}
+
+// Probes are recorded by sdy-run --interpret only.
+// PROBE: 'interpreter.probe' at loc({{.*}}): interpreter.probe needs the probes that sdy-run --interpret records
+func.func public @probe() -> tensor<2xf32> {
+  %x = stablehlo.constant dense<[3.0, 4.0]> : tensor<2xf32>
+  %y = interpreter.probe %x, probe_id = "p" : tensor<2xf32>
   func.return %y : tensor<2xf32>
 }
