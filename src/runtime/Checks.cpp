@@ -15,6 +15,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "runtime/Dispatch.h"
+#include "runtime/Io.h"
 #include "runtime/KernelTable.h"
 
 #include "ir/check/CheckDialect.h"
@@ -246,10 +247,19 @@ Status expectCloseKernel(OpCall &c) {
                      op.getMaxUlpDifference());
 }
 
-Status expectSerializedEqKernel(OpCall &) {
-  return Status::unsupported(
-      "check.expect_serialized_eq compares with values recorded by "
-      "interpreter probes, which sdy-run does not record");
+// Equality (as expect_eq) with iteration `iter` of a probe.
+Status expectSerializedEqKernel(OpCall &c) {
+  auto op = cast<check::ExpectSerializedEqOp>(c.op);
+  ProbeStore *probes;
+  SDY_RETURN_IF_ERROR(
+      probesOf(c.interp.context(), "check.expect_serialized_eq", probes));
+  Tensor recorded;
+  Status s = probes->load(op.getProbeId().str(), op.getIteration(), recorded);
+  if (!s.isOk())
+    return Status(s.code(),
+                  "check.expect_serialized_eq failed: " + s.message());
+  return expectEqual("check.expect_serialized_eq", recorded, c.in[0],
+                     Compare::Equal, 0);
 }
 
 } // namespace

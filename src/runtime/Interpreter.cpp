@@ -2,6 +2,7 @@
 #include "runtime/Interpreter.h"
 #include "runtime/Backend.h"
 #include "runtime/KernelTable.h"
+#include "runtime/Tuples.h"
 
 #include "ir/sdy/SdyDialect.h"
 #include "ir/stablehlo/StablehloDialect.h"
@@ -216,6 +217,12 @@ Status Interpreter::run(func::FuncOp func, const std::vector<Tensor> &args,
                            std::to_string(inputs.size()) + " arguments, got " +
                            std::to_string(args.size()));
   for (size_t i = 0; i < args.size(); ++i) {
+    if (isTokenOrTupleType(inputs[i])) {
+      SDY_RETURN_IF_ERROR(checkValueOfType(
+          inputs[i], args[i],
+          "argument " + std::to_string(i) + " of @" + func.getSymName().str()));
+      continue;
+    }
     ElementType et;
     Shape shape;
     SDY_RETURN_IF_ERROR(tensorTypeOf(inputs[i], et, shape));
@@ -379,7 +386,8 @@ Status Interpreter::runOp(Operation *op, Env &env) {
   std::vector<Tensor> out;
   ElementType rt = ElementType::F32;
   Shape rs;
-  if (op->getNumResults() >= 1) {
+  if (op->getNumResults() >= 1 &&
+      !isTokenOrTupleType(op->getResult(0).getType())) {
     SDY_RETURN_IF_ERROR(tensorTypeOf(op->getResult(0).getType(), rt, rs));
   }
   // Refuse results that cannot be allocated before computing anything.

@@ -41,6 +41,8 @@ class FuncOp;
 namespace sdy::runtime {
 
 class Backend;
+class IoState;
+class ProbeStore;
 
 // What all devices of one run share to stop together: the run's deadline,
 // the caller's cancel flag, and whether a device has stopped (then the
@@ -93,6 +95,11 @@ struct DeviceContext {
   // the channel handle says (what the partitioner emits).
   int64_t numReplicas = 0;
   int64_t numPartitions = 0;
+  // The channels and feeds of an interpreter.run_parallel grid (null
+  // elsewhere: send, recv, infeed and outfeed are refused), and where
+  // interpreter.probe records values (null: probes are refused).
+  IoState *io = nullptr;
+  ProbeStore *probes = nullptr;
 
   bool hasGrid() const { return numReplicas > 0; }
   int64_t partitions() const { return hasGrid() ? numPartitions : numDevices; }

@@ -32,6 +32,8 @@ const KernelTable &KernelTable::get() {
     registerTypesKernels(t);
     registerMiscKernels(t);
     registerCompositeKernels(t);
+    registerTuplesKernels(t);
+    registerIoKernels(t);
     return t;
   }();
   return table;

@@ -94,6 +94,8 @@ void registerTypesKernels(KernelTable &table); // Types.cpp
 Status checkElementTypes(mlir::Operation *op);
 void registerMiscKernels(KernelTable &table);      // MiscOps.cpp
 void registerCompositeKernels(KernelTable &table); // Composite.cpp
+void registerTuplesKernels(KernelTable &table);    // Tuples.cpp
+void registerIoKernels(KernelTable &table);        // Io.cpp
 
 // An attribute's integers as a vector.
 inline std::vector<int64_t> toVector(llvm::ArrayRef<int64_t> values) {

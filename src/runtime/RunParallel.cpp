@@ -5,9 +5,12 @@
 // replica_id, partition_id and the collectives' replica_groups mean what
 // StableHLO says. When a device fails, the others are released from their
 // collectives, and the failure (not the peers' "stopped") is reported.
+// The devices share one IoState: send/recv channels, the `infeed` functions
+// and the outfeed.
 //
 //===----------------------------------------------------------------------===//
 #include "runtime/Backend.h"
+#include "runtime/Io.h"
 #include "runtime/KernelTable.h"
 
 #include "ir/interpreter/InterpreterDialect.h"
@@ -40,9 +43,6 @@ bool releasedByPeer(const Status &s) {
 
 Status runParallelKernel(OpCall &c) {
   auto op = cast<interpreter::RunParallelOp>(c.op);
-  if (op.getInfeed())
-    return Status::unsupported(
-        "interpreter.run_parallel: the infeed attribute is not supported");
   interpreter::ProgramGrid grid;
   if (failed(interpreter::getProgramGrid(op, grid)))
     return Status::invalid("interpreter.run_parallel: bad programs");
@@ -70,6 +70,19 @@ Status runParallelKernel(OpCall &c) {
   if (next != c.in.size())
     return Status::invalid("interpreter.run_parallel: too many inputs");
 
+  std::vector<Operation *> infeed;
+  if (std::optional<ArrayAttr> names = op.getInfeed())
+    for (Attribute name : *names) {
+      auto ref = dyn_cast<FlatSymbolRefAttr>(name);
+      auto func = ref ? SymbolTable::lookupNearestSymbolFrom<func::FuncOp>(
+                            op, ref.getAttr())
+                      : func::FuncOp();
+      if (!func)
+        return Status::invalid("interpreter.run_parallel: bad infeed");
+      infeed.push_back(func);
+    }
+  IoState io(std::move(infeed));
+
   std::unique_ptr<Backend> backend;
   SDY_RETURN_IF_ERROR(
       Backend::create("local", static_cast<int32_t>(n), backend));
@@ -84,6 +97,8 @@ Status runParallelKernel(OpCall &c) {
     ctx.backend = backend.get();
     ctx.timeoutMs = c.interp.context().timeoutMs;
     ctx.control = &control;
+    ctx.io = &io;
+    ctx.probes = c.interp.context().probes;
     statuses[d] = runProgram(ctx, funcs[d], args[d], results[d]);
     if (!statuses[d].isOk())
       control.stop();

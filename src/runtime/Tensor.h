@@ -135,7 +135,29 @@ public:
     return t;
   }
 
-  bool valid() const { return storage_ != nullptr; }
+  // The interpreter's other values: a token holds nothing; a tuple holds its
+  // elements (tensors, tokens or tuples). Neither has storage.
+  static Tensor token() {
+    Tensor t;
+    t.kind_ = Kind::Token;
+    return t;
+  }
+  static Tensor tuple(std::vector<Tensor> elements) {
+    Tensor t;
+    t.kind_ = Kind::Tuple;
+    t.elements_ =
+        std::make_shared<const std::vector<Tensor>>(std::move(elements));
+    return t;
+  }
+  bool isToken() const { return kind_ == Kind::Token; }
+  bool isTuple() const { return kind_ == Kind::Tuple; }
+  // A tuple's elements; empty for anything else.
+  const std::vector<Tensor> &elements() const {
+    static const std::vector<Tensor> none;
+    return elements_ ? *elements_ : none;
+  }
+
+  bool valid() const { return storage_ != nullptr || kind_ != Kind::Array; }
   ElementType type() const { return type_; }
   const Shape &shape() const { return shape_; }
   int64_t rank() const { return static_cast<int64_t>(shape_.size()); }
@@ -178,6 +200,9 @@ private:
   int64_t numElements_ = 0;
   std::shared_ptr<Storage> storage_;
   size_t offset_ = 0;
+  enum class Kind : uint8_t { Array, Token, Tuple };
+  Kind kind_ = Kind::Array;
+  std::shared_ptr<const std::vector<Tensor>> elements_;
 };
 
 // Half precision conversions (round to nearest even).

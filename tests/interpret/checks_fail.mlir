@@ -73,7 +73,7 @@ func.func @unsupported() {
 // -----
 
 // OUT: FAIL @serialized
-// ERR: @serialized in chunk 7 {{.*}}check.expect_serialized_eq compares with values recorded by interpreter probes, which sdy-run does not record
+// ERR: @serialized in chunk 7 {{.*}}check.expect_serialized_eq failed: probe 'probe1' recorded 0 values, so it has no iteration 1
 func.func @serialized() {
   %0 = stablehlo.constant dense<[1, 2]> : tensor<2xi32>
   check.expect_serialized_eq %0, probe_id = "probe1", iter = 1 : tensor<2xi32>

@@ -14,12 +14,20 @@ func.func @main() {
 
 // -----
 
-// CHECK: @main in chunk 2 {{.*}}interpreter.run_parallel: the infeed attribute is not supported
-func.func @p() {
+// An infeed function that fails names itself.
+// CHECK: @main in chunk 2 {{.*}}program @p of replica 0, partition 0: 'stablehlo.infeed' at loc({{.*}}): 'check.expect_eq_const' at loc({{.*}}): check.expect_eq_const failed
+func.func @q() -> tensor<i32> {
+  %x = stablehlo.constant dense<1> : tensor<i32>
+  check.expect_eq_const %x, dense<2> : tensor<i32>
+  func.return %x : tensor<i32>
+}
+func.func @p(%t: !stablehlo.token) {
+  %0:2 = "stablehlo.infeed"(%t) : (!stablehlo.token) -> (tensor<i32>, !stablehlo.token)
   func.return
 }
 func.func @main() {
-  "interpreter.run_parallel"() {programs = [[@p]], infeed = [@p]} : () -> ()
+  %t = stablehlo.create_token : !stablehlo.token
+  "interpreter.run_parallel"(%t) {programs = [[@p]], infeed = [@q]} : (!stablehlo.token) -> ()
   func.return
 }
 

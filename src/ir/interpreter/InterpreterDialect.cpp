@@ -80,6 +80,18 @@ LogicalResult RunParallelOp::verify() {
       ++result;
     }
   }
+  if (std::optional<ArrayAttr> infeed = getInfeed()) {
+    for (Attribute entry : *infeed) {
+      auto ref = dyn_cast<FlatSymbolRefAttr>(entry);
+      auto func = ref ? SymbolTable::lookupNearestSymbolFrom<func::FuncOp>(
+                            *this, ref.getAttr())
+                      : func::FuncOp();
+      if (!func || func.isExternal() || func.getNumArguments() != 0)
+        return emitOpError("infeed entries must name defined functions "
+                           "without arguments, got ")
+               << entry;
+    }
+  }
   if (input != getInputs().size())
     return emitOpError("the programs take ")
            << input << " inputs, " << getInputs().size() << " given";

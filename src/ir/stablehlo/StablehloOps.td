@@ -508,8 +508,8 @@ def StableHLO_WhileOp : StableHLO_Op<"while", [
     DeclareOpInterfaceMethods<OpAsmOpInterface,
                               ["getAsmBlockArgumentNames"]>]> {
   let summary = "Runs `body` while `cond` returns true.";
-  let arguments = (ins Variadic<HLO_Tensor>:$operand);
-  let results = (outs Variadic<HLO_Tensor>);
+  let arguments = (ins Variadic<AnyTypeOf<[HLO_Tensor, HLO_Token]>>:$operand);
+  let results = (outs Variadic<AnyTypeOf<[HLO_Tensor, HLO_Token]>>);
   let regions = (region SizedRegion<1>:$cond, SizedRegion<1>:$body);
   let hasCustomAssemblyFormat = 1;
   let hasVerifier = 1;
@@ -519,7 +519,7 @@ def StableHLO_WhileOp : StableHLO_Op<"while", [
 def StableHLO_CaseOp : StableHLO_Op<"case", [RecursiveMemoryEffects]> {
   let summary = "Runs branch `index` (the last one when out of range).";
   let arguments = (ins HLO_ScalarIntTensor:$index);
-  let results = (outs Variadic<HLO_Tensor>);
+  let results = (outs Variadic<AnyTypeOf<[HLO_Tensor, HLO_Token]>>);
   let regions = (region VariadicRegion<SizedRegion<1>>:$branches);
   let hasRegionVerifier = 1;
   // Upstream prints this op generically; we print it generically too but
@@ -533,7 +533,7 @@ def StableHLO_CaseOp : StableHLO_Op<"case", [RecursiveMemoryEffects]> {
 def StableHLO_IfOp : StableHLO_Op<"if", [RecursiveMemoryEffects]> {
   let summary = "Runs `true_branch` if `pred`, else `false_branch`.";
   let arguments = (ins HLO_ScalarPredTensor:$pred);
-  let results = (outs Variadic<HLO_Tensor>);
+  let results = (outs Variadic<AnyTypeOf<[HLO_Tensor, HLO_Token]>>);
   let regions = (region SizedRegion<1>:$true_branch,
                         SizedRegion<1>:$false_branch);
   let hasRegionVerifier = 1;
@@ -546,8 +546,8 @@ def StableHLO_IfOp : StableHLO_Op<"if", [RecursiveMemoryEffects]> {
 def StableHLO_OptimizationBarrierOp : StableHLO_Op<"optimization_barrier",
     [Pure, InferTypes]> {
   let summary = "Blocks optimizations across it; returns its operands.";
-  let arguments = (ins Variadic<HLO_Tensor>:$operand);
-  let results = (outs Variadic<HLO_Tensor>:$result);
+  let arguments = (ins Variadic<AnyTypeOf<[HLO_Tensor, HLO_Token]>>:$operand);
+  let results = (outs Variadic<AnyTypeOf<[HLO_Tensor, HLO_Token]>>:$result);
   let assemblyFormat = [{
     attr-dict ($operand^ `:`
                custom<PairwiseOpType>(type($operand), type($result))):(`(` `)`)?
@@ -556,7 +556,7 @@ def StableHLO_OptimizationBarrierOp : StableHLO_Op<"optimization_barrier",
 
 def StableHLO_ReturnOp : StableHLO_Op<"return", [Pure, ReturnLike, Terminator]> {
   let summary = "Returns values from a region of a stablehlo op.";
-  let arguments = (ins Variadic<HLO_Tensor>:$results);
+  let arguments = (ins Variadic<AnyTypeOf<[HLO_Tensor, HLO_Token]>>:$results);
   let assemblyFormat = "$results attr-dict (`:` type($results)^)?";
   let hasVerifier = 1;
 }
@@ -683,5 +683,6 @@ include "ir/stablehlo/StablehloFftOps.td"
 include "ir/stablehlo/StablehloMiscOps.td"
 include "ir/stablehlo/StablehloCompositeOps.td"
 include "ir/stablehlo/StablehloTokenOps.td"
+include "ir/stablehlo/StablehloIoOps.td"
 
 #endif // SDY_STABLEHLO_OPS

@@ -13,6 +13,8 @@
 #include "ir/utils/TextNesting.h"
 #include "runtime/Executable.h"
 #include "runtime/Interpreter.h"
+#include "runtime/Io.h"
+#include "runtime/Tuples.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -87,6 +89,9 @@ Status runFunction(mlir::func::FuncOp func, const InterpretOptions &o,
                            "none");
   DeviceContext ctx;
   ctx.timeoutMs = o.timeoutMs;
+  // Each function numbers its probes' iterations from 0.
+  ProbeStore probes(o.probeDir);
+  ctx.probes = &probes;
   try {
     Interpreter interp(ctx);
     return interp.run(func, {}, results);
@@ -172,7 +177,7 @@ int runInterpret(const InterpretOptions &o) {
       std::printf("PASS %s\n", name.c_str());
       for (size_t i = 0; i < results.size(); ++i)
         std::printf("  result %zu: %s\n", i,
-                    results[i].toString(o.printLimit).c_str());
+                    valueString(results[i], o.printLimit).c_str());
     }
   }
   if (!o.quiet || exitCode != 0)

@@ -16,6 +16,8 @@ struct InterpretOptions {
   int64_t timeoutMs = 60000; // per-collective timeout of run_parallel
   int64_t printLimit = 16;
   bool quiet = false;
+  // Where interpreter.probe writes (empty: a temporary directory).
+  std::string probeDir;
 };
 
 // Runs the test functions of every chunk of the file; returns the exit

@@ -91,10 +91,15 @@ const char kUsage[] =
     "                      (check.expect_eq, ..., custom_call @check.*)\n"
     "                      pass or fail it; prints PASS/FAIL per function\n"
     "                      and a summary. Only --split-input-file,\n"
-    "                      --timeout-ms, --print and --quiet apply\n"
+    "                      --timeout-ms, --print, --quiet and\n"
+    "                      --probe-output-dir apply\n"
     "  --split-input-file, -split-input-file\n"
     "                      with --interpret: each part of the file between\n"
     "                      '// -----' lines is a module of its own\n"
+    "  --probe-output-dir DIR\n"
+    "                      with --interpret: where interpreter.probe writes\n"
+    "                      its values (.npy files and index.csv; default: a\n"
+    "                      temporary directory, removed afterwards)\n"
     "  -h, --help          print this help\n"
     "\n"
     "exit status: 0 on success; 1 when the program fails while running\n"
@@ -189,6 +194,7 @@ struct Options {
   bool help = false;
   bool interpret = false;
   bool splitInputFile = false;
+  std::string probeDir;
 };
 
 /// Parses the command line; returns false (with `error`) on a usage error.
@@ -233,10 +239,19 @@ bool parseArgs(int argc, char **argv, Options &o, std::string &error) {
       name = "--help";
     if (name == "-split-input-file")
       name = "--split-input-file";
-    static const char *const kKnown[] = {
-        "--devices",    "--backend",    "--seed",      "--entry",
-        "--output-dir", "--timeout-ms", "--print",     "--quiet",
-        "--inputs",     "--help",       "--interpret", "--split-input-file"};
+    static const char *const kKnown[] = {"--devices",
+                                         "--backend",
+                                         "--seed",
+                                         "--entry",
+                                         "--output-dir",
+                                         "--timeout-ms",
+                                         "--print",
+                                         "--quiet",
+                                         "--inputs",
+                                         "--help",
+                                         "--interpret",
+                                         "--split-input-file",
+                                         "--probe-output-dir"};
     bool known = false;
     for (const char *k : kKnown)
       known |= name == k;
@@ -316,6 +331,8 @@ bool parseArgs(int argc, char **argv, Options &o, std::string &error) {
       o.entryGiven = true;
     } else if (name == "--output-dir") {
       o.outDir = value;
+    } else if (name == "--probe-output-dir") {
+      o.probeDir = value;
     }
   }
   if (o.help)
@@ -326,6 +343,10 @@ bool parseArgs(int argc, char **argv, Options &o, std::string &error) {
   }
   if (o.splitInputFile && !o.interpret) {
     error = "--split-input-file needs --interpret";
+    return false;
+  }
+  if (!o.probeDir.empty() && !o.interpret) {
+    error = "--probe-output-dir needs --interpret";
     return false;
   }
   if (o.interpret) {
@@ -382,8 +403,8 @@ int main(int argc, char **argv) {
     return 0;
   }
   if (o.interpret)
-    return runInterpret(
-        {o.path, o.splitInputFile, o.timeoutMs, o.printLimit, o.quiet});
+    return runInterpret({o.path, o.splitInputFile, o.timeoutMs, o.printLimit,
+                         o.quiet, o.probeDir});
   if (!o.outDir.empty()) {
     struct stat st;
     if (stat(o.outDir.c_str(), &st) != 0)
