@@ -161,9 +161,9 @@ mlir::sdy::propagateFactors(ShardingProjection &projection,
   };
   SmallVector<Candidate> candidates;
   for (int64_t factor = 0; factor < rule.getNumFactors(); ++factor) {
-    if (rule.isNeedReplicationFactor(factor) ||
-        rule.isPermutationFactor(factor) ||
-        rule.isBlockedPropagationFactor(factor))
+    // Need-replication and permutation factors still propagate (as in
+    // Shardy): the partitioner, not propagation, replicates them locally.
+    if (rule.isBlockedPropagationFactor(factor))
       continue;
     if (options.factorFilter && !options.factorFilter(factor))
       continue;
