@@ -662,6 +662,10 @@ mlir::sdy::createOpShardingRule(Operation *op, bool conservativePropagation) {
       .Case([](hlo::IotaOp op) { return createIotaRule(op); })
       .Case(
           [](hlo::CollectiveBroadcastOp op) { return createPointwiseRule(op); })
+      // As in Shardy: these collectives act on the manual axes of their
+      // replica groups and are elementwise along every free dimension.
+      .Case([](hlo::AllReduceOp op) { return createPointwiseRule(op); })
+      .Case([](hlo::CollectivePermuteOp op) { return createPointwiseRule(op); })
       .Case([](hlo::DynamicSliceOp op) { return createDynamicSliceRule(op); })
       .Case([](hlo::DynamicUpdateSliceOp op) {
         return createDynamicUpdateSliceRule(op);
@@ -696,7 +700,7 @@ mlir::sdy::createOpShardingRule(Operation *op, bool conservativePropagation) {
           [](hlo::BitcastConvertOp op) { return createBitcastConvertRule(op); })
       .Case([](hlo::FftOp op) { return createFftRule(op); })
       // No rule: custom_call (unless the user gives one), constants, data-flow
-      // and control-flow ops, ids, collectives, and anything else.
+      // and control-flow ops, ids, the other collectives, and anything else.
       .Default([](Operation *) { return OpShardingRuleAttr(); });
 }
 
