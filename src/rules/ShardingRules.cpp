@@ -232,8 +232,8 @@ OpShardingRuleAttr createTransposeRule(hlo::TransposeOp op) {
 }
 
 /// One factor per dimension shared by all operands and the result; the
-/// concatenated dimension is a permutation factor of the result size
-/// (blocked under conservative propagation).
+/// concatenated dimension is a need_replication factor of the result size
+/// (as in Shardy; blocked under conservative propagation).
 OpShardingRuleAttr createConcatenateRule(hlo::ConcatenateOp op,
                                          bool conservativePropagation) {
   int64_t concatDim = op.getDimension();
@@ -241,7 +241,7 @@ OpShardingRuleAttr createConcatenateRule(hlo::ConcatenateOp op,
       .addPointwise(
           getTensorShape(op.getResult()),
           [&](int64_t dim) {
-            return dim == concatDim ? FactorType::kPermutation
+            return dim == concatDim ? FactorType::kNeedReplication
                                     : FactorType::kPassThrough;
           },
           [&](int64_t dim) {
@@ -264,13 +264,13 @@ OpShardingRuleAttr createSliceRule(hlo::SliceOp op,
 }
 
 /// Dimensions without any padding are pass-through; padded dimensions are
-/// permutation factors of the (larger) size, blocked under conservative
+/// permutation factors of the operand size (as in Shardy, so a sharding
+/// dividing the operand crosses the pad), blocked under conservative
 /// propagation. The scalar padding value has an empty mapping. Unlike Shardy
 /// (which compares sizes), a dimension whose size is unchanged but is shifted
 /// (low = -high != 0) is also a permutation factor.
 OpShardingRuleAttr createPadRule(hlo::PadOp op, bool conservativePropagation) {
   ArrayRef<int64_t> inShape = getTensorShape(op.getOperand());
-  ArrayRef<int64_t> outShape = getTensorShape(op.getResult());
   ArrayRef<int64_t> low = op.getEdgePaddingLow();
   ArrayRef<int64_t> high = op.getEdgePaddingHigh();
   ArrayRef<int64_t> interior = op.getInteriorPadding();
@@ -280,8 +280,8 @@ OpShardingRuleAttr createPadRule(hlo::PadOp op, bool conservativePropagation) {
     if (unchanged)
       builder.addFactor(dim, inSize);
     else
-      builder.addFactor(dim, std::max(inSize, outShape[dim]),
-                        FactorType::kPermutation, conservativePropagation);
+      builder.addFactor(dim, inSize, FactorType::kPermutation,
+                        conservativePropagation);
   }
   return builder.build();
 }
@@ -662,6 +662,10 @@ mlir::sdy::createOpShardingRule(Operation *op, bool conservativePropagation) {
       .Case([](hlo::IotaOp op) { return createIotaRule(op); })
       .Case(
           [](hlo::CollectiveBroadcastOp op) { return createPointwiseRule(op); })
+      // As in Shardy: these collectives act on the manual axes of their
+      // replica groups and are elementwise along every free dimension.
+      .Case([](hlo::AllReduceOp op) { return createPointwiseRule(op); })
+      .Case([](hlo::CollectivePermuteOp op) { return createPointwiseRule(op); })
       .Case([](hlo::DynamicSliceOp op) { return createDynamicSliceRule(op); })
       .Case([](hlo::DynamicUpdateSliceOp op) {
         return createDynamicUpdateSliceRule(op);
@@ -696,7 +700,7 @@ mlir::sdy::createOpShardingRule(Operation *op, bool conservativePropagation) {
           [](hlo::BitcastConvertOp op) { return createBitcastConvertRule(op); })
       .Case([](hlo::FftOp op) { return createFftRule(op); })
       // No rule: custom_call (unless the user gives one), constants, data-flow
-      // and control-flow ops, ids, collectives, and anything else.
+      // and control-flow ops, ids, the other collectives, and anything else.
       .Default([](Operation *) { return OpShardingRuleAttr(); });
 }
 

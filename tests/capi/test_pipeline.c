@@ -224,7 +224,8 @@ static void test_pipeline_create_preset_with_options(void **state) {
   ASSERT_OK(sdy_pipeline_print(pipeline, &text));
   assert_contains(text, "sdy-user-priority-propagate{conservative-propagation="
                         "true debug-sharding-origins=false keep-sharding-rules="
-                        "false propagation-strategy=basic}");
+                        "false propagation-strategy=basic "
+                        "report-sharding-conflicts=false}");
   assert_chain_propagated(f, pipeline);
 
   /* Any whitespace separates options. */
@@ -235,7 +236,7 @@ static void test_pipeline_create_preset_with_options(void **state) {
   ASSERT_OK(sdy_pipeline_print(pipeline, &text));
   assert_contains(text, "{conservative-propagation=true debug-sharding-origins="
                         "false keep-sharding-rules=false propagation-strategy="
-                        "basic}");
+                        "basic report-sharding-conflicts=false}");
   sdy_pipeline_destroy(pipeline);
 
   /* keep-sharding-rules keeps the rules on the ops. */
@@ -354,7 +355,8 @@ static void test_pipeline_sdy_passes(void **state) {
       "basic})",
       &pipeline));
   ASSERT_OK(sdy_pipeline_print(pipeline, &text));
-  assert_contains(text, "propagation-strategy=basic}");
+  assert_contains(
+      text, "propagation-strategy=basic report-sharding-conflicts=false}");
   assert_chain_propagated(f, pipeline);
 
   /* A single sdy pass: inlined meshes are lifted to sdy.mesh symbols. */

@@ -125,9 +125,19 @@ TEST_F(FactorPropagationTest, AxisUsedElsewhereInATensorIsNotTaken) {
   EXPECT_EQ(axes(2, 1), "{}");
 }
 
-TEST_F(FactorPropagationTest, NeedReplicationFactorDoesNotPropagate) {
+TEST_F(FactorPropagationTest, NeedReplicationFactorPropagates) {
+  // As in Shardy: only blocked factors stop propagation; the partitioner
+  // replicates need_replication factors locally.
   setUp(R"([{?}, {"y", ?}])", R"([{?}, {?}])", R"([{?}, {?}])",
         "([i, j], [i, j])->([i, j]) {i=8, j=16} need_replication={j}");
+  EXPECT_EQ(propagate(), SmallVector<bool>({false, true, true}));
+  EXPECT_EQ(axes(2, 1), R"({"y"})");
+}
+
+TEST_F(FactorPropagationTest, BlockedFactorDoesNotPropagate) {
+  setUp(R"([{?}, {"y", ?}])", R"([{?}, {?}])", R"([{?}, {?}])",
+        "([i, j], [i, j])->([i, j]) {i=8, j=16} need_replication={j} "
+        "blocked_propagation={j}");
   EXPECT_EQ(propagate(), SmallVector<bool>({false, false, false}));
   EXPECT_EQ(axes(2, 1), "{}");
 }

@@ -88,7 +88,8 @@ def test_propagation_preset_with_options(ctx, dot):
                             "conservative-propagation=true", context=ctx)
     assert ("sdy-user-priority-propagate{conservative-propagation=true "
             "debug-sharding-origins=false keep-sharding-rules=false "
-            "propagation-strategy=basic}") in str(p)
+            "propagation-strategy=basic "
+            "report-sharding-conflicts=false}") in str(p)
     p.run(dot)
     assert DOT_RESULT in str(dot)
     # A mapping: booleans as true/false, '_' in names as '-'.
@@ -107,7 +108,8 @@ def test_propagation_preset_with_options(ctx, dot):
 def test_textual_propagation_pipeline(ctx, chain):
     p = sdy.Pipeline("builtin.module(sdy-propagation-pipeline"
                      "{propagation-strategy=basic})", context=ctx)
-    assert "propagation-strategy=basic}" in str(p)
+    assert ("propagation-strategy=basic "
+            "report-sharding-conflicts=false}") in str(p)
     p.run(chain)
     assert str(chain.get_result_sharding("main", 0)) == \
         '#sdy.sharding<@mesh, [{"x"}, {"y"}]>'

@@ -153,17 +153,24 @@ mlir::sdy::propagateFactors(ShardingProjection &projection,
   SmallVector<bool> changed(numTensors, false);
   OpShardingRuleAttr rule = options.rule;
 
+  auto sizeOf = [&](int64_t t) -> int64_t {
+    return t < static_cast<int64_t>(options.tensorSizes.size())
+               ? options.tensorSizes[t]
+               : 0;
+  };
+
   // Candidate axes per factor, and the order to apply them in.
   struct Candidate {
     int64_t factor;
     SmallVector<AxisRefAttr> axes;
     int64_t sourceSize = 0;
+    int64_t sourceIndex = 0;
   };
   SmallVector<Candidate> candidates;
   for (int64_t factor = 0; factor < rule.getNumFactors(); ++factor) {
-    if (rule.isNeedReplicationFactor(factor) ||
-        rule.isPermutationFactor(factor) ||
-        rule.isBlockedPropagationFactor(factor))
+    // Need-replication and permutation factors still propagate (as in
+    // Shardy): the partitioner, not propagation, replicates them locally.
+    if (rule.isBlockedPropagationFactor(factor))
       continue;
     if (options.factorFilter && !options.factorFilter(factor))
       continue;
@@ -187,41 +194,42 @@ mlir::sdy::propagateFactors(ShardingProjection &projection,
       return !isAxesPrefix(list, candidate.axes) ||
              (isClosed && list.size() < candidate.axes.size());
     });
-    if (options.aggressive && conflict) {
-      // Pick one source: the larger tensor, then the more sharded factor,
-      // then the lower tensor index.
+    if (options.aggressive) {
+      // One source tensor per factor. Without a conflict it is the largest
+      // tensor holding all the compatible axes; with one, the larger
+      // tensor, then the more sharded factor, then the lower index.
       int64_t best = -1;
+      auto key = [&](int64_t index, ArrayRef<AxisRefAttr> axes) {
+        return std::make_tuple(sizeOf(index), getAxesSize(axes, options.mesh),
+                               -index);
+      };
       for (auto [list, t] : llvm::zip(lists, holders)) {
-        if (list.empty())
+        if (list.empty() || (!conflict && list != ArrayRef(candidate.axes)))
           continue;
-        auto key = [&](int64_t index, ArrayRef<AxisRefAttr> axes) {
-          int64_t size =
-              index < static_cast<int64_t>(options.tensorSizes.size())
-                  ? options.tensorSizes[index]
-                  : 0;
-          return std::make_tuple(size, getAxesSize(axes, options.mesh), -index);
-        };
         if (best < 0 ||
             key(t, list) >
                 key(best, projection.getTensor(best).factors[factor].axisRefs))
           best = t;
       }
       if (best >= 0) {
-        candidate.axes.assign(
-            projection.getTensor(best).factors[factor].axisRefs.begin(),
-            projection.getTensor(best).factors[factor].axisRefs.end());
-        candidate.sourceSize =
-            best < static_cast<int64_t>(options.tensorSizes.size())
-                ? options.tensorSizes[best]
-                : 0;
+        ArrayRef<AxisRefAttr> source =
+            projection.getTensor(best).factors[factor].axisRefs;
+        candidate.axes.assign(source.begin(), source.end());
+        candidate.sourceSize = sizeOf(best);
+        candidate.sourceIndex = best;
       }
     }
     if (!candidate.axes.empty())
       candidates.push_back(std::move(candidate));
   }
-  llvm::sort(candidates, [](const Candidate &a, const Candidate &b) {
-    return std::make_pair(-a.sourceSize, a.factor) <
-           std::make_pair(-b.sourceSize, b.factor);
+  // Larger source tensors first, then more sharded factors, then lower
+  // source index, then factor index.
+  auto orderKey = [&](const Candidate &c) {
+    return std::make_tuple(-c.sourceSize, -getAxesSize(c.axes, options.mesh),
+                           c.sourceIndex, c.factor);
+  };
+  llvm::sort(candidates, [&](const Candidate &a, const Candidate &b) {
+    return orderKey(a) < orderKey(b);
   });
 
   for (Candidate &candidate : candidates) {
@@ -241,21 +249,36 @@ mlir::sdy::propagateFactors(ShardingProjection &projection,
              sharding.axisRefs.size() < axes.size() &&
              isAxesPrefix(sharding.axisRefs, axes);
     };
-    SmallVector<AxisRefAttr> axes = candidate.axes;
-    for (int64_t t = 0; t < numTensors; ++t) {
-      if (!receives(t, axes))
-        continue;
+    auto fitFor = [&](int64_t t, ArrayRef<AxisRefAttr> axes) {
       TensorFactorShardings &tensor = projection.getTensor(t);
-      axes = truncateForTensor(axes, tensor, factor, tensor.factors[factor],
+      return truncateForTensor(axes, tensor, factor, tensor.factors[factor],
                                options);
-    }
-    for (int64_t t = 0; t < numTensors; ++t) {
-      if (!receives(t, axes))
-        continue;
+    };
+    auto assign = [&](int64_t t, ArrayRef<AxisRefAttr> axes) {
       projection.getTensor(t).factors[factor].axisRefs.assign(axes.begin(),
                                                               axes.end());
       changed[t] = true;
+    };
+    if (options.aggressive) {
+      // Each tensor takes as much of the source's axes as it can hold, in
+      // factor order: an axis an earlier factor took in that tensor stops
+      // a later one there only.
+      for (int64_t t = 0; t < numTensors; ++t) {
+        if (!receives(t, candidate.axes))
+          continue;
+        SmallVector<AxisRefAttr> axes = fitFor(t, candidate.axes);
+        if (receives(t, axes))
+          assign(t, axes);
+      }
+      continue;
     }
+    SmallVector<AxisRefAttr> axes = candidate.axes;
+    for (int64_t t = 0; t < numTensors; ++t)
+      if (receives(t, axes))
+        axes = fitFor(t, axes);
+    for (int64_t t = 0; t < numTensors; ++t)
+      if (receives(t, axes))
+        assign(t, axes);
   }
   return changed;
 }

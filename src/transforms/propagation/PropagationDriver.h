@@ -24,6 +24,8 @@ struct PropagationConfig {
   bool keepShardingRules = false;
   /// Track which user sharding every axis came from.
   bool debugShardingOrigins = false;
+  /// Emit a remark on every op left with a sharding conflict.
+  bool reportShardingConflicts = false;
 };
 
 /// Op-priority rounds (docs/propagation.md#op-priorities); kAll admits

@@ -35,6 +35,11 @@ struct BasicPropagationOptions {
         debugShardingOrigins(
             owner, "debug-sharding-origins",
             llvm::cl::desc("Record which user sharding each axis came from"),
+            llvm::cl::init(false)),
+        reportShardingConflicts(
+            owner, "report-sharding-conflicts",
+            llvm::cl::desc("Emit a remark on every op whose operands and "
+                           "results still disagree after propagation"),
             llvm::cl::init(false)) {}
 
   /// Copies the values of `other`, e.g. a pipeline's into a pass's.
@@ -43,11 +48,13 @@ struct BasicPropagationOptions {
     keepShardingRules = other.keepShardingRules.getValue();
     conservativePropagation = other.conservativePropagation.getValue();
     debugShardingOrigins = other.debugShardingOrigins.getValue();
+    reportShardingConflicts = other.reportShardingConflicts.getValue();
   }
 
   Option<bool> keepShardingRules;
   Option<bool> conservativePropagation;
   Option<bool> debugShardingOrigins;
+  Option<bool> reportShardingConflicts;
 };
 
 /// The options of the passes that can resolve conflicts (aggressive and up)

@@ -8,6 +8,7 @@
 #include "transforms/propagation/PropagationPasses.h"
 
 #include "ir/sdy/SdyDialect.h"
+#include "ir/sdy/ShardingUtils.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "transforms/propagation/PropagationDriver.h"
 
@@ -19,15 +20,33 @@ namespace {
 /// How much of the propagation stack a pass runs.
 enum class Level { kBasic, kAggressive, kOpPriority, kUserPriority };
 
+/// Removes every dimension priority in `module`: once propagation has used
+/// them they mean nothing (Shardy's propagation passes print none).
+void dropPriorities(ModuleOp module) {
+  MLIRContext *ctx = module.getContext();
+  module.walk([&](Operation *op) {
+    transformShardings(op, [&](TensorShardingAttr sharding) {
+      SmallVector<DimensionShardingAttr> dims;
+      for (DimensionShardingAttr dim : sharding.getDimShardings())
+        dims.push_back(DimensionShardingAttr::get(
+            ctx, dim.getAxes(), dim.getIsClosed(), std::nullopt));
+      return TensorShardingAttr::get(ctx, sharding.getMeshOrRef(), dims,
+                                     sharding.getReplicatedAxes());
+    });
+  });
+}
+
 LogicalResult runPropagation(ModuleOp module, Level level,
                              PropagationStrategy strategy,
                              const PropagationConfig &config) {
   PropagationDriver driver(module, config);
   auto finish = [&](LogicalResult result) {
     if (succeeded(result)) {
-      driver.reportConflicts();
+      if (config.reportShardingConflicts)
+        driver.reportConflicts();
       if (config.debugShardingOrigins)
         driver.writeShardingOrigins();
+      dropPriorities(module);
     }
     return result;
   };
@@ -95,6 +114,7 @@ public:
     config.conservative = options.conservativePropagation;
     config.keepShardingRules = options.keepShardingRules;
     config.debugShardingOrigins = options.debugShardingOrigins;
+    config.reportShardingConflicts = options.reportShardingConflicts;
     PropagationStrategy strategy = PropagationStrategy::kBasic;
     if constexpr (level != Level::kBasic)
       strategy = options.propagationStrategy;

@@ -1,4 +1,4 @@
-// RUN: sdy-opt %s -split-input-file -sdy-propagation-pipeline='debug-sharding-origins=true' -verify-diagnostics | FileCheck %s
+// RUN: sdy-opt %s -split-input-file -sdy-propagation-pipeline='debug-sharding-origins=true report-sharding-conflicts=true' -verify-diagnostics | FileCheck %s
 
 sdy.mesh @mesh = <["data"=2, "model"=4]>
 // Every propagated sharding says which user sharding each axis came from.

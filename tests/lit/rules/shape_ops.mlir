@@ -12,8 +12,8 @@ func.func @transpose(%arg0: tensor<2x4x8xf32>) -> tensor<8x2x4xf32> {
 // -----
 
 // CHECK-LABEL: func.func @concatenate
-// BASE: stablehlo.concatenate{{.*}}sdy.sharding_rule = #sdy.op_sharding_rule<([i, j], [i, j])->([i, j]) {i=12, j=8} permutation={i}>
-// CONS: stablehlo.concatenate{{.*}}sdy.sharding_rule = #sdy.op_sharding_rule<([i, j], [i, j])->([i, j]) {i=12, j=8} permutation={i} blocked_propagation={i}>
+// BASE: stablehlo.concatenate{{.*}}sdy.sharding_rule = #sdy.op_sharding_rule<([i, j], [i, j])->([i, j]) {i=12, j=8} need_replication={i}>
+// CONS: stablehlo.concatenate{{.*}}sdy.sharding_rule = #sdy.op_sharding_rule<([i, j], [i, j])->([i, j]) {i=12, j=8} need_replication={i} blocked_propagation={i}>
 func.func @concatenate(%arg0: tensor<4x8xf32>, %arg1: tensor<8x8xf32>) -> tensor<12x8xf32> {
   %0 = stablehlo.concatenate %arg0, %arg1, dim = 0 : (tensor<4x8xf32>, tensor<8x8xf32>) -> tensor<12x8xf32>
   return %0 : tensor<12x8xf32>
@@ -22,8 +22,8 @@ func.func @concatenate(%arg0: tensor<4x8xf32>, %arg1: tensor<8x8xf32>) -> tensor
 // -----
 
 // CHECK-LABEL: func.func @concatenate_three
-// BASE: stablehlo.concatenate{{.*}}sdy.sharding_rule = #sdy.op_sharding_rule<([i, j], [i, j], [i, j])->([i, j]) {i=4, j=18} permutation={j}>
-// CONS: stablehlo.concatenate{{.*}}sdy.sharding_rule = #sdy.op_sharding_rule<([i, j], [i, j], [i, j])->([i, j]) {i=4, j=18} permutation={j} blocked_propagation={j}>
+// BASE: stablehlo.concatenate{{.*}}sdy.sharding_rule = #sdy.op_sharding_rule<([i, j], [i, j], [i, j])->([i, j]) {i=4, j=18} need_replication={j}>
+// CONS: stablehlo.concatenate{{.*}}sdy.sharding_rule = #sdy.op_sharding_rule<([i, j], [i, j], [i, j])->([i, j]) {i=4, j=18} need_replication={j} blocked_propagation={j}>
 func.func @concatenate_three(%arg0: tensor<4x8xf32>, %arg1: tensor<4x2xf32>) -> tensor<4x18xf32> {
   %0 = stablehlo.concatenate %arg0, %arg1, %arg0, dim = 1 : (tensor<4x8xf32>, tensor<4x2xf32>, tensor<4x8xf32>) -> tensor<4x18xf32>
   return %0 : tensor<4x18xf32>
@@ -52,11 +52,13 @@ func.func @slice_strided(%arg0: tensor<8x8xf32>) -> tensor<8x4xf32> {
 
 // -----
 
-// The padded dimension is a permutation factor of the result size; the
-// padding value is a scalar.
+// The padded dimension is a permutation factor of the operand size; the
+// padding value is a scalar. BASE lines of concatenate and pad are the real
+// Shardy's rules (under conservative propagation Shardy gives each
+// concatenated dimension its own size-1 factor; ours blocks it instead).
 // CHECK-LABEL: func.func @pad
-// BASE: stablehlo.pad{{.*}}sdy.sharding_rule = #sdy.op_sharding_rule<([i, j], [])->([i, j]) {i=4, j=12} permutation={j}>
-// CONS: stablehlo.pad{{.*}}sdy.sharding_rule = #sdy.op_sharding_rule<([i, j], [])->([i, j]) {i=4, j=12} permutation={j} blocked_propagation={j}>
+// BASE: stablehlo.pad{{.*}}sdy.sharding_rule = #sdy.op_sharding_rule<([i, j], [])->([i, j]) {i=4, j=8} permutation={j}>
+// CONS: stablehlo.pad{{.*}}sdy.sharding_rule = #sdy.op_sharding_rule<([i, j], [])->([i, j]) {i=4, j=8} permutation={j} blocked_propagation={j}>
 func.func @pad(%arg0: tensor<4x8xf32>, %arg1: tensor<f32>) -> tensor<4x12xf32> {
   %0 = stablehlo.pad %arg0, %arg1, low = [0, 1], high = [0, 3], interior = [0, 0] : (tensor<4x8xf32>, tensor<f32>) -> tensor<4x12xf32>
   return %0 : tensor<4x12xf32>
@@ -76,8 +78,8 @@ func.func @pad_shift(%arg0: tensor<4x8xf32>, %arg1: tensor<f32>) -> tensor<4x8xf
 // -----
 
 // CHECK-LABEL: func.func @pad_interior
-// BASE: stablehlo.pad{{.*}}sdy.sharding_rule = #sdy.op_sharding_rule<([i, j], [])->([i, j]) {i=7, j=8} permutation={i}>
-// CONS: stablehlo.pad{{.*}}sdy.sharding_rule = #sdy.op_sharding_rule<([i, j], [])->([i, j]) {i=7, j=8} permutation={i} blocked_propagation={i}>
+// BASE: stablehlo.pad{{.*}}sdy.sharding_rule = #sdy.op_sharding_rule<([i, j], [])->([i, j]) {i=4, j=8} permutation={i}>
+// CONS: stablehlo.pad{{.*}}sdy.sharding_rule = #sdy.op_sharding_rule<([i, j], [])->([i, j]) {i=4, j=8} permutation={i} blocked_propagation={i}>
 func.func @pad_interior(%arg0: tensor<4x8xf32>, %arg1: tensor<f32>) -> tensor<7x8xf32> {
   %0 = stablehlo.pad %arg0, %arg1, low = [0, 0], high = [0, 0], interior = [1, 0] : (tensor<4x8xf32>, tensor<f32>) -> tensor<7x8xf32>
   return %0 : tensor<7x8xf32>
