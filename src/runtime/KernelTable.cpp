@@ -32,6 +32,7 @@ const KernelTable &KernelTable::get() {
     registerTypesKernels(t);
     registerMiscKernels(t);
     registerCompositeKernels(t);
+    registerQuantKernels(t);
     return t;
   }();
   return table;

@@ -94,6 +94,11 @@ void registerTypesKernels(KernelTable &table); // Types.cpp
 Status checkElementTypes(mlir::Operation *op);
 void registerMiscKernels(KernelTable &table);      // MiscOps.cpp
 void registerCompositeKernels(KernelTable &table); // Composite.cpp
+void registerQuantKernels(KernelTable &table);     // Quant.cpp
+
+// Runs `kernel` on `call`, taking quantized tensors (held as their storage
+// values) through the expressed type where the op computes (Quant.cpp).
+Status runKernel(Kernel kernel, OpCall &call);
 
 // An attribute's integers as a vector.
 inline std::vector<int64_t> toVector(llvm::ArrayRef<int64_t> values) {
