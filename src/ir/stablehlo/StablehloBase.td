@@ -51,9 +51,14 @@ def HLO_PerAxisQuantizedInt
     : Type<CPred<"::mlir::stablehlo::isPerAxisQuantized($_self)">,
            "per-axis integer quantized">;
 def HLO_AnyQuantizedInt : AnyTypeOf<[HLO_QuantizedInt, HLO_PerAxisQuantizedInt]>;
+// (Quantized types express floats; the description predates them and the
+// diagnostics keep it.)
 def HLO_Element : AnyTypeOf<[HLO_Pred, HLO_Int, HLO_Float, HLO_Complex,
                              HLO_AnyQuantizedInt],
-                            "pred, integer, floating-point, complex or quantized">;
+                            "pred, integer, floating-point or complex">;
+// Floats or per-tensor quantized types, for ops that compute on the values.
+def HLO_FloatOrQuantized : AnyTypeOf<[HLO_Float, HLO_QuantizedInt],
+                                     "floating-point">;
 
 // Static shapes only: the partitioner and the interpreter need sizes.
 def HLO_Tensor : StaticShapeTensorOf<[HLO_Element]>;
@@ -61,17 +66,15 @@ def HLO_FpTensor : StaticShapeTensorOf<[HLO_Float]>;
 def HLO_PredTensor : StaticShapeTensorOf<[HLO_Pred]>;
 def HLO_IntTensor : StaticShapeTensorOf<[HLO_Int]>;
 def HLO_PredOrIntTensor : StaticShapeTensorOf<[HLO_Pred, HLO_Int]>;
-def HLO_IntOrFpTensor
-    : StaticShapeTensorOf<[HLO_Int, HLO_Float, HLO_QuantizedInt]>;
-def HLO_SIntOrFpTensor
-    : StaticShapeTensorOf<[HLO_SInt, HLO_Float, HLO_QuantizedInt]>;
+def HLO_IntOrFpTensor : StaticShapeTensorOf<[HLO_Int, HLO_FloatOrQuantized]>;
+def HLO_SIntOrFpTensor : StaticShapeTensorOf<[HLO_SInt, HLO_FloatOrQuantized]>;
 def HLO_ComplexTensor : StaticShapeTensorOf<[HLO_Complex]>;
 def HLO_FpOrComplexTensor
-    : StaticShapeTensorOf<[HLO_Float, HLO_Complex, HLO_QuantizedInt]>;
+    : StaticShapeTensorOf<[HLO_FloatOrQuantized, HLO_Complex]>;
 def HLO_IntFpOrComplexTensor
-    : StaticShapeTensorOf<[HLO_Int, HLO_Float, HLO_Complex, HLO_QuantizedInt]>;
+    : StaticShapeTensorOf<[HLO_Int, HLO_FloatOrQuantized, HLO_Complex]>;
 def HLO_SIntFpOrComplexTensor
-    : StaticShapeTensorOf<[HLO_SInt, HLO_Float, HLO_Complex, HLO_QuantizedInt]>;
+    : StaticShapeTensorOf<[HLO_SInt, HLO_FloatOrQuantized, HLO_Complex]>;
 def HLO_ScalarIntTensor : 0DTensorOf<[HLO_Int]>;
 def HLO_ScalarPredTensor : 0DTensorOf<[HLO_Pred]>;
 def HLO_ScalarUI32Tensor : 0DTensorOf<[UI32]>;
