@@ -159,3 +159,17 @@ func.func @compare_select_reduce() {
   check.expect_eq_const %sb, dense<10> : tensor<i8>
   func.return
 }
+
+// -----
+
+// Hybrid convolution: a quantized input ([2, 4, 6, 8] at scale 0.5 is
+// [1, 2, 3, 4]) with a float kernel [1, 1] gives float sums of neighbours.
+// CHECK: PASS @convolution_hybrid
+func.func @convolution_hybrid() {
+  %bits = stablehlo.constant dense<[[[2, 4, 6, 8]]]> : tensor<1x1x4xi8>
+  %lhs = stablehlo.bitcast_convert %bits : (tensor<1x1x4xi8>) -> tensor<1x1x4x!quant.uniform<i8:f32, 5.0e-01>>
+  %rhs = stablehlo.constant dense<[[[1.0, 1.0]]]> : tensor<1x1x2xf32>
+  %r = stablehlo.convolution(%lhs, %rhs) dim_numbers = [b, f, 0]x[o, i, 0]->[b, f, 0], window = {} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<1x1x4x!quant.uniform<i8:f32, 5.0e-01>>, tensor<1x1x2xf32>) -> tensor<1x1x3xf32>
+  check.expect_eq_const %r, dense<[[[3.0, 5.0, 7.0]]]> : tensor<1x1x3xf32>
+  func.return
+}
