@@ -90,7 +90,8 @@ extern "C" {
 /* DLPack's DLDataTypeCode values (those from SDY_DL_COMPLEX on since 1.2).
  * Sub-byte types are one element per byte (the value in the low bits):
  * i2/i4 are SDY_DL_INT and ui2/ui4 SDY_DL_UINT with bits = 2 or 4, and the
- * f4/f6 types have bits = 8, unlike DLPack's packed layout. */
+ * f4/f6 types have bits = 8, unlike DLPack's packed layout. A quantized
+ * tensor (!quant.uniform<...>) crosses as its storage integer type. */
 enum {
   SDY_DL_INT = 0,                /* kDLInt: i8, i16, i32, i64 (i2, i4) */
   SDY_DL_UINT = 1,               /* kDLUInt: ui8 ... ui64 (ui2, ui4) */

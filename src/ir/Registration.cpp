@@ -9,6 +9,7 @@
 #include "ir/stablehlo/StablehloDataFlow.h"
 #include "ir/stablehlo/StablehloDialect.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Quant/IR/Quant.h"
 #include "mlir/IR/DialectRegistry.h"
 
 void mlir::sdy::registerAllDialects(DialectRegistry &registry) {
@@ -16,4 +17,5 @@ void mlir::sdy::registerAllDialects(DialectRegistry &registry) {
   registry.insert<check::CheckDialect, interpreter::InterpreterDialect>();
   stablehlo::registerDataFlowOpInterfaceExternalModels(registry);
   registry.insert<chlo::ChloDialect>();
+  registry.insert<quant::QuantDialect>();
 }

@@ -402,7 +402,7 @@ Status Interpreter::runOp(Operation *op, Env &env) {
     return Status::unsupported("op cannot be executed");
   SDY_RETURN_IF_ERROR(checkElementTypes(op));
   OpCall call{*this, op, env, in, out, rt, rs};
-  SDY_RETURN_IF_ERROR(kernel(call));
+  SDY_RETURN_IF_ERROR(runKernel(kernel, call));
 
   if (out.size() != op->getNumResults())
     return Status::internal("op produced " + std::to_string(out.size()) +

@@ -34,6 +34,7 @@ const KernelTable &KernelTable::get() {
     registerCompositeKernels(t);
     registerTuplesKernels(t);
     registerIoKernels(t);
+    registerQuantKernels(t);
     return t;
   }();
   return table;

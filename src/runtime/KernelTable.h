@@ -96,6 +96,11 @@ void registerMiscKernels(KernelTable &table);      // MiscOps.cpp
 void registerCompositeKernels(KernelTable &table); // Composite.cpp
 void registerTuplesKernels(KernelTable &table);    // Tuples.cpp
 void registerIoKernels(KernelTable &table);        // Io.cpp
+void registerQuantKernels(KernelTable &table);     // Quant.cpp
+
+// Runs `kernel` on `call`, taking quantized tensors (held as their storage
+// values) through the expressed type where the op computes (Quant.cpp).
+Status runKernel(Kernel kernel, OpCall &call);
 
 // An attribute's integers as a vector.
 inline std::vector<int64_t> toVector(llvm::ArrayRef<int64_t> values) {

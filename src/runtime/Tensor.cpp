@@ -2,6 +2,7 @@
 #include "runtime/Tensor.h"
 #include "runtime/Dispatch.h"
 
+#include "mlir/Dialect/Quant/IR/QuantTypes.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/MLIRContext.h"
@@ -184,6 +185,9 @@ uint8_t narrowFloatFromDouble(ElementType t, double v) {
 }
 
 bool fromMlirType(mlir::Type type, ElementType &out) {
+  // Quantized tensors are held as their storage integers.
+  if (auto q = mlir::dyn_cast<mlir::quant::QuantizedType>(type))
+    type = q.getStorageType();
   if (auto c = mlir::dyn_cast<mlir::ComplexType>(type)) {
     if (c.getElementType().isF32())
       out = ElementType::C64;

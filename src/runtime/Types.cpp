@@ -296,6 +296,10 @@ std::optional<mlir::Type> firstExtended(mlir::TypeRange types) {
   for (mlir::Type t : types) {
     auto shaped = llvm::dyn_cast<mlir::ShapedType>(t);
     ElementType et;
+    // Quantized types are checked by runKernel (Quant.cpp).
+    if (shaped &&
+        mlir::isa<mlir::quant::QuantizedType>(shaped.getElementType()))
+      continue;
     if (shaped && fromMlirType(shaped.getElementType(), et) && !isCoreType(et))
       return shaped.getElementType();
   }

@@ -7,6 +7,7 @@
 #ifndef SDY_IR_CHLO_CHLODIALECT_H
 #define SDY_IR_CHLO_CHLODIALECT_H
 
+#include "ir/stablehlo/StablehloQuant.h"
 #include "mlir/Bytecode/BytecodeOpInterface.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Dialect.h"

@@ -22,7 +22,8 @@ def Stablehlo_Dialect : Dialect {
     shards, partitions and executes. Only statically shaped tensors are
     accepted, of the element types i1, i2, i4, i8, i16, i32, i64, ui2, ui4,
     ui8, ui16, ui32, ui64, the f4/f6/f8 types, f16, bf16, f32, f64,
-    complex<f32> and complex<f64> (quantized types are not supported).
+    complex<f32> and complex<f64>, and the quant dialect's uniform quantized
+    types (per-tensor and per-axis) over 2 to 32-bit integer storage.
   }];
   let useDefaultAttributePrinterParser = 1;
   let useDefaultTypePrinterParser = 1;
@@ -42,8 +43,22 @@ def HLO_Float : AnyTypeOf<[F4E2M1FN, F6E2M3FN, F6E3M2FN, F8E3M4, F8E4M3,
                            F8E5M2FNUZ, F8E8M0FNU, F16, BF16, F32, F64],
                           "floating-point">;
 def HLO_Complex : Complex<AnyTypeOf<[F32, F64]>>;
-def HLO_Element : AnyTypeOf<[HLO_Pred, HLO_Int, HLO_Float, HLO_Complex],
+// Uniform quantized types (checked in StablehloQuant.cpp).
+def HLO_QuantizedInt
+    : Type<CPred<"::mlir::stablehlo::isPerTensorQuantized($_self)">,
+           "per-tensor integer quantized">;
+def HLO_PerAxisQuantizedInt
+    : Type<CPred<"::mlir::stablehlo::isPerAxisQuantized($_self)">,
+           "per-axis integer quantized">;
+def HLO_AnyQuantizedInt : AnyTypeOf<[HLO_QuantizedInt, HLO_PerAxisQuantizedInt]>;
+// (Quantized types express floats; the description predates them and the
+// diagnostics keep it.)
+def HLO_Element : AnyTypeOf<[HLO_Pred, HLO_Int, HLO_Float, HLO_Complex,
+                             HLO_AnyQuantizedInt],
                             "pred, integer, floating-point or complex">;
+// Floats or per-tensor quantized types, for ops that compute on the values.
+def HLO_FloatOrQuantized : AnyTypeOf<[HLO_Float, HLO_QuantizedInt],
+                                     "floating-point">;
 
 // Static shapes only: the partitioner and the interpreter need sizes.
 def HLO_Tensor : StaticShapeTensorOf<[HLO_Element]>;
@@ -51,14 +66,15 @@ def HLO_FpTensor : StaticShapeTensorOf<[HLO_Float]>;
 def HLO_PredTensor : StaticShapeTensorOf<[HLO_Pred]>;
 def HLO_IntTensor : StaticShapeTensorOf<[HLO_Int]>;
 def HLO_PredOrIntTensor : StaticShapeTensorOf<[HLO_Pred, HLO_Int]>;
-def HLO_IntOrFpTensor : StaticShapeTensorOf<[HLO_Int, HLO_Float]>;
-def HLO_SIntOrFpTensor : StaticShapeTensorOf<[HLO_SInt, HLO_Float]>;
+def HLO_IntOrFpTensor : StaticShapeTensorOf<[HLO_Int, HLO_FloatOrQuantized]>;
+def HLO_SIntOrFpTensor : StaticShapeTensorOf<[HLO_SInt, HLO_FloatOrQuantized]>;
 def HLO_ComplexTensor : StaticShapeTensorOf<[HLO_Complex]>;
-def HLO_FpOrComplexTensor : StaticShapeTensorOf<[HLO_Float, HLO_Complex]>;
+def HLO_FpOrComplexTensor
+    : StaticShapeTensorOf<[HLO_FloatOrQuantized, HLO_Complex]>;
 def HLO_IntFpOrComplexTensor
-    : StaticShapeTensorOf<[HLO_Int, HLO_Float, HLO_Complex]>;
+    : StaticShapeTensorOf<[HLO_Int, HLO_FloatOrQuantized, HLO_Complex]>;
 def HLO_SIntFpOrComplexTensor
-    : StaticShapeTensorOf<[HLO_SInt, HLO_Float, HLO_Complex]>;
+    : StaticShapeTensorOf<[HLO_SInt, HLO_FloatOrQuantized, HLO_Complex]>;
 def HLO_ScalarIntTensor : 0DTensorOf<[HLO_Int]>;
 def HLO_ScalarPredTensor : 0DTensorOf<[HLO_Pred]>;
 def HLO_ScalarUI32Tensor : 0DTensorOf<[UI32]>;

@@ -17,6 +17,7 @@ namespace {
 unsigned bitWidth(Type t) {
   if (auto c = dyn_cast<ComplexType>(t))
     return 2 * bitWidth(c.getElementType());
+  t = getStorageElementType(t);
   if (t.isIntOrFloat())
     return t.getIntOrFloatBitWidth();
   return 0;

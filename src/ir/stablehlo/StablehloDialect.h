@@ -18,6 +18,8 @@
 #include "mlir/Interfaces/InferTypeOpInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
+#include "ir/stablehlo/StablehloQuant.h"
+
 #include "ir/stablehlo/StablehloEnums.h.inc"
 
 #define GET_ATTRDEF_CLASSES

@@ -364,7 +364,7 @@ def StableHLO_IotaOp : StableHLO_Op<"iota", [Pure]> {
 }
 
 def StableHLO_ConstantOp : StableHLO_Op<"constant",
-    [ConstantLike, Pure, InferTypes,
+    [ConstantLike, Pure, InferShapes,
      DeclareOpInterfaceMethods<OpAsmOpInterface, ["getAsmResultNames"]>]> {
   let summary = "A constant tensor.";
   let arguments = (ins ElementsAttr:$value);
@@ -684,5 +684,6 @@ include "ir/stablehlo/StablehloMiscOps.td"
 include "ir/stablehlo/StablehloCompositeOps.td"
 include "ir/stablehlo/StablehloTokenOps.td"
 include "ir/stablehlo/StablehloIoOps.td"
+include "ir/stablehlo/StablehloQuantOps.td"
 
 #endif // SDY_STABLEHLO_OPS

@@ -10,6 +10,7 @@
 
 #include "ir/stablehlo/StablehloCommon.h"
 #include "ir/stablehlo/StablehloDialect.h"
+#include "ir/stablehlo/StablehloQuantUtils.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/TypeUtilities.h"
@@ -206,7 +207,8 @@ LogicalResult TransposeOp::inferReturnTypes(MLIRContext *,
   SmallVector<int64_t> shape;
   for (int64_t p : perm)
     shape.push_back(type.getDimSize(p));
-  inferred.push_back(type.clone(shape));
+  inferred.push_back(
+      type.clone(shape, transposeElementType(type.getElementType(), perm)));
   return success();
 }
 

@@ -8,6 +8,7 @@
 
 #include "ir/stablehlo/StablehloCommon.h"
 #include "ir/stablehlo/StablehloDialect.h"
+#include "ir/stablehlo/StablehloQuantUtils.h"
 
 #include "mlir/IR/TypeUtilities.h"
 #include "llvm/ADT/STLExtras.h"
@@ -169,7 +170,8 @@ LogicalResult checkDimInRange(Operation *op, StringRef what, int64_t dim,
 
 LogicalResult checkElementTypes(Operation *op, ShapedType operand,
                                 ShapedType result) {
-  if (operand.getElementType() != result.getElementType())
+  if (!isSameElementTypeUpToQuantizedDimension(operand.getElementType(),
+                                               result.getElementType()))
     return op->emitOpError()
            << "operand element type " << operand.getElementType()
            << " does not match result element type " << result.getElementType();
