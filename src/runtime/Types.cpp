@@ -15,6 +15,7 @@
 #include "runtime/KernelTable.h"
 #include "runtime/Kernels.h"
 
+#include "ir/chlo/ChloDialect.h"
 #include "ir/sdy/SdyDialect.h"
 #include "ir/stablehlo/StablehloDialect.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -260,6 +261,31 @@ const llvm::DenseSet<mlir::TypeID> &allTypeOps() {
         TypeID::get<shlo::OrOp>(), TypeID::get<shlo::XorOp>(),
         TypeID::get<shlo::CompareOp>(), TypeID::get<shlo::IsFiniteOp>(),
         TypeID::get<shlo::ClampOp>(), TypeID::get<shlo::SelectOp>());
+    // Windows, sorting, scatter and convolution.
+    add(TypeID::get<shlo::IotaOp>(), TypeID::get<shlo::SortOp>(),
+        TypeID::get<shlo::MapOp>(), TypeID::get<shlo::ScatterOp>(),
+        TypeID::get<shlo::ReduceWindowOp>(),
+        TypeID::get<shlo::SelectAndScatterOp>(),
+        TypeID::get<shlo::ConvolutionOp>(),
+        TypeID::get<shlo::CollectiveBroadcastOp>(),
+        TypeID::get<shlo::RngBitGeneratorOp>());
+    // The chlo kernels refuse the element types they lack themselves.
+    add(TypeID::get<mlir::chlo::AcosOp>(), TypeID::get<mlir::chlo::AcoshOp>(),
+        TypeID::get<mlir::chlo::AsinOp>(), TypeID::get<mlir::chlo::AsinhOp>(),
+        TypeID::get<mlir::chlo::AtanOp>(), TypeID::get<mlir::chlo::AtanhOp>(),
+        TypeID::get<mlir::chlo::BesselI1eOp>(),
+        TypeID::get<mlir::chlo::ConjOp>(), TypeID::get<mlir::chlo::CoshOp>(),
+        TypeID::get<mlir::chlo::DigammaOp>(), TypeID::get<mlir::chlo::ErfOp>(),
+        TypeID::get<mlir::chlo::ErfcOp>(), TypeID::get<mlir::chlo::ErfInvOp>(),
+        TypeID::get<mlir::chlo::LgammaOp>(), TypeID::get<mlir::chlo::SinhOp>(),
+        TypeID::get<mlir::chlo::SquareOp>(), TypeID::get<mlir::chlo::TanOp>(),
+        TypeID::get<mlir::chlo::IsInfOp>(),
+        TypeID::get<mlir::chlo::IsNegInfOp>(),
+        TypeID::get<mlir::chlo::IsPosInfOp>(),
+        TypeID::get<mlir::chlo::MulhiOp>(),
+        TypeID::get<mlir::chlo::NextAfterOp>(),
+        TypeID::get<mlir::chlo::PolygammaOp>(),
+        TypeID::get<mlir::chlo::ZetaOp>(), TypeID::get<mlir::chlo::TopKOp>());
     // Data movement and control flow.
     add(TypeID::get<shlo::BroadcastInDimOp>(), TypeID::get<shlo::ReshapeOp>(),
         TypeID::get<shlo::TransposeOp>(), TypeID::get<shlo::ConcatenateOp>(),
