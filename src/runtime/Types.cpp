@@ -15,6 +15,7 @@
 #include "runtime/KernelTable.h"
 #include "runtime/Kernels.h"
 
+#include "ir/check/CheckDialect.h"
 #include "ir/chlo/ChloDialect.h"
 #include "ir/sdy/SdyDialect.h"
 #include "ir/stablehlo/StablehloDialect.h"
@@ -286,6 +287,13 @@ const llvm::DenseSet<mlir::TypeID> &allTypeOps() {
         TypeID::get<mlir::chlo::NextAfterOp>(),
         TypeID::get<mlir::chlo::PolygammaOp>(),
         TypeID::get<mlir::chlo::ZetaOp>(), TypeID::get<mlir::chlo::TopKOp>());
+    // The equality checks of interpreter tests.
+    add(TypeID::get<mlir::check::ExpectEqOp>(),
+        TypeID::get<mlir::check::ExpectEqConstOp>(),
+        TypeID::get<mlir::check::ExpectAlmostEqOp>(),
+        TypeID::get<mlir::check::ExpectAlmostEqConstOp>(),
+        TypeID::get<mlir::check::ExpectCloseOp>(),
+        TypeID::get<shlo::GetDimensionSizeOp>());
     // Data movement and control flow.
     add(TypeID::get<shlo::BroadcastInDimOp>(), TypeID::get<shlo::ReshapeOp>(),
         TypeID::get<shlo::TransposeOp>(), TypeID::get<shlo::ConcatenateOp>(),
@@ -307,14 +315,16 @@ const llvm::DenseSet<mlir::TypeID> &allTypeOps() {
   return ops;
 }
 
-// Custom calls that only annotate shardings move their operand unchanged.
+// Custom calls that only annotate shardings move their operand unchanged;
+// the check custom calls compare any element type.
 bool isAnnotationCustomCall(mlir::Operation *op) {
   auto call = llvm::dyn_cast<shlo::CustomCallOp>(op);
   if (!call)
     return false;
   llvm::StringRef t = call.getCallTargetName();
   return t == "Sharding" || t == "SPMDFullToShardShape" ||
-         t == "SPMDShardToFullShape" || t == "xla.sdy.FuncResultSharding";
+         t == "SPMDShardToFullShape" || t == "xla.sdy.FuncResultSharding" ||
+         t.starts_with("check.");
 }
 
 // The first element type of `types` outside the core set, if any.

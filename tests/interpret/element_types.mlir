@@ -351,3 +351,18 @@ func.func @rng_bit_generator_narrow() {
   check.expect_eq_const %i2c, dense<[[1, 0, 1, -1, 1], [1, 0, 1, -1, -2], [-1, 1, 1, 1, -2]]> : tensor<3x5xi32>
   func.return
 }
+
+// -----
+
+// The checks compare every element type: complex numbers part by part.
+// CHECK: PASS @checks_all_types
+func.func @checks_all_types() {
+  %c = stablehlo.constant dense<[(1.0, 2.0), (0x7FC00000, -0.0)]> : tensor<2xcomplex<f32>>
+  check.expect_eq_const %c, dense<[(1.0, 2.0), (0x7FC00000, 0.0)]> : tensor<2xcomplex<f32>>
+  check.expect_almost_eq_const %c, dense<[(1.00001, 2.0), (0x7FC00000, 0.0)]> : tensor<2xcomplex<f32>>
+  %f = stablehlo.constant dense<[0.5, -1.5]> : tensor<2xf8E4M3FN>
+  check.expect_eq_const %f, dense<[0.5, -1.5]> : tensor<2xf8E4M3FN>
+  %i = stablehlo.constant dense<[-8, 7]> : tensor<2xi4>
+  check.expect_eq_const %i, dense<[-8, 7]> : tensor<2xi4>
+  func.return
+}
