@@ -294,6 +294,12 @@ const llvm::DenseSet<mlir::TypeID> &allTypeOps() {
         TypeID::get<mlir::check::ExpectAlmostEqConstOp>(),
         TypeID::get<mlir::check::ExpectCloseOp>(),
         TypeID::get<shlo::GetDimensionSizeOp>());
+    // Bit and rounding ops (sub-byte integers, narrow floats).
+    add(TypeID::get<shlo::ShiftLeftOp>(),
+        TypeID::get<shlo::ShiftRightLogicalOp>(),
+        TypeID::get<shlo::ShiftRightArithmeticOp>(),
+        TypeID::get<shlo::PopulationCountOp>(), TypeID::get<shlo::ClzOp>(),
+        TypeID::get<shlo::RoundOp>());
     // Data movement and control flow.
     add(TypeID::get<shlo::BroadcastInDimOp>(), TypeID::get<shlo::ReshapeOp>(),
         TypeID::get<shlo::TransposeOp>(), TypeID::get<shlo::ConcatenateOp>(),

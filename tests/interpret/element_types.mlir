@@ -366,3 +366,50 @@ func.func @checks_all_types() {
   check.expect_eq_const %i, dense<[-8, 7]> : tensor<2xi4>
   func.return
 }
+
+// -----
+
+// Bit ops on sub-byte integers work on their own width: 3 << 2 is 0b1100,
+// -4 in i4; shifts by the width or more give 0 or the sign fill.
+// CHECK: PASS @bit_ops_sub_byte
+func.func @bit_ops_sub_byte() {
+  %a = stablehlo.constant dense<[1, 3, -8, 1]> : tensor<4xi4>
+  %s = stablehlo.constant dense<[1, 2, 1, 4]> : tensor<4xi4>
+  %shl = stablehlo.shift_left %a, %s : tensor<4xi4>
+  %shlc = stablehlo.convert %shl : (tensor<4xi4>) -> tensor<4xi32>
+  check.expect_eq_const %shlc, dense<[2, -4, 0, 0]> : tensor<4xi32>
+  %b = stablehlo.constant dense<[-8, -8, 7, -1]> : tensor<4xi4>
+  %t = stablehlo.constant dense<[1, 3, 1, 5]> : tensor<4xi4>
+  %sra = stablehlo.shift_right_arithmetic %b, %t : tensor<4xi4>
+  %srac = stablehlo.convert %sra : (tensor<4xi4>) -> tensor<4xi32>
+  check.expect_eq_const %srac, dense<[-4, -1, 3, -1]> : tensor<4xi32>
+  %u = stablehlo.constant dense<[15, 8, 8]> : tensor<3xui4>
+  %v = stablehlo.constant dense<[1, 3, 4]> : tensor<3xui4>
+  %srl = stablehlo.shift_right_logical %u, %v : tensor<3xui4>
+  %srlc = stablehlo.convert %srl : (tensor<3xui4>) -> tensor<3xi32>
+  check.expect_eq_const %srlc, dense<[7, 1, 0]> : tensor<3xi32>
+  %p = stablehlo.constant dense<[-1, 5, -8, 0]> : tensor<4xi4>
+  %pop = stablehlo.popcnt %p : tensor<4xi4>
+  %popc = stablehlo.convert %pop : (tensor<4xi4>) -> tensor<4xi32>
+  check.expect_eq_const %popc, dense<[4, 2, 1, 0]> : tensor<4xi32>
+  %q = stablehlo.constant dense<[1, -1, 0, 4]> : tensor<4xi4>
+  %clz = stablehlo.count_leading_zeros %q : tensor<4xi4>
+  %clzc = stablehlo.convert %clz : (tensor<4xi4>) -> tensor<4xi32>
+  check.expect_eq_const %clzc, dense<[3, 0, 4, 1]> : tensor<4xi32>
+  %w = stablehlo.constant dense<[3, 2]> : tensor<2xui2>
+  %pop2 = stablehlo.popcnt %w : tensor<2xui2>
+  %pop2c = stablehlo.convert %pop2 : (tensor<2xui2>) -> tensor<2xi32>
+  check.expect_eq_const %pop2c, dense<[2, 1]> : tensor<2xi32>
+  func.return
+}
+
+// -----
+
+// CHECK: PASS @round_afz_f8
+func.func @round_afz_f8() {
+  %x = stablehlo.constant dense<[0.5, -2.5, 1.25, 2.5]> : tensor<4xf8E4M3FN>
+  %r = stablehlo.round_nearest_afz %x : tensor<4xf8E4M3FN>
+  %c = stablehlo.convert %r : (tensor<4xf8E4M3FN>) -> tensor<4xf32>
+  check.expect_eq_const %c, dense<[1.0, -3.0, 1.0, 3.0]> : tensor<4xf32>
+  func.return
+}
