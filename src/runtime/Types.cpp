@@ -12,6 +12,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "runtime/Dispatch.h"
+#include "runtime/Fft.h"
 #include "runtime/KernelTable.h"
 #include "runtime/Kernels.h"
 
@@ -62,8 +63,9 @@ Tensor makeComplex(const Tensor &re, const Tensor &im) {
 namespace {
 using cd = std::complex<double>;
 
-// In-place DFT of every line along `axis` of a row-major buffer (naive
-// O(n^2) per line, in double; inverse scales by 1/n).
+// In-place naive DFT of every line along `axis` of a row-major buffer
+// (O(n^2) per line, in double; inverse scales by 1/n): the reference the
+// fast transform is tested and measured against.
 void dftAxis(std::vector<cd> &buf, const Shape &shape, int64_t axis,
              bool inverse) {
   int64_t n = shape[axis];
@@ -91,6 +93,118 @@ void dftAxis(std::vector<cd> &buf, const Shape &shape, int64_t axis,
     }
 }
 
+// Radix-2 transform of size n = 2^k in place; `twiddle` holds
+// exp(-2 pi i j / n) for j < n / 2 (conjugated for the inverse direction).
+void fftPow2(cd *a, int64_t n, const std::vector<cd> &twiddle, bool inverse) {
+  for (int64_t i = 1, j = 0; i < n; ++i) {
+    int64_t bit = n >> 1;
+    for (; j & bit; bit >>= 1)
+      j ^= bit;
+    j ^= bit;
+    if (i < j)
+      std::swap(a[i], a[j]);
+  }
+  for (int64_t len = 2; len <= n; len <<= 1) {
+    int64_t half = len / 2, step = n / len;
+    for (int64_t i = 0; i < n; i += len)
+      for (int64_t k = 0; k < half; ++k) {
+        cd w = twiddle[k * step];
+        if (inverse)
+          w = std::conj(w);
+        cd u = a[i + k], v = a[i + k + half] * w;
+        a[i + k] = u + v;
+        a[i + k + half] = u - v;
+      }
+  }
+}
+
+std::vector<cd> forwardTwiddles(int64_t n) {
+  std::vector<cd> t(n / 2);
+  for (int64_t j = 0; j < n / 2; ++j)
+    t[j] = std::polar(1.0, -2.0 * M_PI * double(j) / double(n));
+  return t;
+}
+
+// The DFT of one contiguous line of any length n in O(n log n): radix-2
+// when n is a power of two, else Bluestein's chirp-z transform (a
+// convolution of power-of-two size m >= 2n - 1). Unscaled in both
+// directions.
+class LineFft {
+public:
+  LineFft(int64_t n, bool inverse) : n_(n), inverse_(inverse) {
+    if ((n & (n - 1)) == 0) {
+      m_ = n;
+      twiddle_ = forwardTwiddles(n);
+      return;
+    }
+    m_ = 1;
+    while (m_ < 2 * n - 1)
+      m_ <<= 1;
+    twiddle_ = forwardTwiddles(m_);
+    // chirp[k] = exp(sign pi i k^2 / n), with k^2 reduced mod 2n so that the
+    // angle stays small and exact.
+    double sign = inverse ? 1.0 : -1.0;
+    chirp_.resize(n);
+    for (int64_t k = 0; k < n; ++k) {
+      int64_t k2 = static_cast<int64_t>(
+          (static_cast<unsigned __int128>(k) * k) % (2 * n));
+      chirp_[k] = std::polar(1.0, sign * M_PI * double(k2) / double(n));
+    }
+    kernel_.assign(m_, cd(0));
+    kernel_[0] = std::conj(chirp_[0]);
+    for (int64_t k = 1; k < n; ++k)
+      kernel_[k] = kernel_[m_ - k] = std::conj(chirp_[k]);
+    fftPow2(kernel_.data(), m_, twiddle_, false);
+    work_.resize(m_);
+  }
+
+  void run(cd *line) {
+    if (m_ == n_) {
+      fftPow2(line, n_, twiddle_, inverse_);
+      return;
+    }
+    std::fill(work_.begin(), work_.end(), cd(0));
+    for (int64_t k = 0; k < n_; ++k)
+      work_[k] = line[k] * chirp_[k];
+    fftPow2(work_.data(), m_, twiddle_, false);
+    for (int64_t k = 0; k < m_; ++k)
+      work_[k] *= kernel_[k];
+    fftPow2(work_.data(), m_, twiddle_, true);
+    double scale = 1.0 / double(m_);
+    for (int64_t k = 0; k < n_; ++k)
+      line[k] = work_[k] * scale * chirp_[k];
+  }
+
+private:
+  int64_t n_, m_ = 0;
+  bool inverse_;
+  std::vector<cd> twiddle_, chirp_, kernel_, work_;
+};
+
+// Like dftAxis, in O(n log n) per line.
+void fftAxis(std::vector<cd> &buf, const Shape &shape, int64_t axis,
+             bool inverse) {
+  int64_t n = shape[axis];
+  if (n <= 1)
+    return;
+  int64_t inner = 1;
+  for (size_t d = axis + 1; d < shape.size(); ++d)
+    inner *= shape[d];
+  int64_t outer = static_cast<int64_t>(buf.size()) / (n * inner);
+  LineFft plan(n, inverse);
+  std::vector<cd> line(n);
+  double scale = inverse ? 1.0 / double(n) : 1.0;
+  for (int64_t o = 0; o < outer; ++o)
+    for (int64_t i = 0; i < inner; ++i) {
+      cd *base = buf.data() + o * n * inner + i;
+      for (int64_t k = 0; k < n; ++k)
+        line[k] = base[k * inner];
+      plan.run(line.data());
+      for (int64_t k = 0; k < n; ++k)
+        base[k * inner] = line[k] * scale;
+    }
+}
+
 std::vector<cd> toComplexDouble(const Tensor &x) {
   std::vector<cd> buf(x.numElements());
   dispatchAll(x.type(), [&](auto tag) {
@@ -107,8 +221,9 @@ std::vector<cd> toComplexDouble(const Tensor &x) {
 }
 } // namespace
 
-Tensor fft(const Tensor &x, FftKind kind, int64_t numDims,
-           const Shape &resultShape, ElementType resultType) {
+namespace {
+Tensor transform(const Tensor &x, FftKind kind, int64_t numDims,
+                 const Shape &resultShape, ElementType resultType, bool naive) {
   int64_t rank = x.rank(), first = rank - numDims;
   std::vector<cd> buf = toComplexDouble(x);
   Shape shape = x.shape();
@@ -116,7 +231,7 @@ Tensor fft(const Tensor &x, FftKind kind, int64_t numDims,
   // IRFFT: the leading transformed dims first, the halved last one below.
   int64_t last = kind == FftKind::IRFFT ? rank - 1 : rank;
   for (int64_t d = first; d < last; ++d)
-    dftAxis(buf, shape, d, inverse);
+    (naive ? dftAxis : fftAxis)(buf, shape, d, inverse);
 
   Tensor r(resultType, resultShape);
   int64_t outLast = resultShape.empty() ? 1 : resultShape.back();
@@ -132,15 +247,14 @@ Tensor fft(const Tensor &x, FftKind kind, int64_t numDims,
   if (kind == FftKind::IRFFT) {
     // Hermitian extension of each last-dim line, inverse DFT, real part.
     int64_t n = outLast;
-    auto value = [&](int64_t l, int64_t t) {
-      const cd *line = buf.data() + l * inLast;
-      double acc = 0;
+    std::vector<cd> full(static_cast<size_t>(lines) * n);
+    for (int64_t l = 0; l < lines; ++l)
       for (int64_t k = 0; k < n; ++k) {
-        cd v = k < inLast ? line[k] : std::conj(line[n - k]);
-        acc += (v * std::polar(1.0, 2.0 * M_PI * double(k * t % n) / n)).real();
+        const cd *line = buf.data() + l * inLast;
+        full[l * n + k] = k < inLast ? line[k] : std::conj(line[n - k]);
       }
-      return acc / double(n);
-    };
+    (naive ? dftAxis : fftAxis)(full, {lines, n}, 1, /*inverse=*/true);
+    auto value = [&](int64_t l, int64_t t) { return full[l * n + t].real(); };
     if (resultType == ElementType::F64)
       write(TypeTag<double>{}, value);
     else
@@ -157,6 +271,17 @@ Tensor fft(const Tensor &x, FftKind kind, int64_t numDims,
       return c64_t(static_cast<float>(v.real()), static_cast<float>(v.imag()));
     });
   return r;
+}
+} // namespace
+
+Tensor fft(const Tensor &x, FftKind kind, int64_t numDims,
+           const Shape &resultShape, ElementType resultType) {
+  return transform(x, kind, numDims, resultShape, resultType, false);
+}
+
+Tensor fftNaive(const Tensor &x, FftKind kind, int64_t numDims,
+                const Shape &resultShape, ElementType resultType) {
+  return transform(x, kind, numDims, resultShape, resultType, true);
 }
 
 } // namespace kernels
