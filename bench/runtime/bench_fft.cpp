@@ -8,6 +8,7 @@
 // prints both and the ratio naive / fast. Best of 3.
 //
 //===----------------------------------------------------------------------===//
+#include "BenchTiming.h"
 #include "runtime/Fft.h"
 
 #include <algorithm>
@@ -19,18 +20,6 @@
 #include <vector>
 
 using namespace sdy::runtime;
-using Clock = std::chrono::steady_clock;
-
-template <typename F>
-static double best(F f, int reps) {
-  double b = 1e30;
-  for (int i = 0; i < reps; ++i) {
-    auto t0 = Clock::now();
-    f();
-    b = std::min(b, std::chrono::duration<double>(Clock::now() - t0).count());
-  }
-  return b;
-}
 
 int main(int argc, char **argv) {
   std::vector<int64_t> lengths;

@@ -63,11 +63,11 @@ Tensor makeComplex(const Tensor &re, const Tensor &im) {
 namespace {
 using cd = std::complex<double>;
 
-// In-place naive DFT of every line along `axis` of a row-major buffer
-// (O(n^2) per line, in double; inverse scales by 1/n): the reference the
-// fast transform is tested and measured against.
-void dftAxis(std::vector<cd> &buf, const Shape &shape, int64_t axis,
-             bool inverse) {
+// Calls transform(line) on each line along `axis` of a row-major buffer,
+// gathered into a contiguous vector and written back.
+template <typename F>
+void forEachLine(std::vector<cd> &buf, const Shape &shape, int64_t axis,
+                 F transform) {
   int64_t n = shape[axis];
   if (n <= 1)
     return;
@@ -75,22 +75,37 @@ void dftAxis(std::vector<cd> &buf, const Shape &shape, int64_t axis,
   for (size_t d = axis + 1; d < shape.size(); ++d)
     inner *= shape[d];
   int64_t outer = static_cast<int64_t>(buf.size()) / (n * inner);
-  double sign = inverse ? 1.0 : -1.0;
-  std::vector<cd> twiddle(n), line(n);
-  for (int64_t k = 0; k < n; ++k)
-    twiddle[k] = std::polar(1.0, sign * 2.0 * M_PI * double(k) / double(n));
+  std::vector<cd> line(n);
   for (int64_t o = 0; o < outer; ++o)
     for (int64_t i = 0; i < inner; ++i) {
       cd *base = buf.data() + o * n * inner + i;
-      for (int64_t k = 0; k < n; ++k) {
-        cd acc = 0;
-        for (int64_t j = 0; j < n; ++j)
-          acc += base[j * inner] * twiddle[(k * j) % n];
-        line[k] = inverse ? acc / double(n) : acc;
-      }
+      for (int64_t k = 0; k < n; ++k)
+        line[k] = base[k * inner];
+      transform(line);
       for (int64_t k = 0; k < n; ++k)
         base[k * inner] = line[k];
     }
+}
+
+// In-place naive DFT of every line along `axis` (O(n^2) per line, in
+// double; inverse scales by 1/n): the reference the fast transform is
+// tested and measured against.
+void dftAxis(std::vector<cd> &buf, const Shape &shape, int64_t axis,
+             bool inverse) {
+  int64_t n = shape[axis];
+  double sign = inverse ? 1.0 : -1.0;
+  std::vector<cd> twiddle(n), out(n);
+  for (int64_t k = 0; k < n; ++k)
+    twiddle[k] = std::polar(1.0, sign * 2.0 * M_PI * double(k) / double(n));
+  forEachLine(buf, shape, axis, [&](std::vector<cd> &line) {
+    for (int64_t k = 0; k < n; ++k) {
+      cd acc = 0;
+      for (int64_t j = 0; j < n; ++j)
+        acc += line[j] * twiddle[(k * j) % n];
+      out[k] = inverse ? acc / double(n) : acc;
+    }
+    line.swap(out);
+  });
 }
 
 // Radix-2 transform of size n = 2^k in place; `twiddle` holds
@@ -187,22 +202,14 @@ void fftAxis(std::vector<cd> &buf, const Shape &shape, int64_t axis,
   int64_t n = shape[axis];
   if (n <= 1)
     return;
-  int64_t inner = 1;
-  for (size_t d = axis + 1; d < shape.size(); ++d)
-    inner *= shape[d];
-  int64_t outer = static_cast<int64_t>(buf.size()) / (n * inner);
   LineFft plan(n, inverse);
-  std::vector<cd> line(n);
-  double scale = inverse ? 1.0 / double(n) : 1.0;
-  for (int64_t o = 0; o < outer; ++o)
-    for (int64_t i = 0; i < inner; ++i) {
-      cd *base = buf.data() + o * n * inner + i;
-      for (int64_t k = 0; k < n; ++k)
-        line[k] = base[k * inner];
-      plan.run(line.data());
-      for (int64_t k = 0; k < n; ++k)
-        base[k * inner] = line[k] * scale;
-    }
+  double scale = 1.0 / double(n);
+  forEachLine(buf, shape, axis, [&](std::vector<cd> &line) {
+    plan.run(line.data());
+    if (inverse)
+      for (cd &v : line)
+        v *= scale;
+  });
 }
 
 std::vector<cd> toComplexDouble(const Tensor &x) {
