@@ -7,6 +7,7 @@
 // and with the interpreter running a one-op module (Executable::runSingle).
 //
 //===----------------------------------------------------------------------===//
+#include "BenchTiming.h"
 #include "runtime/Executable.h"
 #include "runtime/Kernels.h"
 
@@ -18,19 +19,6 @@
 #include <string>
 
 using namespace sdy::runtime;
-using Clock = std::chrono::steady_clock;
-
-template <typename F>
-static double best(F f, int reps) {
-  double b = 1e30;
-  f();
-  for (int i = 0; i < reps; ++i) {
-    auto t0 = Clock::now();
-    f();
-    b = std::min(b, std::chrono::duration<double>(Clock::now() - t0).count());
-  }
-  return b;
-}
 
 int main(int argc, char **argv) {
   std::vector<int> sizes;

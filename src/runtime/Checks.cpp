@@ -6,12 +6,12 @@
 // status naming the first differing element and both tensors, abridged.
 //
 // Equality (expect_eq): integers and booleans bit for bit; floats by value
-// (+0 equals -0) and any NaN equals any NaN. Near equality
-// (expect_almost_eq): floats whose difference is at most the tolerance,
-// absolutely or relative to the larger magnitude; NaN only equals NaN and an
-// infinity only itself; other types exactly. expect_close: the distance in
-// units in the last place (ULPs) of the actual type, after rounding the
-// expected values to it, lies in [min, max]; NaN is 0 ULPs from NaN.
+// (+0 equals -0) and any NaN equals any NaN; complex numbers part by part. Near
+// equality (expect_almost_eq): floats whose difference is at most the
+// tolerance, absolutely or relative to the larger magnitude; NaN only equals
+// NaN and an infinity only itself; other types exactly. expect_close: the
+// distance in units in the last place (ULPs) of the actual type, after rounding
+// the expected values to it, lies in [min, max]; NaN is 0 ULPs from NaN.
 //
 //===----------------------------------------------------------------------===//
 #include "runtime/Dispatch.h"
@@ -48,18 +48,27 @@ std::string indexString(const Shape &shape, int64_t flat) {
   return s + "]";
 }
 
+std::string floatString(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof(buf), "%.9g", v);
+  return buf;
+}
+
 std::string elementString(const Tensor &t, int64_t i) {
-  return dispatch(t.type(), [&](auto tag) -> std::string {
+  return dispatchAll(t.type(), [&](auto tag) -> std::string {
     using T = typename decltype(tag)::type;
-    auto v = load(t.data<T>()[i]);
-    if constexpr (is_pred_v<T>) {
-      return v ? "true" : "false";
-    } else if constexpr (is_float_v<T>) {
-      char buf[32];
-      std::snprintf(buf, sizeof(buf), "%.9g", static_cast<double>(v));
-      return buf;
+    T raw = t.data<T>()[i];
+    if constexpr (is_complex_v<T>) {
+      return "(" + floatString(raw.real()) + ", " + floatString(raw.imag()) +
+             ")";
     } else {
-      return std::to_string(v);
+      auto v = load(raw);
+      if constexpr (is_pred_v<T>)
+        return v ? "true" : "false";
+      else if constexpr (is_float_v<T> || is_nfloat_v<T>)
+        return floatString(static_cast<double>(v));
+      else
+        return std::to_string(v);
     }
   });
 }
@@ -86,36 +95,37 @@ Status sameType(const char *check, const Tensor &actual,
                     shapeString(actual.shape(), actual.type()) + ">");
 }
 
-// The first element where `actual` and `expected` differ, or -1.
+// Whether floats x and y differ under `how`.
+bool floatsDiffer(double x, double y, Compare how, double tolerance) {
+  if (std::isnan(x) || std::isnan(y))
+    return !(std::isnan(x) && std::isnan(y));
+  if (x == y)
+    return false;
+  if (how == Compare::Equal || std::isinf(x) || std::isinf(y))
+    return true;
+  double diff = std::fabs(x - y);
+  double scale = std::max(std::fabs(x), std::fabs(y));
+  return !(diff <= tolerance || diff <= tolerance * scale);
+}
+
+// The first element where `actual` and `expected` differ, or -1. Complex
+// numbers compare part by part as floats do.
 int64_t firstDifference(const Tensor &actual, const Tensor &expected,
                         Compare how, double tolerance) {
-  return dispatch(actual.type(), [&](auto tag) -> int64_t {
+  return dispatchAll(actual.type(), [&](auto tag) -> int64_t {
     using T = typename decltype(tag)::type;
     const T *a = actual.data<T>();
     const T *e = expected.data<T>();
     for (int64_t i = 0; i < actual.numElements(); ++i) {
-      if constexpr (is_float_v<T>) {
-        double x = load(a[i]), y = load(e[i]);
-        if (std::isnan(x) || std::isnan(y)) {
-          if (std::isnan(x) && std::isnan(y))
-            continue;
+      if constexpr (is_complex_v<T>) {
+        if (floatsDiffer(a[i].real(), e[i].real(), how, tolerance) ||
+            floatsDiffer(a[i].imag(), e[i].imag(), how, tolerance))
           return i;
-        }
-        if (x == y)
-          continue;
-        if (how == Compare::Equal || std::isinf(x) || std::isinf(y))
+      } else if constexpr (is_float_v<T> || is_nfloat_v<T>) {
+        if (floatsDiffer(load(a[i]), load(e[i]), how, tolerance))
           return i;
-        double diff = std::fabs(x - y);
-        double scale = std::max(std::fabs(x), std::fabs(y));
-        if (diff <= tolerance || diff <= tolerance * scale)
-          continue;
+      } else if (load(a[i]) != load(e[i])) {
         return i;
-      } else if constexpr (is_pred_v<T>) {
-        if ((a[i].v != 0) != (e[i].v != 0))
-          return i;
-      } else {
-        if (a[i] != e[i])
-          return i;
       }
     }
     return -1;
@@ -129,7 +139,9 @@ Status expectEqual(const char *check, const Tensor &actual,
   if (at < 0)
     return Status::ok();
   std::string why;
-  if (how == Compare::AlmostEqual && isFloat(actual.type()))
+  if (how == Compare::AlmostEqual &&
+      (isFloat(actual.type()) || isNarrowFloat(actual.type()) ||
+       isComplex(actual.type())))
     why = " (tolerance " + std::to_string(tolerance) + ")";
   return mismatch(check, actual, expected, at, why);
 }

@@ -1,8 +1,10 @@
 //===- Chlo.cpp - kernels of the chlo ops ---------------------------------===//
 //
 // The special functions are evaluated in double and rounded once to the
-// element type, so f32 (and f16/bf16) results are within an ulp of the true
-// value; f64 uses the same double algorithms. Edge cases (poles, domains,
+// element type, so f32 (and f16/bf16 and the narrow floats) results are
+// within an ulp of the true value; f64 uses the same double algorithms.
+// Complex operands of the trigonometric and hyperbolic functions use the
+// principal branches of std::complex<double>. Edge cases (poles, domains,
 // infinities) follow XLA's expansions of these ops. top_k orders floats by
 // their total order (+NaN first, -NaN last, +0 before -0), ties by lower
 // index first, as XLA's stable descending sort.
@@ -15,6 +17,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <complex>
 #include <cstring>
 #include <limits>
 #include <numeric>
@@ -28,6 +31,8 @@ namespace chlo = mlir::chlo;
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 constexpr double kInf = std::numeric_limits<double>::infinity();
 constexpr double kPi = 3.14159265358979323846;
+
+using cdouble = std::complex<double>;
 
 bool isIntegral(double x) { return std::isfinite(x) && x == std::floor(x); }
 
@@ -212,6 +217,16 @@ double erfInv(double y) {
 }
 
 double identity(double x) { return x; }
+cdouble conjC(cdouble x) { return std::conj(x); }
+cdouble acosC(cdouble x) { return std::acos(x); }
+cdouble acoshC(cdouble x) { return std::acosh(x); }
+cdouble asinC(cdouble x) { return std::asin(x); }
+cdouble asinhC(cdouble x) { return std::asinh(x); }
+cdouble atanC(cdouble x) { return std::atan(x); }
+cdouble atanhC(cdouble x) { return std::atanh(x); }
+cdouble coshC(cdouble x) { return std::cosh(x); }
+cdouble sinhC(cdouble x) { return std::sinh(x); }
+cdouble tanC(cdouble x) { return std::tan(x); }
 double acosD(double x) { return std::acos(x); }
 double acoshD(double x) { return std::acosh(x); }
 double asinD(double x) { return std::asin(x); }
@@ -229,9 +244,13 @@ double tanD(double x) { return std::tan(x); }
 //===----------------------------------------------------------------------===//
 
 template <typename T>
-struct IsFloat : std::bool_constant<is_float_v<T>> {};
+struct IsFloat : std::bool_constant<is_float_v<T> || is_nfloat_v<T>> {};
 template <typename T>
 struct IsInt : std::bool_constant<is_int_v<T>> {};
+// next_after steps on bit patterns, which the narrow formats lay out
+// differently.
+template <typename T>
+struct IsWideFloat : std::bool_constant<is_float_v<T>> {};
 
 // out[i] = f(a[i]) (or f(a[i], b[i]) for a binary `f`) over the storage type
 // T of operand 0, for the types Accept takes; the result has `resultType`
@@ -240,7 +259,7 @@ template <template <typename> class Accept, typename F>
 Status mapElements(OpCall &c, F f,
                    std::optional<ElementType> resultType = std::nullopt) {
   const Tensor &a = c.in[0];
-  bool accepted = dispatch(a.type(), [](auto tag) {
+  bool accepted = !isComplex(a.type()) && dispatchReal(a.type(), [](auto tag) {
     return Accept<typename decltype(tag)::type>::value;
   });
   if (!accepted)
@@ -248,7 +267,7 @@ Status mapElements(OpCall &c, F f,
                                "' on element type " +
                                elementTypeName(a.type()));
   Tensor r(resultType.value_or(a.type()), a.shape());
-  dispatch(a.type(), [&](auto tag) {
+  dispatchReal(a.type(), [&](auto tag) {
     using T = typename decltype(tag)::type;
     if constexpr (Accept<T>::value) {
       const T *pa = a.data<T>();
@@ -269,17 +288,43 @@ Status mapElements(OpCall &c, F f,
   return Status::ok();
 }
 
-// Rounds `v` (computed in double) to T, through float for f16/bf16.
+// Rounds `v` (computed in double) to T, through float for f16/bf16 and
+// directly for the narrow floats.
 template <typename T>
 T roundTo(double v) {
   if constexpr (std::is_same_v<T, double>)
     return v;
+  else if constexpr (is_nfloat_v<T>)
+    return {narrowFloatFromDouble(IsNarrowFloat<T>::type, v)};
   else
     return store<T>(static_cast<float>(v));
 }
 
-template <double (*F)(double)>
+// out[i] = f(a[i]) over complex operand 0, computed in complex<double>.
+template <typename F>
+Status mapComplex(OpCall &c, F f) {
+  const Tensor &a = c.in[0];
+  Tensor r(a.type(), a.shape());
+  dispatchComplex(a.type(), [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    using R = typename T::value_type;
+    const T *in = a.data<T>();
+    T *out = r.data<T>();
+    for (int64_t i = 0, n = a.numElements(); i < n; ++i) {
+      cdouble v = f(cdouble(in[i].real(), in[i].imag()));
+      out[i] = T(static_cast<R>(v.real()), static_cast<R>(v.imag()));
+    }
+  });
+  c.out.push_back(std::move(r));
+  return Status::ok();
+}
+
+// F on floats; CF, when given, on complex numbers (principal branches).
+template <double (*F)(double), cdouble (*CF)(cdouble) = nullptr>
 Status unaryFloatKernel(OpCall &c) {
+  if constexpr (CF != nullptr)
+    if (isComplex(c.in[0].type()))
+      return mapComplex(c, CF);
   return mapElements<IsFloat>(c, [](auto v) {
     return roundTo<decltype(v)>(F(static_cast<double>(load(v))));
   });
@@ -296,6 +341,8 @@ Status binaryFloatKernel(OpCall &c) {
 // square is a multiplication in the element type (f16/bf16 in float), as
 // XLA expands it.
 Status squareKernel(OpCall &c) {
+  if (isComplex(c.in[0].type()))
+    return mapComplex(c, [](cdouble v) { return v * v; });
   return mapElements<IsFloat>(c, [](auto v) {
     auto x = load(v);
     return store<decltype(v)>(x * x);
@@ -353,8 +400,8 @@ T nextAfter(T x, T y) {
 }
 
 Status nextAfterKernel(OpCall &c) {
-  return mapElements<IsFloat>(c,
-                              [](auto a, auto b) { return nextAfter(a, b); });
+  return mapElements<IsWideFloat>(
+      c, [](auto a, auto b) { return nextAfter(a, b); });
 }
 
 // The high half of the double-width product (signed or unsigned).
@@ -386,20 +433,15 @@ Status mulhiKernel(OpCall &c) {
 // order), integers by value, pred false < true.
 template <typename T>
 uint64_t orderKey(T v) {
+  constexpr uint64_t kSignBit = uint64_t(1) << 63;
   if constexpr (is_pred_v<T>) {
     return v.v != 0;
-  } else if constexpr (is_float_v<T>) {
-    using B = bits_t<T>;
-    B bits;
-    std::memcpy(&bits, &v, sizeof(B));
-    constexpr B signBit = B(1) << (sizeof(B) * 8 - 1);
-    B key = (bits & signBit) ? static_cast<B>(~bits)
-                             : static_cast<B>(bits | signBit);
-    return key;
-  } else if constexpr (std::is_signed_v<T>) {
-    return static_cast<uint64_t>(static_cast<int64_t>(v)) ^ (uint64_t(1) << 63);
+  } else if constexpr (is_float_v<T> || is_nfloat_v<T>) {
+    return static_cast<uint64_t>(totalOrderKey(v)) ^ kSignBit;
+  } else if constexpr (std::is_signed_v<compute_t<T>>) {
+    return static_cast<uint64_t>(static_cast<int64_t>(load(v))) ^ kSignBit;
   } else {
-    return static_cast<uint64_t>(v);
+    return static_cast<uint64_t>(load(v));
   }
 }
 
@@ -415,7 +457,10 @@ Status topKKernel(OpCall &c) {
   shape.back() = k;
   Tensor values(x.type(), shape), indices(ElementType::I32, shape);
   int32_t *outIdx = indices.data<int32_t>();
-  dispatch(x.type(), [&](auto tag) {
+  if (isComplex(x.type()))
+    return Status::unsupported("'chlo.top_k' on complex numbers (they have no "
+                               "order)");
+  dispatchReal(x.type(), [&](auto tag) {
     using T = typename decltype(tag)::type;
     const T *in = x.data<T>();
     T *outVal = values.data<T>();
@@ -444,23 +489,23 @@ Status topKKernel(OpCall &c) {
 } // namespace
 
 void registerChloKernels(KernelTable &table) {
-  table.add<chlo::AcosOp>(unaryFloatKernel<acosD>);
-  table.add<chlo::AcoshOp>(unaryFloatKernel<acoshD>);
-  table.add<chlo::AsinOp>(unaryFloatKernel<asinD>);
-  table.add<chlo::AsinhOp>(unaryFloatKernel<asinhD>);
-  table.add<chlo::AtanOp>(unaryFloatKernel<atanD>);
-  table.add<chlo::AtanhOp>(unaryFloatKernel<atanhD>);
+  table.add<chlo::AcosOp>(unaryFloatKernel<acosD, acosC>);
+  table.add<chlo::AcoshOp>(unaryFloatKernel<acoshD, acoshC>);
+  table.add<chlo::AsinOp>(unaryFloatKernel<asinD, asinC>);
+  table.add<chlo::AsinhOp>(unaryFloatKernel<asinhD, asinhC>);
+  table.add<chlo::AtanOp>(unaryFloatKernel<atanD, atanC>);
+  table.add<chlo::AtanhOp>(unaryFloatKernel<atanhD, atanhC>);
   table.add<chlo::BesselI1eOp>(unaryFloatKernel<besselI1e>);
-  table.add<chlo::ConjOp>(unaryFloatKernel<identity>);
-  table.add<chlo::CoshOp>(unaryFloatKernel<coshD>);
+  table.add<chlo::ConjOp>(unaryFloatKernel<identity, conjC>);
+  table.add<chlo::CoshOp>(unaryFloatKernel<coshD, coshC>);
   table.add<chlo::DigammaOp>(unaryFloatKernel<digamma>);
   table.add<chlo::ErfOp>(unaryFloatKernel<erfD>);
   table.add<chlo::ErfcOp>(unaryFloatKernel<erfcD>);
   table.add<chlo::ErfInvOp>(unaryFloatKernel<erfInv>);
   table.add<chlo::LgammaOp>(unaryFloatKernel<lgammaOf>);
-  table.add<chlo::SinhOp>(unaryFloatKernel<sinhD>);
+  table.add<chlo::SinhOp>(unaryFloatKernel<sinhD, sinhC>);
   table.add<chlo::SquareOp>(squareKernel);
-  table.add<chlo::TanOp>(unaryFloatKernel<tanD>);
+  table.add<chlo::TanOp>(unaryFloatKernel<tanD, tanC>);
   table.add<chlo::IsInfOp>(isInfKernel<InfKind::Any>);
   table.add<chlo::IsNegInfOp>(isInfKernel<InfKind::Neg>);
   table.add<chlo::IsPosInfOp>(isInfKernel<InfKind::Pos>);

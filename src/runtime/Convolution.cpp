@@ -2,15 +2,17 @@
 //
 // The operands are brought to a canonical layout (input [batch, spatial...,
 // feature], kernel [spatial..., input feature, output feature]) and
-// converted to a compute type (f32 for f16/bf16/f32, f64, i64 for integers
-// and pred, wrapping). Per group and batch element the input windows are
-// copied into a matrix (im2col: one row per output position, one column per
-// kernel position and input feature; positions that fall into padding or
-// between dilated elements stay zero), which is multiplied with the group's
-// slice of the kernel: OpenBLAS for f32/f64, plain loops otherwise. The
-// product, [batch, spatial..., feature], is transposed to the result layout.
+// converted to a compute type (f32 for f16/bf16/f32 and the narrow floats,
+// f64, c64/c128 for complex, i64 for integers and pred, wrapping). Per group
+// and batch element the input windows are copied into a matrix (im2col: one
+// row per output position, one column per kernel position and input
+// feature; positions that fall into padding or between dilated elements stay
+// zero), which is multiplied with the group's slice of the kernel: OpenBLAS
+// for floats and complex, plain loops otherwise. The product, [batch,
+// spatial..., feature], is transposed to the result layout.
 //
 //===----------------------------------------------------------------------===//
+#include "runtime/Dispatch.h"
 #include "runtime/KernelTable.h"
 #include "runtime/Kernels.h"
 
@@ -36,6 +38,14 @@ void gemm(int64_t m, int64_t n, int64_t k, const T *a, const T *b, int64_t ldb,
   } else if constexpr (std::is_same_v<T, double>) {
     cblas_dgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, m, n, k, 1.0, a, k,
                 b, ldb, 0.0, c, ldc);
+  } else if constexpr (std::is_same_v<T, c64_t>) {
+    const c64_t one(1.0f, 0.0f), zero(0.0f, 0.0f);
+    cblas_cgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, m, n, k, &one, a, k,
+                b, ldb, &zero, c, ldc);
+  } else if constexpr (std::is_same_v<T, c128_t>) {
+    const c128_t one(1.0, 0.0), zero(0.0, 0.0);
+    cblas_zgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, m, n, k, &one, a, k,
+                b, ldb, &zero, c, ldc);
   } else {
     using U = std::make_unsigned_t<T>;
     for (int64_t i = 0; i < m; ++i) {
@@ -181,12 +191,16 @@ Status convolutionKernel(OpCall &c) {
   kernelPerm.push_back(dims.getKernelInputFeatureDimension());
   kernelPerm.push_back(dims.getKernelOutputFeatureDimension());
 
+  auto any = [&](auto pred) {
+    return pred(c.resultType) || pred(lhs.type()) || pred(rhs.type());
+  };
+  auto isF64 = [](ElementType t) { return t == ElementType::F64; };
+  auto isC128 = [](ElementType t) { return t == ElementType::C128; };
   ElementType ct;
-  if (isFloat(c.resultType) || isFloat(lhs.type()) || isFloat(rhs.type()))
-    ct = (c.resultType == ElementType::F64 || lhs.type() == ElementType::F64 ||
-          rhs.type() == ElementType::F64)
-             ? ElementType::F64
-             : ElementType::F32;
+  if (any(isComplex))
+    ct = any(isC128) ? ElementType::C128 : ElementType::C64;
+  else if (any(isFloat) || any(isNarrowFloat))
+    ct = any(isF64) ? ElementType::F64 : ElementType::F32;
   else
     ct = ElementType::I64;
   Tensor in = kernels::convert(kernels::transpose(lhs, inPerm), ct);
@@ -198,6 +212,10 @@ Status convolutionKernel(OpCall &c) {
     canonical = convolve<float>(in, kernel, w, featureGroups, batchGroups, ct);
   else if (ct == ElementType::F64)
     canonical = convolve<double>(in, kernel, w, featureGroups, batchGroups, ct);
+  else if (ct == ElementType::C64)
+    canonical = convolve<c64_t>(in, kernel, w, featureGroups, batchGroups, ct);
+  else if (ct == ElementType::C128)
+    canonical = convolve<c128_t>(in, kernel, w, featureGroups, batchGroups, ct);
   else
     canonical =
         convolve<int64_t>(in, kernel, w, featureGroups, batchGroups, ct);

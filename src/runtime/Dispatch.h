@@ -18,6 +18,7 @@
 
 #include <complex>
 #include <cstdlib>
+#include <cstring>
 #include <type_traits>
 
 namespace sdy::runtime {
@@ -118,6 +119,37 @@ constexpr bool is_complex_v =
 template <typename T>
 inline bool complexLess(T a, T b) {
   return a.real() < b.real() || (a.real() == b.real() && a.imag() < b.imag());
+}
+
+// A float's position in the total order -NaN < -Inf < ... < -0 < +0 < ...
+// < +Inf < +NaN: the sign-magnitude bits mapped to a monotone integer
+// (narrow floats by their own width; f8E8M0FNU has no sign bit).
+template <typename Bits>
+inline int64_t signMagnitudeKey(Bits b, int width) {
+  uint64_t v = static_cast<uint64_t>(b);
+  uint64_t signBit = uint64_t(1) << (width - 1);
+  if (v & signBit)
+    return -static_cast<int64_t>(v & (signBit - 1)) - 1;
+  return static_cast<int64_t>(v);
+}
+template <typename T>
+inline int64_t totalOrderKey(T v) {
+  if constexpr (std::is_same_v<T, float> || std::is_same_v<T, double>) {
+    std::conditional_t<sizeof(T) == 4, uint32_t, uint64_t> b;
+    std::memcpy(&b, &v, sizeof(T));
+    return signMagnitudeKey(b, sizeof(T) * 8);
+  } else if constexpr (is_nfloat_v<T>) {
+    constexpr ElementType E = IsNarrowFloat<T>::type;
+    if constexpr (E == ElementType::F8E8M0FNU)
+      return v.bits;
+    constexpr int width =
+        E == ElementType::F4E2M1FN                                   ? 4
+        : (E == ElementType::F6E2M3FN || E == ElementType::F6E3M2FN) ? 6
+                                                                     : 8;
+    return signMagnitudeKey<uint8_t>(v.bits & ((1u << width) - 1), width);
+  } else {
+    return signMagnitudeKey<uint16_t>(v.bits, 16);
+  }
 }
 
 template <typename T>

@@ -145,63 +145,6 @@ C fmin_nan(C a, C b) {
   return a < b ? a : b;
 }
 
-// Total order key for floats (-NaN < -Inf < ... < -0 < +0 < ... < +NaN).
-template <typename Bits>
-int64_t orderKeyBits(Bits b, int bitsWidth) {
-  // Map sign-magnitude to a monotone signed integer.
-  int64_t signBit = int64_t(1) << (bitsWidth - 1);
-  int64_t v = static_cast<int64_t>(b);
-  if (v & signBit)
-    return -(v & (signBit - 1)) - 1;
-  return v;
-}
-
-template <typename T>
-int64_t floatKey(T v) {
-  if constexpr (std::is_same_v<T, float>) {
-    uint32_t b;
-    std::memcpy(&b, &v, 4);
-    return orderKeyBits<uint32_t>(b, 32);
-  } else if constexpr (std::is_same_v<T, double>) {
-    uint64_t b;
-    std::memcpy(&b, &v, 8);
-    // orderKeyBits for 64 bits without overflow:
-    if (b >> 63)
-      return -static_cast<int64_t>(b & 0x7fffffffffffffffull) - 1;
-    return static_cast<int64_t>(b);
-  } else if constexpr (is_nfloat_v<T>) {
-    constexpr ElementType E = IsNarrowFloat<T>::type;
-    if constexpr (E == ElementType::F8E8M0FNU) // no sign bit
-      return v.bits;
-    constexpr int width =
-        E == ElementType::F4E2M1FN                                   ? 4
-        : (E == ElementType::F6E2M3FN || E == ElementType::F6E3M2FN) ? 6
-                                                                     : 8;
-    return orderKeyBits<uint8_t>(v.bits & ((1u << width) - 1), width);
-  } else {
-    return orderKeyBits<uint16_t>(v.bits, 16);
-  }
-}
-
-template <typename C>
-bool cmp(CompareDir d, C a, C b) {
-  switch (d) {
-  case CompareDir::EQ:
-    return a == b;
-  case CompareDir::NE:
-    return a != b;
-  case CompareDir::GE:
-    return a >= b;
-  case CompareDir::GT:
-    return a > b;
-  case CompareDir::LE:
-    return a <= b;
-  case CompareDir::LT:
-    return a < b;
-  }
-  return false;
-}
-
 } // namespace
 
 namespace {
@@ -238,6 +181,8 @@ Tensor complexUnary(UnaryOp op, const Tensor &x) {
     return mapUnary<T>(x, [](C v) { return std::tan(v); });
   case UnaryOp::Tanh:
     return mapUnary<T>(x, [](C v) { return std::tanh(v); });
+  case UnaryOp::Cbrt: // the principal root
+    return mapUnary<T>(x, [](C v) { return std::pow(v, R(1) / R(3)); });
   case UnaryOp::Sign:
     // z / |z|; zero stays zero and NaN parts give NaN.
     return mapUnary<T>(x, [](C v) -> C {
@@ -257,8 +202,8 @@ Tensor complexUnary(UnaryOp op, const Tensor &x) {
 bool supportsUnary(UnaryOp op, ElementType t) {
   if (!isComplex(t))
     return true;
-  return op != UnaryOp::Cbrt && op != UnaryOp::Ceil && op != UnaryOp::Floor &&
-         op != UnaryOp::Not && op != UnaryOp::RoundNearestEven;
+  return op != UnaryOp::Ceil && op != UnaryOp::Floor && op != UnaryOp::Not &&
+         op != UnaryOp::RoundNearestEven;
 }
 
 Tensor unary(UnaryOp op, const Tensor &x) {
@@ -356,7 +301,7 @@ bool supportsBinary(BinaryOp op, ElementType t) {
   return op == BinaryOp::Add || op == BinaryOp::Subtract ||
          op == BinaryOp::Multiply || op == BinaryOp::Divide ||
          op == BinaryOp::Power || op == BinaryOp::Maximum ||
-         op == BinaryOp::Minimum;
+         op == BinaryOp::Minimum || op == BinaryOp::Atan2;
 }
 
 Tensor binary(BinaryOp op, const Tensor &a, const Tensor &b) {
@@ -376,6 +321,12 @@ Tensor binary(BinaryOp op, const Tensor &a, const Tensor &b) {
       case BinaryOp::Power:
         return mapBinary<T, T>(a, b, rt,
                                [](T x, T y) { return std::pow(x, y); });
+      case BinaryOp::Atan2:
+        // atan2(y, x) = -i log((x + i y) / sqrt(x^2 + y^2)).
+        return mapBinary<T, T>(a, b, rt, [](T y, T x) {
+          const T i(0, 1);
+          return -i * std::log((x + i * y) / std::sqrt(x * x + y * y));
+        });
       case BinaryOp::Maximum:
         return mapBinary<T, T>(
             a, b, rt, [](T x, T y) { return complexLess(x, y) ? y : x; });
@@ -478,12 +429,17 @@ Tensor binary(BinaryOp op, const Tensor &a, const Tensor &b) {
 
 Tensor compare(CompareDir dir, const Tensor &a, const Tensor &b,
                CompareKind kind) {
-  if (isComplex(a.type())) // EQ and NE only (checked by the op kernel)
+  if (isComplex(a.type()))
     return dispatchComplex(a.type(), [&](auto tag) -> Tensor {
       using T = typename decltype(tag)::type;
-      bool ne = dir == CompareDir::NE;
-      return mapBinary<T, pred_t>(a, b, ElementType::Pred,
-                                  [ne](T x, T y) { return (x == y) != ne; });
+      bool total = kind == CompareKind::TotalOrder;
+      return mapBinary<T, pred_t>(a, b, ElementType::Pred, [=](T x, T y) {
+        if (total)
+          return complexCompare(
+              dir, totalOrderKey(x.real()), totalOrderKey(x.imag()),
+              totalOrderKey(y.real()), totalOrderKey(y.imag()));
+        return complexCompare(dir, x.real(), x.imag(), y.real(), y.imag());
+      });
     });
   return dispatchReal(a.type(), [&](auto tag) -> Tensor {
     using T = typename decltype(tag)::type;
@@ -494,13 +450,60 @@ Tensor compare(CompareDir dir, const Tensor &a, const Tensor &b,
         const T *pa = a.data<T>(), *pb = b.data<T>();
         pred_t *out = r.data<pred_t>();
         for (int64_t i = 0, n = a.numElements(); i < n; ++i)
-          out[i] = store<pred_t>(cmp(dir, floatKey(pa[i]), floatKey(pb[i])));
+          out[i] = store<pred_t>(
+              cmp(dir, totalOrderKey(pa[i]), totalOrderKey(pb[i])));
         return r;
       }
     }
     return mapBinary<T, pred_t>(a, b, ElementType::Pred,
                                 [dir](C x, C y) { return cmp(dir, x, y); });
   });
+}
+
+CompareDir compareOf(mlir::Operation *compareOp, CompareKind &kind) {
+  auto op = mlir::cast<mlir::stablehlo::CompareOp>(compareOp);
+  namespace shlo = mlir::stablehlo;
+  CompareDir dir = CompareDir::EQ;
+  switch (op.getComparisonDirection()) {
+  case shlo::ComparisonDirection::EQ:
+    dir = CompareDir::EQ;
+    break;
+  case shlo::ComparisonDirection::NE:
+    dir = CompareDir::NE;
+    break;
+  case shlo::ComparisonDirection::GE:
+    dir = CompareDir::GE;
+    break;
+  case shlo::ComparisonDirection::GT:
+    dir = CompareDir::GT;
+    break;
+  case shlo::ComparisonDirection::LE:
+    dir = CompareDir::LE;
+    break;
+  case shlo::ComparisonDirection::LT:
+    dir = CompareDir::LT;
+    break;
+  }
+  kind = CompareKind::Default;
+  if (auto type = op.getCompareType()) {
+    switch (*type) {
+    case shlo::ComparisonType::TOTALORDER:
+      kind = CompareKind::TotalOrder;
+      break;
+    case shlo::ComparisonType::FLOAT:
+      kind = CompareKind::Float;
+      break;
+    case shlo::ComparisonType::SIGNED:
+      kind = CompareKind::Signed;
+      break;
+    case shlo::ComparisonType::UNSIGNED:
+      kind = CompareKind::Unsigned;
+      break;
+    default:
+      break;
+    }
+  }
+  return dir;
 }
 
 Tensor isFinite(const Tensor &x) {
@@ -697,50 +700,8 @@ Status binaryKernel(OpCall &c) {
 }
 
 Status compareKernel(OpCall &c) {
-  auto op = mlir::cast<shlo::CompareOp>(c.op);
-  CompareDir dir = CompareDir::EQ;
-  switch (op.getComparisonDirection()) {
-  case shlo::ComparisonDirection::EQ:
-    dir = CompareDir::EQ;
-    break;
-  case shlo::ComparisonDirection::NE:
-    dir = CompareDir::NE;
-    break;
-  case shlo::ComparisonDirection::GE:
-    dir = CompareDir::GE;
-    break;
-  case shlo::ComparisonDirection::GT:
-    dir = CompareDir::GT;
-    break;
-  case shlo::ComparisonDirection::LE:
-    dir = CompareDir::LE;
-    break;
-  case shlo::ComparisonDirection::LT:
-    dir = CompareDir::LT;
-    break;
-  }
-  CompareKind kind = CompareKind::Default;
-  if (auto type = op.getCompareType()) {
-    switch (*type) {
-    case shlo::ComparisonType::TOTALORDER:
-      kind = CompareKind::TotalOrder;
-      break;
-    case shlo::ComparisonType::FLOAT:
-      kind = CompareKind::Float;
-      break;
-    case shlo::ComparisonType::SIGNED:
-      kind = CompareKind::Signed;
-      break;
-    case shlo::ComparisonType::UNSIGNED:
-      kind = CompareKind::Unsigned;
-      break;
-    default:
-      break;
-    }
-  }
-  if (isComplex(c.in[0].type()) && dir != CompareDir::EQ &&
-      dir != CompareDir::NE)
-    return Status::unsupported("complex numbers compare with EQ and NE only");
+  CompareKind kind;
+  CompareDir dir = kernels::compareOf(c.op, kind);
   c.out.push_back(kernels::compare(dir, c.in[0], c.in[1], kind));
   return Status::ok();
 }

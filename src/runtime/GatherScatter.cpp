@@ -57,13 +57,17 @@ void readStartIndex(const Tensor &indices, int64_t indexVectorDim,
   }
 }
 
-template <typename E>
-void copyElems(void *dst, const void *src,
+// dst[first] = src[second] for every pair, by element size (complex<f64>
+// elements are 16 bytes).
+void copyElems(Tensor &dst, const Tensor &src,
                const std::vector<std::pair<int64_t, int64_t>> &pairs) {
-  E *d = static_cast<E *>(dst);
-  const E *s = static_cast<const E *>(src);
-  for (auto &p : pairs)
-    d[p.first] = s[p.second];
+  dispatchBySize(dst.type(), [&](auto tag) {
+    using E = typename decltype(tag)::type;
+    E *d = static_cast<E *>(dst.raw());
+    const E *s = static_cast<const E *>(src.raw());
+    for (auto &p : pairs)
+      d[p.first] = s[p.second];
+  });
 }
 
 } // namespace
@@ -111,20 +115,7 @@ Tensor gather(const Tensor &operand, const Tensor &indices,
       lin += opIdx[d] * ostr[d];
     pairs.emplace_back(r, lin);
   }
-  switch (elementSize(operand.type())) {
-  case 1:
-    copyElems<uint8_t>(result.raw(), operand.raw(), pairs);
-    break;
-  case 2:
-    copyElems<uint16_t>(result.raw(), operand.raw(), pairs);
-    break;
-  case 4:
-    copyElems<uint32_t>(result.raw(), operand.raw(), pairs);
-    break;
-  default:
-    copyElems<uint64_t>(result.raw(), operand.raw(), pairs);
-    break;
-  }
+  copyElems(result, operand, pairs);
   return result;
 }
 
@@ -178,25 +169,12 @@ bool scatter(std::vector<Tensor> inputs, const Tensor &indices,
   }
   if (replace) {
     for (size_t k = 0; k < results.size(); ++k)
-      switch (elementSize(results[k].type())) {
-      case 1:
-        copyElems<uint8_t>(results[k].raw(), updates[k].raw(), pairs);
-        break;
-      case 2:
-        copyElems<uint16_t>(results[k].raw(), updates[k].raw(), pairs);
-        break;
-      case 4:
-        copyElems<uint32_t>(results[k].raw(), updates[k].raw(), pairs);
-        break;
-      default:
-        copyElems<uint64_t>(results[k].raw(), updates[k].raw(), pairs);
-        break;
-      }
+      copyElems(results[k], updates[k], pairs);
     return true;
   }
   if (kind) {
     for (size_t k = 0; k < results.size(); ++k)
-      dispatch(results[k].type(), [&](auto tag) {
+      dispatchAll(results[k].type(), [&](auto tag) {
         using T = typename decltype(tag)::type;
         using C = compute_t<T>;
         T *d = results[k].data<T>();

@@ -14,6 +14,10 @@
 #include <optional>
 #include <string>
 
+namespace mlir {
+class Operation;
+} // namespace mlir
+
 namespace sdy::runtime::kernels {
 
 // --- Elementwise (Elementwise.cpp) -----------------------------------------
@@ -55,15 +59,56 @@ enum class BinaryOp {
 enum class CompareDir { EQ, NE, GE, GT, LE, LT };
 enum class CompareKind { Default, Float, TotalOrder, Signed, Unsigned };
 
+// a (dir) b.
+template <typename C>
+inline bool cmp(CompareDir d, C a, C b) {
+  switch (d) {
+  case CompareDir::EQ:
+    return a == b;
+  case CompareDir::NE:
+    return a != b;
+  case CompareDir::GE:
+    return a >= b;
+  case CompareDir::GT:
+    return a > b;
+  case CompareDir::LE:
+    return a <= b;
+  case CompareDir::LT:
+    return a < b;
+  }
+  return false;
+}
+
+// Complex numbers compare lexicographically on (real, imag), each part with
+// the direction's own comparison (so NaN parts compare as floats do).
+template <typename K>
+inline bool complexCompare(CompareDir d, K ar, K ai, K br, K bi) {
+  switch (d) {
+  case CompareDir::EQ:
+    return ar == br && ai == bi;
+  case CompareDir::NE:
+    return !(ar == br && ai == bi);
+  case CompareDir::LT:
+  case CompareDir::LE:
+    return ar < br || (ar == br && cmp(d, ai, bi));
+  case CompareDir::GT:
+  case CompareDir::GE:
+    return ar > br || (ar == br && cmp(d, ai, bi));
+  }
+  return false;
+}
+
 // Whether unary/binary handle `op` on `t` (every op but those complex
 // numbers lack). abs of complex gives the modulus in the part type.
 bool supportsUnary(UnaryOp op, ElementType t);
 bool supportsBinary(BinaryOp op, ElementType t);
 Tensor unary(UnaryOp op, const Tensor &x);
 Tensor binary(BinaryOp op, const Tensor &a, const Tensor &b);
-// Complex operands: EQ and NE only.
+// Complex operands compare lexicographically (complexCompare).
 Tensor compare(CompareDir dir, const Tensor &a, const Tensor &b,
                CompareKind kind = CompareKind::Default);
+// The direction and kind of a stablehlo.compare op.
+CompareDir compareOf(mlir::Operation *compareOp, CompareKind &kind);
 Tensor isFinite(const Tensor &x);
 Tensor convert(const Tensor &x, ElementType to);
 // min/max may be rank-0 (broadcast) or of x's shape.

@@ -21,16 +21,37 @@ namespace sdy::runtime {
 namespace {
 namespace shlo = mlir::stablehlo;
 
-// Maps `x` elementwise through f on its unsigned bit pattern; integers only.
+// The width in bits of integer storage type T (sub-byte ones by their own).
+template <typename T>
+constexpr unsigned bitWidth() {
+  if constexpr (is_subint_v<T>)
+    return IsSubInt<T>::bits;
+  else
+    return sizeof(T) * 8;
+}
+
+// Maps `x` elementwise through f(a, b, width) on the unsigned bit patterns
+// (width bits wide, in a uint64_t); integers only, sub-byte ones included.
 template <typename F>
 Status mapIntBits(OpCall &c, const Tensor &x, const Tensor *y, F f) {
-  return dispatch(x.type(), [&](auto tag) -> Status {
+  if (isComplex(x.type()))
+    return Status::invalid(c.op->getName().getStringRef().str() +
+                           " takes integers");
+  return dispatchReal(x.type(), [&](auto tag) -> Status {
     using T = typename decltype(tag)::type;
-    if constexpr (!is_int_v<T>) {
+    if constexpr (!is_int_v<T> && !is_subint_v<T>) {
       return Status::invalid(c.op->getName().getStringRef().str() +
                              " takes integers");
     } else {
-      using U = std::make_unsigned_t<T>;
+      constexpr unsigned width = bitWidth<T>();
+      constexpr uint64_t mask =
+          width == 64 ? ~uint64_t(0) : (uint64_t(1) << width) - 1;
+      auto bitsOf = [](T v) -> uint64_t {
+        if constexpr (is_subint_v<T>)
+          return v.v & mask;
+        else
+          return static_cast<std::make_unsigned_t<T>>(v);
+      };
       // Either side may be a single element (broadcast).
       const Tensor &shapeSrc = y && y->numElements() > x.numElements() ? *y : x;
       Tensor r(x.type(), shapeSrc.shape());
@@ -38,79 +59,79 @@ Status mapIntBits(OpCall &c, const Tensor &x, const Tensor *y, F f) {
       const T *py = y ? y->data<T>() : nullptr;
       bool sx = x.numElements() == 1, sy = y && y->numElements() == 1;
       T *out = r.data<T>();
-      for (int64_t i = 0, n = r.numElements(); i < n; ++i)
-        out[i] = static_cast<T>(f(static_cast<U>(px[sx ? 0 : i]),
-                                  py ? static_cast<U>(py[sy ? 0 : i]) : U(0)));
+      for (int64_t i = 0, n = r.numElements(); i < n; ++i) {
+        uint64_t v = f(bitsOf(px[sx ? 0 : i]),
+                       py ? bitsOf(py[sy ? 0 : i]) : uint64_t(0), width) &
+                     mask;
+        if constexpr (is_subint_v<T>)
+          out[i] = T{static_cast<uint8_t>(v)};
+        else
+          out[i] = static_cast<T>(v);
+      }
       c.out.push_back(std::move(r));
       return Status::ok();
     }
   });
 }
 
-template <typename U>
-constexpr unsigned kBits = sizeof(U) * 8;
-
-// Promotes to at least unsigned int so that shifts of narrow types neither
-// promote to signed int nor lose bits.
-template <typename U>
-using wide_t = std::conditional_t<(sizeof(U) < 4), uint32_t, U>;
-
 Status shiftLeftKernel(OpCall &c) {
-  return mapIntBits(c, c.in[0], &c.in[1], [](auto a, auto s) {
-    using U = decltype(a);
-    return s >= kBits<U> ? U(0) : U(wide_t<U>(a) << s);
-  });
+  return mapIntBits(c, c.in[0], &c.in[1],
+                    [](uint64_t a, uint64_t s, unsigned width) {
+                      return s >= width ? uint64_t(0) : a << s;
+                    });
 }
 
 Status shiftRightLogicalKernel(OpCall &c) {
-  return mapIntBits(c, c.in[0], &c.in[1], [](auto a, auto s) {
-    using U = decltype(a);
-    return s >= kBits<U> ? U(0) : U(wide_t<U>(a) >> s);
-  });
+  return mapIntBits(c, c.in[0], &c.in[1],
+                    [](uint64_t a, uint64_t s, unsigned width) {
+                      return s >= width ? uint64_t(0) : a >> s;
+                    });
 }
 
 Status shiftRightArithmeticKernel(OpCall &c) {
-  return mapIntBits(c, c.in[0], &c.in[1], [](auto a, auto s) {
-    using U = decltype(a);
-    U fill = (a >> (kBits<U> - 1)) ? U(~U(0)) : U(0);
-    if (s >= kBits<U>)
-      return fill;
-    // Shifting the sign fill in by hand avoids implementation-defined
-    // right shifts of negative values.
-    U shifted = U(wide_t<U>(a) >> s);
-    if (fill && s != 0)
-      shifted = U(shifted | U(wide_t<U>(fill) << (kBits<U> - s)));
-    return shifted;
-  });
+  return mapIntBits(c, c.in[0], &c.in[1],
+                    [](uint64_t a, uint64_t s, unsigned width) {
+                      bool negative = (a >> (width - 1)) & 1;
+                      uint64_t fill = negative ? ~uint64_t(0) : uint64_t(0);
+                      if (s >= width)
+                        return fill;
+                      // Shifting the sign fill in by hand avoids
+                      // implementation-defined right shifts of negative
+                      // values.
+                      uint64_t shifted = a >> s;
+                      if (negative && s != 0)
+                        shifted |= fill << (width - s);
+                      return shifted;
+                    });
 }
 
 Status popcntKernel(OpCall &c) {
-  return mapIntBits(c, c.in[0], nullptr, [](auto a, auto) {
-    using U = decltype(a);
-    U count = 0;
-    for (U v = a; v; v = U(v & U(v - 1)))
-      ++count;
-    return count;
+  return mapIntBits(c, c.in[0], nullptr, [](uint64_t a, uint64_t, unsigned) {
+    return static_cast<uint64_t>(__builtin_popcountll(a));
   });
 }
 
 Status clzKernel(OpCall &c) {
-  return mapIntBits(c, c.in[0], nullptr, [](auto a, auto) {
-    using U = decltype(a);
-    U count = 0;
-    for (int bit = kBits<U> - 1; bit >= 0 && !((a >> bit) & 1); --bit)
-      ++count;
-    return count;
-  });
+  return mapIntBits(
+      c, c.in[0], nullptr, [](uint64_t a, uint64_t, unsigned width) {
+        uint64_t count = 0;
+        for (int bit = width - 1; bit >= 0 && !((a >> bit) & 1); --bit)
+          ++count;
+        return count;
+      });
 }
 
-// Maps `x` elementwise through f(storage value); floats only.
-template <typename F>
+// Maps `x` elementwise through f(storage value); floats only (the narrow
+// ones when `Narrow`).
+template <bool Narrow = false, typename F>
 Status mapFloat(OpCall &c, F f) {
   const Tensor &x = c.in[0];
-  return dispatch(x.type(), [&](auto tag) -> Status {
+  if (isComplex(x.type()))
+    return Status::invalid(c.op->getName().getStringRef().str() +
+                           " takes floats");
+  return dispatchReal(x.type(), [&](auto tag) -> Status {
     using T = typename decltype(tag)::type;
-    if constexpr (!is_float_v<T>) {
+    if constexpr (!is_float_v<T> && !(Narrow && is_nfloat_v<T>)) {
       return Status::invalid(c.op->getName().getStringRef().str() +
                              " takes floats");
     } else {
@@ -126,7 +147,7 @@ Status mapFloat(OpCall &c, F f) {
 }
 
 Status roundAfzKernel(OpCall &c) {
-  return mapFloat(c, [](auto v) {
+  return mapFloat</*Narrow=*/true>(c, [](auto v) {
     using T = decltype(v);
     return store<T>(std::round(load(v)));
   });

@@ -154,13 +154,16 @@ Status rngBitGeneratorKernel(OpCall &c) {
     return Status::unsupported("rng_bit_generator: unsupported output type");
   Shape shape(outputType.getShape().begin(), outputType.getShape().end());
   size_t width = elementSize(et);
-  if (et == ElementType::Pred || width == 2)
+  // XLA has no f6 rng_bit_generator to match.
+  if (et == ElementType::Pred || isComplex(et) || et == ElementType::F6E2M3FN ||
+      et == ElementType::F6E3M2FN)
     return Status::unsupported(
         std::string("rng_bit_generator: output element type ") +
         elementTypeName(et) + " is not supported");
   std::vector<uint64_t> state(stateIn.numElements());
   std::memcpy(state.data(), stateIn.raw(), state.size() * 8);
-  // 8-bit outputs are the low bits of the 32-bit ones.
+  // 16-bit and narrower outputs are the low bits of the 32-bit ones (the
+  // sub-byte types keep the low bits of their byte).
   int bits = width == 8 ? 64 : 32;
   std::vector<uint64_t> words =
       op.getRngAlgorithm() == shlo::RngAlgorithm::THREE_FRY
@@ -170,13 +173,21 @@ Status rngBitGeneratorKernel(OpCall &c) {
   std::memcpy(stateOut.raw(), state.data(), state.size() * 8);
   Tensor out(et, shape);
   char *dst = static_cast<char *>(out.raw());
+  int narrowBits = et == ElementType::I2 || et == ElementType::U2 ? 2
+                   : et == ElementType::I4 || et == ElementType::U4 ||
+                           et == ElementType::F4E2M1FN
+                       ? 4
+                       : 8;
   for (size_t i = 0; i < words.size(); ++i) {
     uint32_t w32 = static_cast<uint32_t>(words[i]);
-    uint8_t w8 = static_cast<uint8_t>(words[i]);
+    uint16_t w16 = static_cast<uint16_t>(words[i]);
+    uint8_t w8 = static_cast<uint8_t>(words[i] & ((1u << narrowBits) - 1));
     if (width == 8)
       std::memcpy(dst + i * 8, &words[i], 8);
     else if (width == 4)
       std::memcpy(dst + i * 4, &w32, 4);
+    else if (width == 2)
+      std::memcpy(dst + i * 2, &w16, 2);
     else
       std::memcpy(dst + i, &w8, 1);
   }

@@ -303,12 +303,17 @@ Tensor iota(ElementType t, const Shape &shape, int64_t dim) {
   Tensor r(t, shape);
   auto strides = rowMajorStrides(shape);
   int64_t stride = strides[dim], size = shape[dim];
-  dispatch(t, [&](auto tag) {
+  dispatchAll(t, [&](auto tag) {
     using T = typename decltype(tag)::type;
     using C = compute_t<T>;
     T *out = r.data<T>();
-    for (int64_t i = 0, n = r.numElements(); i < n; ++i)
-      out[i] = store<T>(static_cast<C>((i / stride) % size));
+    for (int64_t i = 0, n = r.numElements(); i < n; ++i) {
+      int64_t v = (i / stride) % size;
+      if constexpr (is_complex_v<T>)
+        out[i] = T(static_cast<typename T::value_type>(v));
+      else
+        out[i] = store<T>(static_cast<C>(v));
+    }
   });
   return r;
 }

@@ -4,7 +4,8 @@
 // a stable merge sort (any deterministic comparator, even one that is not a
 // strict weak order, terminates and stays in bounds), then permutes every
 // input by it. A comparator that is a single `compare` of the first input's
-// two elements runs as a typed comparison; any other is evaluated per pair.
+// two elements runs as a typed comparison (complex numbers lexicographic on
+// (real, imag)); any other is evaluated per pair.
 // map applies its computation element by element.
 //
 //===----------------------------------------------------------------------===//
@@ -42,34 +43,11 @@ void mergeSort(std::vector<int64_t> &perm,
   }
 }
 
-// A float's position in the total order -NaN < -Inf < ... < -0 < +0 < ...
-// < +Inf < +NaN, as an unsigned key.
-template <typename U>
-U totalOrderKey(U bits, int width) {
-  U sign = U(1) << (width - 1);
-  return (bits & sign) ? U(~bits) : U(bits | sign);
-}
-
-template <typename T>
-auto orderKey(T v) {
-  if constexpr (std::is_same_v<T, float>) {
-    uint32_t bits;
-    std::memcpy(&bits, &v, 4);
-    return totalOrderKey<uint32_t>(bits, 32);
-  } else if constexpr (std::is_same_v<T, double>) {
-    uint64_t bits;
-    std::memcpy(&bits, &v, 8);
-    return totalOrderKey<uint64_t>(bits, 64);
-  } else {
-    return totalOrderKey<uint16_t>(v.bits, 16);
-  }
-}
-
 // The comparator `^bb(a, b, ...): c = compare DIR, a, b [, TYPE]; return c`
 // (or with b, a): its direction, whether the operands are swapped and
 // whether the comparison is the float total order.
 struct SimpleComparator {
-  shlo::ComparisonDirection dir;
+  kernels::CompareDir dir;
   bool swapped = false;
   bool totalOrder = false;
 };
@@ -85,49 +63,41 @@ std::optional<SimpleComparator> recognizeComparator(mlir::Region &region) {
   if (!cmp || ret.getNumOperands() != 1 || ret.getOperand(0) != cmp)
     return std::nullopt;
   mlir::Value a = block.getArgument(0), b = block.getArgument(1);
-  SimpleComparator s{cmp.getComparisonDirection()};
+  kernels::CompareKind kind;
+  SimpleComparator s{kernels::compareOf(cmp, kind)};
   if (cmp.getLhs() == b && cmp.getRhs() == a)
     s.swapped = true;
   else if (cmp.getLhs() != a || cmp.getRhs() != b)
     return std::nullopt;
-  s.totalOrder = cmp.getCompareType() == shlo::ComparisonType::TOTALORDER;
+  s.totalOrder = kind == kernels::CompareKind::TotalOrder;
   return s;
-}
-
-template <typename C>
-bool compareAs(shlo::ComparisonDirection dir, C a, C b) {
-  switch (dir) {
-  case shlo::ComparisonDirection::EQ:
-    return a == b;
-  case shlo::ComparisonDirection::NE:
-    return a != b;
-  case shlo::ComparisonDirection::GE:
-    return a >= b;
-  case shlo::ComparisonDirection::GT:
-    return a > b;
-  case shlo::ComparisonDirection::LE:
-    return a <= b;
-  case shlo::ComparisonDirection::LT:
-    return a < b;
-  }
-  return false;
 }
 
 // The typed `less` of a simple comparator over elements of `x`.
 std::function<bool(int64_t, int64_t)> typedLess(const SimpleComparator &s,
                                                 const Tensor &x) {
-  return dispatch(x.type(), [&](auto tag) {
+  using kernels::cmp;
+  return dispatchAll(x.type(), [&](auto tag) {
     using T = typename decltype(tag)::type;
     const T *data = x.data<T>();
     return std::function<bool(int64_t, int64_t)>(
         [s, data](int64_t i, int64_t j) {
           if (s.swapped)
             std::swap(i, j);
-          if constexpr (is_float_v<T>) {
+          T a = data[i], b = data[j];
+          if constexpr (is_complex_v<T>) {
             if (s.totalOrder)
-              return compareAs(s.dir, orderKey(data[i]), orderKey(data[j]));
+              return kernels::complexCompare(
+                  s.dir, totalOrderKey(a.real()), totalOrderKey(a.imag()),
+                  totalOrderKey(b.real()), totalOrderKey(b.imag()));
+            return kernels::complexCompare(s.dir, a.real(), a.imag(), b.real(),
+                                           b.imag());
+          } else {
+            if constexpr (is_float_v<T> || is_nfloat_v<T>)
+              if (s.totalOrder)
+                return cmp(s.dir, totalOrderKey(a), totalOrderKey(b));
+            return cmp(s.dir, load(a), load(b));
           }
-          return compareAs(s.dir, load(data[i]), load(data[j]));
         });
   });
 }

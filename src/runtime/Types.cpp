@@ -12,9 +12,12 @@
 //
 //===----------------------------------------------------------------------===//
 #include "runtime/Dispatch.h"
+#include "runtime/Fft.h"
 #include "runtime/KernelTable.h"
 #include "runtime/Kernels.h"
 
+#include "ir/check/CheckDialect.h"
+#include "ir/chlo/ChloDialect.h"
 #include "ir/sdy/SdyDialect.h"
 #include "ir/stablehlo/StablehloDialect.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -60,10 +63,11 @@ Tensor makeComplex(const Tensor &re, const Tensor &im) {
 namespace {
 using cd = std::complex<double>;
 
-// In-place DFT of every line along `axis` of a row-major buffer (naive
-// O(n^2) per line, in double; inverse scales by 1/n).
-void dftAxis(std::vector<cd> &buf, const Shape &shape, int64_t axis,
-             bool inverse) {
+// Calls transform(line) on each line along `axis` of a row-major buffer,
+// gathered into a contiguous vector and written back.
+template <typename F>
+void forEachLine(std::vector<cd> &buf, const Shape &shape, int64_t axis,
+                 F transform) {
   int64_t n = shape[axis];
   if (n <= 1)
     return;
@@ -71,22 +75,141 @@ void dftAxis(std::vector<cd> &buf, const Shape &shape, int64_t axis,
   for (size_t d = axis + 1; d < shape.size(); ++d)
     inner *= shape[d];
   int64_t outer = static_cast<int64_t>(buf.size()) / (n * inner);
-  double sign = inverse ? 1.0 : -1.0;
-  std::vector<cd> twiddle(n), line(n);
-  for (int64_t k = 0; k < n; ++k)
-    twiddle[k] = std::polar(1.0, sign * 2.0 * M_PI * double(k) / double(n));
+  std::vector<cd> line(n);
   for (int64_t o = 0; o < outer; ++o)
     for (int64_t i = 0; i < inner; ++i) {
       cd *base = buf.data() + o * n * inner + i;
-      for (int64_t k = 0; k < n; ++k) {
-        cd acc = 0;
-        for (int64_t j = 0; j < n; ++j)
-          acc += base[j * inner] * twiddle[(k * j) % n];
-        line[k] = inverse ? acc / double(n) : acc;
-      }
+      for (int64_t k = 0; k < n; ++k)
+        line[k] = base[k * inner];
+      transform(line);
       for (int64_t k = 0; k < n; ++k)
         base[k * inner] = line[k];
     }
+}
+
+// In-place naive DFT of every line along `axis` (O(n^2) per line, in
+// double; inverse scales by 1/n): the reference the fast transform is
+// tested and measured against.
+void dftAxis(std::vector<cd> &buf, const Shape &shape, int64_t axis,
+             bool inverse) {
+  int64_t n = shape[axis];
+  double sign = inverse ? 1.0 : -1.0;
+  std::vector<cd> twiddle(n), out(n);
+  for (int64_t k = 0; k < n; ++k)
+    twiddle[k] = std::polar(1.0, sign * 2.0 * M_PI * double(k) / double(n));
+  forEachLine(buf, shape, axis, [&](std::vector<cd> &line) {
+    for (int64_t k = 0; k < n; ++k) {
+      cd acc = 0;
+      for (int64_t j = 0; j < n; ++j)
+        acc += line[j] * twiddle[(k * j) % n];
+      out[k] = inverse ? acc / double(n) : acc;
+    }
+    line.swap(out);
+  });
+}
+
+// Radix-2 transform of size n = 2^k in place; `twiddle` holds
+// exp(-2 pi i j / n) for j < n / 2 (conjugated for the inverse direction).
+void fftPow2(cd *a, int64_t n, const std::vector<cd> &twiddle, bool inverse) {
+  for (int64_t i = 1, j = 0; i < n; ++i) {
+    int64_t bit = n >> 1;
+    for (; j & bit; bit >>= 1)
+      j ^= bit;
+    j ^= bit;
+    if (i < j)
+      std::swap(a[i], a[j]);
+  }
+  for (int64_t len = 2; len <= n; len <<= 1) {
+    int64_t half = len / 2, step = n / len;
+    for (int64_t i = 0; i < n; i += len)
+      for (int64_t k = 0; k < half; ++k) {
+        cd w = twiddle[k * step];
+        if (inverse)
+          w = std::conj(w);
+        cd u = a[i + k], v = a[i + k + half] * w;
+        a[i + k] = u + v;
+        a[i + k + half] = u - v;
+      }
+  }
+}
+
+std::vector<cd> forwardTwiddles(int64_t n) {
+  std::vector<cd> t(n / 2);
+  for (int64_t j = 0; j < n / 2; ++j)
+    t[j] = std::polar(1.0, -2.0 * M_PI * double(j) / double(n));
+  return t;
+}
+
+// The DFT of one contiguous line of any length n in O(n log n): radix-2
+// when n is a power of two, else Bluestein's chirp-z transform (a
+// convolution of power-of-two size m >= 2n - 1). Unscaled in both
+// directions.
+class LineFft {
+public:
+  LineFft(int64_t n, bool inverse) : n_(n), inverse_(inverse) {
+    if ((n & (n - 1)) == 0) {
+      m_ = n;
+      twiddle_ = forwardTwiddles(n);
+      return;
+    }
+    m_ = 1;
+    while (m_ < 2 * n - 1)
+      m_ <<= 1;
+    twiddle_ = forwardTwiddles(m_);
+    // chirp[k] = exp(sign pi i k^2 / n), with k^2 reduced mod 2n so that the
+    // angle stays small and exact.
+    double sign = inverse ? 1.0 : -1.0;
+    chirp_.resize(n);
+    for (int64_t k = 0; k < n; ++k) {
+      int64_t k2 = static_cast<int64_t>(
+          (static_cast<unsigned __int128>(k) * k) % (2 * n));
+      chirp_[k] = std::polar(1.0, sign * M_PI * double(k2) / double(n));
+    }
+    kernel_.assign(m_, cd(0));
+    kernel_[0] = std::conj(chirp_[0]);
+    for (int64_t k = 1; k < n; ++k)
+      kernel_[k] = kernel_[m_ - k] = std::conj(chirp_[k]);
+    fftPow2(kernel_.data(), m_, twiddle_, false);
+    work_.resize(m_);
+  }
+
+  void run(cd *line) {
+    if (m_ == n_) {
+      fftPow2(line, n_, twiddle_, inverse_);
+      return;
+    }
+    std::fill(work_.begin(), work_.end(), cd(0));
+    for (int64_t k = 0; k < n_; ++k)
+      work_[k] = line[k] * chirp_[k];
+    fftPow2(work_.data(), m_, twiddle_, false);
+    for (int64_t k = 0; k < m_; ++k)
+      work_[k] *= kernel_[k];
+    fftPow2(work_.data(), m_, twiddle_, true);
+    double scale = 1.0 / double(m_);
+    for (int64_t k = 0; k < n_; ++k)
+      line[k] = work_[k] * scale * chirp_[k];
+  }
+
+private:
+  int64_t n_, m_ = 0;
+  bool inverse_;
+  std::vector<cd> twiddle_, chirp_, kernel_, work_;
+};
+
+// Like dftAxis, in O(n log n) per line.
+void fftAxis(std::vector<cd> &buf, const Shape &shape, int64_t axis,
+             bool inverse) {
+  int64_t n = shape[axis];
+  if (n <= 1)
+    return;
+  LineFft plan(n, inverse);
+  double scale = 1.0 / double(n);
+  forEachLine(buf, shape, axis, [&](std::vector<cd> &line) {
+    plan.run(line.data());
+    if (inverse)
+      for (cd &v : line)
+        v *= scale;
+  });
 }
 
 std::vector<cd> toComplexDouble(const Tensor &x) {
@@ -105,8 +228,9 @@ std::vector<cd> toComplexDouble(const Tensor &x) {
 }
 } // namespace
 
-Tensor fft(const Tensor &x, FftKind kind, int64_t numDims,
-           const Shape &resultShape, ElementType resultType) {
+namespace {
+Tensor transform(const Tensor &x, FftKind kind, int64_t numDims,
+                 const Shape &resultShape, ElementType resultType, bool naive) {
   int64_t rank = x.rank(), first = rank - numDims;
   std::vector<cd> buf = toComplexDouble(x);
   Shape shape = x.shape();
@@ -114,7 +238,7 @@ Tensor fft(const Tensor &x, FftKind kind, int64_t numDims,
   // IRFFT: the leading transformed dims first, the halved last one below.
   int64_t last = kind == FftKind::IRFFT ? rank - 1 : rank;
   for (int64_t d = first; d < last; ++d)
-    dftAxis(buf, shape, d, inverse);
+    (naive ? dftAxis : fftAxis)(buf, shape, d, inverse);
 
   Tensor r(resultType, resultShape);
   int64_t outLast = resultShape.empty() ? 1 : resultShape.back();
@@ -130,15 +254,14 @@ Tensor fft(const Tensor &x, FftKind kind, int64_t numDims,
   if (kind == FftKind::IRFFT) {
     // Hermitian extension of each last-dim line, inverse DFT, real part.
     int64_t n = outLast;
-    auto value = [&](int64_t l, int64_t t) {
-      const cd *line = buf.data() + l * inLast;
-      double acc = 0;
+    std::vector<cd> full(static_cast<size_t>(lines) * n);
+    for (int64_t l = 0; l < lines; ++l)
       for (int64_t k = 0; k < n; ++k) {
-        cd v = k < inLast ? line[k] : std::conj(line[n - k]);
-        acc += (v * std::polar(1.0, 2.0 * M_PI * double(k * t % n) / n)).real();
+        const cd *line = buf.data() + l * inLast;
+        full[l * n + k] = k < inLast ? line[k] : std::conj(line[n - k]);
       }
-      return acc / double(n);
-    };
+    (naive ? dftAxis : fftAxis)(full, {lines, n}, 1, /*inverse=*/true);
+    auto value = [&](int64_t l, int64_t t) { return full[l * n + t].real(); };
     if (resultType == ElementType::F64)
       write(TypeTag<double>{}, value);
     else
@@ -155,6 +278,17 @@ Tensor fft(const Tensor &x, FftKind kind, int64_t numDims,
       return c64_t(static_cast<float>(v.real()), static_cast<float>(v.imag()));
     });
   return r;
+}
+} // namespace
+
+Tensor fft(const Tensor &x, FftKind kind, int64_t numDims,
+           const Shape &resultShape, ElementType resultType) {
+  return transform(x, kind, numDims, resultShape, resultType, false);
+}
+
+Tensor fftNaive(const Tensor &x, FftKind kind, int64_t numDims,
+                const Shape &resultShape, ElementType resultType) {
+  return transform(x, kind, numDims, resultShape, resultType, true);
 }
 
 } // namespace kernels
@@ -260,6 +394,44 @@ const llvm::DenseSet<mlir::TypeID> &allTypeOps() {
         TypeID::get<shlo::OrOp>(), TypeID::get<shlo::XorOp>(),
         TypeID::get<shlo::CompareOp>(), TypeID::get<shlo::IsFiniteOp>(),
         TypeID::get<shlo::ClampOp>(), TypeID::get<shlo::SelectOp>());
+    // Windows, sorting, scatter and convolution.
+    add(TypeID::get<shlo::IotaOp>(), TypeID::get<shlo::SortOp>(),
+        TypeID::get<shlo::MapOp>(), TypeID::get<shlo::ScatterOp>(),
+        TypeID::get<shlo::ReduceWindowOp>(),
+        TypeID::get<shlo::SelectAndScatterOp>(),
+        TypeID::get<shlo::ConvolutionOp>(),
+        TypeID::get<shlo::CollectiveBroadcastOp>(),
+        TypeID::get<shlo::RngBitGeneratorOp>());
+    // The chlo kernels refuse the element types they lack themselves.
+    add(TypeID::get<mlir::chlo::AcosOp>(), TypeID::get<mlir::chlo::AcoshOp>(),
+        TypeID::get<mlir::chlo::AsinOp>(), TypeID::get<mlir::chlo::AsinhOp>(),
+        TypeID::get<mlir::chlo::AtanOp>(), TypeID::get<mlir::chlo::AtanhOp>(),
+        TypeID::get<mlir::chlo::BesselI1eOp>(),
+        TypeID::get<mlir::chlo::ConjOp>(), TypeID::get<mlir::chlo::CoshOp>(),
+        TypeID::get<mlir::chlo::DigammaOp>(), TypeID::get<mlir::chlo::ErfOp>(),
+        TypeID::get<mlir::chlo::ErfcOp>(), TypeID::get<mlir::chlo::ErfInvOp>(),
+        TypeID::get<mlir::chlo::LgammaOp>(), TypeID::get<mlir::chlo::SinhOp>(),
+        TypeID::get<mlir::chlo::SquareOp>(), TypeID::get<mlir::chlo::TanOp>(),
+        TypeID::get<mlir::chlo::IsInfOp>(),
+        TypeID::get<mlir::chlo::IsNegInfOp>(),
+        TypeID::get<mlir::chlo::IsPosInfOp>(),
+        TypeID::get<mlir::chlo::MulhiOp>(),
+        TypeID::get<mlir::chlo::NextAfterOp>(),
+        TypeID::get<mlir::chlo::PolygammaOp>(),
+        TypeID::get<mlir::chlo::ZetaOp>(), TypeID::get<mlir::chlo::TopKOp>());
+    // The equality checks of interpreter tests.
+    add(TypeID::get<mlir::check::ExpectEqOp>(),
+        TypeID::get<mlir::check::ExpectEqConstOp>(),
+        TypeID::get<mlir::check::ExpectAlmostEqOp>(),
+        TypeID::get<mlir::check::ExpectAlmostEqConstOp>(),
+        TypeID::get<mlir::check::ExpectCloseOp>(),
+        TypeID::get<shlo::GetDimensionSizeOp>());
+    // Bit and rounding ops (sub-byte integers, narrow floats).
+    add(TypeID::get<shlo::ShiftLeftOp>(),
+        TypeID::get<shlo::ShiftRightLogicalOp>(),
+        TypeID::get<shlo::ShiftRightArithmeticOp>(),
+        TypeID::get<shlo::PopulationCountOp>(), TypeID::get<shlo::ClzOp>(),
+        TypeID::get<shlo::RoundOp>());
     // Data movement and control flow.
     add(TypeID::get<shlo::BroadcastInDimOp>(), TypeID::get<shlo::ReshapeOp>(),
         TypeID::get<shlo::TransposeOp>(), TypeID::get<shlo::ConcatenateOp>(),
@@ -281,14 +453,16 @@ const llvm::DenseSet<mlir::TypeID> &allTypeOps() {
   return ops;
 }
 
-// Custom calls that only annotate shardings move their operand unchanged.
+// Custom calls that only annotate shardings move their operand unchanged;
+// the check custom calls compare any element type.
 bool isAnnotationCustomCall(mlir::Operation *op) {
   auto call = llvm::dyn_cast<shlo::CustomCallOp>(op);
   if (!call)
     return false;
   llvm::StringRef t = call.getCallTargetName();
   return t == "Sharding" || t == "SPMDFullToShardShape" ||
-         t == "SPMDShardToFullShape" || t == "xla.sdy.FuncResultSharding";
+         t == "SPMDShardToFullShape" || t == "xla.sdy.FuncResultSharding" ||
+         t.starts_with("check.");
 }
 
 // The first element type of `types` outside the core set, if any.

@@ -128,7 +128,7 @@ Status reduceWindowKernel(OpCall &c) {
   if (n == 1)
     if (auto kind = Interpreter::recognizeBinaryBody(op.getBody())) {
       Tensor r(c.in[0].type(), outShape);
-      dispatch(r.type(), [&](auto tag) {
+      dispatchAll(r.type(), [&](auto tag) {
         using T = typename decltype(tag)::type;
         reduceWindowTyped<T>(*kind, c.in[0], c.in[1], w, r);
       });
@@ -222,7 +222,7 @@ Status selectAndScatterKernel(OpCall &c) {
     if (selected < 0)
       continue;
     if (kind) {
-      dispatch(result.type(), [&](auto tag) {
+      dispatchAll(result.type(), [&](auto tag) {
         using T = typename decltype(tag)::type;
         scatterTyped<T>(*kind, result, selected, source, s);
       });

@@ -300,16 +300,16 @@ TEST(Rng, BitGeneratorMatchesXla) {
 
 TEST(Rng, BitGeneratorUnsupportedOutputIsAnError) {
   std::unique_ptr<Executable> exe = compile(
-      "func.func @main(%s: tensor<2xui64>) -> tensor<4xi16> {\n"
+      "func.func @main(%s: tensor<2xui64>) -> tensor<4xf6E2M3FN> {\n"
       "  %0, %1 = stablehlo.rng_bit_generator %s, algorithm = THREE_FRY : "
-      "(tensor<2xui64>) -> (tensor<2xui64>, tensor<4xi16>)\n"
-      "  return %1 : tensor<4xi16>\n}\n");
+      "(tensor<2xui64>) -> (tensor<2xui64>, tensor<4xf6E2M3FN>)\n"
+      "  return %1 : tensor<4xf6E2M3FN>\n}\n");
   ASSERT_TRUE(exe);
   std::vector<Tensor> out;
   uint64_t s[2] = {1, 2};
   Status st = exe->runSingle({Tensor::fromData(ElementType::U64, {2}, s)}, out);
   EXPECT_FALSE(st.isOk());
-  EXPECT_NE(st.message().find("i16 is not supported"), std::string::npos)
+  EXPECT_NE(st.message().find("f6E2M3FN is not supported"), std::string::npos)
       << st.message();
 }
 

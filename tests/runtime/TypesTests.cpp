@@ -316,28 +316,22 @@ TEST(Types, HexConstants) {
 
 TEST(Types, UnsupportedGivesClearErrors) {
   Tensor a = c64({2}, {{1, 2}, {3, -4}});
-  std::string msg =
-      runError(module("%a: tensor<2xcomplex<f32>>", "tensor<2xcomplex<f32>>",
-                      "  %0 = stablehlo.cbrt %a : tensor<2xcomplex<f32>>\n"
-                      "  return %0 : tensor<2xcomplex<f32>>"),
-               {a});
-  EXPECT_NE(msg.find("complex<f32> is not supported"), std::string::npos)
-      << msg;
-  msg = runError(
-      module("%a: tensor<2xcomplex<f32>>", "tensor<2xi1>",
-             "  %0 = stablehlo.compare LT, %a, %a : (tensor<2xcomplex<f32>>, "
-             "tensor<2xcomplex<f32>>) -> tensor<2xi1>\n"
-             "  return %0 : tensor<2xi1>"),
+  std::string msg = runError(
+      module("%a: tensor<2xcomplex<f32>>",
+             "(tensor<1xcomplex<f32>>, tensor<1xi32>)",
+             "  %0:2 = chlo.top_k(%a, k = 1) : tensor<2xcomplex<f32>> -> "
+             "(tensor<1xcomplex<f32>>, tensor<1xi32>)\n"
+             "  return %0#0, %0#1 : tensor<1xcomplex<f32>>, tensor<1xi32>"),
       {a});
-  EXPECT_NE(msg.find("EQ and NE only"), std::string::npos) << msg;
+  EXPECT_NE(msg.find("'chlo.top_k' on complex numbers"), std::string::npos)
+      << msg;
   // An op whose kernel only handles the core types.
-  msg = runError(module("", "tensor<2xf8E4M3FN>",
-                        "  %0 = stablehlo.iota dim = 0 : "
-                        "tensor<2xf8E4M3FN>\n"
-                        "  return %0 : tensor<2xf8E4M3FN>"),
-                 {});
+  msg = runError(module("%a: tensor<2x2xf8E4M3FN>", "tensor<2x2xf8E4M3FN>",
+                        "  %0 = stablehlo.cholesky %a : tensor<2x2xf8E4M3FN>\n"
+                        "  return %0 : tensor<2x2xf8E4M3FN>"),
+                 {Tensor::zeros(ElementType::F8E4M3FN, {2, 2})});
   EXPECT_NE(msg.find("element type f8E4M3FN is not supported by "
-                     "'stablehlo.iota'"),
+                     "'stablehlo.cholesky'"),
             std::string::npos)
       << msg;
 }

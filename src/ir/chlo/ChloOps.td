@@ -71,32 +71,32 @@ class CHLO_PredicateOp<string mnemonic>
   }];
 }
 
-def CHLO_AcosOp : CHLO_UnaryOp<"acos", HLO_FpTensor> {
+def CHLO_AcosOp : CHLO_UnaryOp<"acos", HLO_FpOrComplexTensor> {
   let summary = "Elementwise arc cosine.";
 }
-def CHLO_AcoshOp : CHLO_UnaryOp<"acosh", HLO_FpTensor> {
+def CHLO_AcoshOp : CHLO_UnaryOp<"acosh", HLO_FpOrComplexTensor> {
   let summary = "Elementwise inverse hyperbolic cosine.";
 }
-def CHLO_AsinOp : CHLO_UnaryOp<"asin", HLO_FpTensor> {
+def CHLO_AsinOp : CHLO_UnaryOp<"asin", HLO_FpOrComplexTensor> {
   let summary = "Elementwise arc sine.";
 }
-def CHLO_AsinhOp : CHLO_UnaryOp<"asinh", HLO_FpTensor> {
+def CHLO_AsinhOp : CHLO_UnaryOp<"asinh", HLO_FpOrComplexTensor> {
   let summary = "Elementwise inverse hyperbolic sine.";
 }
-def CHLO_AtanOp : CHLO_UnaryOp<"atan", HLO_FpTensor> {
+def CHLO_AtanOp : CHLO_UnaryOp<"atan", HLO_FpOrComplexTensor> {
   let summary = "Elementwise arc tangent.";
 }
-def CHLO_AtanhOp : CHLO_UnaryOp<"atanh", HLO_FpTensor> {
+def CHLO_AtanhOp : CHLO_UnaryOp<"atanh", HLO_FpOrComplexTensor> {
   let summary = "Elementwise inverse hyperbolic tangent.";
 }
-def CHLO_BesselI1eOp : CHLO_UnaryOp<"bessel_i1e", HLO_FpTensor> {
+def CHLO_BesselI1eOp : CHLO_UnaryOp<"bessel_i1e", HLO_FpOrComplexTensor> {
   let summary = "Elementwise exponentially scaled modified Bessel function "
                 "of order 1.";
 }
-def CHLO_ConjOp : CHLO_UnaryOp<"conj", HLO_FpTensor> {
+def CHLO_ConjOp : CHLO_UnaryOp<"conj", HLO_FpOrComplexTensor> {
   let summary = "Elementwise complex conjugate (the identity on reals).";
 }
-def CHLO_CoshOp : CHLO_UnaryOp<"cosh", HLO_FpTensor> {
+def CHLO_CoshOp : CHLO_UnaryOp<"cosh", HLO_FpOrComplexTensor> {
   let summary = "Elementwise hyperbolic cosine.";
 }
 def CHLO_DigammaOp : CHLO_UnaryOp<"digamma", HLO_FpTensor> {
@@ -114,13 +114,13 @@ def CHLO_ErfInvOp : CHLO_UnaryOp<"erf_inv", HLO_FpTensor> {
 def CHLO_LgammaOp : CHLO_UnaryOp<"lgamma", HLO_FpTensor> {
   let summary = "Elementwise log of the absolute value of the gamma function.";
 }
-def CHLO_SinhOp : CHLO_UnaryOp<"sinh", HLO_FpTensor> {
+def CHLO_SinhOp : CHLO_UnaryOp<"sinh", HLO_FpOrComplexTensor> {
   let summary = "Elementwise hyperbolic sine.";
 }
-def CHLO_SquareOp : CHLO_UnaryOp<"square", HLO_FpTensor> {
+def CHLO_SquareOp : CHLO_UnaryOp<"square", HLO_FpOrComplexTensor> {
   let summary = "Elementwise square.";
 }
-def CHLO_TanOp : CHLO_UnaryOp<"tan", HLO_FpTensor> {
+def CHLO_TanOp : CHLO_UnaryOp<"tan", HLO_FpOrComplexTensor> {
   let summary = "Elementwise tangent.";
 }
 

@@ -135,7 +135,7 @@ func.func @main(%a: tensor<2x8xf32>) {
 // -----
 
 func.func @main(%a: tensor<4xcomplex<f32>>) {
-  // expected-error @+1 {{'chlo.asin' op operand #0 must be statically shaped tensor of floating-point values, but got 'tensor<4xcomplex<f32>>'}}
-  %0 = chlo.asin %a : tensor<4xcomplex<f32>> -> tensor<4xcomplex<f32>>
+  // expected-error @+1 {{'chlo.digamma' op operand #0 must be statically shaped tensor of floating-point values, but got 'tensor<4xcomplex<f32>>'}}
+  %0 = chlo.digamma %a : tensor<4xcomplex<f32>> -> tensor<4xcomplex<f32>>
   return
 }

@@ -1,0 +1,56 @@
+// RUN: not sdy-run --interpret -split-input-file %s > %t.out 2> %t.err
+// RUN: FileCheck %s --check-prefix=OUT < %t.out
+// RUN: FileCheck %s --check-prefix=ERR < %t.err
+
+// What stays refused on the extended element types, and a failed check on
+// complex numbers.
+
+// OUT: FAIL @complex_mismatch
+// ERR: check.expect_eq_const failed: element [1]: expected (3, 4), got (3, -4)
+func.func @complex_mismatch() {
+  %c = stablehlo.constant dense<[(1.0, 2.0), (3.0, -4.0)]> : tensor<2xcomplex<f32>>
+  check.expect_eq_const %c, dense<[(1.0, 2.0), (3.0, 4.0)]> : tensor<2xcomplex<f32>>
+  func.return
+}
+
+// -----
+
+// Complex numbers have no order to take the top k by.
+// OUT: FAIL @top_k_complex
+// ERR: 'chlo.top_k' on complex numbers
+func.func @top_k_complex() {
+  %c = stablehlo.constant dense<[(1.0, 2.0), (3.0, -4.0)]> : tensor<2xcomplex<f32>>
+  %v, %i = chlo.top_k(%c, k = 1) : tensor<2xcomplex<f32>> -> (tensor<1xcomplex<f32>>, tensor<1xi32>)
+  func.return
+}
+
+// -----
+
+// OUT: FAIL @bessel_complex
+// ERR: 'chlo.bessel_i1e' on element type complex<f32>
+func.func @bessel_complex() {
+  %c = stablehlo.constant dense<[(1.0, 2.0)]> : tensor<1xcomplex<f32>>
+  %b = chlo.bessel_i1e %c : tensor<1xcomplex<f32>> -> tensor<1xcomplex<f32>>
+  func.return
+}
+
+// -----
+
+// XLA has no f6 random bits to match.
+// OUT: FAIL @rng_bit_generator_f6
+// ERR: rng_bit_generator: output element type f6E2M3FN is not supported
+func.func @rng_bit_generator_f6() {
+  %key = stablehlo.constant dense<[1, 2]> : tensor<2xui64>
+  %s, %o = stablehlo.rng_bit_generator %key, algorithm = THREE_FRY : (tensor<2xui64>) -> (tensor<2xui64>, tensor<3xf6E2M3FN>)
+  func.return
+}
+
+// -----
+
+// OUT: FAIL @next_after_f8
+// ERR: 'chlo.next_after' on element type f8E4M3FN
+func.func @next_after_f8() {
+  %c = stablehlo.constant dense<[1.0]> : tensor<1xf8E4M3FN>
+  %b = chlo.next_after %c, %c : tensor<1xf8E4M3FN>, tensor<1xf8E4M3FN> -> tensor<1xf8E4M3FN>
+  func.return
+}
