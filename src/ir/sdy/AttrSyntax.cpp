@@ -358,10 +358,22 @@ Attribute TensorShardingPerValueAttr::parse(AsmParser &parser, Type) {
   if (parser.parseLess() ||
       parser.parseCommaSeparatedList(
           AsmParser::Delimiter::Square,
-          [&]() {
-            Attribute sharding = TensorShardingAttr::parse(parser, Type());
-            if (!sharding)
-              return failure();
+          [&]() -> ParseResult {
+            // Shardy also accepts the full `#sdy.sharding<...>` form here.
+            llvm::SMLoc elementLoc = parser.getCurrentLocation();
+            Attribute sharding;
+            OptionalParseResult full = parser.parseOptionalAttribute(sharding);
+            if (full.has_value()) {
+              if (failed(*full))
+                return failure();
+              if (!isa<TensorShardingAttr>(sharding))
+                return parser.emitError(elementLoc)
+                       << "expected a tensor sharding, got " << sharding;
+            } else {
+              sharding = TensorShardingAttr::parse(parser, Type());
+              if (!sharding)
+                return failure();
+            }
             shardings.push_back(cast<TensorShardingAttr>(sharding));
             return success();
           }) ||
@@ -538,10 +550,11 @@ Attribute OpShardingRuleAttr::parse(AsmParser &parser, Type) {
       parser.parseArrow() || parseTensorMappings(parser, results))
     return {};
 
-  // Factor sizes: every factor gets exactly one size, in any order.
+  // Factor sizes: every factor gets exactly one size, in any order. A rule
+  // without factors may omit the braces (Shardy prints it so).
   SmallVector<std::optional<int64_t>> sizes;
   if (parser.parseCommaSeparatedList(
-          AsmParser::Delimiter::Braces, [&]() -> ParseResult {
+          AsmParser::Delimiter::OptionalBraces, [&]() -> ParseResult {
             llvm::SMLoc nameLoc = parser.getCurrentLocation();
             StringRef keyword;
             int64_t size;
@@ -625,12 +638,14 @@ void OpShardingRuleAttr::print(AsmPrinter &printer) const {
   printTensorMappings(printer, getOperandMappings());
   printer << "->";
   printTensorMappings(printer, getResultMappings());
-  printer << " {";
-  llvm::interleaveComma(
-      llvm::enumerate(getFactorSizes()), printer, [&](auto indexed) {
-        printer << getFactorName(indexed.index()) << "=" << indexed.value();
-      });
-  printer << "}";
+  if (!getFactorSizes().empty()) {
+    printer << " {";
+    llvm::interleaveComma(
+        llvm::enumerate(getFactorSizes()), printer, [&](auto indexed) {
+          printer << getFactorName(indexed.index()) << "=" << indexed.value();
+        });
+    printer << "}";
+  }
   printFactorList(printer, "reduction", getReductionFactors());
   printFactorList(printer, "need_replication", getNeedReplicationFactors());
   printFactorList(printer, "permutation", getPermutationFactors());

@@ -127,7 +127,8 @@ func.func @unknown_sdy_attribute() attributes {a = #sdy.foo<1>} {
 
 // -----
 
-// expected-error @+1 {{expected '<'}}
+// Without `<` the body is not part of the attribute (as in Shardy).
+// expected-error @+1 {{expected '}' in attribute dictionary}}
 func.func @standalone_missing_less() attributes {a = #sdy.axis_ref_list{"a"}} {
   return
 }
