@@ -320,17 +320,38 @@ Attribute TensorShardingAttr::parse(AsmParser &parser, Type) {
         return success();
       }))
     return {};
-  SmallVector<AxisRefAttr> replicated;
-  if (succeeded(parser.parseOptionalComma())) {
+  // `replicated={...}` and `unreduced={...}`, each at most once, in any order
+  // (Shardy reads both orders and prints replicated first).
+  SmallVector<AxisRefAttr> replicated, unreduced;
+  bool seenReplicated = false, seenUnreduced = false;
+  while (succeeded(parser.parseOptionalComma())) {
+    llvm::SMLoc keywordLoc = parser.getCurrentLocation();
+    StringRef keyword;
+    if (parser.parseKeyword(&keyword))
+      return {};
+    bool isReplicated = keyword == "replicated";
+    if (!isReplicated && keyword != "unreduced") {
+      parser.emitError(keywordLoc)
+          << "expected 'replicated' or 'unreduced', got '" << keyword << "'";
+      return {};
+    }
+    bool &seen = isReplicated ? seenReplicated : seenUnreduced;
+    if (seen) {
+      parser.emitError(keywordLoc) << "'" << keyword << "' given twice";
+      return {};
+    }
+    seen = true;
     bool isOpen;
-    if (parser.parseKeyword("replicated") || parser.parseEqual() ||
-        parseAxisRefsInBraces(parser, replicated, /*allowOpen=*/false, isOpen))
+    if (parser.parseEqual() ||
+        parseAxisRefsInBraces(parser, isReplicated ? replicated : unreduced,
+                              /*allowOpen=*/false, isOpen))
       return {};
   }
   if (parser.parseGreater())
     return {};
   return getVerified<TensorShardingAttr>([&] { return parser.emitError(loc); },
-                                         ctx, meshOrRef, dims, replicated);
+                                         ctx, meshOrRef, dims, replicated,
+                                         unreduced);
 }
 
 void TensorShardingAttr::print(AsmPrinter &printer) const {
@@ -348,6 +369,11 @@ void TensorShardingAttr::print(AsmPrinter &printer) const {
   if (!getReplicatedAxes().empty()) {
     printer << ", replicated={";
     printAxisRefs(printer, getReplicatedAxes());
+    printer << "}";
+  }
+  if (!getUnreducedAxes().empty()) {
+    printer << ", unreduced={";
+    printAxisRefs(printer, getUnreducedAxes());
     printer << "}";
   }
   printer << ">";

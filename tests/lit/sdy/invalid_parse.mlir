@@ -71,7 +71,7 @@ func.func @replicated_misspelled(%arg0: tensor<8xf32> {sdy.sharding = #sdy.shard
 
 // -----
 
-// expected-error @+1 {{expected '>'}}
+// expected-error @+1 {{'replicated' given twice}}
 func.func @replicated_twice(%arg0: tensor<8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}], replicated={"y"}, replicated={"z"}>}) {
   return
 }
