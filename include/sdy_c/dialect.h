@@ -82,9 +82,8 @@ bool sdyDimensionShardingAttrGetIsClosed(MlirAttribute attr);
 int64_t sdyDimensionShardingAttrGetPriority(MlirAttribute attr);
 
 /*--- TensorShardingAttr ------------------------------------------------------
- * meshOrRef: a FlatSymbolRefAttr or a MeshAttr. Unreduced axes are not
- * supported by this dialect: nUnreducedAxes must be 0 (else a null
- * attribute is returned). */
+ * meshOrRef: a FlatSymbolRefAttr or a MeshAttr. Unreduced axes (AxisRefAttrs)
+ * mark partial values that an all_reduce completes. */
 bool sdyAttributeIsATensorShardingAttr(MlirAttribute attr);
 MlirAttribute sdyTensorShardingAttrGet(MlirContext ctx, MlirAttribute meshOrRef,
                                        intptr_t nDimShardings,
@@ -172,8 +171,21 @@ sdyOpShardingRuleAttrGetBlockedPropagationFactorsElem(MlirAttribute attr,
 bool sdyAttributeIsAManualAxesAttr(MlirAttribute attr);
 MlirAttribute sdyManualAxesAttrGet(MlirContext ctx, intptr_t nAxes,
                                    const MlirAttribute *axes);
+/* Shardy's name of the axis count (since SDY_C_1.2); same as
+ * sdyManualAxesAttrGetSize. */
+intptr_t sdyManualAxesAttrGetAxesSize(MlirAttribute attr);
 intptr_t sdyManualAxesAttrGetSize(MlirAttribute attr);
 MlirStringRef sdyManualAxesAttrGetAxesElem(MlirAttribute attr, intptr_t pos);
+
+/*--- Passes (since SDY_C_1.2) -------------------------------------------------
+ * Registers every sdy pass and pipeline (Shardy's names, e.g.
+ * sdy-propagation-pipeline) in MLIR's global registry, so that
+ * mlirParsePassPipeline / mlirOpPassManagerAddPipeline find them.
+ * Idempotent. The Xla variant exists for code written against XLA's Shardy
+ * integration: sdy has no XLA-specific passes, so it registers the same
+ * set. */
+void mlirRegisterAllSdyPassesAndPipelines(void);
+void mlirRegisterAllXlaSdyPassesAndPipelines(void);
 
 #ifdef __cplusplus
 }

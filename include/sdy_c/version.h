@@ -27,7 +27,9 @@
  * arguments and results (sdy_executable_arg_global_shape) in executable.h;
  * 1.2.0 added the element types complex, sub-byte integer and f4/f6/f8
  * (SDY_DL_COMPLEX, SDY_DL_FLOAT8_*, ... in executable.h and
- * SDY_BACKEND_DTYPE_C64 ... in backend.h).
+ * SDY_BACKEND_DTYPE_C64 ... in backend.h), and Shardy's C API names
+ * sdyManualAxesAttrGetAxesSize, mlirRegisterAllSdyPassesAndPipelines and
+ * mlirRegisterAllXlaSdyPassesAndPipelines in dialect.h (node SDY_C_1.2).
  *
  * A program that wants to check at run time calls
  * sdy_version_is_compatible(SDY_C_API_VERSION).

@@ -241,17 +241,19 @@ MlirAttribute sdyTensorShardingAttrGet(MlirContext ctx, MlirAttribute meshOrRef,
                                        intptr_t nUnreducedAxes,
                                        const MlirAttribute *unreducedAxes) {
   SmallVector<DimensionShardingAttr> dims;
-  SmallVector<AxisRefAttr> replicated;
+  SmallVector<AxisRefAttr> replicated, unreduced;
   if (!validContext(ctx) || mlirAttributeIsNull(meshOrRef) ||
-      nUnreducedAxes != 0 || !collect(nDimShardings, dimShardings, dims) ||
-      !collect(nReplicatedAxes, replicatedAxes, replicated))
+      !collect(nDimShardings, dimShardings, dims) ||
+      !collect(nReplicatedAxes, replicatedAxes, replicated) ||
+      !collect(nUnreducedAxes, unreducedAxes, unreduced))
     return {nullptr};
   Attribute mesh = unwrap(meshOrRef);
   sdycapi::DiagnosticCapture quiet(unwrap(ctx));
   if (failed(TensorShardingAttr::verify(emitter(unwrap(ctx)), mesh, dims,
-                                        replicated)))
+                                        replicated, unreduced)))
     return {nullptr};
-  return wrap(TensorShardingAttr::get(unwrap(ctx), mesh, dims, replicated));
+  return wrap(
+      TensorShardingAttr::get(unwrap(ctx), mesh, dims, replicated, unreduced));
 }
 MlirAttribute sdyTensorShardingAttrGetMeshOrRef(MlirAttribute attr) {
   auto sharding = as<TensorShardingAttr>(attr);
@@ -274,11 +276,12 @@ MlirAttribute sdyTensorShardingAttrGetReplicatedAxesElem(MlirAttribute attr,
                   MlirAttribute{nullptr});
 }
 intptr_t sdyTensorShardingAttrGetUnreducedAxesSize(MlirAttribute attr) {
-  return 0;
+  return listSize(attr, &TensorShardingAttr::getUnreducedAxes);
 }
 MlirAttribute sdyTensorShardingAttrGetUnreducedAxesElem(MlirAttribute attr,
                                                         intptr_t pos) {
-  return {nullptr};
+  return listElem(attr, pos, &TensorShardingAttr::getUnreducedAxes,
+                  MlirAttribute{nullptr});
 }
 
 //===--- TensorShardingPerValueAttr --------------------------------------===//
@@ -430,6 +433,9 @@ MlirAttribute sdyManualAxesAttrGet(MlirContext ctx, intptr_t nAxes,
 intptr_t sdyManualAxesAttrGetSize(MlirAttribute attr) {
   auto manual = as<ManualAxesAttr>(attr);
   return manual ? manual.size() : 0;
+}
+intptr_t sdyManualAxesAttrGetAxesSize(MlirAttribute attr) {
+  return sdyManualAxesAttrGetSize(attr);
 }
 MlirStringRef sdyManualAxesAttrGetAxesElem(MlirAttribute attr, intptr_t pos) {
   auto manual = as<ManualAxesAttr>(attr);

@@ -21,6 +21,11 @@ for f in sdy_run_options_init sdy_executable_run_local_with_options \
   printf '%s\n' "$funcs" | grep -qx "$f@@SDY_C_1.1" ||
     fail "$f (added in 1.1) is not in version node SDY_C_1.1"
 done
+for f in sdyManualAxesAttrGetAxesSize mlirRegisterAllSdyPassesAndPipelines \
+    mlirRegisterAllXlaSdyPassesAndPipelines; do
+  printf '%s\n' "$funcs" | grep -qx "$f@@SDY_C_1.2" ||
+    fail "$f (added in 1.2) is not in version node SDY_C_1.2"
+done
 printf '%s\n' "$funcs" | sed -E 's/@@.*//; s/^(sdy_|sdy[A-Z]|mlir).*/\1/' |
   sort | uniq -c
 printf '%s\n' "$funcs" | sed -E 's/.*@@//' | sort | uniq -c

@@ -113,8 +113,9 @@ static void test_dialect_attributes(void **state) {
                    1);
   assert_true(mlirAttributeEqual(
       sdyTensorShardingAttrGetReplicatedAxesElem(with_replicated, 0), y_sub));
+  /* Unreduced axes must be axis refs. */
   assert_true(mlirAttributeIsNull(
-      sdyTensorShardingAttrGet(ctx, ref, 2, dims, 0, NULL, 1, &x)));
+      sdyTensorShardingAttrGet(ctx, ref, 2, dims, 0, NULL, 1, &sub)));
   assert_true(mlirAttributeIsNull(
       sdyTensorShardingAttrGet(ctx, x, 2, dims, 0, NULL, 0, NULL)));
   assert_true(mlirAttributeIsNull(sdyTensorShardingAttrGetMeshOrRef(x)));

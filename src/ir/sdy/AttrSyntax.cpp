@@ -320,17 +320,38 @@ Attribute TensorShardingAttr::parse(AsmParser &parser, Type) {
         return success();
       }))
     return {};
-  SmallVector<AxisRefAttr> replicated;
-  if (succeeded(parser.parseOptionalComma())) {
+  // `replicated={...}` and `unreduced={...}`, each at most once, in any order
+  // (Shardy reads both orders and prints replicated first).
+  SmallVector<AxisRefAttr> replicated, unreduced;
+  bool seenReplicated = false, seenUnreduced = false;
+  while (succeeded(parser.parseOptionalComma())) {
+    llvm::SMLoc keywordLoc = parser.getCurrentLocation();
+    StringRef keyword;
+    if (parser.parseKeyword(&keyword))
+      return {};
+    bool isReplicated = keyword == "replicated";
+    if (!isReplicated && keyword != "unreduced") {
+      parser.emitError(keywordLoc)
+          << "expected 'replicated' or 'unreduced', got '" << keyword << "'";
+      return {};
+    }
+    bool &seen = isReplicated ? seenReplicated : seenUnreduced;
+    if (seen) {
+      parser.emitError(keywordLoc) << "'" << keyword << "' given twice";
+      return {};
+    }
+    seen = true;
     bool isOpen;
-    if (parser.parseKeyword("replicated") || parser.parseEqual() ||
-        parseAxisRefsInBraces(parser, replicated, /*allowOpen=*/false, isOpen))
+    if (parser.parseEqual() ||
+        parseAxisRefsInBraces(parser, isReplicated ? replicated : unreduced,
+                              /*allowOpen=*/false, isOpen))
       return {};
   }
   if (parser.parseGreater())
     return {};
   return getVerified<TensorShardingAttr>([&] { return parser.emitError(loc); },
-                                         ctx, meshOrRef, dims, replicated);
+                                         ctx, meshOrRef, dims, replicated,
+                                         unreduced);
 }
 
 void TensorShardingAttr::print(AsmPrinter &printer) const {
@@ -350,6 +371,11 @@ void TensorShardingAttr::print(AsmPrinter &printer) const {
     printAxisRefs(printer, getReplicatedAxes());
     printer << "}";
   }
+  if (!getUnreducedAxes().empty()) {
+    printer << ", unreduced={";
+    printAxisRefs(printer, getUnreducedAxes());
+    printer << "}";
+  }
   printer << ">";
 }
 
@@ -358,10 +384,22 @@ Attribute TensorShardingPerValueAttr::parse(AsmParser &parser, Type) {
   if (parser.parseLess() ||
       parser.parseCommaSeparatedList(
           AsmParser::Delimiter::Square,
-          [&]() {
-            Attribute sharding = TensorShardingAttr::parse(parser, Type());
-            if (!sharding)
-              return failure();
+          [&]() -> ParseResult {
+            // Shardy also accepts the full `#sdy.sharding<...>` form here.
+            llvm::SMLoc elementLoc = parser.getCurrentLocation();
+            Attribute sharding;
+            OptionalParseResult full = parser.parseOptionalAttribute(sharding);
+            if (full.has_value()) {
+              if (failed(*full))
+                return failure();
+              if (!isa<TensorShardingAttr>(sharding))
+                return parser.emitError(elementLoc)
+                       << "expected a tensor sharding, got " << sharding;
+            } else {
+              sharding = TensorShardingAttr::parse(parser, Type());
+              if (!sharding)
+                return failure();
+            }
             shardings.push_back(cast<TensorShardingAttr>(sharding));
             return success();
           }) ||
@@ -538,10 +576,11 @@ Attribute OpShardingRuleAttr::parse(AsmParser &parser, Type) {
       parser.parseArrow() || parseTensorMappings(parser, results))
     return {};
 
-  // Factor sizes: every factor gets exactly one size, in any order.
+  // Factor sizes: every factor gets exactly one size, in any order. A rule
+  // without factors may omit the braces (Shardy prints it so).
   SmallVector<std::optional<int64_t>> sizes;
   if (parser.parseCommaSeparatedList(
-          AsmParser::Delimiter::Braces, [&]() -> ParseResult {
+          AsmParser::Delimiter::OptionalBraces, [&]() -> ParseResult {
             llvm::SMLoc nameLoc = parser.getCurrentLocation();
             StringRef keyword;
             int64_t size;
@@ -625,12 +664,14 @@ void OpShardingRuleAttr::print(AsmPrinter &printer) const {
   printTensorMappings(printer, getOperandMappings());
   printer << "->";
   printTensorMappings(printer, getResultMappings());
-  printer << " {";
-  llvm::interleaveComma(
-      llvm::enumerate(getFactorSizes()), printer, [&](auto indexed) {
-        printer << getFactorName(indexed.index()) << "=" << indexed.value();
-      });
-  printer << "}";
+  if (!getFactorSizes().empty()) {
+    printer << " {";
+    llvm::interleaveComma(
+        llvm::enumerate(getFactorSizes()), printer, [&](auto indexed) {
+          printer << getFactorName(indexed.index()) << "=" << indexed.value();
+        });
+    printer << "}";
+  }
   printFactorList(printer, "reduction", getReductionFactors());
   printFactorList(printer, "need_replication", getNeedReplicationFactors());
   printFactorList(printer, "permutation", getPermutationFactors());

@@ -159,7 +159,7 @@ bool TensorShardingAttr::hasOpenDims() const {
 }
 
 bool TensorShardingAttr::isFullyReplicated() const {
-  return getReplicatedAxes().empty() &&
+  return getReplicatedAxes().empty() && getUnreducedAxes().empty() &&
          llvm::all_of(getDimShardings(), [](DimensionShardingAttr d) {
            return d.isClosedEmpty();
          });

@@ -97,7 +97,8 @@ LogicalResult DimensionShardingAttr::verify(EmitFn emitError,
 LogicalResult
 TensorShardingAttr::verify(EmitFn emitError, Attribute meshOrRef,
                            ArrayRef<DimensionShardingAttr> dimShardings,
-                           ArrayRef<AxisRefAttr> replicatedAxes) {
+                           ArrayRef<AxisRefAttr> replicatedAxes,
+                           ArrayRef<AxisRefAttr> unreducedAxes) {
   if (!isa<FlatSymbolRefAttr, MeshAttr>(meshOrRef))
     return emitError() << "a sharding's mesh must be a mesh symbol (@name) "
                           "or an inlined mesh, got "

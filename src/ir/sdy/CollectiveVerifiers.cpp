@@ -72,10 +72,52 @@ LogicalResult checkPerDimLists(Operation *op, ArrayRef<AxisRefListAttr> lists,
   return success();
 }
 
+/// The unreduced axes of `operand`'s sharding (none without a sharding).
+AxisList getOperandUnreduced(Value operand) {
+  TensorShardingAttr sharding = getSharding(operand);
+  return sharding ? AxisList(sharding.getUnreducedAxes()) : AxisList();
+}
+
+/// Compares the unreduced axes of `outSharding` with `expected`, which is
+/// sorted in mesh order here. Only the unreduced conversions check them:
+/// like Shardy, the other collectives leave out_sharding's unreduced axes
+/// free.
+LogicalResult checkUnreduced(Operation *op, TensorShardingAttr outSharding,
+                             AxisList expected, MeshAttr mesh) {
+  llvm::sort(expected, AxisRefAttr::getMeshComparator(mesh));
+  if (llvm::equal(outSharding.getUnreducedAxes(), expected))
+    return success();
+  return op->emitOpError()
+         << "out_sharding's unreduced axes "
+         << formatDimAxes({AxisList(outSharding.getUnreducedAxes())})
+         << " do not match the unreduced axes inferred from the operand and "
+            "the op: "
+         << formatDimAxes({expected});
+}
+
 /// True if `suffix` is a suffix of `axes`.
 bool isSuffix(ArrayRef<AxisRefAttr> suffix, ArrayRef<AxisRefAttr> axes) {
   return suffix.size() <= axes.size() &&
          llvm::equal(suffix, axes.take_back(suffix.size()));
+}
+
+/// Removes `lists[d]`, which must be a suffix, from `dims[d]`; appends the
+/// removed axes to `removed` if given.
+LogicalResult removeSuffixes(Operation *op, ArrayRef<AxisRefListAttr> lists,
+                             SmallVectorImpl<AxisList> &dims, StringRef what,
+                             AxisList *removed = nullptr) {
+  for (auto [dim, list] : llvm::enumerate(lists)) {
+    AxisList &axes = dims[dim];
+    if (!isSuffix(list.getValue(), axes))
+      return op->emitOpError()
+             << what << " of dimension " << dim
+             << " must be a suffix of the operand's dimension sharding "
+             << formatDimAxes({axes});
+    axes.resize(axes.size() - list.getValue().size());
+    if (removed)
+      llvm::append_range(*removed, list.getValue());
+  }
+  return success();
 }
 
 } // namespace
@@ -89,15 +131,8 @@ LogicalResult AllGatherOp::verify() {
   if (failed(checkPerDimLists(*this, gathering, dims->size(), "gathering_axes",
                               mesh)))
     return failure();
-  for (auto [dim, list] : llvm::enumerate(gathering)) {
-    AxisList &axes = (*dims)[dim];
-    if (!isSuffix(list.getValue(), axes))
-      return emitOpError() << "gathering_axes of dimension " << dim
-                           << " must be a suffix of the operand's dimension "
-                              "sharding "
-                           << formatDimAxes({axes});
-    axes.resize(axes.size() - list.getValue().size());
-  }
+  if (failed(removeSuffixes(*this, gathering, *dims, "gathering_axes")))
+    return failure();
   return checkInferred(*this, getOutSharding(), *dims);
 }
 
@@ -207,5 +242,54 @@ LogicalResult AllReduceOp::verify() {
                  << "reduction axis " << axis.toString()
                  << " overlaps with axis " << used.toString()
                  << " that shards dimension " << dim << " of the operand";
+  return checkInferred(*this, getOutSharding(), *dims);
+}
+
+LogicalResult ShardedToUnreducedOp::verify() {
+  MeshAttr mesh;
+  auto dims = prepare(*this, getTensor(), getOutSharding(), mesh, false);
+  if (failed(dims))
+    return failure();
+  ArrayRef<AxisRefListAttr> moved = getAxes().getValue();
+  if (failed(checkPerDimLists(*this, moved, dims->size(), "axes", mesh)))
+    return failure();
+  AxisList unreduced = getOperandUnreduced(getTensor());
+  if (failed(removeSuffixes(*this, moved, *dims, "axes", &unreduced)))
+    return failure();
+  if (failed(checkUnreduced(*this, getOutSharding(), unreduced, mesh)))
+    return failure();
+  return checkInferred(*this, getOutSharding(), *dims);
+}
+
+LogicalResult ReplicatedToUnreducedOp::verify() {
+  MeshAttr mesh;
+  auto dims = prepare(*this, getTensor(), getOutSharding(), mesh, false);
+  if (failed(dims))
+    return failure();
+  ArrayRef<AxisRefAttr> axes = getAxes().getValue();
+  if (axes.empty())
+    return emitOpError() << "axes must not be empty";
+  if (failed(
+          verifyAxisRefList(axes, mesh, "axes", [&] { return emitOpError(); })))
+    return failure();
+  AxisList unreduced = getOperandUnreduced(getTensor());
+  for (AxisRefAttr axis : axes) {
+    for (auto [dim, used] : llvm::enumerate(*dims))
+      for (AxisRefAttr other : used)
+        if (axis.overlaps(other))
+          return emitOpError()
+                 << "axis " << axis.toString() << " overlaps with axis "
+                 << other.toString() << " that shards dimension " << dim
+                 << " of the operand; only replicated axes can become "
+                    "unreduced";
+    for (AxisRefAttr other : unreduced)
+      if (axis.overlaps(other))
+        return emitOpError() << "axis " << axis.toString()
+                             << " overlaps with the operand's unreduced axis "
+                             << other.toString();
+  }
+  llvm::append_range(unreduced, axes);
+  if (failed(checkUnreduced(*this, getOutSharding(), unreduced, mesh)))
+    return failure();
   return checkInferred(*this, getOutSharding(), *dims);
 }

@@ -161,18 +161,32 @@ def Sdy_DimensionSharding : Sdy_Attr<"DimensionSharding", "dimension_sharding"> 
 }
 
 def Sdy_TensorSharding : Sdy_Attr<"TensorSharding", "sharding"> {
-  let summary = "The sharding of a tensor: `<@mesh, [{\"x\"}, {}], replicated={\"y\"}>`.";
+  let summary = "The sharding of a tensor: `<@mesh, [{\"x\"}, {}], replicated={\"y\"}, unreduced={\"z\"}>`.";
+  let description = [{
+    Unreduced axes hold partial results: the value is the sum (or other
+    reduction) over the devices along those axes, as after a matmul whose
+    contracting dimension is sharded, until an `sdy.all_reduce` completes it.
+  }];
   let parameters = (ins
     "Attribute":$mesh_or_ref,
     OptionalArrayRefParameter<"DimensionShardingAttr">:$dim_shardings,
-    OptionalArrayRefParameter<"AxisRefAttr">:$replicated_axes);
+    OptionalArrayRefParameter<"AxisRefAttr">:$replicated_axes,
+    OptionalArrayRefParameter<"AxisRefAttr">:$unreduced_axes);
   let genVerifyDecl = 1;
+  // The builders without unreduced axes keep older callers source-compatible.
   let builders = [
-    AttrBuilder<(ins "StringRef":$meshName,
+    AttrBuilder<(ins "Attribute":$meshOrRef,
                      "ArrayRef<DimensionShardingAttr>":$dimShardings,
                      "ArrayRef<AxisRefAttr>":$replicatedAxes), [{
+      return $_get($_ctxt, meshOrRef, dimShardings, replicatedAxes,
+                   ArrayRef<AxisRefAttr>());
+    }]>,
+    AttrBuilder<(ins "StringRef":$meshName,
+                     "ArrayRef<DimensionShardingAttr>":$dimShardings,
+                     "ArrayRef<AxisRefAttr>":$replicatedAxes,
+                     CArg<"ArrayRef<AxisRefAttr>", "{}">:$unreducedAxes), [{
       return $_get($_ctxt, FlatSymbolRefAttr::get($_ctxt, meshName),
-                   dimShardings, replicatedAxes);
+                   dimShardings, replicatedAxes, unreducedAxes);
     }]>
   ];
   let extraClassDeclaration = [{
@@ -186,8 +200,9 @@ def Sdy_TensorSharding : Sdy_Attr<"TensorSharding", "sharding"> {
     MeshAttr getMesh(Operation *op) const;
     /// True if any dimension is open.
     bool hasOpenDims() const;
+    bool hasUnreducedAxes() const { return !getUnreducedAxes().empty(); }
     /// True if every dimension is closed and unsharded and nothing is
-    /// explicitly replicated.
+    /// explicitly replicated or unreduced.
     bool isFullyReplicated() const;
     /// Local (per-device) shape of a tensor of `globalShape`: ceil(d/n).
     SmallVector<int64_t> getLocalShape(ArrayRef<int64_t> globalShape,

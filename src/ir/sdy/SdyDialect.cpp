@@ -34,18 +34,11 @@ void SdyDialect::initialize() {
 }
 
 //===----------------------------------------------------------------------===//
-// Standalone attribute syntax: `#sdy.<mnemonic><stripped form>`. Stripped forms
-// that do not start with `<` are wrapped in one, so `#sdy.axis_ref_list<{"a"}>`
-// next to `#sdy.sharding<@mesh, [{"a"}]>`.
+// Standalone attribute syntax, as Shardy prints it: attributes whose stripped
+// form starts with `<` are `#sdy.<mnemonic><...>`; the others are
+// `#sdy<mnemonic stripped-form>`, e.g. `#sdy<axis_ref_list{"a"}>`. The older
+// `#sdy.axis_ref_list<{"a"}>` form is still accepted.
 //===----------------------------------------------------------------------===//
-
-namespace {
-/// Attributes whose stripped form already starts with `<`.
-bool isSelfDelimited(Attribute attr) {
-  return isa<MeshAttr, TensorShardingAttr, TensorShardingPerValueAttr,
-             OpShardingRuleAttr>(attr);
-}
-} // namespace
 
 Attribute SdyDialect::parseAttribute(DialectAsmParser &parser,
                                      Type type) const {
@@ -78,10 +71,8 @@ Attribute SdyDialect::parseAttribute(DialectAsmParser &parser,
     parser.emitError(loc) << "unknown sdy attribute '" << mnemonic << "'";
     return {};
   }
-  if (selfDelimited)
+  if (selfDelimited || failed(parser.parseOptionalLess()))
     return parseFn(parser, type);
-  if (parser.parseLess())
-    return {};
   Attribute attr = parseFn(parser, type);
   if (!attr || parser.parseGreater())
     return {};
@@ -109,9 +100,9 @@ void SdyDialect::printAttribute(Attribute attr,
           .Case([](AlltoAllParamListAttr) { return "all_to_all_param_list"; })
           .Default([](Attribute) { return "unknown"; });
   printer << mnemonic;
-  bool wrap = !isSelfDelimited(attr);
-  if (wrap)
-    printer << "<";
+  // Without a space `dim_mappingi` would read back as one unknown mnemonic.
+  if (isa<DimMappingAttr>(attr))
+    printer << " ";
   llvm::TypeSwitch<Attribute>(attr)
       .Case<MeshAttr, TensorShardingAttr, TensorShardingPerValueAttr,
             OpShardingRuleAttr, MeshAxisAttr, SubAxisInfoAttr, AxisRefAttr,
@@ -119,8 +110,6 @@ void SdyDialect::printAttribute(Attribute attr,
             DimensionShardingAttr, DimMappingAttr, TensorMappingAttr,
             AllToAllParamAttr, AlltoAllParamListAttr>(
           [&](auto typed) { typed.print(printer); });
-  if (wrap)
-    printer << ">";
 }
 
 //===----------------------------------------------------------------------===//

@@ -219,4 +219,44 @@ def Sdy_ReduceScatterOp : Sdy_CollectiveOp<"reduce_scatter"> {
   }];
 }
 
+//===----------------------------------------------------------------------===//
+// Unreduced conversions
+//===----------------------------------------------------------------------===//
+
+def Sdy_ShardedToUnreducedOp : Sdy_Op<"sharded_to_unreduced",
+                                      [SameOperandsAndResultType]> {
+  let summary = "Moves sharding axes (suffixes per dimension) to the unreduced axes.";
+  let description = [{
+    Removes the given suffix of each dimension's axes and adds them to the
+    unreduced axes: the value becomes a partial one over the moved axes
+    (each device keeps its slice in place, zero elsewhere), so an all_reduce
+    restores it.
+  }];
+  let arguments = (ins AnyRankedTensor:$tensor,
+                       Sdy_ListOfAxisRefLists:$axes,
+                       Sdy_TensorSharding:$out_sharding);
+  let results = (outs AnyRankedTensor:$result);
+  let assemblyFormat = [{
+    $axes $tensor `out_sharding` `` `=` `` $out_sharding attr-dict `:` type($result)
+  }];
+  let hasVerifier = 1;
+}
+
+def Sdy_ReplicatedToUnreducedOp : Sdy_Op<"replicated_to_unreduced",
+                                         [SameOperandsAndResultType]> {
+  let summary = "Marks replicated axes as unreduced.";
+  let description = [{
+    Adds replicated axes to the unreduced axes: one device along them keeps
+    the value, the others hold zero, so an all_reduce restores it.
+  }];
+  let arguments = (ins AnyRankedTensor:$tensor,
+                       Sdy_AxisRefList:$axes,
+                       Sdy_TensorSharding:$out_sharding);
+  let results = (outs AnyRankedTensor:$result);
+  let assemblyFormat = [{
+    $axes $tensor `out_sharding` `` `=` `` $out_sharding attr-dict `:` type($result)
+  }];
+  let hasVerifier = 1;
+}
+
 #endif // SDY_OPS

@@ -176,8 +176,10 @@ mlir::sdy::filterAxes(TensorShardingAttr sharding,
   }
   SmallVector<AxisRefAttr> replicated(
       llvm::make_filter_range(sharding.getReplicatedAxes(), keep));
-  return TensorShardingAttr::get(ctx, sharding.getMeshOrRef(), dims,
-                                 replicated);
+  SmallVector<AxisRefAttr> unreduced(
+      llvm::make_filter_range(sharding.getUnreducedAxes(), keep));
+  return TensorShardingAttr::get(ctx, sharding.getMeshOrRef(), dims, replicated,
+                                 unreduced);
 }
 
 TensorShardingAttr mlir::sdy::removeAxes(TensorShardingAttr sharding,
@@ -198,7 +200,8 @@ TensorShardingAttr mlir::sdy::closeDimensions(TensorShardingAttr sharding) {
     dims.push_back(
         DimensionShardingAttr::get(ctx, dim.getAxes(), /*isClosed=*/true));
   return TensorShardingAttr::get(ctx, sharding.getMeshOrRef(), dims,
-                                 sharding.getReplicatedAxes());
+                                 sharding.getReplicatedAxes(),
+                                 sharding.getUnreducedAxes());
 }
 
 bool mlir::sdy::transformShardings(

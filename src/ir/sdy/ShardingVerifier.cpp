@@ -67,12 +67,17 @@ mlir::sdy::verifyTensorShardingWithMesh(TensorShardingAttr sharding,
                                         EmitErrorFn emitError) {
   auto shapedType = dyn_cast<ShapedType>(type);
   if (!shapedType) {
-    if (sharding.getRank() != 0 || !sharding.getReplicatedAxes().empty())
+    if (sharding.getRank() != 0 || !sharding.getReplicatedAxes().empty() ||
+        sharding.hasUnreducedAxes())
       return emitError() << "a value of non-shaped type " << type
                          << " can only have a rank-0 sharding without "
-                            "replicated axes";
+                            "replicated or unreduced axes";
     return success();
   }
+  // A maximal mesh puts the whole value on one device: nothing is partial.
+  if (mesh.isMaximal() && sharding.hasUnreducedAxes())
+    return emitError() << "a sharding on a maximal mesh cannot have unreduced "
+                          "axes";
   if (!shapedType.hasRank())
     return emitError() << "cannot shard a value of unranked type " << type;
   if (sharding.getRank() != shapedType.getRank())
@@ -84,6 +89,8 @@ mlir::sdy::verifyTensorShardingWithMesh(TensorShardingAttr sharding,
   // Places are dimension numbers, -1 for the replicated list; messages are
   // only formatted on error (this runs after every pass on every op).
   auto describe = [](int64_t place) {
+    if (place == -2)
+      return std::string("unreduced axes");
     return place < 0 ? std::string("replicated axes")
                      : "dimension " + std::to_string(place);
   };
@@ -119,19 +126,25 @@ mlir::sdy::verifyTensorShardingWithMesh(TensorShardingAttr sharding,
         return failure();
   }
 
-  ArrayRef<AxisRefAttr> replicated = sharding.getReplicatedAxes();
-  if (!replicated.empty() &&
-      failed(verifyAxisRefList(replicated, mesh, "replicated axes", emitError)))
-    return failure();
-  for (AxisRefAttr axis : replicated)
-    if (failed(checkOverlap(axis, -1)))
-      return failure();
   auto comparator = AxisRefAttr::getMeshComparator(mesh);
-  for (size_t i = 1; i < replicated.size(); ++i)
-    if (!comparator(replicated[i - 1], replicated[i]))
-      return emitError() << "replicated axes must be sorted in mesh order: "
-                         << replicated[i - 1].toString() << " must come after "
-                         << replicated[i].toString();
+  auto verifyAxisSet = [&](ArrayRef<AxisRefAttr> axes, int64_t place,
+                           StringRef what) -> LogicalResult {
+    if (!axes.empty() && failed(verifyAxisRefList(axes, mesh, what, emitError)))
+      return failure();
+    for (AxisRefAttr axis : axes)
+      if (failed(checkOverlap(axis, place)))
+        return failure();
+    for (size_t i = 1; i < axes.size(); ++i)
+      if (!comparator(axes[i - 1], axes[i]))
+        return emitError() << what << " must be sorted in mesh order: "
+                           << axes[i - 1].toString() << " must come after "
+                           << axes[i].toString();
+    return success();
+  };
+  if (failed(
+          verifyAxisSet(sharding.getReplicatedAxes(), -1, "replicated axes")) ||
+      failed(verifyAxisSet(sharding.getUnreducedAxes(), -2, "unreduced axes")))
+    return failure();
   return success();
 }
 
@@ -176,7 +189,8 @@ LogicalResult mlir::sdy::verifyTensorSharding(TensorShardingAttr sharding,
     for (DimensionShardingAttr dim : sharding.getDimShardings())
       if (failed(checkAxes(dim.getAxes())))
         return failure();
-    if (failed(checkAxes(sharding.getReplicatedAxes())))
+    if (failed(checkAxes(sharding.getReplicatedAxes())) ||
+        failed(checkAxes(sharding.getUnreducedAxes())))
       return failure();
   }
   return success();

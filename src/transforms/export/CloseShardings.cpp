@@ -21,8 +21,10 @@ struct CloseShardingsPass : impl::CloseShardingsPassBase<CloseShardingsPass> {
     getOperation().walk([&](Operation *op) {
       changed |= transformShardings(op, [&](TensorShardingAttr sharding) {
         TensorShardingAttr closed = closeDimensions(sharding);
+        // Unreduced axes are pending reductions, not a choice: they stay.
         return TensorShardingAttr::get(ctx, closed.getMeshOrRef(),
-                                       closed.getDimShardings(), {});
+                                       closed.getDimShardings(), {},
+                                       closed.getUnreducedAxes());
       });
     });
     if (!changed)

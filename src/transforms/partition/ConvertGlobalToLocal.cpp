@@ -32,6 +32,7 @@
 #include "transforms/partition/FoldShapeQueries.h"
 #include "transforms/partition/LocalConvolution.h"
 #include "transforms/partition/Passes.h"
+#include "transforms/partition/RejectUnreduced.h"
 
 #include "ir/sdy/ShardingUtils.h"
 #include "mlir/Interfaces/InferTypeOpInterface.h"
@@ -498,6 +499,8 @@ struct ConvertGlobalToLocalPass
     : impl::ConvertGlobalToLocalPassBase<ConvertGlobalToLocalPass> {
   void runOnOperation() override {
     ModuleOp module = getOperation();
+    if (failed(rejectUnreducedAxes(module)))
+      return signalPassFailure();
     // Channel handles continue after the ones the program already uses.
     int64_t nextChannel = 1;
     module.walk([&](Operation *op) {

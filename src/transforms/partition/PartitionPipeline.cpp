@@ -11,6 +11,7 @@
 #include "mlir/Pass/PassRegistry.h"
 #include "transforms/partition/FoldShapeQueries.h"
 #include "transforms/partition/Passes.h"
+#include "transforms/partition/RejectUnreduced.h"
 #include "transforms/propagation/PropagationPipeline.h"
 
 using namespace mlir;
@@ -18,6 +19,7 @@ using namespace mlir::sdy;
 
 void mlir::sdy::addPartitionPipeline(OpPassManager &pm,
                                      const PartitionPipelineOptions &options) {
+  pm.addPass(createRejectUnreducedPass());
   pm.addPass(createInlineCompositesPass());
   if (!options.skipPropagation)
     addPropagationPipeline(pm, options.propagation);

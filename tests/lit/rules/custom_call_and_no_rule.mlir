@@ -90,7 +90,7 @@ func.func @no_rule_ops(%arg0: tensor<8xf32>, %arg1: tensor<i1>) -> tensor<8xf32>
 // CHECK-LABEL: func.func @while_loop
 // CHECK: stablehlo.while
 // CHECK-NOT: stablehlo.while{{.*}}sdy.sharding_rule
-// CHECK: stablehlo.compare LT, {{.*}} {sdy.sharding_rule = #sdy.op_sharding_rule<([], [])->([]) {}>}
+// CHECK: stablehlo.compare LT, {{.*}} {sdy.sharding_rule = #sdy.op_sharding_rule<([], [])->([])>}
 // CHECK: stablehlo.multiply {{.*}} {sdy.sharding_rule = #sdy.op_sharding_rule<([i], [i])->([i]) {i=8}>}
 func.func @while_loop(%arg0: tensor<8xf32>, %arg1: tensor<i32>) -> tensor<8xf32> {
   %0:2 = stablehlo.while(%iterArg = %arg0, %iterArg_0 = %arg1) : tensor<8xf32>, tensor<i32>

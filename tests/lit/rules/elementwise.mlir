@@ -38,7 +38,7 @@ func.func @size_one_dims(%arg0: tensor<1x8x1xf32>) -> tensor<1x8x1xf32> {
 
 // CHECK-LABEL: func.func @scalar
 func.func @scalar(%arg0: tensor<f32>) -> tensor<f32> {
-  // CHECK: stablehlo.add %arg0, %arg0 {sdy.sharding_rule = #sdy.op_sharding_rule<([], [])->([]) {}>}
+  // CHECK: stablehlo.add %arg0, %arg0 {sdy.sharding_rule = #sdy.op_sharding_rule<([], [])->([])>}
   %0 = stablehlo.add %arg0, %arg0 : tensor<f32>
   return %0 : tensor<f32>
 }

@@ -406,10 +406,10 @@ func.func @dialect_syntax_only_ops(%arg0: tensor<8x8xf32>) -> tensor<8x8xf32> {
 // The attribute syntax of TensorShardingAttr / AxisRefAttr / SubAxisInfoAttr
 // in their standalone forms.
 // CHECK-LABEL: func.func @dialect_standalone
-// CHECK-SAME: a = #sdy.sub_axis_info<(2)2>
-// CHECK-SAME: b = #sdy.axis_ref<"y":(2)2>
-// CHECK-SAME: c = #sdy.all_to_all_param<{"b"}: 0->2>
-// CHECK-SAME: d = #sdy.dim_mapping<*>
+// CHECK-SAME: a = #sdy<sub_axis_info(2)2>
+// CHECK-SAME: b = #sdy<axis_ref"y":(2)2>
+// CHECK-SAME: c = #sdy<all_to_all_param{"b"}: 0->2>
+// CHECK-SAME: d = #sdy<dim_mapping *>
 func.func @dialect_standalone() attributes {a = #sdy.sub_axis_info<(2)2>, b = #sdy.axis_ref<"y":(2)2>, c = #sdy.all_to_all_param<{"b"}: 0->2>, d = #sdy.dim_mapping<*>} {
   return
 }

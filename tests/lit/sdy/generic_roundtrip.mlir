@@ -47,7 +47,7 @@ func.func @annotations(%arg0: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mes
 // CHECK-NEXT: } : (tensor<8x8xf32>) -> tensor<8x8xf32>
 // CHECK-NEXT: [[NAMED_COMPUTATION_1:%.+]] = sdy.named_computation<"plain">([[MANUAL_COMPUTATION]]) (%arg1: tensor<8x8xf32>) {
 // GENERIC-LABEL: "func.func"()
-// GENERIC: "sdy.manual_computation"(%{{[a-z0-9]+}}) <{in_shardings = #sdy.sharding_per_value<[<@mesh, [{"a", "b"}, {}]>]>, manual_axes = #sdy.manual_axes<{"a", "b"}>, out_shardings = #sdy.sharding_per_value<[<@mesh, [{"a"}, {}], replicated={"b"}>]>}> ({
+// GENERIC: "sdy.manual_computation"(%{{[a-z0-9]+}}) <{in_shardings = #sdy.sharding_per_value<[<@mesh, [{"a", "b"}, {}]>]>, manual_axes = #sdy<manual_axes{"a", "b"}>, out_shardings = #sdy.sharding_per_value<[<@mesh, [{"a"}, {}], replicated={"b"}>]>}> ({
 // GENERIC: "sdy.named_computation"(%{{[a-z0-9]+}}) <{in_shardings = #sdy.sharding_per_value<[<@mesh, [{"c"}, {}]>]>, name = "inner", out_shardings = #sdy.sharding_per_value<[<@mesh, [{}, {"c"}]>]>}> ({
 // GENERIC: "sdy.return"(%{{[a-z0-9]+}}) : (tensor<2x8xf32>) -> ()
 // GENERIC: "sdy.named_computation"(%{{[a-z0-9]+}}) <{name = "plain"}> ({
@@ -74,13 +74,13 @@ func.func @regions(%arg0: tensor<8x8xf32>) -> tensor<8x8xf32> {
 // CHECK-NEXT: [[ALL_REDUCE_1:%.+]] = sdy.all_reduce max {"b"} [[ALL_REDUCE]] out_sharding=<@mesh_rev, [{"c", "a"}, {}]> : tensor<8x8xf32>
 // CHECK-NEXT: [[REDUCE_SCATTER:%.+]] = sdy.reduce_scatter min [{}, {"b"}] [[ALL_REDUCE_1]] out_sharding=<@mesh_rev, [{"c", "a"}, {"b"}]> : tensor<8x8xf32>
 // GENERIC-LABEL: "func.func"()
-// GENERIC: "sdy.all_gather"(%{{[a-z0-9]+}}) <{gathering_axes = #sdy.list_of_axis_ref_lists<[{"b"}, {}]>, out_sharding = #sdy.sharding<@mesh, [{"a"}, {}]>}>
-// GENERIC: "sdy.all_slice"(%{{[a-z0-9]+}}) <{out_sharding = #sdy.sharding<@mesh, [{"a"}, {"c"}]>, slicing_axes = #sdy.list_of_axis_ref_lists<[{}, {"c"}]>}>
-// GENERIC: "sdy.all_to_all"(%{{[a-z0-9]+}}) <{out_sharding = #sdy.sharding<@mesh, [{"a", "c"}, {}]>, params = #sdy.all_to_all_param_list<[{"c"}: 1->0]>}>
+// GENERIC: "sdy.all_gather"(%{{[a-z0-9]+}}) <{gathering_axes = #sdy<list_of_axis_ref_lists[{"b"}, {}]>, out_sharding = #sdy.sharding<@mesh, [{"a"}, {}]>}>
+// GENERIC: "sdy.all_slice"(%{{[a-z0-9]+}}) <{out_sharding = #sdy.sharding<@mesh, [{"a"}, {"c"}]>, slicing_axes = #sdy<list_of_axis_ref_lists[{}, {"c"}]>}>
+// GENERIC: "sdy.all_to_all"(%{{[a-z0-9]+}}) <{out_sharding = #sdy.sharding<@mesh, [{"a", "c"}, {}]>, params = #sdy<all_to_all_param_list[{"c"}: 1->0]>}>
 // GENERIC: "sdy.collective_permute"(%{{[a-z0-9]+}}) <{out_sharding = #sdy.sharding<@mesh_rev, [{"c", "a"}, {}]>}>
-// GENERIC: "sdy.all_reduce"(%{{[a-z0-9]+}}) <{out_sharding = #sdy.sharding<@mesh_rev, [{"c", "a"}, {}]>, reduction_axes = #sdy.axis_ref_list<{"b"}>}>
-// GENERIC: "sdy.all_reduce"(%{{[a-z0-9]+}}) <{out_sharding = #sdy.sharding<@mesh_rev, [{"c", "a"}, {}]>, reduction_axes = #sdy.axis_ref_list<{"b"}>, reduction_kind = 1 : i32}>
-// GENERIC: "sdy.reduce_scatter"(%{{[a-z0-9]+}}) <{out_sharding = #sdy.sharding<@mesh_rev, [{"c", "a"}, {"b"}]>, reduce_scatter_axes = #sdy.list_of_axis_ref_lists<[{}, {"b"}]>, reduction_kind = 2 : i32}>
+// GENERIC: "sdy.all_reduce"(%{{[a-z0-9]+}}) <{out_sharding = #sdy.sharding<@mesh_rev, [{"c", "a"}, {}]>, reduction_axes = #sdy<axis_ref_list{"b"}>}>
+// GENERIC: "sdy.all_reduce"(%{{[a-z0-9]+}}) <{out_sharding = #sdy.sharding<@mesh_rev, [{"c", "a"}, {}]>, reduction_axes = #sdy<axis_ref_list{"b"}>, reduction_kind = 1 : i32}>
+// GENERIC: "sdy.reduce_scatter"(%{{[a-z0-9]+}}) <{out_sharding = #sdy.sharding<@mesh_rev, [{"c", "a"}, {"b"}]>, reduce_scatter_axes = #sdy<list_of_axis_ref_lists[{}, {"b"}]>, reduction_kind = 2 : i32}>
 func.func @collectives(%arg0: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a", "b"}, {}]>}) -> tensor<8x8xf32> {
   %0 = sdy.all_gather [{"b"}, {}] %arg0 out_sharding=<@mesh, [{"a"}, {}]> : tensor<8x8xf32>
   %1 = sdy.all_slice [{}, {"c"}] %0 out_sharding=<@mesh, [{"a"}, {"c"}]> : tensor<8x8xf32>

@@ -104,7 +104,7 @@ func.func @func_result_per_value(%arg0: tensor<8xf32>) -> (tensor<8xf32> {sdy.sh
 
 // -----
 
-// expected-error @+1 {{'func.func' op attribute 'sdy.sharding' of result 0 must be a #sdy.sharding, got #sdy.axis_ref_list<{"x"}>}}
+// expected-error @+1 {{'func.func' op attribute 'sdy.sharding' of result 0 must be a #sdy.sharding, got #sdy<axis_ref_list{"x"}>}}
 func.func @func_result_axis_list(%arg0: tensor<8xf32>) -> (tensor<8xf32> {sdy.sharding = #sdy.axis_ref_list<{"x"}>}) {
   return %arg0 : tensor<8xf32>
 }

@@ -71,7 +71,7 @@ func.func @replicated_misspelled(%arg0: tensor<8xf32> {sdy.sharding = #sdy.shard
 
 // -----
 
-// expected-error @+1 {{expected '>'}}
+// expected-error @+1 {{'replicated' given twice}}
 func.func @replicated_twice(%arg0: tensor<8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}], replicated={"y"}, replicated={"z"}>}) {
   return
 }
@@ -127,7 +127,8 @@ func.func @unknown_sdy_attribute() attributes {a = #sdy.foo<1>} {
 
 // -----
 
-// expected-error @+1 {{expected '<'}}
+// Without `<` the body is not part of the attribute (as in Shardy).
+// expected-error @+1 {{expected '}' in attribute dictionary}}
 func.func @standalone_missing_less() attributes {a = #sdy.axis_ref_list{"a"}} {
   return
 }

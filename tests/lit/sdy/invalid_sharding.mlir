@@ -110,7 +110,7 @@ func.func @scalar_with_dims(%arg0: tensor<f32> {sdy.sharding = #sdy.sharding<@me
 
 sdy.mesh @mesh = <["x"=2]>
 
-// expected-error @+1 {{a value of non-shaped type 'i32' can only have a rank-0 sharding without replicated axes}}
+// expected-error @+1 {{a value of non-shaped type 'i32' can only have a rank-0 sharding without replicated or unreduced axes}}
 func.func @non_shaped_with_dims(%arg0: i32 {sdy.sharding = #sdy.sharding<@mesh, [{"x"}]>}) {
   return
 }
@@ -119,7 +119,7 @@ func.func @non_shaped_with_dims(%arg0: i32 {sdy.sharding = #sdy.sharding<@mesh, 
 
 sdy.mesh @mesh = <["x"=2]>
 
-// expected-error @+1 {{a value of non-shaped type 'i32' can only have a rank-0 sharding without replicated axes}}
+// expected-error @+1 {{a value of non-shaped type 'i32' can only have a rank-0 sharding without replicated or unreduced axes}}
 func.func @non_shaped_with_replicated(%arg0: i32 {sdy.sharding = #sdy.sharding<@mesh, [], replicated={"x"}>}) {
   return
 }

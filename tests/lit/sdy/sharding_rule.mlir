@@ -38,7 +38,7 @@ func.func @compound(%arg0: tensor<8x32xf32>) -> tensor<256xf32> {
 // `*`: a dimension mapped to no factor; size-1 factors outside compounds.
 // CHECK-LABEL: func.func @empty_dim_mapping
 // CHECK: sdy.sharding_rule = #sdy.op_sharding_rule<([i, *])->([i, j]) {i=8, j=1}>
-// CHECK: sdy.sharding_rule = #sdy.op_sharding_rule<([*, *])->([*]) {}>
+// CHECK: sdy.sharding_rule = #sdy.op_sharding_rule<([*, *])->([*])>}
 func.func @empty_dim_mapping(%arg0: tensor<8x1xf32>) -> tensor<8x1xf32> {
   %0 = "test.op"(%arg0) {sdy.sharding_rule = #sdy.op_sharding_rule<([i, *])->([i, j]) {i=8, j=1}>} : (tensor<8x1xf32>) -> tensor<8x1xf32>
   %1 = "test.op"(%arg0) {sdy.sharding_rule = #sdy.op_sharding_rule<([*, *])->([*]) {}>} : (tensor<8x1xf32>) -> tensor<4xf32>
