@@ -166,4 +166,7 @@ var boundFunctions = []string{
 	"sdyManualAxesAttrGet",
 	"sdyManualAxesAttrGetSize",
 	"sdyManualAxesAttrGetAxesElem",
+	"sdyManualAxesAttrGetAxesSize",
+	"mlirRegisterAllSdyPassesAndPipelines",
+	"mlirRegisterAllXlaSdyPassesAndPipelines",
 }

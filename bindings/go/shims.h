@@ -195,6 +195,9 @@ static inline _Bool call_sdyAttributeIsAManualAxesAttr(void *f, MlirAttribute at
 static inline MlirAttribute call_sdyManualAxesAttrGet(void *f, MlirContext ctx, intptr_t nAxes, const MlirAttribute *axes) { return ((MlirAttribute (*)(MlirContext, intptr_t, const MlirAttribute *))f)(ctx, nAxes, axes); }
 static inline intptr_t call_sdyManualAxesAttrGetSize(void *f, MlirAttribute attr) { return ((intptr_t (*)(MlirAttribute))f)(attr); }
 static inline MlirStringRef call_sdyManualAxesAttrGetAxesElem(void *f, MlirAttribute attr, intptr_t pos) { return ((MlirStringRef (*)(MlirAttribute, intptr_t))f)(attr, pos); }
+static inline intptr_t call_sdyManualAxesAttrGetAxesSize(void *f, MlirAttribute attr) { return ((intptr_t (*)(MlirAttribute))f)(attr); }
+static inline void call_mlirRegisterAllSdyPassesAndPipelines(void *f) { ((void (*)(void))f)(); }
+static inline void call_mlirRegisterAllXlaSdyPassesAndPipelines(void *f) { ((void (*)(void))f)(); }
 /* clang-format on */
 
 #endif /* SDY_GO_SHIMS_H */

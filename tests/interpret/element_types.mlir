@@ -80,6 +80,18 @@ func.func @scatter_f8_replace() {
 
 // -----
 
+// CHECK: PASS @iota_complex
+func.func @iota_complex() {
+  %c = stablehlo.iota dim = 0 : tensor<3xcomplex<f32>>
+  %re = stablehlo.real %c : (tensor<3xcomplex<f32>>) -> tensor<3xf32>
+  %im = stablehlo.imag %c : (tensor<3xcomplex<f32>>) -> tensor<3xf32>
+  check.expect_eq_const %re, dense<[0.0, 1.0, 2.0]> : tensor<3xf32>
+  check.expect_eq_const %im, dense<0.0> : tensor<3xf32>
+  func.return
+}
+
+// -----
+
 // CHECK: PASS @iota_narrow
 func.func @iota_narrow() {
   %f = stablehlo.iota dim = 0 : tensor<4xf8E5M2>

@@ -133,4 +133,7 @@ DIALECT_PROTOTYPES = {
     "sdyManualAxesAttrGet": (_ATTR, [_CTX, c_ssize_t, _PATTR]),
     "sdyManualAxesAttrGetSize": (c_ssize_t, [_ATTR]),
     "sdyManualAxesAttrGetAxesElem": (_STR, [_ATTR, c_ssize_t]),
+    "sdyManualAxesAttrGetAxesSize": (c_ssize_t, [_ATTR]),
+    "mlirRegisterAllSdyPassesAndPipelines": (None, []),
+    "mlirRegisterAllXlaSdyPassesAndPipelines": (None, []),
 }

@@ -377,4 +377,7 @@ functions! {
     fn sdyManualAxesAttrGet(ctx: MlirContext, nAxes: isize, axes: *const MlirAttribute) -> MlirAttribute;
     fn sdyManualAxesAttrGetSize(attr: MlirAttribute) -> isize;
     fn sdyManualAxesAttrGetAxesElem(attr: MlirAttribute, pos: isize) -> MlirStringRef;
+    fn sdyManualAxesAttrGetAxesSize(attr: MlirAttribute) -> isize;
+    fn mlirRegisterAllSdyPassesAndPipelines();
+    fn mlirRegisterAllXlaSdyPassesAndPipelines();
 }

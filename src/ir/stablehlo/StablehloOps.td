@@ -358,7 +358,7 @@ def StableHLO_ReverseOp : StableHLO_Op<"reverse",
 def StableHLO_IotaOp : StableHLO_Op<"iota", [Pure]> {
   let summary = "Fills the result with 0, 1, 2, ... along `iota_dimension`.";
   let arguments = (ins ConfinedAttr<I64Attr, [IntNonNegative]>:$iota_dimension);
-  let results = (outs HLO_IntOrFpTensor:$output);
+  let results = (outs HLO_IntFpOrComplexTensor:$output);
   let assemblyFormat = "`dim` `=` $iota_dimension attr-dict `:` type($output)";
   let hasVerifier = 1;
 }
