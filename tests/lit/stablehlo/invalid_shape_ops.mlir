@@ -301,7 +301,7 @@ func.func @main() {
 // -----
 
 func.func @main() {
-  // expected-error @+1 {{'stablehlo.iota' op result #0 must be statically shaped tensor of integer or floating-point values, but got 'tensor<4xi1>'}}
+  // expected-error @+1 {{'stablehlo.iota' op result #0 must be statically shaped tensor of integer or floating-point or complex type with 32-bit float or 64-bit float elements values, but got 'tensor<4xi1>'}}
   %0 = stablehlo.iota dim = 0 : tensor<4xi1>
   return
 }
