@@ -97,6 +97,12 @@ def ImportFuncCallsPass : Pass<"sdy-import-func-calls", "ModuleOp"> {
 // Export cleanup
 //===----------------------------------------------------------------------===//
 
+def ConstantOrScalarMergerPass
+    : Pass<"sdy-constant-or-scalar-merger", "func::FuncOp"> {
+  let summary = "Merges identical constant sub-computations and scalar broadcasts (same sharding) that the splitter copied.";
+  let dependentDialects = ["mlir::sdy::SdyDialect"];
+}
+
 def SinkDataFlowEdgesPass : Pass<"sdy-sink-data-flow-edges", "func::FuncOp"> {
   let summary = "Moves the shardings of sdy.data_flow_edge ops to their owners.";
   let dependentDialects = ["mlir::sdy::SdyDialect"];

@@ -5,13 +5,15 @@
 // broadcast of a scalar gets one copy per use. stablehlo.constant
 // becomes sdy.constant so that no folder merges the copies back.
 //
-// A constant sub-computation is a constant or iota, or a broadcast_in_dim,
-// reshape, slice or pure elementwise op whose operands are all defined by
-// constant sub-computations.
+// Scalars are not copied: they cannot be sharded. A constant sub-computation
+// is a constant or iota, or a broadcast_in_dim, reshape, slice or pure
+// elementwise op whose operands are all defined by constant
+// sub-computations.
 //
 //===----------------------------------------------------------------------===//
 
 #include "ir/stablehlo/OpClasses.h"
+#include "transforms/ConstantExpressions.h"
 #include "transforms/Passes.h"
 #include "llvm/ADT/DenseSet.h"
 
@@ -21,23 +23,8 @@ namespace mlir::sdy {
 
 namespace {
 
-bool isConstantSource(Operation *op) {
-  StringRef name = op->getName().getStringRef();
-  return isa<ConstantOp>(op) || name == "stablehlo.constant" ||
-         name == "stablehlo.iota";
-}
-
-bool isShapeOp(Operation *op) {
-  StringRef name = op->getName().getStringRef();
-  return name == "stablehlo.broadcast_in_dim" || name == "stablehlo.reshape" ||
-         name == "stablehlo.slice";
-}
-
-bool isScalarBroadcast(Operation *op) {
-  if (op->getName().getStringRef() != "stablehlo.broadcast_in_dim" ||
-      op->getNumOperands() != 1)
-    return false;
-  auto type = dyn_cast<RankedTensorType>(op->getOperand(0).getType());
+bool isScalar(Value value) {
+  auto type = dyn_cast<RankedTensorType>(value.getType());
   return type && type.getRank() == 0;
 }
 
@@ -73,7 +60,7 @@ struct ConstantOrScalarSplitterPass
           return def && constant.contains(def);
         });
         if (isConstantSource(&op) ||
-            ((isShapeOp(&op) || stablehlo::isElementwise(&op)) &&
+            ((isConstantShapeOp(&op) || stablehlo::isElementwise(&op)) &&
              operandsConstant))
           constant.insert(&op);
       }
@@ -93,8 +80,9 @@ struct ConstantOrScalarSplitterPass
           else
             uses.push_back(&use);
         }
-        // A dead value or a single use needs no copy.
-        if (uses.size() < 2)
+        // A dead value or a single use needs no copy, and a scalar cannot be
+        // sharded, so its uses cannot disagree.
+        if (uses.size() < 2 || isScalar(result))
           continue;
         for (OpOperand *use : llvm::drop_begin(uses)) {
           builder.setInsertionPoint(&op);

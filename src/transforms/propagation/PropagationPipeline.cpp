@@ -32,6 +32,7 @@ void mlir::sdy::addPropagationPipeline(
   pm.addPass(createUserPriorityPropagationPass(options));
 
   // Export.
+  pm.addNestedPass<func::FuncOp>(createConstantOrScalarMergerPass());
   pm.addNestedPass<func::FuncOp>(createSinkDataFlowEdgesPass());
   pm.addNestedPass<func::FuncOp>(createRemoveShardingGroupsPass());
   pm.addNestedPass<func::FuncOp>(createShardingConstraintToReshardPass());

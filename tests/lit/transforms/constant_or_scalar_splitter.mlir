@@ -72,3 +72,38 @@ func.func @dead_values(%arg0: tensor<8xf32>, %arg1: tensor<f32>) -> tensor<8xf32
   %0 = stablehlo.negate %arg0 : tensor<8xf32>
   return %0 : tensor<8xf32>
 }
+
+// -----
+
+// Scalars are not copied (they cannot be sharded), as in the real Shardy:
+// the scalar constant and its scalar convert keep both uses, while the
+// vector constant expression and the scalar broadcast get a copy per use.
+// CHECK-LABEL: func.func @scalars_not_split
+// CHECK-NEXT: %[[C:.*]] = sdy.constant dense<3> : tensor<i32>
+// CHECK-NEXT: %[[F:.*]] = stablehlo.convert %[[C]]
+// CHECK-NEXT: stablehlo.add %[[F]], %arg0
+// CHECK-NEXT: stablehlo.multiply %[[F]], %arg0
+// CHECK-NEXT: %[[V0:.*]] = sdy.constant dense<3.000000e+00> : tensor<4xf32>
+// CHECK-NEXT: %[[V1:.*]] = sdy.constant dense<3.000000e+00> : tensor<4xf32>
+// CHECK-NEXT: %[[N0:.*]] = stablehlo.negate %[[V1]]
+// CHECK-NEXT: %[[N1:.*]] = stablehlo.negate %[[V0]]
+// CHECK-NEXT: stablehlo.add %[[N0]], %arg1
+// CHECK-NEXT: stablehlo.multiply %[[N1]], %arg1
+// CHECK-NEXT: %[[B0:.*]] = stablehlo.broadcast_in_dim %arg0
+// CHECK-NEXT: %[[B1:.*]] = stablehlo.broadcast_in_dim %arg0
+// CHECK-NEXT: stablehlo.abs %[[B0]]
+// CHECK-NEXT: stablehlo.abs %[[B1]]
+func.func @scalars_not_split(%arg0: tensor<f32>, %arg1: tensor<4xf32>) -> (tensor<f32>, tensor<f32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>) {
+  %c = stablehlo.constant dense<3> : tensor<i32>
+  %1 = stablehlo.convert %c : (tensor<i32>) -> tensor<f32>
+  %2 = stablehlo.add %1, %arg0 : tensor<f32>
+  %3 = stablehlo.multiply %1, %arg0 : tensor<f32>
+  %v = stablehlo.constant dense<3.0> : tensor<4xf32>
+  %4 = stablehlo.negate %v : tensor<4xf32>
+  %5 = stablehlo.add %4, %arg1 : tensor<4xf32>
+  %6 = stablehlo.multiply %4, %arg1 : tensor<4xf32>
+  %b = stablehlo.broadcast_in_dim %arg0, dims = [] : (tensor<f32>) -> tensor<4xf32>
+  %7 = stablehlo.abs %b : tensor<4xf32>
+  %8 = stablehlo.abs %b : tensor<4xf32>
+  return %2, %3, %5, %6, %7, %8 : tensor<f32>, tensor<f32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>
+}
