@@ -103,6 +103,12 @@ def ConstantOrScalarMergerPass
   let dependentDialects = ["mlir::sdy::SdyDialect"];
 }
 
+def RemoveSubAxesInInputOutputShardingsPass
+    : Pass<"sdy-remove-sub-axes-in-input-output-shardings", "ModuleOp"> {
+  let summary = "Drops sub-axes (and the axes after them) from the open dimensions of function argument and result shardings.";
+  let dependentDialects = ["mlir::sdy::SdyDialect"];
+}
+
 def SinkDataFlowEdgesPass : Pass<"sdy-sink-data-flow-edges", "func::FuncOp"> {
   let summary = "Moves the shardings of sdy.data_flow_edge ops to their owners.";
   let dependentDialects = ["mlir::sdy::SdyDialect"];

@@ -36,6 +36,7 @@ void mlir::sdy::addPropagationPipeline(
   pm.addNestedPass<func::FuncOp>(createSinkDataFlowEdgesPass());
   pm.addNestedPass<func::FuncOp>(createRemoveShardingGroupsPass());
   pm.addNestedPass<func::FuncOp>(createShardingConstraintToReshardPass());
+  pm.addPass(createRemoveSubAxesInInputOutputShardingsPass());
   pm.addPass(createCloseShardingsPass());
   if (!options.keepShardingRules)
     pm.addNestedPass<func::FuncOp>(createDropShardingRulesPass());

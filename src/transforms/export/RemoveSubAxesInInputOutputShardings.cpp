@@ -1,0 +1,71 @@
+//===- RemoveSubAxesInInputOutputShardings.cpp ----------------------------===//
+//
+// -sdy-remove-sub-axes-in-input-output-shardings: a function's argument and
+// result shardings are what callers see, and callers (a framework laying out
+// buffers) know whole mesh axes only. In each open dimension (one that
+// propagation was free to fill) the first sub-axis and every axis after it
+// are dropped; closed dimensions are what the user asked for and stay. The
+// values inside the function keep their shardings: the partitioner reshards
+// where they now differ.
+//
+//===----------------------------------------------------------------------===//
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "transforms/Passes.h"
+
+namespace mlir::sdy {
+#define GEN_PASS_DEF_REMOVESUBAXESININPUTOUTPUTSHARDINGSPASS
+#include "transforms/Passes.h.inc"
+
+namespace {
+
+TensorShardingAttr removeSubAxes(TensorShardingAttr sharding) {
+  MLIRContext *ctx = sharding.getContext();
+  SmallVector<DimensionShardingAttr> dims;
+  for (DimensionShardingAttr dim : sharding.getDimShardings()) {
+    ArrayRef<AxisRefAttr> axes = dim.getAxes();
+    auto firstSub =
+        llvm::find_if(axes, [](AxisRefAttr axis) { return axis.isSubAxis(); });
+    if (dim.getIsClosed() || firstSub == axes.end()) {
+      dims.push_back(dim);
+      continue;
+    }
+    dims.push_back(DimensionShardingAttr::get(
+        ctx, axes.take_front(firstSub - axes.begin()), dim.getIsClosed(),
+        dim.getPriority()));
+  }
+  return TensorShardingAttr::get(ctx, sharding.getMeshOrRef(), dims,
+                                 sharding.getReplicatedAxes(),
+                                 sharding.getUnreducedAxes());
+}
+
+struct RemoveSubAxesInInputOutputShardingsPass
+    : impl::RemoveSubAxesInInputOutputShardingsPassBase<
+          RemoveSubAxesInInputOutputShardingsPass> {
+  void runOnOperation() override {
+    bool changed = false;
+    for (auto func : getOperation().getOps<func::FuncOp>()) {
+      for (unsigned i = 0, e = func.getNumArguments(); i < e; ++i)
+        if (auto sharding = func.getArgAttrOfType<TensorShardingAttr>(
+                i, SdyDialect::kShardingAttr))
+          if (TensorShardingAttr updated = removeSubAxes(sharding);
+              updated != sharding) {
+            func.setArgAttr(i, SdyDialect::kShardingAttr, updated);
+            changed = true;
+          }
+      for (unsigned i = 0, e = func.getNumResults(); i < e; ++i)
+        if (auto sharding = func.getResultAttrOfType<TensorShardingAttr>(
+                i, SdyDialect::kShardingAttr))
+          if (TensorShardingAttr updated = removeSubAxes(sharding);
+              updated != sharding) {
+            func.setResultAttr(i, SdyDialect::kShardingAttr, updated);
+            changed = true;
+          }
+    }
+    if (!changed)
+      markAllAnalysesPreserved();
+  }
+};
+
+} // namespace
+} // namespace mlir::sdy
