@@ -317,7 +317,6 @@ sdy_status_t *sdy_mesh_device_coordinates(const sdy_mesh_t *mesh,
       return s;
     if (sdy_status_t *s = checkNumCoords(fn, mesh, num_coords))
       return s;
-    ArrayRef<MeshAxisAttr> axes = mesh->attr.getAxes();
     std::optional<SmallVector<int64_t>> coords =
         getMeshCoordinates(mesh->attr, device_id);
     if (!coords)
