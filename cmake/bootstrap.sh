@@ -91,7 +91,7 @@ asan="$build-asan"
 configure_and_build "$asan" -DSDY_ENABLE_SANITIZERS=ON -DSDY_ENABLE_FUZZING=ON \
   -- sdy_c sdy_backend_mpi test_capi test_run_options test_diagnostics \
   test_handles test_dead_values test_real_programs test_abi_ffi \
-  test_text_nesting sdy_fuzzers
+  test_text_nesting test_shardy_capi sdy_abi_manifest sdy_fuzzers
 echo "== running the C ABI tests under AddressSanitizer + UBSan"
 ctest --test-dir "$asan" --output-on-failure -j "$jobs" -L capi
 echo "== fuzzing each harness briefly (replays its corpus first)"
