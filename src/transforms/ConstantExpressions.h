@@ -1,10 +1,10 @@
 //===- ConstantExpressions.h - ops the constant splitter copies -*- C++ -*-===//
 //
-// The ops -sdy-constant-or-scalar-splitter gives one copy per use and
-// -sdy-constant-or-scalar-merger merges back: constant sub-computations (a
-// constant or iota, or a broadcast_in_dim, reshape, slice or pure
-// elementwise op whose operands all are constant sub-computations) and
-// broadcasts of a scalar.
+// The ops -sdy-constant-or-scalar-splitter gives one copy per use: constant
+// sub-computations (a constant or iota, or a broadcast_in_dim, reshape, slice
+// or pure elementwise op whose operands all are constant sub-computations)
+// and broadcasts of a scalar. -sdy-constant-or-scalar-merger merges back the
+// constants and scalar broadcasts among them.
 //
 //===----------------------------------------------------------------------===//
 #ifndef SDY_TRANSFORMS_CONSTANTEXPRESSIONS_H

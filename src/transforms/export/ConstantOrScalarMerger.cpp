@@ -11,7 +11,7 @@
 #include "mlir/IR/OperationSupport.h"
 #include "transforms/ConstantExpressions.h"
 #include "transforms/Passes.h"
-#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 
 namespace mlir::sdy {
 #define GEN_PASS_DEF_CONSTANTORSCALARMERGERPASS
@@ -56,14 +56,14 @@ struct ConstantOrScalarMergerPass
     getOperation().walk([&](Block *block) {
       // Defs come before uses, so a broadcast's operand is already merged
       // when the broadcast is looked at.
-      llvm::DenseMap<Operation *, Operation *, EquivalentOpInfo> seen;
+      llvm::DenseSet<Operation *, EquivalentOpInfo> seen;
       for (Operation &op : llvm::make_early_inc_range(*block)) {
         if (!isMergeable(&op))
           continue;
-        auto [it, inserted] = seen.try_emplace(&op, &op);
+        auto [it, inserted] = seen.insert(&op);
         if (inserted)
           continue;
-        op.getResult(0).replaceAllUsesWith(it->second->getResult(0));
+        op.getResult(0).replaceAllUsesWith((*it)->getResult(0));
         op.erase();
         changed = true;
       }

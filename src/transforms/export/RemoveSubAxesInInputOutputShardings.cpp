@@ -10,6 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ir/sdy/ShardingUtils.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "transforms/Passes.h"
 
@@ -31,7 +32,7 @@ TensorShardingAttr removeSubAxes(TensorShardingAttr sharding) {
       continue;
     }
     dims.push_back(DimensionShardingAttr::get(
-        ctx, axes.take_front(firstSub - axes.begin()), dim.getIsClosed(),
+        ctx, axes.take_front(firstSub - axes.begin()), /*isClosed=*/false,
         dim.getPriority()));
   }
   return TensorShardingAttr::get(ctx, sharding.getMeshOrRef(), dims,
@@ -44,24 +45,8 @@ struct RemoveSubAxesInInputOutputShardingsPass
           RemoveSubAxesInInputOutputShardingsPass> {
   void runOnOperation() override {
     bool changed = false;
-    for (auto func : getOperation().getOps<func::FuncOp>()) {
-      for (unsigned i = 0, e = func.getNumArguments(); i < e; ++i)
-        if (auto sharding = func.getArgAttrOfType<TensorShardingAttr>(
-                i, SdyDialect::kShardingAttr))
-          if (TensorShardingAttr updated = removeSubAxes(sharding);
-              updated != sharding) {
-            func.setArgAttr(i, SdyDialect::kShardingAttr, updated);
-            changed = true;
-          }
-      for (unsigned i = 0, e = func.getNumResults(); i < e; ++i)
-        if (auto sharding = func.getResultAttrOfType<TensorShardingAttr>(
-                i, SdyDialect::kShardingAttr))
-          if (TensorShardingAttr updated = removeSubAxes(sharding);
-              updated != sharding) {
-            func.setResultAttr(i, SdyDialect::kShardingAttr, updated);
-            changed = true;
-          }
-    }
+    for (auto func : getOperation().getOps<func::FuncOp>())
+      changed |= transformShardings(func, removeSubAxes);
     if (!changed)
       markAllAnalysesPreserved();
   }
