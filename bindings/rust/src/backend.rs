@@ -75,6 +75,12 @@ impl Backend {
     }
 }
 
+impl std::fmt::Debug for Backend {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Backend({:p})", self.ptr)
+    }
+}
+
 impl Drop for Backend {
     fn drop(&mut self) {
         // The handle goes first: it borrows the Rust table.

@@ -28,6 +28,12 @@ macro_rules! handle {
             }
         }
 
+        impl std::fmt::Debug for $name {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                write!(f, "{}({:p})", stringify!($name), self.ptr)
+            }
+        }
+
         impl Drop for $name {
             fn drop(&mut self) {
                 unsafe { (self.lib.raw().$destroy)(self.ptr) }

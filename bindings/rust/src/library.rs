@@ -112,6 +112,17 @@ impl Library {
             .into_owned()
     }
 
+    /// Whether this library can serve a binding written for header version
+    /// `version` (MAJOR * 10000 + MINOR * 100 + PATCH).
+    pub fn is_compatible(&self, version: u32) -> bool {
+        unsafe { (self.functions.sdy_version_is_compatible)(version) != 0 }
+    }
+
+    /// The name of status code `code`, e.g. `"SDY_PARSE_ERROR"`.
+    pub fn code_name(&self, code: i32) -> String {
+        unsafe { CStr::from_ptr((self.functions.sdy_status_code_name)(code)) }.to_string_lossy().into_owned()
+    }
+
     /// Ok for a NULL status; otherwise the error, and the status released.
     pub(crate) fn check(&self, status: *mut sys::Status) -> Result<()> {
         if status.is_null() {

@@ -86,6 +86,17 @@ impl Mesh {
         Ok(coords)
     }
 
+    /// The device at mesh coordinates `coords` (one per axis).
+    pub fn device_at(&self, coords: &[i64]) -> Result<i64> {
+        out_value!(self.lib, i64, |out| (self.lib.raw().sdy_mesh_device_at)(self.ptr, coords.as_ptr(), coords.len(), out))
+    }
+
+    /// Whether the mesh has an explicit device order (`device_ids=[...]`).
+    pub fn has_explicit_device_ids(&self) -> Result<bool> {
+        let has: i32 = out_value!(self.lib, i32, |out| (self.lib.raw().sdy_mesh_has_explicit_device_ids)(self.ptr, out))?;
+        Ok(has != 0)
+    }
+
     /// The text form, `<["x"=2, "y"=4]>`.
     pub fn text(&self) -> Result<String> {
         out_string!(self.lib, |out| (self.lib.raw().sdy_mesh_print)(self.ptr, out))

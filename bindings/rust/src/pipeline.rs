@@ -26,9 +26,12 @@ impl Pipeline {
     /// "partition") with options such as `"propagation-strategy=basic"`.
     pub fn preset(ctx: &Context, name: &str, options: Option<&str>) -> Result<Pipeline> {
         let name = c_string(name, "the preset name")?;
-        let options = options.map(|o| c_string(o, "the options")).transpose()?;
-        let opts = options.as_ref().map_or(std::ptr::null(), |o| o.as_ptr());
         let lib = &ctx.lib;
+        let options = match options {
+            None => return new_handle!(lib, Pipeline, |out| (lib.raw().sdy_pipeline_create_preset)(ctx.ptr, name.as_ptr(), out)),
+            Some(o) => c_string(o, "the options")?,
+        };
+        let opts = options.as_ptr();
         new_handle!(lib, Pipeline, |out| (lib.raw().sdy_pipeline_create_preset_with_options)(
             ctx.ptr,
             name.as_ptr(),
@@ -40,6 +43,17 @@ impl Pipeline {
     /// Runs the pipeline on `module`; a failure leaves it unchanged.
     pub fn run(&self, module: &mut Module) -> Result<()> {
         self.lib.check(unsafe { (self.lib.raw().sdy_pipeline_run)(self.ptr, module.ptr) })
+    }
+
+    /// Enables or disables per-pass timing of later runs.
+    pub fn enable_timing(&mut self, enable: bool) -> Result<()> {
+        self.lib.check(unsafe { (self.lib.raw().sdy_pipeline_enable_timing)(self.ptr, enable as i32) })
+    }
+
+    /// The timing report of the last run with timing enabled
+    /// (`FailedPrecondition` when there is none).
+    pub fn timing_report(&self) -> Result<String> {
+        out_string!(self.lib, |out| (self.lib.raw().sdy_pipeline_timing_report)(self.ptr, out))
     }
 
     /// The pipeline, fully anchored.

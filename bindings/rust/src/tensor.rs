@@ -66,6 +66,11 @@ impl Array {
         Array { dtype, shape: shape.to_vec(), data: vec![0u64; (bytes + 7) / 8], bytes }
     }
 
+    /// A borrowed view, to pass a result to another run.
+    pub fn view(&self) -> ArrayRef<'_> {
+        ArrayRef { data: self.data.as_ptr() as *const u8, dtype: self.dtype, shape: self.shape.clone(), _data: PhantomData }
+    }
+
     /// The raw bytes.
     pub fn bytes(&self) -> &[u8] {
         unsafe { std::slice::from_raw_parts(self.data.as_ptr() as *const u8, self.bytes) }
