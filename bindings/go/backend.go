@@ -11,8 +11,9 @@ import (
 // Backend provides the devices and the collectives. It runs one program at
 // a time: one goroutine at a time.
 type Backend struct {
-	lib *Library
-	ptr *C.sdy_backend_t
+	lib     *Library
+	ptr     *C.sdy_backend_t
+	goTable *goTable // a Go backend's table, borrowed by the handle
 }
 
 func newBackend(l *Library, ptr *C.sdy_backend_t) *Backend {
@@ -44,6 +45,16 @@ func (l *Library) LoadBackend(path, options string) (*Backend, error) {
 	return newBackend(l, out), nil
 }
 
+// wrapTable wraps a device-backend table (sdy_backend_table_t *) that
+// outlives the handle.
+func (l *Library) wrapTable(table unsafe.Pointer) (*Backend, error) {
+	var out *C.sdy_backend_t
+	if err := l.check(C.call_sdy_backend_wrap(l.fn("sdy_backend_wrap"), (*C.sdy_backend_table_t)(table), &out)); err != nil {
+		return nil, err
+	}
+	return newBackend(l, out), nil
+}
+
 // DeviceCount is the number of devices of the whole system.
 func (b *Backend) DeviceCount() (int, error) {
 	var n C.int32_t
@@ -70,6 +81,10 @@ func (b *Backend) Close() {
 	if b.ptr != nil {
 		C.call_sdy_backend_destroy(b.lib.fn("sdy_backend_destroy"), b.ptr)
 		b.ptr = nil
+		if b.goTable != nil {
+			b.goTable.free()
+			b.goTable = nil
+		}
 		runtime.SetFinalizer(b, nil)
 	}
 }

@@ -3,7 +3,10 @@ package sdy
 // #include "shims.h"
 import "C"
 
-import "runtime"
+import (
+	"runtime"
+	"unsafe"
+)
 
 // Context owns the MLIR context in which meshes, shardings, modules and
 // pipelines live. One goroutine at a time.
@@ -31,6 +34,17 @@ func (c *Context) SetMultithreading(enable bool) error {
 		v = 1
 	}
 	return c.lib.check(C.call_sdy_context_set_multithreading(c.lib.fn("sdy_context_set_multithreading"), c.ptr, v))
+}
+
+// MLIRContext is the MlirContext behind this context (its `ptr` field),
+// borrowed: for MLIR's C API and the MLIR-style functions of dialect.h.
+// Never destroy it.
+func (c *Context) MLIRContext() (unsafe.Pointer, error) {
+	var out C.MlirContext
+	if err := c.lib.check(C.call_sdy_context_get_mlir_context(c.lib.fn("sdy_context_get_mlir_context"), c.ptr, &out)); err != nil {
+		return nil, err
+	}
+	return out.ptr, nil
 }
 
 // Close releases the context (objects made from it stay usable). Calling

@@ -127,6 +127,17 @@ func (l *Library) VersionString() string {
 	return C.GoString(C.call_sdy_version_string(l.fn("sdy_version_string")))
 }
 
+// IsCompatible tells whether this library can serve a binding written for
+// header version version (MAJOR*10000+MINOR*100+PATCH).
+func (l *Library) IsCompatible(version uint32) bool {
+	return C.call_sdy_version_is_compatible(l.fn("sdy_version_is_compatible"), C.uint32_t(version)) != 0
+}
+
+// CodeName is the name of a status code, e.g. "SDY_PARSE_ERROR".
+func (l *Library) CodeName(code Code) string {
+	return C.GoString(C.call_sdy_status_code_name(l.fn("sdy_status_code_name"), C.int32_t(code)))
+}
+
 // check turns a status into nil or an *Error, releasing the status.
 func (l *Library) check(status *C.sdy_status_t) error {
 	if status == nil {

@@ -104,3 +104,53 @@ func (m *Mesh) Close() {
 		runtime.SetFinalizer(m, nil)
 	}
 }
+
+// DeviceIDs are the device ids in mesh order.
+func (m *Mesh) DeviceIDs() ([]int64, error) {
+	n, err := m.NumDevices()
+	if err != nil {
+		return nil, err
+	}
+	ids := make([]C.int64_t, n+1)
+	if err := m.lib.check(C.call_sdy_mesh_device_ids(m.lib.fn("sdy_mesh_device_ids"), m.ptr, &ids[0], C.size_t(n))); err != nil {
+		return nil, err
+	}
+	return fromC(ids[:n]), nil
+}
+
+// HasExplicitDeviceIDs tells whether the mesh has an explicit device order.
+func (m *Mesh) HasExplicitDeviceIDs() (bool, error) {
+	var has C.int32_t
+	err := m.lib.check(C.call_sdy_mesh_has_explicit_device_ids(m.lib.fn("sdy_mesh_has_explicit_device_ids"), m.ptr, &has))
+	return has != 0, err
+}
+
+// Coordinates are the mesh coordinates (one per axis) of device deviceID.
+func (m *Mesh) Coordinates(deviceID int64) ([]int64, error) {
+	axes, err := m.Axes()
+	if err != nil {
+		return nil, err
+	}
+	coords := make([]C.int64_t, len(axes)+1)
+	err = m.lib.check(C.call_sdy_mesh_device_coordinates(m.lib.fn("sdy_mesh_device_coordinates"), m.ptr,
+		C.int64_t(deviceID), &coords[0], C.size_t(len(axes))))
+	if err != nil {
+		return nil, err
+	}
+	return fromC(coords[:len(axes)]), nil
+}
+
+// DeviceAt is the device at mesh coordinates coords (one per axis).
+func (m *Mesh) DeviceAt(coords []int64) (int64, error) {
+	c := toC(coords)
+	var id C.int64_t
+	err := m.lib.check(C.call_sdy_mesh_device_at(m.lib.fn("sdy_mesh_device_at"), m.ptr, &c[0], C.size_t(len(coords)), &id))
+	return int64(id), err
+}
+
+// Equal tells whether two meshes have the same axes and device order.
+func (m *Mesh) Equal(other *Mesh) (bool, error) {
+	var eq C.int32_t
+	err := m.lib.check(C.call_sdy_mesh_equal(m.lib.fn("sdy_mesh_equal"), m.ptr, other.ptr, &eq))
+	return eq != 0, err
+}
