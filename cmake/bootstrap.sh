@@ -29,13 +29,15 @@ jobs=${SDY_JOBS:-$(nproc)}
 # 1.63 and Go 1.19, which they support), OpenBLAS
 # (dot_general kernels), OpenMPI (the mpi backend), GoogleTest (runtime
 # tests), clang's runtimes with libFuzzer (sanitizers and the fuzz harnesses),
-# clang-format (the format check of the test command).
+# clang-format (the format check of the test command), mypy (the type
+# check of the Python binding).
 packages="clang-22 clang-format-22 llvm-22-dev llvm-22-tools libmlir-22-dev
   mlir-22-tools
   cmake ninja-build pkg-config libcmocka-dev libffi-dev
   abigail-tools python3 python3-pytest python3-numpy python3-venv
   python3-setuptools cargo golang-go ccache libopenblas-dev
-  libopenmpi-dev openmpi-bin libgtest-dev libclang-rt-22-dev"
+  libopenmpi-dev openmpi-bin libgtest-dev libclang-rt-22-dev
+  mypy"
 
 if [ "${SDY_SKIP_APT:-0}" != 1 ]; then
   missing=""

@@ -42,18 +42,20 @@ __all__ = [
 __version__ = "1.2.0"
 
 
-def __getattr__(name):
+def __getattr__(name: str) -> str:
     # `sdy.library_path`: the path of the library, loading it if needed.
     if name == "library_path":
-        return _cdll.load().path
+        return load_library()
     raise AttributeError("module 'sdy' has no attribute %r" % name)
 
 
 def library_version() -> int:
     """The C ABI version of the loaded library, MAJOR*10000+MINOR*100+PATCH."""
-    return _cdll.sdy_version()
+    version: int = _cdll.sdy_version()
+    return version
 
 
 def library_version_string() -> str:
     """The C ABI version of the loaded library as "MAJOR.MINOR.PATCH"."""
-    return _cdll.sdy_version_string().decode("ascii")
+    version: bytes = _cdll.sdy_version_string()
+    return version.decode("ascii")

@@ -29,11 +29,15 @@ import glob
 import os
 import subprocess
 import sys
+from typing import Any, Dict, List, Optional, Tuple, Union
 
 from ctypes import (POINTER, Structure, c_char_p, c_int32, c_int64, c_size_t,
                     c_uint32, c_void_p)
 
 from ._mlir_c import DIALECT_PROTOTYPES, MlirContextStruct, MlirModuleStruct
+
+# A path given by the caller.
+PathArg = Union[str, "os.PathLike[str]"]
 
 __all__ = ["lib", "load_library", "LibraryNotFoundError", "AxisRefStruct",
            "DimShardingStruct", "DtypeStruct", "DeviceStruct", "TensorStruct",
@@ -98,10 +102,10 @@ assert ctypes.sizeof(TensorStruct) == 48
 assert TensorStruct.byte_offset.offset == 40
 
 
-def _installed_candidates():
+def _installed_candidates() -> List[str]:
     """Libraries of an installation: pkg-config's libdir of sdy_c, then the
     library directories of the install prefixes of this Python."""
-    found = []
+    found: List[str] = []
     try:
         libdir = subprocess.run(
             ["pkg-config", "--variable=libdir", "sdy_c"],
@@ -119,11 +123,11 @@ def _installed_candidates():
     return found
 
 
-def _multiarch():
+def _multiarch() -> str:
     return getattr(sys.implementation, "_multiarch", "") or ""
 
 
-def _candidates(path=None):
+def _candidates(path: Optional[PathArg] = None) -> Tuple[List[str], bool]:
     """(paths to try in order, whether the path is explicit)."""
     if path:
         return [os.fspath(path)], True
@@ -136,7 +140,7 @@ def _candidates(path=None):
     # <repo>/bindings/python/sdy -> <repo>; the most recently built library
     # of its build trees first.
     repo = os.path.dirname(os.path.dirname(os.path.dirname(here)))
-    built = []
+    built: List[Tuple[float, str]] = []
     for build in glob.glob(os.path.join(repo, "build*")):
         for sub in ("", "lib", os.path.join("src", "capi"), "src"):
             for name in _LIB_NAMES:
@@ -151,9 +155,9 @@ def _candidates(path=None):
     return found, False
 
 
-def _open(path=None):
+def _open(path: Optional[PathArg] = None) -> Tuple[ctypes.CDLL, str]:
     candidates, explicit = _candidates(path)
-    errors = []
+    errors: List[str] = []
     for candidate in candidates:
         is_path = os.sep in candidate
         if is_path and not os.path.exists(candidate):
@@ -177,14 +181,14 @@ class _Library:
     """The loaded libsdy_c: loads on first use (see :func:`load`), then
     forwards attribute access to the ctypes library."""
 
-    def __init__(self):
-        self._cdll = None
-        self.path = None
+    def __init__(self) -> None:
+        self._cdll: Optional[ctypes.CDLL] = None
+        self.path: Optional[str] = None
 
-    def load(self, path=None):
+    def load(self, path: Optional[PathArg] = None) -> "_Library":
         if self._cdll is not None:
             if path is not None and os.path.realpath(os.fspath(path)) != \
-                    os.path.realpath(self.path):
+                    os.path.realpath(self.path or ""):
                 raise LibraryNotFoundError(
                     "libsdy_c is already loaded from %s; load_library(%r) "
                     "must come before the first use of sdy" % (self.path,
@@ -195,7 +199,7 @@ class _Library:
         self._cdll, self.path = cdll, found
         return self
 
-    def __getattr__(self, name):
+    def __getattr__(self, name: str) -> Any:
         if name.startswith("__"):
             raise AttributeError(name)
         return getattr(self.load()._cdll, name)
@@ -204,13 +208,15 @@ class _Library:
 lib = _Library()
 
 
-def load_library(path=None):
+def load_library(path: Optional[PathArg] = None) -> str:
     """Loads libsdy_c now: from `path` when given, else from the first of
     SDY_C_LIBRARY, next to the package, the source checkout's build trees,
     pkg-config's `sdy_c`, the install prefix and the system path. Returns
     the path loaded. Without a call, the first use of the binding loads it
     the same way. Raises LibraryNotFoundError."""
-    return lib.load(path).path
+    loaded = lib.load(path).path
+    assert loaded is not None
+    return loaded
 
 
 _S = c_void_p          # sdy_status_t *
@@ -221,7 +227,7 @@ _PI64 = POINTER(c_int64)
 _PSZ = POINTER(c_size_t)
 _PI32 = POINTER(c_int32)
 
-_PROTOTYPES = {
+_PROTOTYPES: Dict[str, Tuple[Any, List[Any]]] = {
     # status.h
     "sdy_status_code": (c_int32, [_S]),
     "sdy_status_message": (c_char_p, [_S]),
@@ -305,7 +311,7 @@ _PROTOTYPES = {
 
 # Declared when exported: mlir_interop.h (MLIR-convention functions) and
 # functions newer than the oldest library the binding accepts.
-_OPTIONAL_PROTOTYPES = {
+_OPTIONAL_PROTOTYPES: Dict[str, Tuple[Any, List[Any]]] = {
     "sdy_context_get_mlir_context": (_S, [_H, POINTER(MlirContextStruct)]),
     "sdy_module_get_mlir_module": (_S, [_H, POINTER(MlirModuleStruct)]),
     "sdy_module_wrap_mlir_module": (_S, [_H, MlirModuleStruct, _PH]),
@@ -357,8 +363,8 @@ _OPTIONAL_PROTOTYPES = {
 }
 
 
-def _declare(cdll, library_path):
-    missing = []
+def _declare(cdll: ctypes.CDLL, library_path: str) -> None:
+    missing: List[str] = []
     for name, (restype, argtypes) in _PROTOTYPES.items():
         try:
             fn = getattr(cdll, name)
@@ -390,10 +396,10 @@ class CFunction:
     library loads on first use, not at import). `optional`: None when the
     loaded library lacks it (a function newer than the library)."""
 
-    def __init__(self, name, optional=False):
+    def __init__(self, name: str, optional: bool = False) -> None:
         self.name, self.optional = name, optional
 
-    def __get__(self, obj, cls=None):
+    def __get__(self, obj: object, cls: Optional[type] = None) -> Any:
         if self.optional:
             return getattr(lib, self.name, None)
         return getattr(lib, self.name)

@@ -8,6 +8,8 @@ manifest test, tests/test_abi_manifest.py, names any function of the ABI
 manifest that is missing).
 """
 
+from typing import Any, Dict, List, Tuple
+
 from ctypes import (POINTER, Structure, c_bool, c_char_p, c_int64, c_size_t,
                     c_ssize_t, c_void_p)
 
@@ -40,8 +42,9 @@ class MlirStringRefStruct(Structure):
     """``MlirStringRef``: `length` bytes at `data`, not NUL-terminated."""
     _fields_ = [("data", c_char_p), ("length", c_size_t)]
 
-    def __str__(self):
-        return (self.data[:self.length] if self.data else b"").decode()
+    def __str__(self) -> str:
+        data: bytes = self.data[:self.length] if self.data else b""
+        return data.decode()
 
 
 _ATTR = MlirAttributeStruct
@@ -51,7 +54,7 @@ _DIALECT = MlirDialectHandleStruct
 _PATTR = POINTER(MlirAttributeStruct)
 _PI64 = POINTER(c_int64)
 
-DIALECT_PROTOTYPES = {
+DIALECT_PROTOTYPES: Dict[str, Tuple[Any, List[Any]]] = {
     "mlirGetDialectHandle__sdy__": (_DIALECT, []),
     "mlirGetDialectHandle__stablehlo__": (_DIALECT, []),
     "sdyAttributeIsAMeshAxisAttr": (c_bool, [_ATTR]),

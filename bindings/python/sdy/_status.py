@@ -7,6 +7,7 @@ library's message (which holds MLIR diagnostics with their locations).
 
 import ctypes
 import operator
+from typing import Any, Iterable, Optional, Tuple, Union
 
 from ._lib import lib
 
@@ -40,16 +41,17 @@ class SdyError(Exception):
         message: the library's message (UTF-8 decoded).
     """
 
-    def __init__(self, message, code=INTERNAL):
+    def __init__(self, message: str, code: int = INTERNAL) -> None:
         super().__init__(message, code)
         self.code = code
         self.message = message
 
     @property
-    def code_name(self):
-        return lib.sdy_status_code_name(self.code).decode("utf-8", "replace")
+    def code_name(self) -> str:
+        name: bytes = lib.sdy_status_code_name(self.code)
+        return name.decode("utf-8", "replace")
 
-    def __str__(self):
+    def __str__(self) -> str:
         return "%s: %s" % (self.code_name, self.message)
 
 
@@ -100,7 +102,7 @@ class ClosedError(InvalidArgumentError):
     """An object was used after :meth:`close` (raised by the binding before
     calling into the library, which would report SDY_INVALID_ARGUMENT)."""
 
-    def __init__(self, message, code=INVALID_ARGUMENT):
+    def __init__(self, message: str, code: int = INVALID_ARGUMENT) -> None:
         super().__init__(message, code)
 
 
@@ -118,14 +120,14 @@ _BY_CODE = {
 }
 
 
-def check(status):
+def check(status: Optional[int]) -> None:
     """Raises the matching SdyError if `status` (a ``c_void_p`` value) is not
     NULL; always destroys it."""
     if not status:
         return
     try:
-        code = lib.sdy_status_code(status)
-        raw = lib.sdy_status_message(status) or b""
+        code: int = lib.sdy_status_code(status)
+        raw: bytes = lib.sdy_status_message(status) or b""
         message = raw.decode("utf-8", "replace")
     finally:
         lib.sdy_status_destroy(status)
@@ -139,7 +141,7 @@ _INT64_MAX = (1 << 63) - 1
 _SIZE_MAX = (1 << (8 * ctypes.sizeof(ctypes.c_size_t))) - 1
 
 
-def to_int64(value, what):
+def to_int64(value: Any, what: str) -> int:
     """`value` as a Python int in the int64 range (ctypes would wrap)."""
     try:
         v = operator.index(value)
@@ -151,7 +153,7 @@ def to_int64(value, what):
     return v
 
 
-def to_size(value, what):
+def to_size(value: Any, what: str) -> int:
     """`value` as a non-negative Python int that fits size_t."""
     try:
         v = operator.index(value)
@@ -165,13 +167,13 @@ def to_size(value, what):
     return v
 
 
-def int64_array(values, what):
+def int64_array(values: Iterable[Any], what: str) -> Tuple[Any, int]:
     """A ctypes int64 array of `values` (and its length)."""
     items = [to_int64(v, "%s[%d]" % (what, i)) for i, v in enumerate(values)]
     return (ctypes.c_int64 * len(items))(*items), len(items)
 
 
-def encode(text, what):
+def encode(text: Union[str, bytes, bytearray], what: str) -> bytes:
     """UTF-8 bytes of `text` (str or bytes) for a NUL-terminated parameter."""
     if isinstance(text, str):
         data = text.encode("utf-8")
@@ -184,12 +186,12 @@ def encode(text, what):
     return data
 
 
-def decode(raw):
+def decode(raw: Optional[bytes]) -> str:
     """str of a borrowed ``const char *`` value (bytes or None)."""
     return "" if raw is None else raw.decode("utf-8")
 
 
-def take_string(ptr):
+def take_string(ptr: ctypes.c_void_p) -> str:
     """str of a caller-owned ``char *`` (a ``c_void_p``), which is freed."""
     if not ptr.value:
         return ""

@@ -3,11 +3,14 @@
 import ctypes
 import threading
 import weakref
+from typing import Any, Optional, Type, TypeVar
 
 from ._lib import CFunction, lib
 from ._status import ClosedError, check, take_string
 
 __all__ = ["Context", "default_context"]
+
+_H = TypeVar("_H", bound="_Handle")
 
 
 class _Handle:
@@ -20,37 +23,38 @@ class _Handle:
     context it belongs to.
     """
 
-    _destroy = None
+    _destroy: Any = None
     _kind = "object"
 
-    _context = None
+    _context: Optional["Context"] = None
+    _ptr: Optional[int]
 
-    def _init_handle(self, ptr, context=None):
+    def _init_handle(self, ptr: Optional[int], context: Optional["Context"] = None) -> None:
         self._ptr = ptr
         # The Python parent: kept alive as long as this object is open.
         self._context = context
         self._finalizer = weakref.finalize(self, type(self)._destroy, ptr)
 
     @classmethod
-    def _wrap(cls, ptr, context):
+    def _wrap(cls: Type[_H], ptr: Optional[int], context: Optional["Context"]) -> _H:
         """A new wrapper owning the handle `ptr` (of `context`)."""
         obj = cls.__new__(cls)
         obj._init_handle(ptr, context)
         return obj
 
     @property
-    def _handle(self):
-        ptr = getattr(self, "_ptr", None)
+    def _handle(self) -> int:
+        ptr: Optional[int] = getattr(self, "_ptr", None)
         if ptr is None:
             raise ClosedError("%s is closed" % self._kind)
         return ptr
 
     @property
-    def closed(self):
+    def closed(self) -> bool:
         """True once the handle has been released."""
         return getattr(self, "_ptr", None) is None
 
-    def close(self):
+    def close(self) -> None:
         """Releases the C handle now. Calling it again does nothing."""
         if getattr(self, "_ptr", None) is None:
             return
@@ -58,25 +62,24 @@ class _Handle:
         self._finalizer()  # runs the destroy function once, then detaches
         self._context = None
 
-    def __enter__(self):
+    def __enter__(self: _H) -> _H:
         self._handle  # raises ClosedError when closed
         return self
 
-    def __exit__(self, *exc):
+    def __exit__(self, *exc: object) -> None:
         self.close()
-        return False
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         if self.closed:
             return "<sdy.%s closed>" % self._kind
         return self._open_repr()
 
-    def _open_repr(self):
+    def _open_repr(self) -> str:
         """The repr of an open object; subclasses add what identifies it."""
         return "<sdy.%s>" % self._kind
 
 
-def _out_handle():
+def _out_handle() -> ctypes.c_void_p:
     return ctypes.c_void_p()
 
 
@@ -94,14 +97,14 @@ class Context(_Handle):
     _destroy = CFunction("sdy_context_destroy")
     _kind = "Context"
 
-    def __init__(self, multithreading=False):
+    def __init__(self, multithreading: bool = False) -> None:
         out = _out_handle()
         check(lib.sdy_context_create(ctypes.byref(out)))
         self._init_handle(out.value)
         if multithreading:
             self.set_multithreading(True)
 
-    def set_multithreading(self, enable):
+    def set_multithreading(self, enable: bool) -> None:
         """Enables or disables MLIR's internal multithreading (used by pass
         pipelines). Disabled by default."""
         check(lib.sdy_context_set_multithreading(self._handle,
@@ -115,15 +118,16 @@ class _ContextObject(_Handle):
     owned string).
     """
 
-    _print = None
+    _print: Any = None
 
     @property
-    def context(self):
+    def context(self) -> "Context":
         """The :class:`~sdy.Context` the object belongs to."""
         self._handle
+        assert self._context is not None
         return self._context
 
-    def __str__(self):
+    def __str__(self) -> str:
         out = new_out()
         check(type(self)._print(self._handle, ctypes.byref(out)))
         return take_string(out)
@@ -136,9 +140,9 @@ class _Value(_ContextObject):
     different ``_equal`` functions are of different kinds and never equal.
     """
 
-    _equal = None
+    _equal: Any = None
 
-    def __eq__(self, other):
+    def __eq__(self, other: object) -> bool:
         if not isinstance(other, _Value) or other._equal is not self._equal:
             return NotImplemented
         out = ctypes.c_int32()
@@ -146,15 +150,15 @@ class _Value(_ContextObject):
                                 ctypes.byref(out)))
         return bool(out.value)
 
-    def __hash__(self):
+    def __hash__(self) -> int:
         return hash(str(self))
 
 
-_default = None
+_default: Optional[Context] = None
 _default_lock = threading.Lock()
 
 
-def default_context():
+def default_context() -> Context:
     """The process-wide context used when no ``context=`` is given (created
     on first use, kept until the interpreter exits)."""
     global _default
@@ -164,7 +168,7 @@ def default_context():
         return _default
 
 
-def resolve_context(context):
+def resolve_context(context: Optional[Context]) -> Context:
     """`context`, or the default context for None."""
     if context is None:
         return default_context()
@@ -175,7 +179,7 @@ def resolve_context(context):
     return context
 
 
-def new_out():
+def new_out() -> ctypes.c_void_p:
     """A ``c_void_p`` to receive a handle or an owned string."""
     return _out_handle()
 

@@ -26,7 +26,7 @@ def from_dlpack(value: Any, what: str = "the array") -> Any:
     """A numpy array viewing the memory of the DLPack exporter `value`
     (no copy). Raises TypeError for memory outside the host."""
     from .executable import _numpy
-    np = _numpy()
+    np: Any = _numpy()
     if isinstance(value, np.ndarray):
         return value
     if not is_dlpack(value):

@@ -6,7 +6,7 @@ library.
 """
 
 import ctypes
-from typing import Any, Optional, Sequence, TYPE_CHECKING
+from typing import Any, List, Optional, Sequence, Tuple, TYPE_CHECKING
 
 from ._lib import (CFunction, DtypeStruct, RunOptionsStruct, TensorStruct,
                    lib)
@@ -33,7 +33,7 @@ _DL_NARROW_FLOATS = {
 _DL_CPU = 1
 
 
-def _need(name):
+def _need(name: str) -> Any:
     fn = getattr(lib, name, None)
     if fn is None:
         raise UnimplementedError(
@@ -43,7 +43,7 @@ def _need(name):
     return fn
 
 
-def _numpy():
+def _numpy() -> Any:
     try:
         import numpy
     except ImportError as e:  # pragma: no cover - depends on the system
@@ -52,16 +52,16 @@ def _numpy():
     return numpy
 
 
-def _ml_dtype(name):
+def _ml_dtype(name: str) -> Any:
     """ml_dtypes' type `name`, or None when ml_dtypes is not installed."""
     try:
-        import ml_dtypes
+        import ml_dtypes  # type: ignore[import]
     except ImportError:
         return None
     return getattr(ml_dtypes, name, None)
 
 
-def _np_dtype(np, dtype):
+def _np_dtype(np: Any, dtype: DtypeStruct) -> Any:
     """The numpy dtype of an sdy_dtype_t. Types numpy lacks (bf16, the
     f4/f6/f8 types, i2/i4/ui2/ui4) are ml_dtypes' when it is installed,
     otherwise their raw bits (uint16 for bf16, one uint8/int8 per element
@@ -82,7 +82,7 @@ def _np_dtype(np, dtype):
     return np.dtype("%s%d" % (kind, bits))
 
 
-def _type_name(dtype):
+def _type_name(dtype: DtypeStruct) -> str:
     if dtype.code == _DL_BOOL:
         return "i1"
     if dtype.code == _DL_COMPLEX:
@@ -102,23 +102,28 @@ class CancelFlag:
     devices waiting in a collective of the local backend are released at
     once). :meth:`clear` makes it reusable."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         self._flag = ctypes.c_int32(0)
 
-    def set(self):
+    def set(self) -> None:
+        """Asks the runs that use the flag to stop."""
         self._flag.value = 1
 
-    def clear(self):
+    def clear(self) -> None:
+        """Clears the flag (for later runs)."""
         self._flag.value = 0
 
-    def is_set(self):
+    def is_set(self) -> bool:
+        """True once :meth:`set` was called (and not cleared)."""
         return self._flag.value != 0
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return "<sdy.CancelFlag %s>" % ("set" if self.is_set() else "clear")
 
 
-def _run_options(timeout_ms, collective_timeout_ms, cancel):
+def _run_options(timeout_ms: Optional[int],
+                 collective_timeout_ms: Optional[int],
+                 cancel: Optional[CancelFlag]) -> Optional[RunOptionsStruct]:
     """An sdy_run_options_t, or None when every option is left at its
     default (then the 1.0 entry points run, so older libraries work)."""
     if timeout_ms is None and collective_timeout_ms is None and cancel is None:
@@ -154,7 +159,7 @@ class Backend(_Handle):
     _destroy = CFunction("sdy_backend_destroy", optional=True)
     _kind = "Backend"
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
         raise TypeError("use Backend.local(n) or Backend.load(path)")
 
     @classmethod
@@ -195,14 +200,14 @@ class Backend(_Handle):
         return cls._wrap(out.value, None)
 
     @property
-    def device_count(self):
+    def device_count(self) -> int:
         """The number of devices of the whole system."""
         count = ctypes.c_int32()
         check(lib.sdy_backend_device_count(self._handle, ctypes.byref(count)))
         return count.value
 
     @property
-    def local_devices(self):
+    def local_devices(self) -> List[int]:
         """The ids of the devices this process drives."""
         n = ctypes.c_size_t()
         check(lib.sdy_backend_local_devices(self._handle, None, 0,
@@ -212,18 +217,18 @@ class Backend(_Handle):
                                             ctypes.byref(n)))
         return list(ids[:n.value])
 
-    def _open_repr(self):
+    def _open_repr(self) -> str:
         return "<sdy.Backend devices=%d>" % self.device_count
 
 
 class _Descriptors:
     """sdy_tensor_t descriptors over numpy arrays (kept alive here)."""
 
-    def __init__(self, count):
+    def __init__(self, count: int) -> None:
         self.array = (TensorStruct * max(count, 1))()
-        self._keep = []
+        self._keep: List[Any] = []
 
-    def set(self, i, arr, dtype=None):
+    def set(self, i: int, arr: Any, dtype: Optional[DtypeStruct] = None) -> None:
         shape = (ctypes.c_int64 * max(arr.ndim, 1))(*arr.shape)
         itemsize = arr.dtype.itemsize
         strides = None
@@ -289,30 +294,32 @@ class Executable(_Handle):
                                               ctypes.byref(out)))
         self._init_handle(out.value, None)
         self._backend = backend
-        self._own_backend = None
+        self._own_backend: Optional[Backend] = None
 
     # --- queries -----------------------------------------------------------
 
     @property
-    def num_devices(self):
+    def num_devices(self) -> int:
         """The number of devices the program runs on."""
         n = ctypes.c_int64()
         check(lib.sdy_executable_num_devices(self._handle, ctypes.byref(n)))
         return n.value
 
     @property
-    def num_args(self):
+    def num_args(self) -> int:
+        """The number of arguments."""
         n = ctypes.c_size_t()
         check(lib.sdy_executable_num_args(self._handle, ctypes.byref(n)))
         return n.value
 
     @property
-    def num_results(self):
+    def num_results(self) -> int:
+        """The number of results."""
         n = ctypes.c_size_t()
         check(lib.sdy_executable_num_results(self._handle, ctypes.byref(n)))
         return n.value
 
-    def _type(self, is_arg, index):
+    def _type(self, is_arg: bool, index: int) -> Tuple[Tuple[int, ...], DtypeStruct]:
         fn = (lib.sdy_executable_arg_type if is_arg
               else lib.sdy_executable_result_type)
         dtype = DtypeStruct()
@@ -324,14 +331,14 @@ class Executable(_Handle):
                  rank.value))
         return tuple(shape[:rank.value]), dtype
 
-    def _shards(self, is_arg, index, rank):
+    def _shards(self, is_arg: bool, index: int, rank: int) -> Tuple[int, ...]:
         fn = (lib.sdy_executable_arg_num_shards if is_arg
               else lib.sdy_executable_result_num_shards)
         out = (ctypes.c_int64 * max(rank, 1))()
         check(fn(self._handle, index, out, rank))
         return tuple(out[:rank])
 
-    def _types(self, is_arg):
+    def _types(self, is_arg: bool) -> List[Tuple[Tuple[int, ...], str]]:
         count = self.num_args if is_arg else self.num_results
         result = []
         for i in range(count):
@@ -340,17 +347,18 @@ class Executable(_Handle):
         return result
 
     @property
-    def arg_types(self):
+    def arg_types(self) -> List[Tuple[Tuple[int, ...], str]]:
         """The local (per-device) type of each argument as (shape, element
         type name), e.g. ``((4, 4), "f32")``."""
         return self._types(True)
 
     @property
-    def result_types(self):
+    def result_types(self) -> List[Tuple[Tuple[int, ...], str]]:
         """The local (per-device) type of each result."""
         return self._types(False)
 
-    def global_shape(self, index, result=False):
+    def global_shape(self, index: int,
+                     result: bool = False) -> Tuple[Tuple[int, ...], bool]:
         """The global shape of argument (or result) `index` and whether it
         is exact: ``((5, 2), True)`` when the program records it (the
         partitioner's ``sdy.global_type``), the value is not split, or the
@@ -368,7 +376,7 @@ class Executable(_Handle):
         check(fn(self._handle, index, out, len(shape), ctypes.byref(exact)))
         return tuple(out[:len(shape)]), bool(exact.value)
 
-    def num_shards(self, index, result=False):
+    def num_shards(self, index: int, result: bool = False) -> Tuple[int, ...]:
         """How argument (or result) `index` is split: shards per
         dimension."""
         shape, _ = self._type(not result, to_size(index, "index"))
@@ -376,7 +384,7 @@ class Executable(_Handle):
 
     # --- runs --------------------------------------------------------------
 
-    def _resolve_backend(self, backend):
+    def _resolve_backend(self, backend: Optional[Backend]) -> Backend:
         if backend is not None:
             if not isinstance(backend, Backend):
                 raise TypeError("backend must be an sdy.Backend, not %s"
@@ -388,7 +396,7 @@ class Executable(_Handle):
             self._own_backend = Backend.local(self.num_devices)
         return self._own_backend
 
-    def _input(self, np, value, dtype, what):
+    def _input(self, np: Any, value: Any, dtype: DtypeStruct, what: str) -> Any:
         expected = _np_dtype(np, dtype)
         if not isinstance(value, np.ndarray) and is_dlpack(value):
             value = from_dlpack(value, what)
@@ -407,7 +415,8 @@ class Executable(_Handle):
     def run(self, *args: Any, backend: Optional[Backend] = None,
             result_shapes: Optional[Sequence[Any]] = None,
             timeout_ms: Optional[int] = None,
-            collective_timeout_ms=None, cancel=None):
+            collective_timeout_ms: Optional[int] = None,
+            cancel: Optional[CancelFlag] = None) -> List[Any]:
         """Runs on global arrays: each argument is scattered to the devices
         according to its sharding; the results (numpy arrays of the global
         shapes) are gathered according to the result shardings.
@@ -436,7 +445,7 @@ class Executable(_Handle):
         """
         options = _run_options(timeout_ms, collective_timeout_ms, cancel)
         np = _numpy()
-        backend = self._resolve_backend(backend)
+        resolved = self._resolve_backend(backend)
         n_args, n_results = self.num_args, self.num_results
         if len(args) != n_args:
             raise TypeError("the program takes %d arguments, got %d"
@@ -461,17 +470,20 @@ class Executable(_Handle):
             outs.set(j, arr, dtype)
             results.append(arr)
         if options is None:
-            check(lib.sdy_executable_run_global(self._handle, backend._handle,
+            check(lib.sdy_executable_run_global(self._handle, resolved._handle,
                                                 ins.array, n_args, outs.array,
                                                 n_results))
         else:
             check(lib.sdy_executable_run_global_with_options(
-                self._handle, backend._handle, ins.array, n_args, outs.array,
+                self._handle, resolved._handle, ins.array, n_args, outs.array,
                 n_results, ctypes.byref(options)))
         return results
 
-    def run_local(self, per_device_args, backend=None, timeout_ms=None,
-                  collective_timeout_ms=None, cancel=None):
+    def run_local(self, per_device_args: Sequence[Sequence[Any]],
+                  backend: Optional[Backend] = None,
+                  timeout_ms: Optional[int] = None,
+                  collective_timeout_ms: Optional[int] = None,
+                  cancel: Optional[CancelFlag] = None) -> List[List[Any]]:
         """Runs with per-device arrays: `per_device_args` holds, for every
         local device of the backend (in the order of
         :attr:`Backend.local_devices`), the list of its arguments (local
@@ -479,17 +491,17 @@ class Executable(_Handle):
         are those of :meth:`run`."""
         options = _run_options(timeout_ms, collective_timeout_ms, cancel)
         np = _numpy()
-        backend = self._resolve_backend(backend)
+        resolved = self._resolve_backend(backend)
         n_args, n_results = self.num_args, self.num_results
-        per_device_args = [list(a) for a in per_device_args]
-        n_dev = len(per_device_args)
-        local = len(backend.local_devices)
+        device_args = [list(a) for a in per_device_args]
+        n_dev = len(device_args)
+        local = len(resolved.local_devices)
         if n_dev != local:
             raise ValueError("per_device_args has %d entries, the backend "
                              "drives %d local devices" % (n_dev, local))
         ins = _Descriptors(n_dev * n_args)
         arg_types = [self._type(True, i) for i in range(n_args)]
-        for k, dev_args in enumerate(per_device_args):
+        for k, dev_args in enumerate(device_args):
             if len(dev_args) != n_args:
                 raise TypeError("device %d: the program takes %d arguments, "
                                 "got %d" % (k, n_args, len(dev_args)))
@@ -499,7 +511,7 @@ class Executable(_Handle):
                                     "argument %d of device %d" % (i, k)),
                         arg_types[i][1])
         outs = _Descriptors(n_dev * n_results)
-        results = []
+        results: List[List[Any]] = []
         for k in range(n_dev):
             dev = []
             for j in range(n_results):
@@ -509,21 +521,21 @@ class Executable(_Handle):
                 dev.append(arr)
             results.append(dev)
         if options is None:
-            check(lib.sdy_executable_run_local(self._handle, backend._handle,
+            check(lib.sdy_executable_run_local(self._handle, resolved._handle,
                                                ins.array, n_args, outs.array,
                                                n_results))
         else:
             check(lib.sdy_executable_run_local_with_options(
-                self._handle, backend._handle, ins.array, n_args, outs.array,
+                self._handle, resolved._handle, ins.array, n_args, outs.array,
                 n_results, ctypes.byref(options)))
         return results
 
-    def close(self):
+    def close(self) -> None:
         super().close()
         if self._own_backend is not None:
             self._own_backend.close()
             self._own_backend = None
 
-    def _open_repr(self):
+    def _open_repr(self) -> str:
         return "<sdy.Executable devices=%d args=%d results=%d>" % (
             self.num_devices, self.num_args, self.num_results)

@@ -1,7 +1,7 @@
 """Logical device meshes (docs/sharding-model.md#meshes)."""
 
 import ctypes
-from typing import Any, Optional, Sequence
+from typing import Any, List, Optional, Sequence, Tuple
 
 from ._lib import CFunction, lib
 from ._status import (check, decode, encode, int64_array, to_int64,
@@ -48,7 +48,8 @@ class Mesh(_Value):
         context = resolve_context(context)
         if hasattr(axes, "items"):
             axes = list(axes.items())
-        names, sizes = [], []
+        names: List[bytes] = []
+        sizes: List[int] = []
         for i, axis in enumerate(axes):
             try:
                 name, size = axis
@@ -82,17 +83,17 @@ class Mesh(_Value):
                                  ctypes.byref(out)))
         return cls._wrap(out.value, context)
 
-    def _open_repr(self):
+    def _open_repr(self) -> str:
         return "sdy.Mesh.parse(%r)" % str(self)
 
     @property
-    def num_axes(self):
+    def num_axes(self) -> int:
         """The number of axes."""
         n = ctypes.c_size_t()
         check(lib.sdy_mesh_num_axes(self._handle, ctypes.byref(n)))
         return n.value
 
-    def axis(self, index):
+    def axis(self, index: int) -> Tuple[str, int]:
         """``(name, size)`` of axis `index`."""
         name = ctypes.c_char_p()
         size = ctypes.c_int64()
@@ -101,29 +102,29 @@ class Mesh(_Value):
         return decode(name.value), size.value
 
     @property
-    def axes(self):
+    def axes(self) -> List[Tuple[str, int]]:
         """The axes as a list of ``(name, size)`` pairs, in mesh order."""
         return [self.axis(i) for i in range(self.num_axes)]
 
     @property
-    def axis_names(self):
+    def axis_names(self) -> List[str]:
         """The axis names, in mesh order."""
         return [name for name, _ in self.axes]
 
     @property
-    def shape(self):
+    def shape(self) -> Tuple[int, ...]:
         """The axis sizes, in mesh order (a tuple)."""
         return tuple(size for _, size in self.axes)
 
     @property
-    def num_devices(self):
+    def num_devices(self) -> int:
         """The product of the axis sizes (1 for a maximal or empty mesh)."""
         n = ctypes.c_int64()
         check(lib.sdy_mesh_num_devices(self._handle, ctypes.byref(n)))
         return n.value
 
     @property
-    def device_ids(self):
+    def device_ids(self) -> List[int]:
         """The device ids in mesh order (``range(num_devices)`` when the mesh
         has no explicit order), as a list."""
         n = self.num_devices
@@ -132,14 +133,14 @@ class Mesh(_Value):
         return list(buf)
 
     @property
-    def has_explicit_device_ids(self):
+    def has_explicit_device_ids(self) -> bool:
         """True if the mesh lists an explicit (non-iota) device order."""
         out = ctypes.c_int32()
         check(lib.sdy_mesh_has_explicit_device_ids(self._handle,
                                                    ctypes.byref(out)))
         return bool(out.value)
 
-    def coordinates(self, device_id):
+    def coordinates(self, device_id: int) -> Tuple[int, ...]:
         """The mesh coordinates (a tuple, one per axis) of `device_id`.
 
         Raises:
@@ -151,7 +152,7 @@ class Mesh(_Value):
             self._handle, to_int64(device_id, "device_id"), buf, n))
         return tuple(buf)
 
-    def device_id(self, coords):
+    def device_id(self, coords: Sequence[int]) -> int:
         """The device id at mesh coordinates `coords` (one per axis).
 
         Raises:

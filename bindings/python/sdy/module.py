@@ -1,7 +1,7 @@
 """Programs: MLIR modules of sdy, stablehlo and func ops."""
 
 import ctypes
-from typing import List, Optional, TYPE_CHECKING
+from typing import Any, Dict, List, Optional, Tuple, TYPE_CHECKING
 
 from ._lib import CFunction, lib
 from ._status import check, encode, take_string, to_size
@@ -74,11 +74,12 @@ class Module(_ContextObject):
 
     __copy__ = clone
 
-    def __deepcopy__(self, memo):
+    def __deepcopy__(self, memo: Any) -> "Module":
         return self.clone()
 
-    def propagate(self, strategy="aggressive", conservative=False,
-                  keep_sharding_rules=False, debug_sharding_origins=False):
+    def propagate(self, strategy: str = "aggressive", conservative: bool = False,
+                  keep_sharding_rules: bool = False,
+                  debug_sharding_origins: bool = False) -> "Module":
         """Runs sharding propagation (the "propagation" preset,
         ``sdy-propagation-pipeline``) on the module, in place; returns the
         module. Every op result, argument and result gets the sharding
@@ -167,7 +168,7 @@ class Module(_ContextObject):
         """
         check(lib.sdy_module_verify(self._handle))
 
-    def print(self, generic=False, debug_info=False):
+    def print(self, generic: bool = False, debug_info: bool = False) -> str:
         """The module as text; `generic` prints the generic op form,
         `debug_info` the locations."""
         flags = ((PRINT_GENERIC if generic else 0)
@@ -176,10 +177,10 @@ class Module(_ContextObject):
         check(lib.sdy_module_print(self._handle, flags, ctypes.byref(out)))
         return take_string(out)
 
-    def __str__(self):
+    def __str__(self) -> str:
         return self.print()
 
-    def _open_repr(self):
+    def _open_repr(self) -> str:
         return "<sdy.Module functions=%r meshes=%r>" % (self.functions,
                                                         self.mesh_names)
 
@@ -198,7 +199,7 @@ class Module(_ContextObject):
             names.append(take_string(out))
         return names
 
-    def signature(self, function):
+    def signature(self, function: str) -> Tuple[int, int]:
         """``(num_args, num_results)`` of `function`.
 
         Raises:
@@ -227,7 +228,7 @@ class Module(_ContextObject):
                                       mesh._handle))
 
     @property
-    def mesh_names(self):
+    def mesh_names(self) -> List[str]:
         """The names of the ``sdy.mesh`` ops, in module order."""
         n = ctypes.c_size_t()
         check(lib.sdy_module_num_meshes(self._handle, ctypes.byref(n)))
@@ -238,7 +239,7 @@ class Module(_ContextObject):
             names.append(take_string(out))
         return names
 
-    def get_mesh(self, name):
+    def get_mesh(self, name: str) -> Mesh:
         """The mesh ``@name`` (a new :class:`Mesh`).
 
         Raises:
@@ -250,13 +251,14 @@ class Module(_ContextObject):
         return Mesh._wrap(out.value, self._context)
 
     @property
-    def meshes(self):
+    def meshes(self) -> Dict[str, Mesh]:
         """A dict ``{name: Mesh}`` of the module's meshes, in module order."""
         return {name: self.get_mesh(name) for name in self.mesh_names}
 
     # --- shardings -----------------------------------------------------------
 
-    def _get(self, c_fn, function, index, what):
+    def _get(self, c_fn: Any, function: str, index: int,
+             what: str) -> Optional[Sharding]:
         out = new_out()
         check(c_fn(self._handle, encode(function, "function"),
                    to_size(index, what), ctypes.byref(out)))
@@ -264,7 +266,8 @@ class Module(_ContextObject):
             return None
         return Sharding._wrap(out.value, self._context)
 
-    def _set(self, c_fn, function, index, sharding, what, allow_none):
+    def _set(self, c_fn: Any, function: str, index: int,
+             sharding: Optional[Sharding], what: str, allow_none: bool) -> None:
         if sharding is None and allow_none:
             handle = None
         else:
@@ -311,13 +314,15 @@ class Module(_ContextObject):
         self._set(lib.sdy_module_set_result_sharding, function, result,
                   sharding, "result", True)
 
-    def add_arg_sharding_constraint(self, function, arg, sharding):
+    def add_arg_sharding_constraint(self, function: str, arg: int,
+                                    sharding: Sharding) -> None:
         """Inserts ``sdy.sharding_constraint %argN <sharding>`` at the start
         of `function`; every use of the argument uses its result instead."""
         self._set(lib.sdy_module_add_arg_sharding_constraint, function, arg,
                   sharding, "arg", False)
 
-    def add_result_sharding_constraint(self, function, result, sharding):
+    def add_result_sharding_constraint(self, function: str, result: int,
+                                       sharding: Sharding) -> None:
         """Inserts ``sdy.sharding_constraint`` on the value returned as
         result `result` of `function`, before each ``func.return``."""
         self._set(lib.sdy_module_add_result_sharding_constraint, function,

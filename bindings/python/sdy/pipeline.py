@@ -1,7 +1,7 @@
 """Pass pipelines run on modules."""
 
 import ctypes
-from typing import Any, Optional
+from typing import Any, List, Optional, Union
 
 from ._lib import CFunction, lib
 from ._status import (UNIMPLEMENTED, UnimplementedError, check, encode,
@@ -20,7 +20,7 @@ PRESETS = ("canonicalize", "cleanup", "inline", "propagation", "partition")
 PROPAGATION_STRATEGIES = ("basic", "aggressive", "basic-then-aggressive")
 
 
-def _format_options(options):
+def _format_options(options: Any) -> Union[None, str, bytes]:
     """Preset options as the C ABI's text: a string is passed as is, a
     mapping becomes ``key=value`` pairs (booleans as true/false, keys with
     ``_`` written with ``-``)."""
@@ -121,9 +121,10 @@ class Pipeline(_ContextObject):
         return cls._wrap(out.value, context)
 
     @classmethod
-    def propagation(cls, strategy="aggressive", conservative=False,
-                    keep_sharding_rules=False, debug_sharding_origins=False,
-                    *, context=None):
+    def propagation(cls, strategy: str = "aggressive", conservative: bool = False,
+                    keep_sharding_rules: bool = False,
+                    debug_sharding_origins: bool = False, *,
+                    context: Optional[Context] = None) -> "Pipeline":
         """The "propagation" preset (``sdy-propagation-pipeline``): import,
         user-priority sharding propagation with `strategy` (one of
         :data:`PROPAGATION_STRATEGIES`), export cleanup. `conservative`
@@ -145,15 +146,15 @@ class Pipeline(_ContextObject):
             "debug-sharding-origins": bool(debug_sharding_origins),
         }, context=context)
 
-    def _open_repr(self):
+    def _open_repr(self) -> str:
         return "sdy.Pipeline(%r)" % str(self)
 
-    def enable_timing(self, enable=True):
+    def enable_timing(self, enable: bool = True) -> None:
         """Enables (or disables) per-pass timing for later runs."""
         check(lib.sdy_pipeline_enable_timing(self._handle,
                                              1 if enable else 0))
 
-    def run(self, module: Module) -> None:
+    def run(self, module: Module) -> Module:
         """Runs the pipeline on `module` (same context), in place; returns
         `module`. A failed run leaves the module unchanged.
 
@@ -167,7 +168,7 @@ class Pipeline(_ContextObject):
         check(lib.sdy_pipeline_run(self._handle, module._handle))
         return module
 
-    def timing_report(self):
+    def timing_report(self) -> str:
         """The timing report of the last successful run with timing enabled.
 
         Raises:

@@ -2,7 +2,7 @@
 
 import collections
 import ctypes
-from typing import List, Optional, Sequence
+from typing import Any, Iterable, List, Optional, Sequence, Tuple, Union
 
 from ._lib import AxisRefStruct, CFunction, DimShardingStruct, lib
 from ._status import (VerificationError, check, decode, encode, int64_array,
@@ -11,6 +11,11 @@ from .context import Context, _Value, new_out, resolve_context
 from .mesh import Mesh
 
 __all__ = ["AxisRef", "Dim", "Sharding"]
+
+# What stands for an axis: "x", ("x", pre_size, size) or an AxisRef; and
+# for a dimension: a Dim or a sequence of axes.
+AxisSpec = Union[str, Tuple[Any, ...], "AxisRef"]
+DimSpec = Union["Dim", Sequence[AxisSpec]]
 
 
 class AxisRef(collections.namedtuple("AxisRef", "name pre_size size")):
@@ -23,7 +28,8 @@ class AxisRef(collections.namedtuple("AxisRef", "name pre_size size")):
 
     __slots__ = ()
 
-    def __new__(cls, name, pre_size=None, size=None):
+    def __new__(cls, name: str, pre_size: Optional[int] = None,
+                size: Optional[int] = None) -> "AxisRef":
         if not isinstance(name, str):
             raise TypeError("axis name must be str, not %s"
                             % type(name).__name__)
@@ -35,7 +41,7 @@ class AxisRef(collections.namedtuple("AxisRef", "name pre_size size")):
         return super().__new__(cls, name, pre_size, size)
 
     @classmethod
-    def of(cls, spec):
+    def of(cls, spec: "AxisSpec") -> "AxisRef":
         """An AxisRef from ``"x"``, ``("x", m, k)`` or an AxisRef."""
         if isinstance(spec, cls):
             return spec
@@ -47,16 +53,16 @@ class AxisRef(collections.namedtuple("AxisRef", "name pre_size size")):
                         "an AxisRef, not %r" % (spec,))
 
     @property
-    def is_sub_axis(self):
+    def is_sub_axis(self) -> bool:
         return self.pre_size is not None
 
-    def __str__(self):
+    def __str__(self) -> str:
         text = '"%s"' % self.name
         if self.is_sub_axis:
             text += ":(%d)%d" % (self.pre_size, self.size)
         return text
 
-    def _to_struct(self, keep):
+    def _to_struct(self, keep: List[Any]) -> AxisRefStruct:
         name = encode(self.name, "axis name")
         keep.append(name)
         if self.is_sub_axis:
@@ -64,7 +70,7 @@ class AxisRef(collections.namedtuple("AxisRef", "name pre_size size")):
         return AxisRefStruct(name, 0, 0)
 
     @classmethod
-    def _from_struct(cls, s):
+    def _from_struct(cls, s: AxisRefStruct) -> "AxisRef":
         if s.pre_size == 0 and s.size == 0:
             return cls(decode(s.name))
         return cls(decode(s.name), s.pre_size, s.size)
@@ -84,7 +90,8 @@ class Dim(collections.namedtuple("Dim", "axes closed priority")):
 
     __slots__ = ()
 
-    def __new__(cls, axes=(), closed=True, priority=None):
+    def __new__(cls, axes: Union["AxisSpec", Iterable["AxisSpec"]] = (),
+                closed: bool = True, priority: Optional[int] = None) -> "Dim":
         if isinstance(axes, (str, AxisRef)):
             axes = (axes,)
         axes = tuple(AxisRef.of(a) for a in axes)
@@ -93,7 +100,7 @@ class Dim(collections.namedtuple("Dim", "axes closed priority")):
         return super().__new__(cls, axes, bool(closed), priority)
 
     @classmethod
-    def of(cls, spec):
+    def of(cls, spec: "DimSpec") -> "Dim":
         """A Dim from a Dim or a sequence of axes (closed, no priority)."""
         if isinstance(spec, cls):
             return spec
@@ -107,7 +114,7 @@ class Dim(collections.namedtuple("Dim", "axes closed priority")):
             raise TypeError("a dimension sharding must be a Dim or a list of "
                             "axes, not %r" % (spec,)) from None
 
-    def __str__(self):
+    def __str__(self) -> str:
         items = [str(a) for a in self.axes]
         if not self.closed:
             items.append("?")
@@ -117,7 +124,7 @@ class Dim(collections.namedtuple("Dim", "axes closed priority")):
         return text
 
 
-def _check_sharding(obj, what="sharding"):
+def _check_sharding(obj: object, what: str = "sharding") -> "Sharding":
     if not isinstance(obj, Sharding):
         raise TypeError("%s must be an sdy.Sharding, not %s"
                         % (what, type(obj).__name__))
@@ -155,15 +162,17 @@ class Sharding(_Value):
     _print = CFunction("sdy_sharding_print")
     _equal = CFunction("sdy_sharding_equal")
 
-    def __init__(self, mesh, dims, mesh_name=None, *, replicated=()):
+    def __init__(self, mesh: Mesh, dims: Sequence["DimSpec"],
+                 mesh_name: Optional[str] = None, *,
+                 replicated: Sequence["AxisSpec"] = ()) -> None:
         if not isinstance(mesh, Mesh):
             raise TypeError("mesh must be an sdy.Mesh, not %s"
                             % type(mesh).__name__)
         context = mesh.context
-        keep = []
-        dims = [Dim.of(d) for d in dims]
-        c_dims = (DimShardingStruct * len(dims))()
-        for i, dim in enumerate(dims):
+        keep: List[Any] = []
+        dim_list = [Dim.of(d) for d in dims]
+        c_dims = (DimShardingStruct * len(dim_list))()
+        for i, dim in enumerate(dim_list):
             axes = (AxisRefStruct * len(dim.axes))(
                 *[a._to_struct(keep) for a in dim.axes])
             keep.append(axes)
@@ -178,7 +187,7 @@ class Sharding(_Value):
         name = None if mesh_name is None else encode(mesh_name, "mesh_name")
         out = new_out()
         check(lib.sdy_sharding_create(context._handle, mesh._handle, name,
-                                      c_dims, len(dims), c_repl, len(repl),
+                                      c_dims, len(dim_list), c_repl, len(repl),
                                       ctypes.byref(out)))
         self._init_handle(out.value, context)
 
@@ -210,34 +219,34 @@ class Sharding(_Value):
             None if mesh is None else mesh._handle, ctypes.byref(out)))
         return cls._wrap(out.value, context)
 
-    def _open_repr(self):
+    def _open_repr(self) -> str:
         return "<sdy.Sharding %s>" % self
 
     @property
-    def mesh(self):
+    def mesh(self) -> Mesh:
         """The sharding's mesh (a new :class:`Mesh` object)."""
         out = new_out()
         check(lib.sdy_sharding_get_mesh(self._handle, ctypes.byref(out)))
         return Mesh._wrap(out.value, self._context)
 
     @property
-    def mesh_name(self):
+    def mesh_name(self) -> Optional[str]:
         """The mesh symbol name, or None for an inlined mesh."""
         out = new_out()
         check(lib.sdy_sharding_mesh_name(self._handle, ctypes.byref(out)))
         return take_string(out) or None
 
     @property
-    def rank(self):
+    def rank(self) -> int:
         """The number of dimension shardings."""
         n = ctypes.c_size_t()
         check(lib.sdy_sharding_rank(self._handle, ctypes.byref(n)))
         return n.value
 
-    def __len__(self):
+    def __len__(self) -> int:
         return self.rank
 
-    def dim(self, index):
+    def dim(self, index: int) -> Dim:
         """The :class:`Dim` of dimension `index`."""
         index = to_size(index, "dim")
         num_axes = ctypes.c_size_t()
@@ -246,7 +255,7 @@ class Sharding(_Value):
         check(lib.sdy_sharding_dim(self._handle, index, ctypes.byref(num_axes),
                                    ctypes.byref(closed),
                                    ctypes.byref(priority)))
-        axes = []
+        axes: List[AxisRef] = []
         for a in range(num_axes.value):
             s = AxisRefStruct()
             check(lib.sdy_sharding_dim_axis(self._handle, index, a,
@@ -256,17 +265,17 @@ class Sharding(_Value):
                    None if priority.value < 0 else priority.value)
 
     @property
-    def dims(self):
+    def dims(self) -> List[Dim]:
         """The dimension shardings, a list of :class:`Dim`."""
         return [self.dim(i) for i in range(self.rank)]
 
     @property
-    def replicated(self):
+    def replicated(self) -> List[AxisRef]:
         """The explicitly replicated axes (mesh order), a list of
         :class:`AxisRef`."""
         n = ctypes.c_size_t()
         check(lib.sdy_sharding_num_replicated(self._handle, ctypes.byref(n)))
-        axes = []
+        axes: List[AxisRef] = []
         for i in range(n.value):
             s = AxisRefStruct()
             check(lib.sdy_sharding_replicated_axis(self._handle, i,
@@ -274,7 +283,7 @@ class Sharding(_Value):
             axes.append(AxisRef._from_struct(s))
         return axes
 
-    def validate(self, shape):
+    def validate(self, shape: Sequence[int]) -> None:
         """Checks the sharding for a tensor of `shape` (a sequence of sizes).
 
         Raises:
@@ -283,7 +292,7 @@ class Sharding(_Value):
         c_shape, rank = int64_array(shape, "shape")
         check(lib.sdy_sharding_validate(self._handle, c_shape, rank))
 
-    def is_valid_for(self, shape):
+    def is_valid_for(self, shape: Sequence[int]) -> bool:
         """True if :meth:`validate` accepts `shape`."""
         try:
             self.validate(shape)
@@ -300,7 +309,8 @@ class Sharding(_Value):
                                            rank))
         return list(out)
 
-    def device_slice(self, shape, device_id):
+    def device_slice(self, shape: Sequence[int],
+                     device_id: int) -> List[Tuple[int, int]]:
         """The part of a tensor of `shape` that device `device_id` holds: a
         list of half-open ``(start, limit)`` ranges, one per dimension."""
         c_shape, rank = int64_array(shape, "shape")
