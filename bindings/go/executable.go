@@ -119,11 +119,15 @@ type GlobalShape struct {
 
 // ArgGlobalShape is the global shape of argument index (what RunGlobal
 // takes).
-func (e *Executable) ArgGlobalShape(index int) (GlobalShape, error) { return e.globalShape(index, false) }
+func (e *Executable) ArgGlobalShape(index int) (GlobalShape, error) {
+	return e.globalShape(index, false)
+}
 
 // ResultGlobalShape is the global shape of result index (what RunGlobal
 // returns).
-func (e *Executable) ResultGlobalShape(index int) (GlobalShape, error) { return e.globalShape(index, true) }
+func (e *Executable) ResultGlobalShape(index int) (GlobalShape, error) {
+	return e.globalShape(index, true)
+}
 
 func (e *Executable) globalShape(index int, result bool) (GlobalShape, error) {
 	_, local, err := e.valueType(index, result)

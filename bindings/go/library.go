@@ -114,6 +114,18 @@ func (l *Library) fn(name string) unsafe.Pointer {
 	return p
 }
 
+// Func is the address of C function name of the library (any function of
+// the ABI manifest, e.g. the MLIR-style ones of dialect.h, which have no
+// Go wrapper): call it from your own cgo code through a function pointer
+// of its C type. An unknown name gives InvalidArgument.
+func (l *Library) Func(name string) (unsafe.Pointer, error) {
+	p, ok := l.fns[name]
+	if !ok {
+		return nil, invalid("libsdy_c has no bound function %q", name)
+	}
+	return p, nil
+}
+
 // Path is the path the library was loaded from.
 func (l *Library) Path() string { return l.path }
 

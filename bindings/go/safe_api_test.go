@@ -62,6 +62,19 @@ func compile2x2(t *testing.T, ctx *Context) *Executable {
 	return exe
 }
 
+// compileOnLocal4 is program2x2 compiled, and a local backend of 4
+// devices.
+func compileOnLocal4(t *testing.T) (*Executable, *Backend) {
+	lib, ctx := newTestContext(t)
+	exe := compile2x2(t, ctx)
+	backend, err := lib.NewLocalBackend(4)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(backend.Close)
+	return exe, backend
+}
+
 func filled(shape []int64, v float32) Array {
 	values := make([]float32, elements(shape))
 	for i := range values {
@@ -75,6 +88,11 @@ func TestLibraryVersionsAndCodeNames(t *testing.T) {
 	if !lib.IsCompatible(10000) || lib.IsCompatible(20000) {
 		t.Fatal("compatibility")
 	}
+	if p, err := lib.Func("sdyMeshAxisAttrGet"); err != nil || p == nil {
+		t.Fatal(p, err)
+	}
+	_, err := lib.Func("sdy_no_such_function")
+	mustCode(t, err, InvalidArgument, `"sdy_no_such_function"`)
 	if lib.CodeName(ParseError) != "SDY_PARSE_ERROR" || lib.CodeName(Cancelled) != "SDY_CANCELLED" {
 		t.Fatal(lib.CodeName(ParseError), lib.CodeName(Cancelled))
 	}
@@ -300,10 +318,7 @@ func TestExecutableIntrospection(t *testing.T) {
 }
 
 func TestLocalRunsTakePerDeviceArrays(t *testing.T) {
-	lib, ctx := newTestContext(t)
-	exe := compile2x2(t, ctx)
-	backend, _ := lib.NewLocalBackend(4)
-	defer backend.Close()
+	exe, backend := compileOnLocal4(t)
 	// Device d holds a block of (d + 1)s and b of ones: its partial sum is
 	// 2 (d + 1); the all_reduce over y adds the two devices of a row block.
 	args := make([][]Array, 4)
@@ -335,10 +350,7 @@ func TestLocalRunsTakePerDeviceArrays(t *testing.T) {
 }
 
 func TestRunOptionsCancelAndValidate(t *testing.T) {
-	lib, ctx := newTestContext(t)
-	exe := compile2x2(t, ctx)
-	backend, _ := lib.NewLocalBackend(4)
-	defer backend.Close()
+	exe, backend := compileOnLocal4(t)
 	args := []Array{filled([]int64{6, 4}, 1), filled([]int64{4, 2}, 1)}
 	opts := DefaultRunOptions()
 	opts.TimeoutMs = 60000

@@ -144,6 +144,43 @@ pub trait DeviceBackend: Send + Sync {
     fn barrier(&self, device: i64, group: &[i64], timeout_ms: i64) -> BackendResult;
 }
 
+/// A shared implementation: the caller may keep a clone of the `Arc` (to
+/// inspect its state after runs) while the library calls it.
+impl<T: DeviceBackend + ?Sized> DeviceBackend for Arc<T> {
+    fn name(&self) -> &str {
+        (**self).name()
+    }
+    fn device_count(&self) -> i32 {
+        (**self).device_count()
+    }
+    fn local_devices(&self) -> Vec<i64> {
+        (**self).local_devices()
+    }
+    fn all_reduce(&self, device: i64, group: &[i64], send: &[u8], recv: &mut [u8], count: usize, dtype: i32,
+                  op: i32, timeout_ms: i64) -> BackendResult {
+        (**self).all_reduce(device, group, send, recv, count, dtype, op, timeout_ms)
+    }
+    fn all_gather(&self, device: i64, group: &[i64], send: &[u8], recv: &mut [u8], timeout_ms: i64)
+                  -> BackendResult {
+        (**self).all_gather(device, group, send, recv, timeout_ms)
+    }
+    fn all_to_all(&self, device: i64, group: &[i64], send: &[u8], recv: &mut [u8], chunk_bytes: usize,
+                  timeout_ms: i64) -> BackendResult {
+        (**self).all_to_all(device, group, send, recv, chunk_bytes, timeout_ms)
+    }
+    fn reduce_scatter(&self, device: i64, group: &[i64], send: &[u8], recv: &mut [u8], count: usize, dtype: i32,
+                      op: i32, timeout_ms: i64) -> BackendResult {
+        (**self).reduce_scatter(device, group, send, recv, count, dtype, op, timeout_ms)
+    }
+    fn collective_permute(&self, device: i64, pairs: &[(i64, i64)], send: &[u8], recv: &mut [u8],
+                          timeout_ms: i64) -> BackendResult {
+        (**self).collective_permute(device, pairs, send, recv, timeout_ms)
+    }
+    fn barrier(&self, device: i64, group: &[i64], timeout_ms: i64) -> BackendResult {
+        (**self).barrier(device, group, timeout_ms)
+    }
+}
+
 struct RustTable {
     table: sys::BackendTable,
     imp: Box<dyn DeviceBackend>,

@@ -198,18 +198,7 @@ fn run_on_a_backend_written_in_rust() {
     module.partition(&ctx).unwrap();
     let exe = Executable::compile(&module, None).unwrap();
     let imp = Arc::new(GatherOnly { barrier: Barrier::new(2), slots: Mutex::new(vec![vec![]; 2]), gathers: AtomicUsize::new(0) });
-    struct Shared(Arc<GatherOnly>);
-    impl DeviceBackend for Shared {
-        fn name(&self) -> &str { self.0.name() }
-        fn device_count(&self) -> i32 { self.0.device_count() }
-        fn all_reduce(&self, d: i64, g: &[i64], s: &[u8], r: &mut [u8], c: usize, t: i32, o: i32, ms: i64) -> BackendResult { self.0.all_reduce(d, g, s, r, c, t, o, ms) }
-        fn all_gather(&self, d: i64, g: &[i64], s: &[u8], r: &mut [u8], ms: i64) -> BackendResult { self.0.all_gather(d, g, s, r, ms) }
-        fn all_to_all(&self, d: i64, g: &[i64], s: &[u8], r: &mut [u8], c: usize, ms: i64) -> BackendResult { self.0.all_to_all(d, g, s, r, c, ms) }
-        fn reduce_scatter(&self, d: i64, g: &[i64], s: &[u8], r: &mut [u8], c: usize, t: i32, o: i32, ms: i64) -> BackendResult { self.0.reduce_scatter(d, g, s, r, c, t, o, ms) }
-        fn collective_permute(&self, d: i64, p: &[(i64, i64)], s: &[u8], r: &mut [u8], ms: i64) -> BackendResult { self.0.collective_permute(d, p, s, r, ms) }
-        fn barrier(&self, d: i64, g: &[i64], ms: i64) -> BackendResult { self.0.barrier(d, g, ms) }
-    }
-    let backend = Backend::from_impl(&lib, Box::new(Shared(imp.clone()))).unwrap();
+    let backend = Backend::from_impl(&lib, Box::new(imp.clone())).unwrap();
     assert_eq!(backend.device_count().unwrap(), 2);
     assert_eq!(backend.local_devices().unwrap(), vec![0, 1]);
     let a: Vec<f32> = (0..32).map(|i| (i % 7) as f32).collect();

@@ -11,16 +11,7 @@ use sdy::{
     Module,
 };
 
-// a split by rows over "x" and columns over "y", b by rows over "y": one
-// all_reduce over "y" (groups {0,1} and {2,3}).
-const PROGRAM: &str = r#"
-sdy.mesh @mesh = <["x"=2, "y"=2]>
-func.func @main(%a: tensor<6x4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {"y"}]>},
-                %b: tensor<4x2xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"y"}, {}]>}) -> tensor<6x2xf32> {
-  %0 = stablehlo.dot_general %a, %b, contracting_dims = [1] x [0] : (tensor<6x4xf32>, tensor<4x2xf32>) -> tensor<6x2xf32>
-  return %0 : tensor<6x2xf32>
-}
-"#;
+const PROGRAM: &str = include_str!("common/program_2x2.mlir");
 
 const F32: i32 = 11; // SDY_BACKEND_DTYPE_F32
 const SUM: i32 = 0; // SDY_BACKEND_REDUCE_SUM
@@ -137,20 +128,6 @@ impl DeviceBackend for Exchange {
     }
 }
 
-/// Hands an `Arc` to the library while the test keeps a reference.
-struct Shared(Arc<Exchange>);
-
-impl DeviceBackend for Shared {
-    fn name(&self) -> &str { self.0.name() }
-    fn device_count(&self) -> i32 { self.0.device_count() }
-    fn all_reduce(&self, d: i64, g: &[i64], s: &[u8], r: &mut [u8], c: usize, t: i32, o: i32, ms: i64) -> BackendResult { self.0.all_reduce(d, g, s, r, c, t, o, ms) }
-    fn all_gather(&self, d: i64, g: &[i64], s: &[u8], r: &mut [u8], ms: i64) -> BackendResult { self.0.all_gather(d, g, s, r, ms) }
-    fn all_to_all(&self, d: i64, g: &[i64], s: &[u8], r: &mut [u8], c: usize, ms: i64) -> BackendResult { self.0.all_to_all(d, g, s, r, c, ms) }
-    fn reduce_scatter(&self, d: i64, g: &[i64], s: &[u8], r: &mut [u8], c: usize, t: i32, o: i32, ms: i64) -> BackendResult { self.0.reduce_scatter(d, g, s, r, c, t, o, ms) }
-    fn collective_permute(&self, d: i64, p: &[(i64, i64)], s: &[u8], r: &mut [u8], ms: i64) -> BackendResult { self.0.collective_permute(d, p, s, r, ms) }
-    fn barrier(&self, d: i64, g: &[i64], ms: i64) -> BackendResult { self.0.barrier(d, g, ms) }
-}
-
 fn compiled(lib: &Arc<Library>) -> Executable {
     let ctx = Context::new(lib).unwrap();
     let mut module = Module::parse(&ctx, PROGRAM).unwrap();
@@ -164,7 +141,7 @@ fn a_rust_backend_runs_the_all_reduce_on_4_devices() {
     let lib = Library::open(None).unwrap();
     let exe = compiled(&lib);
     let imp = Arc::new(Exchange::new(4, None));
-    let backend = Backend::from_impl(&lib, Box::new(Shared(imp.clone()))).unwrap();
+    let backend = Backend::from_impl(&lib, Box::new(imp.clone())).unwrap();
     assert_eq!(backend.device_count().unwrap(), 4);
     assert_eq!(backend.local_devices().unwrap(), vec![0, 1, 2, 3]);
     let a: Vec<f32> = (0..24).map(|i| (i % 7) as f32 - 3.0).collect();

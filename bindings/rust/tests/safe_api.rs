@@ -10,19 +10,11 @@ use sdy::{
     PrintFlags, RunOptions, Sharding,
 };
 
+const PROGRAM: &str = include_str!("common/program_2x2.mlir");
+
 fn lib() -> Arc<Library> {
     Library::open(None).expect("SDY_C_LIBRARY must name libsdy_c.so (the ctest sets it)")
 }
-
-// x split by rows over "x", w by rows over "y": one all_reduce over "y".
-const PROGRAM: &str = r#"
-sdy.mesh @mesh = <["x"=2, "y"=2]>
-func.func @main(%a: tensor<6x4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {"y"}]>},
-                %b: tensor<4x2xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"y"}, {}]>}) -> tensor<6x2xf32> {
-  %0 = stablehlo.dot_general %a, %b, contracting_dims = [1] x [0] : (tensor<6x4xf32>, tensor<4x2xf32>) -> tensor<6x2xf32>
-  return %0 : tensor<6x2xf32>
-}
-"#;
 
 fn compiled(ctx: &Context) -> Executable {
     let mut module = Module::parse(ctx, PROGRAM).unwrap();
