@@ -382,6 +382,11 @@ func (e *Executable) run(backend *Backend, args, results []Array, numArgs, numRe
 	default:
 		status = C.call_sdy_executable_run_local_with_options(e.lib.fn("sdy_executable_run_local_with_options"), e.ptr, backend.ptr, ins.descs, na, outs.descs, nr, opts)
 	}
+	// The finalizers of the executable, the backend (a Go backend's table)
+	// and the cancel flag must not run while the library uses them.
+	runtime.KeepAlive(e)
+	runtime.KeepAlive(backend)
+	runtime.KeepAlive(options)
 	if err := e.lib.check(status); err != nil {
 		return err
 	}
