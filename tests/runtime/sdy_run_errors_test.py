@@ -6,6 +6,7 @@ usage: sdy_run_errors_test.py SDY_RUN INPUTS_DIR WORK_DIR
 """
 
 import os
+import re
 import struct
 import subprocess
 import sys
@@ -250,6 +251,54 @@ expect([MESH, "--inputs", i9], 2, "has shape 9xi32 but argument 0 of @main "
 rc, out, _ = run([MODULE, "--help"])
 if rc != 0 or "exit status" not in out or "2 for a usage" not in out:
     failures.append("--help: exit %d, output %r" % (rc, out))
+
+# --- --warmup / --repeat: timed steps ----------------------------------
+for value in ["0", "-1", "x", "", "1.5", "1000001"]:
+    expect([MODULE, "--devices", "4", "--repeat", value], 2,
+           "--repeat expects an integer in [1, 1000000], got")
+for value in ["-1", "x", "", "1000001"]:
+    expect([MODULE, "--devices", "4", "--repeat", "2", "--warmup", value], 2,
+           "--warmup expects an integer in [0, 1000000], got")
+expect([MODULE, "--devices", "4", "--warmup", "2"], 2,
+       "--warmup needs --repeat (the number of timed steps)")
+expect([MODULE, "--repeat"], 2, "--repeat needs a value")
+expect([MODULE, "--repeat", "2", "--repeat", "3"], 2,
+       "--repeat is given more than once")
+expect([MODULE, "--interpret", "--repeat", "2"], 2,
+       "--repeat cannot be used with --interpret")
+# A failing step stops the timing: exit 1, and no step times are printed.
+rc, out, err = run([MODULE, "--devices", "2", "--repeat", "3"])
+if rc != 1 or "step " in out or "replica group names device 2" not in err:
+    failures.append("failing --repeat: exit %d, output %r %r" % (rc, out, err))
+# Zero inputs: every device's sum is 0+1+2+3 = 6, printed once after 3
+# steps, then one line per step and the summary.
+zeros = os.path.join(INPUTS, "zeros_2xi32.npy")
+rc, out, err = run([MODULE, "--devices", "4", "--inputs", zeros,
+                    "--warmup", "2", "--repeat", "3"])
+lines = out.splitlines()
+step_re = r"step %d time_ms=[0-9]+\.[0-9]{6}"
+summary_re = (r"steady-state warmup=2 repeat=3 min_ms=([0-9.]+) "
+              r"median_ms=([0-9.]+)")
+ok = (rc == 0 and len(lines) == 8 and
+      all(lines[d] == "device %d result 0: tensor<2xi32> [6, 6] sum=12" % d
+          for d in range(4)) and
+      all(re.fullmatch(step_re % (i + 1), lines[4 + i]) for i in range(3)))
+summary = re.fullmatch(summary_re, lines[7]) if ok else None
+if summary:
+    times = sorted(float(line.split("=")[1]) for line in lines[4:7])
+    ok = (abs(float(summary.group(1)) - times[0]) < 2e-6 and
+          abs(float(summary.group(2)) - times[1]) < 2e-6)
+if not ok or not summary:
+    failures.append("--warmup 2 --repeat 3: exit %d, output %r %r" %
+                    (rc, out, err))
+# --quiet keeps the step times only; --warmup 0 is allowed.
+rc, out, err = run([MODULE, "--devices", "4", "--repeat", "2", "--warmup",
+                    "0", "--quiet"])
+lines = out.splitlines()
+if (rc != 0 or len(lines) != 3 or not lines[0].startswith("step 1 ") or
+        not lines[2].startswith("steady-state warmup=0 repeat=2 ")):
+    failures.append("--quiet --repeat 2: exit %d, output %r %r" %
+                    (rc, out, err))
 
 # --- a failure of the run itself: exit 1 --------------------------------
 expect([MODULE, "--devices", "2"], 1,

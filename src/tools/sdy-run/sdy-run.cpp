@@ -3,6 +3,7 @@
 //   sdy-run module.mlir [--devices N] [--backend local|mpi|path.so]
 //           [--inputs a.npy b.npy ...] [--seed S] [--entry main]
 //           [--output-dir DIR] [--timeout-ms T] [--print N] [--quiet]
+//           [--warmup K --repeat N]
 //   sdy-run --interpret tests.mlir [--split-input-file]
 //
 // With --interpret, runs interpreter test files instead (Interpret.h).
@@ -19,6 +20,9 @@
 // its sdy.sharding is scattered) or are random (uniform in [-1, 1) for
 // floats, [0, 8) for integers) from --seed, different per device.
 // Prints each device's results; --output-dir writes result_<device>_<i>.npy.
+// With --repeat, the run is a step repeated on the same inputs and the step
+// times are printed (StepTiming.h); the last step's results are the ones
+// printed and written.
 //
 // Every argument and input is checked before anything runs: a bad one gives
 // a message on stderr and exit code 2; a failure of the run itself exit 1.
@@ -30,6 +34,7 @@
 #include "runtime/Npy.h"
 #include "runtime/ShardedExecutable.h"
 #include "tools/sdy-run/Interpret.h"
+#include "tools/sdy-run/StepTiming.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Diagnostics.h"
@@ -57,6 +62,8 @@ constexpr int kExitRunFailed = 1;
 constexpr int kExitUsage = 2;
 // The local backend runs 1..4096 devices (sdy_backend_create_local).
 constexpr int64_t kMaxLocalDevices = 4096;
+// Bounds of --warmup and --repeat (every step time is kept).
+constexpr int64_t kMaxSteps = 1000000;
 
 const char kUsage[] =
     "usage: sdy-run MODULE.mlir [options]\n"
@@ -84,7 +91,14 @@ const char kUsage[] =
     "  --timeout-ms T      per-collective timeout in ms, 0 waits forever\n"
     "                      (default 60000)\n"
     "  --print N           print at most N elements per result (default 16)\n"
-    "  --quiet             print nothing on success\n"
+    "  --quiet             print nothing on success (but the step times)\n"
+    "  --repeat N          time N steps, 1..1000000: run the entry N times\n"
+    "                      on the same inputs and print 'step I\n"
+    "                      time_ms=T' per step, then 'steady-state\n"
+    "                      warmup=K repeat=N min_ms=T median_ms=T'; the\n"
+    "                      results are the last step's\n"
+    "  --warmup K          with --repeat: first run the entry K times\n"
+    "                      untimed, 0..1000000 (default 1)\n"
     "  --interpret         run interpreter tests instead: in each module,\n"
     "                      @main, or else every function without\n"
     "                      arguments, on one device; the check ops\n"
@@ -191,6 +205,8 @@ struct Options {
   int64_t timeoutMs = 60000;
   int64_t printLimit = 16;
   bool quiet = false;
+  int64_t warmup = 1;
+  int64_t repeat = 0; // 0: one untimed run
   bool help = false;
   bool interpret = false;
   bool splitInputFile = false;
@@ -251,7 +267,9 @@ bool parseArgs(int argc, char **argv, Options &o, std::string &error) {
                                          "--help",
                                          "--interpret",
                                          "--split-input-file",
-                                         "--probe-output-dir"};
+                                         "--probe-output-dir",
+                                         "--warmup",
+                                         "--repeat"};
     bool known = false;
     for (const char *k : kKnown)
       known |= name == k;
@@ -321,6 +339,12 @@ bool parseArgs(int argc, char **argv, Options &o, std::string &error) {
                         number, error))
         return false;
       o.printLimit = number;
+    } else if (name == "--warmup") {
+      if (!parseInteger(name, value, 0, kMaxSteps, o.warmup, error))
+        return false;
+    } else if (name == "--repeat") {
+      if (!parseInteger(name, value, 1, kMaxSteps, o.repeat, error))
+        return false;
     } else if (value.empty()) {
       error = name + " needs a non-empty value";
       return false;
@@ -349,9 +373,14 @@ bool parseArgs(int argc, char **argv, Options &o, std::string &error) {
     error = "--probe-output-dir needs --interpret";
     return false;
   }
+  for (const std::string &given : seen)
+    if (given == "--warmup" && o.repeat == 0) {
+      error = "--warmup needs --repeat (the number of timed steps)";
+      return false;
+    }
   if (o.interpret) {
     for (const char *k : {"--devices", "--backend", "--seed", "--entry",
-                          "--output-dir", "--inputs"})
+                          "--output-dir", "--inputs", "--warmup", "--repeat"})
       for (const std::string &given : seen)
         if (given == k) {
           error = given + " cannot be used with --interpret";
@@ -541,8 +570,18 @@ int main(int argc, char **argv) {
   }
 
   std::vector<std::vector<Tensor>> outputs;
-  if (Status s = exe->executable().run(*backend, inputs, outputs); !s.isOk())
-    return runError(s.message());
+  Status status = Status::ok();
+  auto step = [&] {
+    status = exe->executable().run(*backend, inputs, outputs);
+    return status.isOk();
+  };
+  std::vector<double> stepSeconds;
+  if (o.repeat == 0)
+    step();
+  else
+    timeSteps(o.warmup, o.repeat, step, stepSeconds);
+  if (!status.isOk())
+    return runError(status.message());
   for (size_t d = 0; d < local.size(); ++d) {
     for (size_t i = 0; i < outputs[d].size(); ++i) {
       const Tensor &t = outputs[d][i];
@@ -558,6 +597,8 @@ int main(int argc, char **argv) {
       }
     }
   }
+  if (o.repeat > 0)
+    printStepTimes(stdout, o.warmup, stepSeconds);
   std::fflush(stdout);
   return 0;
 }
