@@ -117,6 +117,7 @@ func TestHandlesHaveDocumentedGoroutineSafety(t *testing.T) {
 		"sdy_status_t": "shared", "sdy_mesh_t": "shared", "sdy_sharding_t": "shared",
 		"sdy_executable_t": "shared", "sdy_context_t": "movable", "sdy_module_t": "movable",
 		"sdy_pipeline_t": "movable", "sdy_backend_t": "movable",
+		"sdy_query_t": "shared",
 	}
 	for _, h := range loadManifest(t).Handles {
 		if want[h.Name] != h.ThreadSafety {
