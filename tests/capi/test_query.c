@@ -269,16 +269,28 @@ static void test_origins(void **state) {
   query_fixture_t *f = *state;
   sdy_query_value_t value;
   sdy_sharding_origin_t origin;
-  /* Argument 0: its own sharding. */
+  /* Argument 0: its own sharding is "self" (as the real Shardy). */
   ASSERT_OK(sdy_query_value(f->query, 0, &value));
   assert_int_equal(value.num_origins, 1);
   ASSERT_OK(sdy_query_value_origin(f->query, 0, 0, &origin));
   assert_string_equal(origin.axis, "x");
-  assert_string_equal(origin.origin, "input: 0");
-  assert_int_equal(origin.kind, SDY_ORIGIN_INPUT);
-  assert_int_equal(origin.index, 0);
+  assert_string_equal(origin.origin, "self");
+  assert_int_equal(origin.kind, SDY_ORIGIN_SELF);
+  assert_int_equal(origin.index, -1);
   assert_int_equal(origin.dim, 0);
   assert_int_equal(origin.reserved, 0);
+  /* The reshard the constraint became: one dictionary, its own axis "x"
+   * is "self", "y" came from argument 1. */
+  ASSERT_OK(sdy_query_value(f->query, 13, &value));
+  assert_int_equal(value.num_origins, 2);
+  ASSERT_OK(sdy_query_value_origin(f->query, 13, 0, &origin));
+  assert_string_equal(origin.axis, "x");
+  assert_int_equal(origin.kind, SDY_ORIGIN_SELF);
+  ASSERT_OK(sdy_query_value_origin(f->query, 13, 1, &origin));
+  assert_string_equal(origin.axis, "y");
+  assert_string_equal(origin.origin, "input: 1");
+  assert_int_equal(origin.index, 1);
+  assert_int_equal(origin.dim, 1);
   /* The dot_general: "x" from the constraint, "y" from argument 1. */
   ASSERT_OK(sdy_query_value(f->query, 3, &value));
   assert_int_equal(value.num_origins, 2);

@@ -122,8 +122,12 @@ def test_values(query):
 
 
 def test_origins(query):
+    # A user sharding's own axes are "self", as the real Shardy.
     assert query.values[0].origins == (
-        sdy.query.Origin("x", "input: 0", "input", 0, 0),)
+        sdy.query.Origin("x", "self", "self", -1, 0),)
+    assert query.values[13].origins == (
+        sdy.query.Origin("x", "self", "self", -1, 0),
+        sdy.query.Origin("y", "input: 1", "input", 1, 1))
     assert query.values[3].origins == (
         sdy.query.Origin("x", "constraint_0", "constraint", 0, 0),
         sdy.query.Origin("y", "input: 1", "input", 1, 1))
