@@ -86,6 +86,9 @@ func TestEveryFunctionIsBound(t *testing.T) {
 func TestStructLayouts(t *testing.T) {
 	m := loadManifest(t)
 	layouts := structLayouts()
+	for name, layout := range queryStructLayouts() {
+		layouts[name] = layout
+	}
 	for _, r := range m.Records {
 		got, ok := layouts[r.Name]
 		if !ok {

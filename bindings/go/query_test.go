@@ -86,24 +86,3 @@ func TestQueryUnknownFunction(t *testing.T) {
 		t.Fatalf("got %v", err)
 	}
 }
-
-func TestQueryStructLayouts(t *testing.T) {
-	layouts := queryStructLayouts()
-	for _, r := range loadManifest(t).Records {
-		got, ok := layouts[r.Name]
-		if !ok {
-			continue
-		}
-		want := []uintptr{r.Size}
-		for _, f := range r.Fields {
-			want = append(want, f.Offset)
-		}
-		if !reflect.DeepEqual(got, want) {
-			t.Errorf("%s: layout %v, the manifest says %v", r.Name, got, want)
-		}
-		delete(layouts, r.Name)
-	}
-	if len(layouts) != 0 {
-		t.Errorf("records missing from the manifest: %v", layouts)
-	}
-}

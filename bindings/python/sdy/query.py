@@ -89,14 +89,10 @@ class Value(NamedTuple):
     origins: Tuple[Origin, ...]
 
 
-def _need(name):
-    fn = getattr(lib, name, None)
-    if fn is None:
-        raise UnimplementedError(
-            "the loaded libsdy_c (%s) has no %s: queries need a newer "
-            "library" % (lib.sdy_version_string().decode(), name),
-            UNIMPLEMENTED)
-    return fn
+def _count(c_fn, handle) -> int:
+    count = ctypes.c_size_t()
+    check(c_fn(handle, ctypes.byref(count)))
+    return count.value
 
 
 def _text(raw: Optional[bytes]) -> str:
@@ -115,10 +111,15 @@ class Query:
         if not isinstance(module, Module):
             raise TypeError("module must be an sdy.Module, not %s"
                             % type(module).__name__)
+        create = getattr(lib, "sdy_query_create", None)
+        if create is None:
+            raise UnimplementedError(
+                "the loaded libsdy_c (%s) has no sdy_query_create: queries "
+                "need a newer library" % lib.sdy_version_string().decode(),
+                UNIMPLEMENTED)
         out = new_out()
-        check(_need("sdy_query_create")(module._handle,
-                                        encode(function, "function"),
-                                        ctypes.byref(out)))
+        check(create(module._handle, encode(function, "function"),
+                     ctypes.byref(out)))
         self.function = function
         try:
             self.ops = self._read_ops(out)
@@ -128,10 +129,8 @@ class Query:
 
     @staticmethod
     def _read_ops(handle) -> List[Op]:
-        count = ctypes.c_size_t()
-        check(lib.sdy_query_num_ops(handle, ctypes.byref(count)))
         ops = []
-        for i in range(count.value):
+        for i in range(_count(lib.sdy_query_num_ops, handle)):
             op = QueryOpStruct()
             check(lib.sdy_query_op(handle, i, ctypes.byref(op)))
             ops.append(Op(
@@ -144,10 +143,8 @@ class Query:
 
     @staticmethod
     def _read_values(handle, module) -> List[Value]:
-        count = ctypes.c_size_t()
-        check(lib.sdy_query_num_values(handle, ctypes.byref(count)))
         values = []
-        for i in range(count.value):
+        for i in range(_count(lib.sdy_query_num_values, handle)):
             value = QueryValueStruct()
             check(lib.sdy_query_value(handle, i, ctypes.byref(value)))
             sharding = None
