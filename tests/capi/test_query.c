@@ -453,6 +453,72 @@ static void test_regions_and_lifetime(void **state) {
   sdy_query_destroy(decl);
 }
 
+/* Name and call-site locations (as JAX writes them) report the file
+ * location they wrap; a fused location its first one. */
+static void test_locations(void **state) {
+  query_fixture_t *f = *state;
+  sdy_module_t *module = NULL;
+  ASSERT_OK(sdy_module_parse(
+      f->ctx,
+      "func.func @f(%a: tensor<4xf32>) -> tensor<4xf32> {\n"
+      "  %0 = stablehlo.negate %a : tensor<4xf32> loc(\"jit(f)/neg\"("
+      "\"f.py\":7:9))\n"
+      "  %1 = stablehlo.abs %0 : tensor<4xf32> loc(callsite(\"g.py\":3:1 at "
+      "\"h.py\":5:2))\n"
+      "  %2 = stablehlo.tanh %1 : tensor<4xf32> loc(fused[\"a.py\":1:2, "
+      "\"b.py\":3:4])\n"
+      "  return %2 : tensor<4xf32> loc(unknown)\n"
+      "}\n",
+      "l.mlir", &module));
+  sdy_query_t *query = NULL;
+  ASSERT_OK(sdy_query_create(module, "f", &query));
+  static const struct {
+    const char *location, *file;
+    int64_t line, column;
+  } expected[] = {
+      {"loc(\"jit(f)/neg\"(\"f.py\":7:9))", "f.py", 7, 9},
+      {"loc(callsite(\"g.py\":3:1 at \"h.py\":5:2))", "g.py", 3, 1},
+      {"loc(fused[\"a.py\":1:2, \"b.py\":3:4])", "a.py", 1, 2},
+      {"loc(unknown)", "", 0, 0},
+  };
+  for (size_t i = 0; i < 4; ++i) {
+    sdy_query_op_t op;
+    ASSERT_OK(sdy_query_op(query, i, &op));
+    assert_string_equal(op.location, expected[i].location);
+    assert_string_equal(op.file, expected[i].file);
+    assert_int_equal(op.line, expected[i].line);
+    assert_int_equal(op.column, expected[i].column);
+  }
+  sdy_query_destroy(query);
+  sdy_module_destroy(module);
+}
+
+/* After partitioning: the per-device program (local types: 8x32 over
+ * x=2, y=4 is 4x8 per device), still carrying the shardings. */
+static void test_after_partitioning(void **state) {
+  query_fixture_t *f = *state;
+  sdy_module_t *module = NULL;
+  ASSERT_OK(sdy_module_parse(f->ctx, kProgram, "q.mlir", &module));
+  partition_module(f->ctx, module);
+  sdy_query_t *query = NULL;
+  ASSERT_OK(sdy_query_create(module, "main", &query));
+  sdy_query_value_t value;
+  ASSERT_OK(sdy_query_value(query, 0, &value));
+  assert_string_equal(value.type, "tensor<4x16xf32>");
+  assert_sharding(query, 0, "#sdy.sharding<@mesh, [{\"x\"}, {}]>");
+  sdy_query_op_t op;
+  ASSERT_OK(sdy_query_op(query, 0, &op));
+  assert_string_equal(op.name, "stablehlo.dot_general");
+  ASSERT_OK(sdy_query_value(query, op.results[0], &value));
+  assert_string_equal(value.type, "tensor<4x8xf32>");
+  assert_int_equal(value.shape[0], 4);
+  assert_int_equal(value.shape[1], 8);
+  assert_sharding(query, op.results[0],
+                  "#sdy.sharding<@mesh, [{\"x\"}, {\"y\"}]>");
+  sdy_query_destroy(query);
+  sdy_module_destroy(module);
+}
+
 /* A mesh removed from the module (through the MLIR C API) after the query
  * was taken: the snapshot kept it; a new query cannot give the sharding a
  * mesh. */
@@ -578,6 +644,8 @@ int main(void) {
       cmocka_unit_test(test_origins),
       cmocka_unit_test(test_origin_kinds),
       cmocka_unit_test(test_regions_and_lifetime),
+      cmocka_unit_test(test_locations),
+      cmocka_unit_test(test_after_partitioning),
       cmocka_unit_test(test_missing_mesh),
       cmocka_unit_test(test_errors),
   };
