@@ -67,8 +67,8 @@ typedef struct sdy_query_op {
   const char *location; /* "file:line:col" for a file location, else the
                            printed location, e.g. `loc("x")`, `loc(unknown)` */
   const char *file;     /* file of the location, or of the first file
-                           location inside it (a name or call-site location
-                           wraps one); "" when there is none */
+                           location inside it (name, call-site and fused
+                           locations wrap them); "" when there is none */
   int64_t line;         /* line and column of that file location, else 0 */
   int64_t column;
   int64_t parent; /* the op whose region holds this one; -1: function body */
