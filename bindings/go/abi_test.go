@@ -86,6 +86,9 @@ func TestEveryFunctionIsBound(t *testing.T) {
 func TestStructLayouts(t *testing.T) {
 	m := loadManifest(t)
 	layouts := structLayouts()
+	for name, layout := range queryStructLayouts() {
+		layouts[name] = layout
+	}
 	for _, r := range m.Records {
 		got, ok := layouts[r.Name]
 		if !ok {
@@ -117,6 +120,7 @@ func TestHandlesHaveDocumentedGoroutineSafety(t *testing.T) {
 		"sdy_status_t": "shared", "sdy_mesh_t": "shared", "sdy_sharding_t": "shared",
 		"sdy_executable_t": "shared", "sdy_context_t": "movable", "sdy_module_t": "movable",
 		"sdy_pipeline_t": "movable", "sdy_backend_t": "movable",
+		"sdy_query_t": "shared",
 	}
 	for _, h := range loadManifest(t).Handles {
 		if want[h.Name] != h.ThreadSafety {

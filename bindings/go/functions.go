@@ -169,4 +169,12 @@ var boundFunctions = []string{
 	"sdyManualAxesAttrGetAxesSize",
 	"mlirRegisterAllSdyPassesAndPipelines",
 	"mlirRegisterAllXlaSdyPassesAndPipelines",
+	"sdy_query_create",
+	"sdy_query_destroy",
+	"sdy_query_num_ops",
+	"sdy_query_op",
+	"sdy_query_num_values",
+	"sdy_query_value",
+	"sdy_query_value_sharding",
+	"sdy_query_value_origin",
 }

@@ -198,6 +198,14 @@ static inline MlirStringRef call_sdyManualAxesAttrGetAxesElem(void *f, MlirAttri
 static inline intptr_t call_sdyManualAxesAttrGetAxesSize(void *f, MlirAttribute attr) { return ((intptr_t (*)(MlirAttribute))f)(attr); }
 static inline void call_mlirRegisterAllSdyPassesAndPipelines(void *f) { ((void (*)(void))f)(); }
 static inline void call_mlirRegisterAllXlaSdyPassesAndPipelines(void *f) { ((void (*)(void))f)(); }
+static inline sdy_status_t *call_sdy_query_create(void *f, const sdy_module_t *module, const char *function, sdy_query_t **out_query) { return ((sdy_status_t * (*)(const sdy_module_t *, const char *, sdy_query_t **))f)(module, function, out_query); }
+static inline void call_sdy_query_destroy(void *f, sdy_query_t *query) { ((void (*)(sdy_query_t *))f)(query); }
+static inline sdy_status_t *call_sdy_query_num_ops(void *f, const sdy_query_t *query, size_t *out_count) { return ((sdy_status_t * (*)(const sdy_query_t *, size_t *))f)(query, out_count); }
+static inline sdy_status_t *call_sdy_query_op(void *f, const sdy_query_t *query, size_t index, sdy_query_op_t *out_op) { return ((sdy_status_t * (*)(const sdy_query_t *, size_t, sdy_query_op_t *))f)(query, index, out_op); }
+static inline sdy_status_t *call_sdy_query_num_values(void *f, const sdy_query_t *query, size_t *out_count) { return ((sdy_status_t * (*)(const sdy_query_t *, size_t *))f)(query, out_count); }
+static inline sdy_status_t *call_sdy_query_value(void *f, const sdy_query_t *query, size_t index, sdy_query_value_t *out_value) { return ((sdy_status_t * (*)(const sdy_query_t *, size_t, sdy_query_value_t *))f)(query, index, out_value); }
+static inline sdy_status_t *call_sdy_query_value_sharding(void *f, const sdy_query_t *query, size_t index, sdy_sharding_t **out_sharding) { return ((sdy_status_t * (*)(const sdy_query_t *, size_t, sdy_sharding_t **))f)(query, index, out_sharding); }
+static inline sdy_status_t *call_sdy_query_value_origin(void *f, const sdy_query_t *query, size_t value, size_t index, sdy_sharding_origin_t *out_origin) { return ((sdy_status_t * (*)(const sdy_query_t *, size_t, size_t, sdy_sharding_origin_t *))f)(query, value, index, out_origin); }
 /* clang-format on */
 
 #endif /* SDY_GO_SHIMS_H */

@@ -43,6 +43,7 @@
 #include "sdy_c/mesh.h"
 #include "sdy_c/module.h"
 #include "sdy_c/pipeline.h"
+#include "sdy_c/query.h"
 #include "sdy_c/sharding.h"
 #include "sdy_c/status.h"
 #include "sdy_c/version.h"

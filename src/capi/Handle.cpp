@@ -28,7 +28,7 @@ using namespace sdycapi;
 
 namespace {
 
-constexpr size_t kNumKinds = static_cast<size_t>(HandleKind::Executable) + 1;
+constexpr size_t kNumKinds = static_cast<size_t>(HandleKind::Query) + 1;
 constexpr size_t kFirstRegionSize = size_t(1) << 20;
 constexpr size_t kMaxRegionSize = size_t(1) << 30;
 
@@ -126,9 +126,9 @@ Registry &registry() {
 const char *sdycapi::handleKindName(HandleKind kind) {
   // Indexed by HandleKind (which starts at 1).
   static const char *const names[] = {
-      "handle",         "sdy_status_t",   "sdy_context_t",
-      "sdy_mesh_t",     "sdy_sharding_t", "sdy_module_t",
-      "sdy_pipeline_t", "sdy_backend_t",  "sdy_executable_t"};
+      "handle",           "sdy_status_t", "sdy_context_t",  "sdy_mesh_t",
+      "sdy_sharding_t",   "sdy_module_t", "sdy_pipeline_t", "sdy_backend_t",
+      "sdy_executable_t", "sdy_query_t"};
   auto index = static_cast<size_t>(kind);
   return index < std::size(names) ? names[index] : names[0];
 }

@@ -30,6 +30,7 @@ enum class HandleKind : uint32_t {
   Pipeline,
   Backend,
   Executable,
+  Query,
 };
 
 /// The C type name of a kind (`sdy_mesh_t`), for messages.

@@ -26,6 +26,12 @@ for f in sdyManualAxesAttrGetAxesSize mlirRegisterAllSdyPassesAndPipelines \
   printf '%s\n' "$funcs" | grep -qx "$f@@SDY_C_1.2" ||
     fail "$f (added in 1.2) is not in version node SDY_C_1.2"
 done
+for f in sdy_query_create sdy_query_destroy sdy_query_num_ops sdy_query_op \
+    sdy_query_num_values sdy_query_value sdy_query_value_sharding \
+    sdy_query_value_origin; do
+  printf '%s\n' "$funcs" | grep -qx "$f@@SDY_C_1.3" ||
+    fail "$f (added in 1.3) is not in version node SDY_C_1.3"
+done
 printf '%s\n' "$funcs" | sed -E 's/@@.*//; s/^(sdy_|sdy[A-Z]|mlir).*/\1/' |
   sort | uniq -c
 printf '%s\n' "$funcs" | sed -E 's/.*@@//' | sort | uniq -c

@@ -30,6 +30,7 @@ HEADERS = [
     ("pipeline.h", "sdy"), ("backend.h", "sdy"), ("executable.h", "sdy"),
     ("mlir_interop.h", "mlir"), ("dialect.h", "mlir"),
 ]
+HEADERS.append(("query.h", "sdy"))
 
 TAG_RE = re.compile(r"\[(nullable|consumed|retained|borrowed|thread-safety):"
                     r"\s*([^\]]*)\]")

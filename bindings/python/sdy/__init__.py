@@ -26,6 +26,7 @@ from .mesh import Mesh
 from .module import Module
 from .pipeline import PRESETS, PROPAGATION_STRATEGIES, Pipeline
 from .sharding import AxisRef, Dim, Sharding
+from .query import Query
 
 __all__ = [
     "AxisRef", "Backend", "CancelFlag", "CancelledError", "ClosedError",
@@ -38,6 +39,7 @@ __all__ = [
     "library_path", "library_version", "library_version_string",
     "load_library", "from_dlpack",
 ]
+__all__ += ["Query"]
 
 __version__ = "1.2.0"
 

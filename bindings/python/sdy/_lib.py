@@ -35,6 +35,8 @@ from ctypes import (POINTER, Structure, c_char_p, c_int32, c_int64, c_size_t,
                     c_uint32, c_void_p)
 
 from ._mlir_c import DIALECT_PROTOTYPES, MlirContextStruct, MlirModuleStruct
+from ._query_c import (QueryOpStruct, QueryValueStruct,
+                       ShardingOriginStruct)
 
 # A path given by the caller.
 PathArg = Union[str, "os.PathLike[str]"]
@@ -360,6 +362,17 @@ _OPTIONAL_PROTOTYPES: Dict[str, Tuple[Any, List[Any]]] = {
     "sdy_executable_run_global_with_options": (
         _S, [_H, _H, POINTER(TensorStruct), c_size_t, POINTER(TensorStruct),
              c_size_t, POINTER(RunOptionsStruct)]),
+    # query.h, added in 1.3.0: sdy.query raises UnimplementedError with an
+    # older library.
+    "sdy_query_create": (_S, [_H, c_char_p, _PH]),
+    "sdy_query_destroy": (None, [_H]),
+    "sdy_query_num_ops": (_S, [_H, _PSZ]),
+    "sdy_query_op": (_S, [_H, c_size_t, POINTER(QueryOpStruct)]),
+    "sdy_query_num_values": (_S, [_H, _PSZ]),
+    "sdy_query_value": (_S, [_H, c_size_t, POINTER(QueryValueStruct)]),
+    "sdy_query_value_sharding": (_S, [_H, c_size_t, _PH]),
+    "sdy_query_value_origin": (_S, [_H, c_size_t, c_size_t,
+                                    POINTER(ShardingOriginStruct)]),
 }
 
 

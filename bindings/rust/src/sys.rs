@@ -24,6 +24,56 @@ macro_rules! opaque {
 }
 
 opaque!(Status, Context, Mesh, Sharding, Module, Pipeline, Backend, Executable);
+opaque!(Query);
+
+/// `sdy_query_op_t`.
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct QueryOp {
+    pub name: *const c_char,
+    pub location: *const c_char,
+    pub file: *const c_char,
+    pub line: i64,
+    pub column: i64,
+    pub parent: i64,
+    pub region: i64,
+    pub depth: i64,
+    pub operands: *const usize,
+    pub num_operands: usize,
+    pub results: *const usize,
+    pub num_results: usize,
+    pub num_regions: usize,
+    pub origin_name: *const c_char,
+}
+
+/// `sdy_query_value_t`.
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct QueryValue {
+    pub kind: i32,
+    pub has_sharding: i32,
+    pub op: i64,
+    pub region: i64,
+    pub block: i64,
+    pub number: i64,
+    pub type_: *const c_char,
+    pub element_type: *const c_char,
+    pub shape: *const i64,
+    pub rank: i64,
+    pub num_origins: usize,
+}
+
+/// `sdy_sharding_origin_t`.
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct ShardingOrigin {
+    pub axis: *const c_char,
+    pub origin: *const c_char,
+    pub kind: i32,
+    pub reserved: i32,
+    pub index: i64,
+    pub dim: i64,
+}
 
 /// `sdy_axis_ref_t`.
 #[repr(C)]
@@ -380,4 +430,12 @@ functions! {
     fn sdyManualAxesAttrGetAxesSize(attr: MlirAttribute) -> isize;
     fn mlirRegisterAllSdyPassesAndPipelines();
     fn mlirRegisterAllXlaSdyPassesAndPipelines();
+    fn sdy_query_create(module: *const Module, function: *const c_char, out_query: *mut *mut Query) -> *mut Status;
+    fn sdy_query_destroy(query: *mut Query);
+    fn sdy_query_num_ops(query: *const Query, out_count: *mut usize) -> *mut Status;
+    fn sdy_query_op(query: *const Query, index: usize, out_op: *mut QueryOp) -> *mut Status;
+    fn sdy_query_num_values(query: *const Query, out_count: *mut usize) -> *mut Status;
+    fn sdy_query_value(query: *const Query, index: usize, out_value: *mut QueryValue) -> *mut Status;
+    fn sdy_query_value_sharding(query: *const Query, index: usize, out_sharding: *mut *mut Sharding) -> *mut Status;
+    fn sdy_query_value_origin(query: *const Query, value: usize, index: usize, out_origin: *mut ShardingOrigin) -> *mut Status;
 }

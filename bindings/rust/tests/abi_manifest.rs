@@ -91,6 +91,7 @@ fn thread_safety_follows_the_headers() {
     send::<sdy::Module>();
     send::<sdy::Pipeline>();
     send::<sdy::Backend>();
+    send_sync::<sdy::Query>();
     let expected = [
         ("sdy_status_t", "shared"),
         ("sdy_mesh_t", "shared"),
@@ -100,6 +101,7 @@ fn thread_safety_follows_the_headers() {
         ("sdy_module_t", "movable"),
         ("sdy_pipeline_t", "movable"),
         ("sdy_backend_t", "movable"),
+        ("sdy_query_t", "shared"),
     ];
     let m = manifest();
     let handles = m.get("handles").arr();

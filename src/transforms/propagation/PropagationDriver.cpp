@@ -154,6 +154,7 @@ void PropagationDriver::labelSlot(const ShardingSlot &slot, StringRef label) {
     return;
   auto &axes = origins[getKey(slot)];
   StringAttr labelAttr = StringAttr::get(module.getContext(), label);
+  sourceLabels.try_emplace(getKey(slot), labelAttr);
   for (DimensionShardingAttr dim : sharding.getDimShardings())
     for (AxisRefAttr axis : dim.getAxes())
       axes.insert({axis, labelAttr});
@@ -198,12 +199,15 @@ void PropagationDriver::inheritOrigins(const Item &item,
 void PropagationDriver::writeShardingOrigins() {
   MLIRContext *ctx = module.getContext();
   constexpr StringLiteral kOrigins = "sdy.sharding_origins";
-  auto toDict = [&](const llvm::SmallMapVector<Attribute, StringAttr, 4> &map) {
+  StringAttr self = StringAttr::get(ctx, "self");
+  auto toDict = [&](const llvm::SmallMapVector<Attribute, StringAttr, 4> &map,
+                    StringAttr ownLabel) {
     SmallVector<NamedAttribute> entries;
     for (auto &[axis, label] : map) {
       std::string name = cast<AxisRefAttr>(axis).toString();
       name.erase(std::remove(name.begin(), name.end(), '"'), name.end());
-      entries.emplace_back(StringAttr::get(ctx, name), label);
+      entries.emplace_back(StringAttr::get(ctx, name),
+                           label == ownLabel ? self : label);
     }
     return DictionaryAttr::get(ctx, entries);
   };
@@ -216,9 +220,9 @@ void PropagationDriver::writeShardingOrigins() {
     if (slotIt == slotOfKey.end())
       continue;
     const ShardingSlot &slot = slotIt->second;
+    DictionaryAttr dict = toDict(map, sourceLabels.lookup(key));
     if (slot.kind == ShardingSlot::Kind::kFuncResult) {
-      cast<func::FuncOp>(slot.op).setResultAttr(slot.index, kOrigins,
-                                                toDict(map));
+      cast<func::FuncOp>(slot.op).setResultAttr(slot.index, kOrigins, dict);
       continue;
     }
     if (slot.kind != ShardingSlot::Kind::kValue)
@@ -226,17 +230,19 @@ void PropagationDriver::writeShardingOrigins() {
     if (auto arg = dyn_cast<BlockArgument>(slot.value)) {
       if (auto func =
               dyn_cast_or_null<func::FuncOp>(arg.getOwner()->getParentOp()))
-        func.setArgAttr(arg.getArgNumber(), kOrigins, toDict(map));
+        func.setArgAttr(arg.getArgNumber(), kOrigins, dict);
       continue;
     }
     auto result = cast<OpResult>(slot.value);
     SmallVector<Attribute> &perResult = opOrigins[result.getOwner()];
     perResult.resize(result.getOwner()->getNumResults(),
                      DictionaryAttr::get(ctx, {}));
-    perResult[result.getResultNumber()] = toDict(map);
+    perResult[result.getResultNumber()] = dict;
   }
   for (auto &[op, perResult] : opOrigins)
-    op->setAttr(kOrigins, ArrayAttr::get(ctx, perResult));
+    op->setAttr(kOrigins, isa<ShardingConstraintOp>(op)
+                              ? perResult.front()
+                              : Attribute(ArrayAttr::get(ctx, perResult)));
 }
 
 void PropagationDriver::reportConflicts() {

@@ -57,7 +57,9 @@ public:
 
   /// With debugShardingOrigins: writes `sdy.sharding_origins` (axis name →
   /// "input: i", "output: i", "constraint_N", "group_N" or "self") on
-  /// function arguments/results and ops.
+  /// function arguments/results and ops: a list with one dictionary per
+  /// result, a dictionary on sharding constraints (as Shardy). A user
+  /// sharding calls the axes it holds itself "self".
   void writeShardingOrigins();
 
 private:
@@ -108,6 +110,8 @@ private:
   /// Per slot: axis → where it came from (only with debugShardingOrigins).
   llvm::DenseMap<SlotKey, llvm::SmallMapVector<Attribute, StringAttr, 4>>
       origins;
+  /// Per user sharding: its label, which its own origins call "self".
+  llvm::DenseMap<SlotKey, StringAttr> sourceLabels;
   llvm::DenseMap<SlotKey, ShardingSlot> slotOfKey;
   /// Function-argument shardings not yet written to their function.
   llvm::MapVector<Value, TensorShardingAttr> pendingArgumentShardings;
