@@ -22,7 +22,7 @@ It does not change when the module changes afterwards.
 """
 
 import ctypes
-from typing import List, NamedTuple, Optional, Tuple
+from typing import Callable, List, NamedTuple, Optional, Tuple
 
 from ._lib import lib
 from ._query_c import QueryOpStruct, QueryValueStruct, ShardingOriginStruct
@@ -44,7 +44,7 @@ class Op(NamedTuple):
     the function body); `operands` and `results` are value indices;
     `file`, `line`, `column` are those of its file location ("", 0, 0 when
     it has none); `origin_name` its ``sdy.sharding_origin_name``."""
-    index: int
+    index: int  # type: ignore[assignment]  # the C API's op number
     name: str
     location: str
     file: str
@@ -67,7 +67,7 @@ class Origin(NamedTuple):
     axis: str
     origin: str
     kind: str
-    index: int
+    index: int  # type: ignore[assignment]  # the N of "input: N"
     dim: int
 
 
@@ -76,7 +76,7 @@ class Value(NamedTuple):
     (op results), the op owning the region (block arguments) or -1;
     `shape` is None for a non-shaped or unranked type, with -1 for dynamic
     sizes."""
-    index: int
+    index: int  # type: ignore[assignment]  # the C API's value number
     kind: str
     op: int
     region: int
@@ -89,7 +89,8 @@ class Value(NamedTuple):
     origins: Tuple[Origin, ...]
 
 
-def _count(c_fn, handle) -> int:
+def _count(c_fn: Callable[..., Optional[int]],
+           handle: ctypes.c_void_p) -> int:
     count = ctypes.c_size_t()
     check(c_fn(handle, ctypes.byref(count)))
     return count.value
@@ -128,7 +129,7 @@ class Query:
             lib.sdy_query_destroy(out.value)
 
     @staticmethod
-    def _read_ops(handle) -> List[Op]:
+    def _read_ops(handle: ctypes.c_void_p) -> List[Op]:
         ops = []
         for i in range(_count(lib.sdy_query_num_ops, handle)):
             op = QueryOpStruct()
@@ -142,7 +143,8 @@ class Query:
         return ops
 
     @staticmethod
-    def _read_values(handle, module) -> List[Value]:
+    def _read_values(handle: ctypes.c_void_p,
+                     module: Module) -> List[Value]:
         values = []
         for i in range(_count(lib.sdy_query_num_values, handle)):
             value = QueryValueStruct()
