@@ -129,9 +129,13 @@ mlir::sdy::computeTileLayout(TensorShardingAttr sharding, MeshAttr mesh,
 std::string mlir::sdy::formatShape(ArrayRef<int64_t> shape) {
   if (shape.empty())
     return "scalar";
-  return llvm::join(
-      llvm::map_range(shape, [](int64_t size) { return std::to_string(size); }),
-      "x");
+  return llvm::join(llvm::map_range(shape,
+                                    [](int64_t size) {
+                                      return ShapedType::isDynamic(size)
+                                                 ? std::string("?")
+                                                 : std::to_string(size);
+                                    }),
+                    "x");
 }
 
 std::string mlir::sdy::formatDevices(ArrayRef<int64_t> devices) {
