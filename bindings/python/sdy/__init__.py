@@ -26,6 +26,7 @@ from .mesh import Mesh
 from .module import Module
 from .pipeline import PRESETS, PROPAGATION_STRATEGIES, Pipeline
 from .sharding import AxisRef, Dim, Sharding
+from . import visualize
 
 __all__ = [
     "AxisRef", "Backend", "CancelFlag", "CancelledError", "ClosedError",

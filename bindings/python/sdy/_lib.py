@@ -354,6 +354,11 @@ _OPTIONAL_PROTOTYPES = {
     "sdy_executable_run_global_with_options": (
         _S, [_H, _H, POINTER(TensorStruct), c_size_t, POINTER(TensorStruct),
              c_size_t, POINTER(RunOptionsStruct)]),
+    # visualize.h, added in 1.3.0: pictures raise UnimplementedError with an
+    # older library.
+    "sdy_sharding_layout_text": (_S, [_H, _PI64, c_size_t, c_uint32, _PSTR]),
+    "sdy_sharding_layout_svg": (_S, [_H, _PI64, c_size_t, _PSTR]),
+    "sdy_module_html_report": (_S, [_H, _PSTR]),
 }
 
 
