@@ -167,7 +167,17 @@ std::pair<double, double> renderTensor(const TileLayout &layout, double x,
   int64_t numLeading = rank - gridDims.size();
   int64_t rows = gridDims.size() == 2 ? layout.shardCounts[gridDims[0]] : 1;
   int64_t cols = gridDims.empty() ? 1 : layout.shardCounts[gridDims.back()];
-  double tileWidth = tileAreaWidth / cols;
+  // Wide enough for the longest label, so labels never overlap.
+  double labelWidth = 0;
+  for (const Tile &tile : layout.tiles) {
+    std::string ranges;
+    for (int64_t dim : gridDims)
+      ranges += formatRange(tile.starts[dim], tile.limits[dim]) + "x";
+    labelWidth = std::max({labelWidth, textWidth(ranges) - kCharWidth,
+                           textWidth(formatDevices(tile.devices))});
+  }
+  double tileWidth = std::max(tileAreaWidth / cols, labelWidth + 8);
+  tileAreaWidth = tileWidth * cols;
 
   os << "<g class=\"tensor\" data-shape=\"" << joinNumbers(layout.shape)
      << "\">\n";
