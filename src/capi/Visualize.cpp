@@ -36,24 +36,19 @@ sdy_status_t *renderLayout(const char *fn, const sdy_sharding_t *sharding,
                          })
                 .out(out, outParam))
       return s;
-    for (size_t i = 0; i < rank; ++i)
-      if (shape[i] < 0)
-        return invalidArgument(fn, "shape[" + std::to_string(i) + "] is " +
-                                       std::to_string(shape[i]) +
-                                       "; dimension sizes must be >= 0");
     std::lock_guard<std::recursive_mutex> lock(sharding->ctx->mutex);
+    if (sdy_status_t *s = validateShardingForShape(fn, sharding, shape, rank))
+      return s;
     int64_t devices = sharding->mesh.getTotalSize();
     if (devices > kMaxPictureDevices)
       return invalidArgument(fn, "the mesh has " + std::to_string(devices) +
                                      " devices; pictures show at most " +
                                      std::to_string(kMaxPictureDevices));
-    // What is left to fail is the sharding's validity for the shape.
     llvm::Expected<TileLayout> layout = computeTileLayout(
         sharding->attr, sharding->mesh, ArrayRef<int64_t>(shape, rank));
     if (!layout)
-      return makeStatus(SDY_VERIFICATION_ERROR,
-                        std::string(fn) + ": " +
-                            llvm::toString(layout.takeError()));
+      return makeStatus(SDY_INTERNAL, std::string(fn) + ": " +
+                                          llvm::toString(layout.takeError()));
     *out = copyString(render(*layout));
     return nullptr;
   });

@@ -149,8 +149,8 @@ static void test_errors(void **state) {
                  "sdy_sharding_layout_svg: shape[1] is -1; dimension sizes "
                  "must be >= 0");
   ASSERT_ERR(sdy_sharding_layout_svg(s, shape, 1, &out), SDY_VERIFICATION_ERROR,
-             "sdy_sharding_layout_svg: cannot draw tensor<4> sharded as this "
-             "sharding: ");
+             "sdy_sharding_layout_svg: sharding has 2 dimension shardings but "
+             "the tensor 'tensor<4xf32>' has rank 1");
   ASSERT_INVALID(sdy_sharding_layout_svg(s, shape, 2, NULL), "out_svg");
   ASSERT_INVALID(sdy_module_html_report(NULL, &out),
                  "sdy_module_html_report: 'module' is NULL");

@@ -93,7 +93,8 @@ def test_html_report(ctx, tmp_path):
 def test_errors(mesh, ctx):
     s = sdy.Sharding.parse('<@mesh, [{"x"}, {}]>', mesh)
     with pytest.raises(sdy.VerificationError,
-                       match="cannot draw tensor<4> sharded as this sharding"):
+                       match="sharding has 2 dimension shardings but the "
+                             "tensor 'tensor<4xf32>' has rank 1"):
         s.layout_svg([4])
     with pytest.raises(sdy.InvalidArgumentError,
                        match=r"shape\[1\] is -2; dimension sizes must be >= 0"):
