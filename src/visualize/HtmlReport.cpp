@@ -144,6 +144,12 @@ private:
          << escapeXml(llvm::toString(layout.takeError())) << "</span>";
       return;
     }
+    tilesDrawn += layout->tiles.size();
+    if (tilesDrawn > options.maxTiles) {
+      os << "<span class=\"note\">no picture: the report already draws "
+         << options.maxTiles << " tiles</span>";
+      return;
+    }
     SvgLayoutOptions svg;
     svg.showMesh = false;
     svg.tensorWidth = 200;
@@ -264,6 +270,7 @@ private:
   ModuleOp module;
   const HtmlReportOptions &options;
   llvm::raw_ostream &os;
+  int64_t tilesDrawn = 0;
 };
 
 } // namespace

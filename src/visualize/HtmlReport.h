@@ -20,6 +20,7 @@
 #include <string>
 
 #include "mlir/IR/BuiltinOps.h"
+#include "visualize/TileLayout.h"
 
 namespace mlir::sdy {
 
@@ -34,6 +35,8 @@ struct HtmlReportOptions {
   std::string title;
   /// Fills the cost column of collectives when set.
   CollectiveCostFn collectiveCost;
+  /// Pictures stop once this many tiles are drawn in all.
+  int64_t maxTiles = kMaxModuleTiles;
 };
 
 /// True for the ops the report highlights as collectives.

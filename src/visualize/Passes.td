@@ -20,7 +20,9 @@ def HtmlReportPass : Pass<"sdy-html-report", "ModuleOp"> {
   }];
   let options = [
     Option<"file", "file", "std::string", /*default=*/"",
-           "The HTML file to write ('-' for standard output).">
+           "The HTML file to write ('-' for standard output).">,
+    Option<"maxTiles", "max-tiles", "int64_t", /*default=*/"100000",
+           "Values after this many tiles in all get no picture.">
   ];
   let dependentDialects = ["mlir::sdy::SdyDialect"];
 }
@@ -36,7 +38,9 @@ def PrintLayoutPass : Pass<"sdy-print-layout", "ModuleOp"> {
     Option<"file", "file", "std::string", /*default=*/"\"-\"",
            "The file to write ('-' for standard output).">,
     Option<"ascii", "ascii", "bool", /*default=*/"false",
-           "Plain ASCII instead of box-drawing characters.">
+           "Plain ASCII instead of box-drawing characters.">,
+    Option<"maxTiles", "max-tiles", "int64_t", /*default=*/"100000",
+           "Values after this many tiles in all get no picture.">
   ];
   let dependentDialects = ["mlir::sdy::SdyDialect"];
 }

@@ -25,6 +25,11 @@ namespace mlir::sdy {
 /// Pictures are for people: meshes with more devices are refused.
 inline constexpr int64_t kMaxPictureDevices = 4096;
 
+/// A whole module's pictures (the HTML report, -sdy-print-layout) stop at
+/// this many tiles in all, so that large programs on large meshes give a
+/// page of reasonable size; later values say why they have no picture.
+inline constexpr int64_t kMaxModuleTiles = 100000;
+
 /// One shard of the tensor and the devices that hold it.
 struct Tile {
   /// The shard index along each dimension (see DeviceLayout.h).

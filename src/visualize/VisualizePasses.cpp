@@ -56,8 +56,10 @@ struct HtmlReportPass : impl::HtmlReportPassBase<HtmlReportPass> {
   void runOnOperation() override {
     markAllAnalysesPreserved();
     ModuleOp module = getOperation();
-    if (failed(
-            writeFile(module, getArgument(), file, renderHtmlReport(module))))
+    HtmlReportOptions options;
+    options.maxTiles = maxTiles;
+    if (failed(writeFile(module, getArgument(), file,
+                         renderHtmlReport(module, options))))
       signalPassFailure();
   }
 };
@@ -72,6 +74,7 @@ struct PrintLayoutPass : impl::PrintLayoutPassBase<PrintLayoutPass> {
     llvm::raw_string_ostream os(text);
     TextLayoutOptions textOptions;
     textOptions.ascii = ascii;
+    int64_t tilesDrawn = 0;
     auto draw = [&](Value value, Operation *from, const std::string &what) {
       TensorShardingAttr sharding = getSharding(value);
       auto type = dyn_cast<RankedTensorType>(value.getType());
@@ -85,8 +88,13 @@ struct PrintLayoutPass : impl::PrintLayoutPassBase<PrintLayoutPass> {
       }
       llvm::Expected<TileLayout> layout =
           computeTileLayout(sharding, mesh, type.getShape());
-      if (!layout)
+      if (!layout) {
         os << "no picture: " << llvm::toString(layout.takeError()) << "\n\n";
+        return;
+      }
+      tilesDrawn += layout->tiles.size();
+      if (tilesDrawn > maxTiles)
+        os << "no picture: " << maxTiles << " tiles are drawn already\n\n";
       else
         os << renderTextLayout(*layout, textOptions) << "\n";
     };

@@ -93,6 +93,14 @@ TEST_F(HtmlReportTest, CostColumnShowsTheCostModel) {
             std::string::npos);
 }
 
+TEST_F(HtmlReportTest, PicturesStopAtTheTileBudget) {
+  HtmlReportOptions options;
+  options.maxTiles = 12; // the argument and the add (8 each) exceed it
+  std::string html = renderHtmlReport(*module, options);
+  EXPECT_EQ(count(html, "<svg"), 1u);
+  EXPECT_EQ(count(html, "no picture: the report already draws 12 tiles"), 3u);
+}
+
 TEST_F(HtmlReportTest, IsCollective) {
   EXPECT_TRUE(isCollective(getOp("sdy.all_gather")));
   EXPECT_TRUE(isCollective(getOp("sdy.reshard")));

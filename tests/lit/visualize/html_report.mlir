@@ -6,6 +6,8 @@
 // RUN: diff %t.html %t.2.html
 // RUN: sdy-opt %s -sdy-propagation-pipeline -sdy-html-report=%t.3.html -o /dev/null
 // RUN: FileCheck %s --check-prefix=PROPAGATED < %t.3.html
+// RUN: sdy-opt %s "-sdy-html-report=file=%t.4.html max-tiles=4" -o /dev/null
+// RUN: FileCheck %s --check-prefix=BUDGET < %t.4.html
 
 // The report is written, the IR is unchanged.
 
@@ -23,6 +25,12 @@
 // CHECK: <b>all_reduce</b><br><code>reduction_axes = #sdy&lt;axis_ref_list{&quot;x&quot;}&gt;</code><br>64 bytes, 32 per device</td><td><span class="note">not modelled</span></td></tr>
 // CHECK: <tr data-op="func.return">
 // CHECK: </html>
+
+// The argument's 4 tiles are drawn, then the budget of 4 is spent.
+// BUDGET: <td>%arg0</td>
+// BUDGET-SAME: <svg
+// BUDGET: <tr data-op="stablehlo.add">
+// BUDGET-SAME: no picture: the report already draws 4 tiles
 
 // PROPAGATED: <tr data-op="stablehlo.multiply">
 // PROPAGATED-SAME: <code>#sdy.sharding&lt;@mesh, [{&quot;x&quot;}, {&quot;y&quot;}]&gt;</code>

@@ -4,6 +4,7 @@
 // RUN: sdy-opt %s -sdy-print-layout -o /dev/null | FileCheck %s --check-prefix=BOX
 // RUN: sdy-opt %s "-sdy-print-layout=file=%t.txt" -o /dev/null
 // RUN: FileCheck %s --check-prefix=BOX < %t.txt
+// RUN: sdy-opt %s "-sdy-print-layout=max-tiles=8" -o /dev/null | FileCheck %s --check-prefix=BUDGET
 
 // The IR is unchanged (the diff above); every sharded value gets a grid.
 
@@ -40,6 +41,16 @@ sdy.mesh @mesh = <["x"=2, "y"=4]>
 // CHECK-NEXT: | 0,4         | 1,5         | 2,6         | 3,7         |
 // CHECK-NEXT: | [0,4)x[0,2) | [0,4)x[2,4) | [0,4)x[4,6) | [0,4)x[6,6) |
 // CHECK-NEXT: |             |             |             | pad 0x2     |
+
+// Pictures stop after 8 tiles in all: %arg0 has 8, %arg1 would make 10.
+// BUDGET: @main %arg0: tensor<4x6xf32>
+// BUDGET: └
+// BUDGET-EMPTY:
+// BUDGET-NEXT: @main %arg1: tensor<6xf32>
+// BUDGET-NEXT: no picture: 8 tiles are drawn already
+// BUDGET-EMPTY:
+// BUDGET-NEXT: @main op 0 stablehlo.add result 0: tensor<4x6xf32>
+// BUDGET-NEXT: no picture: 8 tiles are drawn already
 
 // BOX: ┌─────────────┬─────────────┬─────────────┬─────────────┐
 // BOX-NEXT: │ 0           │ 1           │ 2           │ 3           │
