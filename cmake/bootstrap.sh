@@ -30,14 +30,16 @@ jobs=${SDY_JOBS:-$(nproc)}
 # (dot_general kernels), OpenMPI (the mpi backend), GoogleTest (runtime
 # tests), clang's runtimes with libFuzzer (sanitizers and the fuzz harnesses),
 # clang-format (the format check of the test command), mypy (the type
-# check of the Python binding).
+# check of the Python binding), chromium (headless: the HTML report's
+# rendering test; about 125 MB to download).
 packages="clang-22 clang-format-22 llvm-22-dev llvm-22-tools libmlir-22-dev
   mlir-22-tools
   cmake ninja-build pkg-config libcmocka-dev libffi-dev
   abigail-tools python3 python3-pytest python3-numpy python3-venv
   python3-setuptools cargo golang-go ccache libopenblas-dev
   libopenmpi-dev openmpi-bin libgtest-dev libclang-rt-22-dev
-  mypy"
+  mypy
+  chromium"
 
 if [ "${SDY_SKIP_APT:-0}" != 1 ]; then
   missing=""
@@ -93,7 +95,8 @@ asan="$build-asan"
 configure_and_build "$asan" -DSDY_ENABLE_SANITIZERS=ON -DSDY_ENABLE_FUZZING=ON \
   -- sdy_c sdy_backend_mpi test_capi test_run_options test_diagnostics \
   test_handles test_dead_values test_real_programs test_abi_ffi \
-  test_text_nesting test_shardy_capi sdy_abi_manifest sdy_fuzzers
+  test_text_nesting test_shardy_capi test_capi_visualize sdy_abi_manifest \
+  sdy_fuzzers
 echo "== running the C ABI tests under AddressSanitizer + UBSan"
 ctest --test-dir "$asan" --output-on-failure -j "$jobs" -L capi
 echo "== fuzzing each harness briefly (replays its corpus first)"

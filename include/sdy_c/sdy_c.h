@@ -47,5 +47,6 @@
 #include "sdy_c/sharding.h"
 #include "sdy_c/status.h"
 #include "sdy_c/version.h"
+#include "sdy_c/visualize.h"
 
 #endif /* SDY_C_SDY_C_H */

@@ -142,6 +142,13 @@ sdy_status_t *invalidArgument(const char *fn, const std::string &message);
 /// A heap copy of `text` for `char **` outputs (free with sdy_string_destroy).
 char *copyString(llvm::StringRef text);
 
+/// Checks `shape` (`rank` sizes >= 0) and validates `sharding` (checked
+/// handle, context locked) for it: SDY_INVALID_ARGUMENT or
+/// SDY_VERIFICATION_ERROR with the verifier's message.
+sdy_status_t *validateShardingForShape(const char *fn,
+                                       const sdy_sharding_t *sharding,
+                                       const int64_t *shape, size_t rank);
+
 /// Captures the diagnostics emitted in the context while alive.
 class DiagnosticCapture {
 public:

@@ -140,6 +140,13 @@ void fillAxis(AxisRefAttr axis, const std::string &name, sdy_axis_ref_t *out) {
 }
 } // namespace
 
+sdy_status_t *sdycapi::validateShardingForShape(const char *fn,
+                                                const sdy_sharding_t *sharding,
+                                                const int64_t *shape,
+                                                size_t rank) {
+  return validateForShape(fn, sharding, shape, rank);
+}
+
 extern "C" {
 
 sdy_status_t *sdy_sharding_create(sdy_context_t *context,

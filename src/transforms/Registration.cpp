@@ -10,6 +10,7 @@
 #include "transforms/partition/Passes.h"
 #include "transforms/propagation/PropagationPasses.h"
 #include "transforms/propagation/PropagationPipeline.h"
+#include "visualize/Passes.h"
 
 #include <mutex>
 
@@ -31,5 +32,6 @@ void mlir::sdy::registerAllPassesAndPipelines() {
     registerSdyPartitionPasses();
     registerPropagationPipeline();
     registerPartitionPipeline();
+    registerSdyVisualizePasses();
   });
 }

@@ -29,6 +29,7 @@ HEADERS = [
     ("mesh.h", "sdy"), ("sharding.h", "sdy"), ("module.h", "sdy"),
     ("pipeline.h", "sdy"), ("backend.h", "sdy"), ("executable.h", "sdy"),
     ("mlir_interop.h", "mlir"), ("dialect.h", "mlir"),
+    ("visualize.h", "sdy"),
 ]
 HEADERS.append(("query.h", "sdy"))
 

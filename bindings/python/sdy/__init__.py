@@ -27,6 +27,7 @@ from .module import Module
 from .pipeline import PRESETS, PROPAGATION_STRATEGIES, Pipeline
 from .sharding import AxisRef, Dim, Sharding
 from .query import Query
+from . import visualize
 
 __all__ = [
     "AxisRef", "Backend", "CancelFlag", "CancelledError", "ClosedError",

@@ -373,6 +373,11 @@ _OPTIONAL_PROTOTYPES: Dict[str, Tuple[Any, List[Any]]] = {
     "sdy_query_value_sharding": (_S, [_H, c_size_t, _PH]),
     "sdy_query_value_origin": (_S, [_H, c_size_t, c_size_t,
                                     POINTER(ShardingOriginStruct)]),
+    # visualize.h, added in 1.3.0: pictures raise UnimplementedError with an
+    # older library.
+    "sdy_sharding_layout_text": (_S, [_H, _PI64, c_size_t, c_uint32, _PSTR]),
+    "sdy_sharding_layout_svg": (_S, [_H, _PI64, c_size_t, _PSTR]),
+    "sdy_module_html_report": (_S, [_H, _PSTR]),
 }
 
 

@@ -355,6 +355,9 @@ functions! {
     fn sdy_run_options_init(options: *mut RunOptions);
     fn sdy_executable_run_local_with_options(executable: *const Executable, backend: *const Backend, args: *const Tensor, num_args: usize, results: *mut Tensor, num_results: usize, options: *const RunOptions) -> *mut Status;
     fn sdy_executable_run_global_with_options(executable: *const Executable, backend: *const Backend, global_args: *const Tensor, num_args: usize, global_results: *mut Tensor, num_results: usize, options: *const RunOptions) -> *mut Status;
+    fn sdy_sharding_layout_text(sharding: *const Sharding, shape: *const i64, rank: usize, flags: u32, out_text: *mut *mut c_char) -> *mut Status;
+    fn sdy_sharding_layout_svg(sharding: *const Sharding, shape: *const i64, rank: usize, out_svg: *mut *mut c_char) -> *mut Status;
+    fn sdy_module_html_report(module: *const Module, out_html: *mut *mut c_char) -> *mut Status;
     fn sdy_context_get_mlir_context(context: *mut Context, out_context: *mut MlirContext) -> *mut Status;
     fn sdy_module_get_mlir_module(module: *mut Module, out_module: *mut MlirModule) -> *mut Status;
     fn sdy_module_wrap_mlir_module(context: *mut Context, mlir_module: MlirModule, out_module: *mut *mut Module) -> *mut Status;
