@@ -15,6 +15,7 @@
 #include "runtime/Interpreter.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/AttrTypeSubElements.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -28,13 +29,6 @@ namespace shlo = mlir::stablehlo;
 namespace col = sdy::runtime::collectives;
 using runtime::DeviceContext;
 using runtime::Status;
-
-std::string printed(mlir::Attribute attr) {
-  std::string s;
-  llvm::raw_string_ostream os(s);
-  attr.print(os);
-  return s;
-}
 
 std::string printed(mlir::Type type) {
   std::string s;
@@ -130,6 +124,20 @@ private:
     calls_.push_back({kind, group_, size, elementBytes});
   }
 
+  // Calls `callsOf(spec)` for each operand (each is its own collective);
+  // a group of one device issues nothing, except collective_permute.
+  template <typename F>
+  bool eachOperand(bool evenAlone, F callsOf) {
+    for (mlir::Value v : op_->getOperands()) {
+      runtime::TensorSpec spec;
+      if (!specOf(v, spec, error_))
+        return false;
+      if (evenAlone || group_.size() >= 2)
+        callsOf(spec);
+    }
+    return true;
+  }
+
   template <typename OpTy>
   bool groupWithGlobalIds(OpTy op) {
     return findGroup(
@@ -142,32 +150,20 @@ private:
     if (!groupWithGlobalIds(op))
       return false;
     auto kind = runtime::Interpreter::recognizeBinaryBody(op.getComputation());
-    for (mlir::Value v : op->getOperands()) {
-      runtime::TensorSpec spec;
-      if (!specOf(v, spec, error_))
-        return false;
-      if (group_.size() < 2)
-        continue;
+    return eachOperand(false, [&](const runtime::TensorSpec &spec) {
       if (kind && col::backendReduces(*kind, spec.type))
         add(BackendCallKind::AllReduce, runtime::numElements(spec.shape),
             runtime::elementSize(spec.type));
       else
         add(BackendCallKind::AllGather, bytesOf(spec));
-    }
-    return true;
+    });
   }
 
   bool allGather(shlo::AllGatherOp op) {
-    if (!groupWithGlobalIds(op))
-      return false;
-    for (mlir::Value v : op->getOperands()) {
-      runtime::TensorSpec spec;
-      if (!specOf(v, spec, error_))
-        return false;
-      if (group_.size() >= 2)
-        add(BackendCallKind::AllGather, bytesOf(spec));
-    }
-    return true;
+    return groupWithGlobalIds(op) &&
+           eachOperand(false, [&](const runtime::TensorSpec &spec) {
+             add(BackendCallKind::AllGather, bytesOf(spec));
+           });
   }
 
   bool allToAll(shlo::AllToAllOp op) {
@@ -179,14 +175,9 @@ private:
       error_ = "all_to_all split_count differs from the group size";
       return false;
     }
-    for (mlir::Value v : op->getOperands()) {
-      runtime::TensorSpec spec;
-      if (!specOf(v, spec, error_))
-        return false;
-      if (group_.size() >= 2)
-        add(BackendCallKind::AllToAll, bytesOf(spec) / group_.size());
-    }
-    return true;
+    return eachOperand(false, [&](const runtime::TensorSpec &spec) {
+      add(BackendCallKind::AllToAll, bytesOf(spec) / group_.size());
+    });
   }
 
   bool reduceScatter(shlo::ReduceScatterOp op) {
@@ -217,28 +208,18 @@ private:
         error_ = "collective_permute names device " + std::to_string(id);
         return false;
       }
-    for (mlir::Value v : op->getOperands()) {
-      runtime::TensorSpec spec;
-      if (!specOf(v, spec, error_))
-        return false;
+    return eachOperand(true, [&](const runtime::TensorSpec &spec) {
       add(BackendCallKind::CollectivePermute, bytesOf(spec));
-    }
-    return true;
+    });
   }
 
   bool broadcast(shlo::CollectiveBroadcastOp op) {
-    if (!findGroup(op.getReplicaGroups(),
-                   col::replicaOrPartition(op.getChannelHandleAttr()),
-                   /*needed=*/false))
-      return false;
-    for (mlir::Value v : op->getOperands()) {
-      runtime::TensorSpec spec;
-      if (!specOf(v, spec, error_))
-        return false;
-      if (group_.size() >= 2)
-        add(BackendCallKind::AllGather, bytesOf(spec));
-    }
-    return true;
+    return findGroup(op.getReplicaGroups(),
+                     col::replicaOrPartition(op.getChannelHandleAttr()),
+                     /*needed=*/false) &&
+           eachOperand(false, [&](const runtime::TensorSpec &spec) {
+             add(BackendCallKind::AllGather, bytesOf(spec));
+           });
   }
 
   mlir::Operation *op_;
@@ -261,13 +242,19 @@ bool isSdyCollective(mlir::Operation *op) {
                    mlir::sdy::ReshardOp>(op);
 }
 
-// The axes attribute of an sdy collective, printed.
-std::string sdyAxesOf(mlir::Operation *op) {
+// The axes an sdy collective names, in order (sub-axes as x:(1)2).
+std::vector<std::string> sdyAxesOf(mlir::Operation *op) {
+  std::vector<std::string> axes;
   for (const char *name : {"gathering_axes", "slicing_axes", "params",
                            "reduction_axes", "reduce_scatter_axes"})
     if (mlir::Attribute a = op->getAttr(name))
-      return printed(a);
-  return "";
+      a.walk([&](mlir::sdy::AxisRefAttr axis) {
+        // Unquoted, as the axes of StableHLO collectives are written.
+        std::string text = axis.toString();
+        text.erase(std::remove(text.begin(), text.end(), '"'), text.end());
+        axes.push_back(text);
+      });
+  return axes;
 }
 
 // The one mesh of the module with `numDevices` devices (null when there is
@@ -363,9 +350,7 @@ bool describe(mlir::Operation *op, int64_t numDevices, mlir::ModuleOp module,
   for (mlir::Value v : op->getOperands())
     info.operandTypes.push_back(printed(v.getType()));
   if (isSdyCollective(op)) {
-    std::string axes = sdyAxesOf(op);
-    if (!axes.empty())
-      info.axes.push_back(axes);
+    info.axes = sdyAxesOf(op);
     return true;
   }
   info.counted = true;

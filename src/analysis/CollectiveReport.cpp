@@ -7,7 +7,10 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
+#include <cerrno>
 #include <cstdio>
+#include <cstdlib>
+#include <sstream>
 
 namespace sdy::analysis {
 namespace {
@@ -80,6 +83,78 @@ CollectiveReportEntry costOf(const CollectiveOpInfo &info,
     e.maxReceived = std::max(e.maxReceived, t.received);
   }
   return e;
+}
+
+bool resolveReportRequest(const CollectiveReportRequest &request,
+                          CollectiveReportOptions &options, bool &json,
+                          std::string &error) {
+  if (request.format != "text" && request.format != "json") {
+    error = "unknown format '" + request.format + "' (text or json)";
+    return false;
+  }
+  json = request.format == "json";
+  std::optional<CommBackend> backend = CommBackend::Local;
+  if (!request.backend.empty()) {
+    backend = parseCommBackend(request.backend);
+    if (!backend) {
+      error = "unknown backend '" + request.backend + "' (local or mpi)";
+      return false;
+    }
+  }
+  options.model = defaultCommModel(*backend);
+  if (!request.modelFile.empty()) {
+    if (!loadCommModel(request.modelFile, options.model, error))
+      return false;
+    if (!request.backend.empty() && options.model.backend != *backend) {
+      error = "model file '" + request.modelFile + "' is for backend '" +
+              commBackendName(options.model.backend) + "', not '" +
+              request.backend + "'";
+      return false;
+    }
+  }
+  if (request.numDevices < 0) {
+    error = "num-devices must be positive (0: inferred), got " +
+            std::to_string(request.numDevices);
+    return false;
+  }
+  options.numDevices = request.numDevices;
+  return true;
+}
+
+bool parseReportRequest(const std::string &text,
+                        CollectiveReportRequest &request, std::string &error) {
+  std::istringstream words(text);
+  std::string word;
+  while (words >> word) {
+    size_t eq = word.find('=');
+    std::string key = word.substr(0, eq);
+    if (eq == std::string::npos || eq + 1 == word.size()) {
+      error = "option '" + word + "' is not key=value";
+      return false;
+    }
+    std::string value = word.substr(eq + 1);
+    if (key == "format") {
+      request.format = value;
+    } else if (key == "backend") {
+      request.backend = value;
+    } else if (key == "model") {
+      request.modelFile = value;
+    } else if (key == "num-devices") {
+      char *end = nullptr;
+      errno = 0;
+      long long n = std::strtoll(value.c_str(), &end, 10);
+      if (errno || !end || *end) {
+        error = "num-devices: '" + value + "' is not an integer";
+        return false;
+      }
+      request.numDevices = n;
+    } else {
+      error =
+          "unknown option '" + key + "' (format, backend, model, num-devices)";
+      return false;
+    }
+  }
+  return true;
 }
 
 static bool checkDevices(int64_t n, std::string &error) {

@@ -21,6 +21,24 @@ struct CollectiveReportOptions {
   CommModel model = defaultCommModel(CommBackend::Local);
 };
 
+// The options of -sdy-collective-report (and of the C ABI's report), as
+// given: `format` text or json; `backend` local or mpi (empty: the model
+// file's, else local); `modelFile` empty for the committed default;
+// `numDevices` 0 to infer. Fails with a message naming the bad option.
+struct CollectiveReportRequest {
+  std::string format = "text";
+  std::string backend;
+  std::string modelFile;
+  int64_t numDevices = 0;
+};
+bool resolveReportRequest(const CollectiveReportRequest &request,
+                          CollectiveReportOptions &options, bool &json,
+                          std::string &error);
+// Parses "key=value key=value" (keys: format, backend, model, num-devices)
+// into `request`.
+bool parseReportRequest(const std::string &text,
+                        CollectiveReportRequest &request, std::string &error);
+
 struct CollectiveReportEntry {
   CollectiveOpInfo info;
   std::vector<Traffic> perDevice; // empty when !info.counted

@@ -39,26 +39,16 @@ public:
       module.emitError("sdy-collective-report: ") << message;
       signalPassFailure();
     };
-    if (format != "text" && format != "json")
-      return fail("unknown format '" + format + "' (text or json)");
+    CollectiveReportRequest request;
+    request.format = format;
+    request.backend = backend;
+    request.modelFile = modelFile;
+    request.numDevices = numDevices;
     CollectiveReportOptions options;
-    std::optional<CommBackend> b = parseCommBackend(backend);
-    if (!b)
-      return fail("unknown backend '" + backend + "' (local or mpi)");
-    options.model = defaultCommModel(*b);
+    bool json = false;
     std::string error;
-    if (!modelFile.empty()) {
-      if (!loadCommModel(modelFile, options.model, error))
-        return fail(error);
-      if (backend.getNumOccurrences() && options.model.backend != *b)
-        return fail("model file '" + modelFile + "' is for backend '" +
-                    commBackendName(options.model.backend) + "', not '" +
-                    backend + "'");
-    }
-    if (numDevices < 0)
-      return fail("num-devices must be positive (0: inferred), got " +
-                  std::to_string(numDevices));
-    options.numDevices = numDevices;
+    if (!resolveReportRequest(request, options, json, error))
+      return fail(error);
     CollectiveReport report;
     if (!buildCollectiveReport(module, options, report, error))
       return fail(error);
@@ -85,9 +75,9 @@ public:
                              llvm::cl::init("text")};
   Option<std::string> backend{
       *this, "backend",
-      llvm::cl::desc("Whose byte counts and default model: local (default) "
-                     "or mpi"),
-      llvm::cl::init("local")};
+      llvm::cl::desc("Whose byte counts and default model: local or mpi "
+                     "(default: the model file's, else local)"),
+      llvm::cl::init("")};
   Option<std::string> modelFile{
       *this, "model",
       llvm::cl::desc("A model file written by bench-comm-calibrate (default: "

@@ -354,6 +354,9 @@ _OPTIONAL_PROTOTYPES = {
     "sdy_executable_run_global_with_options": (
         _S, [_H, _H, POINTER(TensorStruct), c_size_t, POINTER(TensorStruct),
              c_size_t, POINTER(RunOptionsStruct)]),
+    # collectives.h, added in 1.3.0: Module.collective_report raises
+    # UnimplementedError with an older library.
+    "sdy_module_collective_report": (_S, [_H, c_char_p, _PSTR]),
 }
 
 
