@@ -2,30 +2,26 @@
 
 #include "CountingBackend.h"
 
+#include "runtime/Tensor.h"
+
 #include <algorithm>
 #include <cstring>
 
 namespace sdy::test {
 namespace {
 
+// The backend dtypes are the runtime's element types.
 size_t dtypeBytes(int32_t dtype) {
-  switch (dtype) {
-  case SDY_BACKEND_DTYPE_PRED:
-  case SDY_BACKEND_DTYPE_I8:
-  case SDY_BACKEND_DTYPE_U8:
-    return 1;
-  case SDY_BACKEND_DTYPE_I16:
-  case SDY_BACKEND_DTYPE_U16:
-  case SDY_BACKEND_DTYPE_F16:
-  case SDY_BACKEND_DTYPE_BF16:
-    return 2;
-  case SDY_BACKEND_DTYPE_I32:
-  case SDY_BACKEND_DTYPE_U32:
-  case SDY_BACKEND_DTYPE_F32:
-    return 4;
-  default:
-    return 8;
-  }
+  return sdy::runtime::elementSize(
+      static_cast<sdy::runtime::ElementType>(dtype));
+}
+
+// Forwards a host/device copy to the same function of the wrapped table.
+template <auto Copy>
+int32_t forwardCopy(void *ud, int64_t device, void *dst, const void *src,
+                    size_t bytes, sdy_backend_error_t *err) {
+  const sdy_backend_table_t *in = static_cast<CountingBackend *>(ud)->inner();
+  return (in->*Copy)(in->user_data, device, dst, src, bytes, err);
 }
 
 int64_t indexIn(const int64_t *group, int32_t n, int64_t device) {
@@ -69,17 +65,8 @@ CountingBackend::CountingBackend(const sdy_backend_table_t *inner, bool isMpi,
     const sdy_backend_table_t *in = self(ud)->inner_;
     return in->buffer_free(in->user_data, device, buffer, err);
   };
-  table_.copy_to_device = [](void *ud, int64_t device, void *dst,
-                             const void *src, size_t bytes,
-                             sdy_backend_error_t *err) {
-    const sdy_backend_table_t *in = self(ud)->inner_;
-    return in->copy_to_device(in->user_data, device, dst, src, bytes, err);
-  };
-  table_.copy_to_host = [](void *ud, int64_t device, void *dst, const void *src,
-                           size_t bytes, sdy_backend_error_t *err) {
-    const sdy_backend_table_t *in = self(ud)->inner_;
-    return in->copy_to_host(in->user_data, device, dst, src, bytes, err);
-  };
+  table_.copy_to_device = forwardCopy<&sdy_backend_table_t::copy_to_device>;
+  table_.copy_to_host = forwardCopy<&sdy_backend_table_t::copy_to_host>;
   table_.barrier = [](void *ud, int64_t device, const int64_t *group, int32_t n,
                       int64_t timeout, sdy_backend_error_t *err) {
     const sdy_backend_table_t *in = self(ud)->inner_;

@@ -31,6 +31,7 @@ public:
   CountingBackend(const sdy_backend_table_t *inner, bool isMpi,
                   int32_t numDevices);
   sdy_backend_table_t *table() { return &table_; }
+  const sdy_backend_table_t *inner() const { return inner_; }
   // calls()[d]: device d's calls in order.
   const std::vector<std::vector<CountedCall>> &calls() const { return calls_; }
 
