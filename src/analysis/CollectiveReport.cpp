@@ -60,6 +60,7 @@ CollectiveReportEntry costOf(const CollectiveOpInfo &info,
   if (!info.counted)
     return e;
   e.perDevice.resize(info.calls.size());
+  e.buffers.resize(info.calls.size());
   size_t numCalls = 0;
   for (const auto &calls : info.calls)
     numCalls = std::max(numCalls, calls.size());
@@ -73,6 +74,7 @@ CollectiveReportEntry costOf(const CollectiveOpInfo &info,
       kind = call.kind;
       Traffic t = trafficOf(call, model.backend, d);
       e.perDevice[d] += t;
+      e.buffers[d] += bufferBytesOf(call, d);
       busiest = std::max({busiest, t.sent, t.received});
     }
     if (kind)
@@ -308,6 +310,9 @@ std::string renderReportJson(const CollectiveReport &report) {
       o["sent"] = std::move(sent);
       o["received"] = std::move(received);
       o["estimated_seconds"] = e.seconds;
+      auto [bufferIn, bufferOut] = traffic(e.buffers);
+      o["send_buffer_bytes"] = std::move(bufferIn);
+      o["recv_buffer_bytes"] = std::move(bufferOut);
       // The backend calls device by device (kind and the size argument).
       json::Array perDevice;
       for (const auto &deviceCalls : info.calls) {

@@ -42,6 +42,7 @@ bool parseReportRequest(const std::string &text,
 struct CollectiveReportEntry {
   CollectiveOpInfo info;
   std::vector<Traffic> perDevice; // empty when !info.counted
+  std::vector<Traffic> buffers;   // bufferBytesOf summed, per device
   uint64_t maxSent = 0, maxReceived = 0;
   double seconds = 0; // estimated, one execution
 };

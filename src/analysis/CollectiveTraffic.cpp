@@ -119,4 +119,41 @@ Traffic trafficOf(const BackendCall &call, CommBackend backend,
   return t;
 }
 
+Traffic bufferBytesOf(const BackendCall &call, int64_t device) {
+  Traffic t;
+  if (call.kind == BackendCallKind::CollectivePermute) {
+    for (size_t i = 0; i + 1 < call.group.size(); i += 2) {
+      if (call.group[i] == device)
+        t.sent = call.size;
+      if (call.group[i + 1] == device)
+        t.received = call.size;
+    }
+    return t;
+  }
+  if (std::find(call.group.begin(), call.group.end(), device) ==
+      call.group.end())
+    return t;
+  uint64_t n = call.group.size();
+  uint64_t bytes = call.size * call.elementBytes;
+  switch (call.kind) {
+  case BackendCallKind::AllGather:
+    t.sent = bytes;
+    t.received = n * bytes;
+    break;
+  case BackendCallKind::AllToAll:
+    t.sent = t.received = n * bytes;
+    break;
+  case BackendCallKind::AllReduce:
+    t.sent = t.received = bytes;
+    break;
+  case BackendCallKind::ReduceScatter:
+    t.sent = n * bytes;
+    t.received = bytes;
+    break;
+  case BackendCallKind::CollectivePermute:
+    break;
+  }
+  return t;
+}
+
 } // namespace sdy::analysis

@@ -68,6 +68,13 @@ constexpr uint64_t kMpiSmallAllReduceBytes = 65536;
 // the call's group (or pairs) moves nothing.
 Traffic trafficOf(const BackendCall &call, CommBackend backend, int64_t device);
 
+// The bytes of the buffers `device` hands to the backend in `call`: `sent`
+// counts its send buffer, `received` its receive buffer (all_gather: b and
+// n b; all_to_all: n c both; all_reduce: the whole buffer both;
+// reduce_scatter: n chunks and one; collective_permute: b for a source and
+// b for a target). Zero for a device outside the call.
+Traffic bufferBytesOf(const BackendCall &call, int64_t device);
+
 } // namespace sdy::analysis
 
 #endif // SDY_ANALYSIS_COLLECTIVETRAFFIC_H

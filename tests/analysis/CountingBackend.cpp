@@ -75,10 +75,12 @@ CountingBackend::CountingBackend(const sdy_backend_table_t *inner, bool isMpi,
 }
 
 void CountingBackend::record(int64_t device, const char *kind, uint64_t size,
-                             uint64_t sent, uint64_t received) {
+                             uint64_t sent, uint64_t received,
+                             uint64_t sendBuffer, uint64_t recvBuffer) {
   // Each device's thread only touches its own list.
   if (device >= 0 && device < static_cast<int64_t>(calls_.size()))
-    calls_[device].push_back({kind, size, sent, received});
+    calls_[device].push_back(
+        {kind, size, sent, received, sendBuffer, recvBuffer});
 }
 
 int32_t CountingBackend::allReduce(void *ud, int64_t device,
@@ -112,7 +114,7 @@ int32_t CountingBackend::allReduce(void *ud, int64_t device,
       moved = (count - mine) * es + (n - 1) * mine * es;
     }
   }
-  b->record(device, "all_reduce", count, moved, moved);
+  b->record(device, "all_reduce", count, moved, moved, bytes, bytes);
   return b->inner_->all_reduce(b->inner_->user_data, device, group, n, send,
                                recv, count, dtype, op, timeout, err);
 }
@@ -123,7 +125,7 @@ int32_t CountingBackend::allGather(void *ud, int64_t device,
                                    int64_t timeout, sdy_backend_error_t *err) {
   CountingBackend *b = self(ud);
   uint64_t moved = indexIn(group, n, device) >= 0 ? (n - 1) * bytes : 0;
-  b->record(device, "all_gather", bytes, moved, moved);
+  b->record(device, "all_gather", bytes, moved, moved, bytes, n * bytes);
   return b->inner_->all_gather(b->inner_->user_data, device, group, n, send,
                                recv, bytes, timeout, err);
 }
@@ -134,7 +136,7 @@ int32_t CountingBackend::allToAll(void *ud, int64_t device,
                                   int64_t timeout, sdy_backend_error_t *err) {
   CountingBackend *b = self(ud);
   uint64_t moved = indexIn(group, n, device) >= 0 ? (n - 1) * chunk : 0;
-  b->record(device, "all_to_all", chunk, moved, moved);
+  b->record(device, "all_to_all", chunk, moved, moved, n * chunk, n * chunk);
   return b->inner_->all_to_all(b->inner_->user_data, device, group, n, send,
                                recv, chunk, timeout, err);
 }
@@ -148,7 +150,9 @@ int32_t CountingBackend::reduceScatter(void *ud, int64_t device,
   CountingBackend *b = self(ud);
   uint64_t moved =
       indexIn(group, n, device) >= 0 ? (n - 1) * count * dtypeBytes(dtype) : 0;
-  b->record(device, "reduce_scatter", count, moved, moved);
+  size_t chunkBytes = count * dtypeBytes(dtype);
+  b->record(device, "reduce_scatter", count, moved, moved, n * chunkBytes,
+            chunkBytes);
   return b->inner_->reduce_scatter(b->inner_->user_data, device, group, n, send,
                                    recv, count, dtype, op, timeout, err);
 }
@@ -158,9 +162,13 @@ int32_t CountingBackend::permute(void *ud, int64_t device, const int64_t *pairs,
                                  size_t bytes, int64_t timeout,
                                  sdy_backend_error_t *err) {
   CountingBackend *b = self(ud);
-  uint64_t sent = 0, received = 0;
+  uint64_t sent = 0, received = 0, sendBuffer = 0, recvBuffer = 0;
   for (int32_t i = 0; i < numPairs; ++i) {
     int64_t s = pairs[2 * i], t = pairs[2 * i + 1];
+    if (s == device)
+      sendBuffer = bytes;
+    if (t == device)
+      recvBuffer = bytes;
     if (s == t)
       continue; // a copy within the device
     if (s == device)
@@ -168,7 +176,8 @@ int32_t CountingBackend::permute(void *ud, int64_t device, const int64_t *pairs,
     if (t == device)
       received += bytes;
   }
-  b->record(device, "collective_permute", bytes, sent, received);
+  b->record(device, "collective_permute", bytes, sent, received, sendBuffer,
+            recvBuffer);
   return b->inner_->collective_permute(b->inner_->user_data, device, pairs,
                                        numPairs, send, recv, bytes, timeout,
                                        err);

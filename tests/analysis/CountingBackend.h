@@ -22,6 +22,8 @@ struct CountedCall {
   std::string kind; // the table function, e.g. "all_reduce"
   uint64_t size;    // its size argument (bytes or elements)
   uint64_t sent, received;
+  // The bytes of the send and receive buffers the runtime handed over.
+  uint64_t sendBuffer, recvBuffer;
 };
 
 class CountingBackend {
@@ -37,7 +39,7 @@ public:
 
 private:
   void record(int64_t device, const char *kind, uint64_t size, uint64_t sent,
-              uint64_t received);
+              uint64_t received, uint64_t sendBuffer, uint64_t recvBuffer);
   static CountingBackend *self(void *ud) {
     return static_cast<CountingBackend *>(ud);
   }

@@ -8,9 +8,10 @@ Every end-to-end program (tests/e2e/programs) is partitioned for each of
 its device counts as run_e2e.py does; `sdy-opt -sdy-collective-report`
 reports the partitioned module (JSON), and sdy-count-collectives runs it
 through a backend that records each device's backend calls with the bytes
-it sends and receives. For every device the report's calls (kind and size,
-in program order) must be the recorded ones, and every collective's bytes
-sent and received must equal the recorded calls' sums. Programs whose
+it sends and receives and its buffers' sizes. For every device the report's
+calls (kind and size, in program order) must be the recorded ones, and
+every collective's bytes sent and received, and send/receive buffer bytes,
+must equal the recorded calls' sums. Programs whose
 collectives are not straight-line code of @main (inside loops, branches or
 called functions, which run a data-dependent number of times) are skipped.
 """
@@ -67,6 +68,13 @@ def compare(report, calls, n):
                 errors.append('device %d, collective #%d (%s): report %d/%d bytes sent/received, '
                               'backend counted %d/%d' % (d, i, c['kind'], c['sent'][d],
                                                         c['received'][d], sent, received))
+            buf_in = sum(m[4] for m in mine)
+            buf_out = sum(m[5] for m in mine)
+            if buf_in != c['send_buffer_bytes'][d] or buf_out != c['recv_buffer_bytes'][d]:
+                errors.append('device %d, collective #%d (%s): report %d/%d send/receive buffer '
+                              'bytes, backend saw %d/%d' % (
+                                  d, i, c['kind'], c['send_buffer_bytes'][d],
+                                  c['recv_buffer_bytes'][d], buf_in, buf_out))
         else:
             if k != len(got):
                 errors.append('device %d: the backend saw %d calls after the reported ones'

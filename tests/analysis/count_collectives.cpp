@@ -5,7 +5,8 @@
 // Runs the partitioned MODULE on N devices (zero inputs) through a
 // CountingBackend wrapped around the local backend (or, under mpirun, the
 // mpi backend) and writes OUT_DIR/device<d>.json for every local device d:
-// the list of its backend calls as [kind, size, sent, received].
+// the list of its backend calls as [kind, size, sent, received, send
+// buffer bytes, receive buffer bytes].
 //
 //===----------------------------------------------------------------------===//
 #include "CountingBackend.h"

@@ -326,8 +326,8 @@ static void test_module_collective_report(void **state) {
   sdy_module_t *module = NULL;
   ASSERT_OK(sdy_module_parse(
       f->ctx,
-      "func.func @main(%a: tensor<10xf32>) -> tensor<10xf32> attributes "
-      "{mhlo.num_partitions = 4 : i32} {\n"
+      "module attributes {mhlo.num_partitions = 4 : i32} {\n"
+      "func.func @main(%a: tensor<10xf32>) -> tensor<10xf32> {\n"
       "  %0 = \"stablehlo.all_reduce\"(%a) <{channel_handle = "
       "#stablehlo.channel_handle<handle = 1, type = 1>, replica_groups = "
       "dense<[[0, 1, 2, 3]]> : tensor<1x4xi64>, use_global_device_ids}> ({\n"
@@ -335,7 +335,7 @@ static void test_module_collective_report(void **state) {
       "    %t = stablehlo.add %p, %q : tensor<f32>\n"
       "    stablehlo.return %t : tensor<f32>\n"
       "  }) : (tensor<10xf32>) -> tensor<10xf32>\n"
-      "  return %0 : tensor<10xf32>\n}\n",
+      "  return %0 : tensor<10xf32>\n}\n}\n",
       "r.mlir", &module));
   char *report = NULL;
   ASSERT_OK(sdy_module_collective_report(module, NULL, &report));

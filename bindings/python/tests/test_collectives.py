@@ -8,7 +8,7 @@ import sdy
 # over all of them and an all_gather of 4 x f32 (16 B) over pairs.
 PARTITIONED = """\
 sdy.mesh @mesh = <["x"=2, "y"=2]>
-func.func @main(%a: tensor<10xf32>, %b: tensor<4xf32>) -> (tensor<10xf32>, tensor<8xf32>) attributes {mhlo.num_partitions = 4 : i32} {
+func.func @main(%a: tensor<10xf32>, %b: tensor<4xf32>) -> (tensor<10xf32>, tensor<8xf32>) {
   %0 = "stablehlo.all_reduce"(%a) <{channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>, replica_groups = dense<[[0, 1, 2, 3]]> : tensor<1x4xi64>, use_global_device_ids}> ({
   ^bb0(%p: tensor<f32>, %q: tensor<f32>):
     %t = stablehlo.add %p, %q : tensor<f32>
@@ -43,6 +43,11 @@ def test_collectives_bytes(ctx):
         assert cs[1]["groups"] == [[0, 2], [1, 3]]
         assert cs[1]["sent"] == [16, 16, 16, 16]
         assert cs[1]["axes"] == ["x"]
+        # The buffers handed to the backend: all_gather sends 16 B and
+        # receives the 32 B of the group.
+        assert cs[1]["send_buffer_bytes"] == [16, 16, 16, 16]
+        assert cs[1]["recv_buffer_bytes"] == [32, 32, 32, 32]
+        assert cs[0]["send_buffer_bytes"] == [40, 40, 40, 40]
         # The mpi backend sends small buffers whole to every member.
         mpi = sdy.collectives(m, backend="mpi")
         assert mpi[0]["sent"] == [120, 120, 120, 120]

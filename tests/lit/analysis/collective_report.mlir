@@ -56,10 +56,14 @@
 // JSON: "received": [
 // JSON-NEXT: 120,
 // JSON-NEXT: 40,
+// JSON: "recv_buffer_bytes": [
+// JSON-NEXT: 40,
+// JSON: "send_buffer_bytes": [
+// JSON-NEXT: 40,
 // JSON: "num_devices": 4
 
 sdy.mesh @mesh = <["x"=2, "y"=2]>
-func.func @main(%a: tensor<10xf32>, %b: tensor<4x8xf32>, %c: tensor<16xf32>, %d: tensor<8xf32>, %e: tensor<4x4xi32>) -> (tensor<10xf32>, tensor<8x8xf32>, tensor<16xf32>, tensor<2xf32>, tensor<2x8xi32>) attributes {mhlo.num_partitions = 4 : i32} {
+func.func @main(%a: tensor<10xf32>, %b: tensor<4x8xf32>, %c: tensor<16xf32>, %d: tensor<8xf32>, %e: tensor<4x4xi32>) -> (tensor<10xf32>, tensor<8x8xf32>, tensor<16xf32>, tensor<2xf32>, tensor<2x8xi32>) {
   %0 = "stablehlo.all_reduce"(%a) <{channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>, replica_groups = dense<[[0, 1, 2, 3]]> : tensor<1x4xi64>, use_global_device_ids}> ({
   ^bb0(%p: tensor<f32>, %q: tensor<f32>):
     %t = stablehlo.add %p, %q : tensor<f32>
