@@ -75,7 +75,7 @@ int main(int argc, char **argv) {
     for (size_t i = 0; i < calls.size(); ++i)
       out << (i ? ",\n " : "") << "[\"" << calls[i].kind << "\", "
           << calls[i].size << ", " << calls[i].sent << ", " << calls[i].received
-          << "]";
+          << ", " << calls[i].sendBuffer << ", " << calls[i].recvBuffer << "]";
     out << "]\n";
     if (!out)
       return failWith("cannot write the counts of device " + std::to_string(d));
