@@ -88,6 +88,7 @@ var boundFunctions = []string{
 	"sdy_executable_result_num_shards",
 	"sdy_executable_arg_global_shape",
 	"sdy_executable_result_global_shape",
+	"sdy_module_collective_report",
 	"sdy_executable_arg_device_slice",
 	"sdy_executable_run_local",
 	"sdy_executable_run_global",

@@ -38,6 +38,7 @@
 #define SDY_C_SDY_C_H
 
 #include "sdy_c/backend.h"
+#include "sdy_c/collectives.h"
 #include "sdy_c/context.h"
 #include "sdy_c/executable.h"
 #include "sdy_c/mesh.h"

@@ -278,6 +278,10 @@ std::vector<int64_t> inverse(const std::vector<int64_t> &p) {
 
 } // namespace
 
+bool backendReduces(ReduceKind kind, ElementType type) {
+  return backendOp(kind, type).has_value();
+}
+
 Status allGather(const DeviceContext &ctx, const std::vector<int64_t> &group,
                  const Tensor &x, int64_t dim, Tensor &out) {
   int64_t n = group.size();

@@ -211,6 +211,10 @@ Status reduceScatter(const DeviceContext &ctx,
 Status collectivePermute(const DeviceContext &ctx,
                          const std::vector<int64_t> &pairs, const Tensor &x,
                          Tensor &out);
+// Whether all_reduce/reduce_scatter with a `kind` body over `type` runs as
+// the backend's reduction (else the runtime exchanges the data and folds it
+// on the host).
+bool backendReduces(kernels::ReduceKind kind, ElementType type);
 } // namespace collectives
 
 } // namespace sdy::runtime

@@ -2,6 +2,7 @@
 
 #include "transforms/Registration.h"
 
+#include "analysis/CollectiveReportPass.h"
 #include "mlir/Dialect/Func/Extensions/InlinerExtension.h"
 #include "mlir/Transforms/Passes.h"
 #include "rules/Passes.h"
@@ -33,5 +34,6 @@ void mlir::sdy::registerAllPassesAndPipelines() {
     registerPropagationPipeline();
     registerPartitionPipeline();
     registerSdyVisualizePasses();
+    ::sdy::analysis::registerAnalysisPasses();
   });
 }

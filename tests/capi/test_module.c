@@ -318,6 +318,55 @@ static void test_module_constraints(void **state) {
   sdy_sharding_destroy(sharding);
 }
 
+/* sdy_module_collective_report (collectives.h): the all_reduce of 10 x f32
+ * over 4 devices moves 3 x 40 B on device 0 (which owns the whole 64-byte
+ * aligned part on the local backend) and 40 B on the others. */
+static void test_module_collective_report(void **state) {
+  fixture_t *f = *state;
+  sdy_module_t *module = NULL;
+  ASSERT_OK(sdy_module_parse(
+      f->ctx,
+      "module attributes {mhlo.num_partitions = 4 : i32} {\n"
+      "func.func @main(%a: tensor<10xf32>) -> tensor<10xf32> {\n"
+      "  %0 = \"stablehlo.all_reduce\"(%a) <{channel_handle = "
+      "#stablehlo.channel_handle<handle = 1, type = 1>, replica_groups = "
+      "dense<[[0, 1, 2, 3]]> : tensor<1x4xi64>, use_global_device_ids}> ({\n"
+      "  ^bb0(%p: tensor<f32>, %q: tensor<f32>):\n"
+      "    %t = stablehlo.add %p, %q : tensor<f32>\n"
+      "    stablehlo.return %t : tensor<f32>\n"
+      "  }) : (tensor<10xf32>) -> tensor<10xf32>\n"
+      "  return %0 : tensor<10xf32>\n}\n}\n",
+      "r.mlir", &module));
+  char *report = NULL;
+  ASSERT_OK(sdy_module_collective_report(module, NULL, &report));
+  assert_contains(report, "per device sent/received: 0:120/120 1:40/40 "
+                          "2:40/40 3:40/40");
+  ASSERT_OK(sdy_module_collective_report(module, "", &report));
+  assert_contains(report, "collective report: 4 device(s), backend local");
+  ASSERT_OK(
+      sdy_module_collective_report(module, "format=json backend=mpi", &report));
+  assert_contains(report, "\"sent\": [\n        120,\n        120,");
+  report = (char *)0x1;
+  ASSERT_INVALID(
+      sdy_module_collective_report(module, "backend=nccl", &report),
+      "sdy_module_collective_report: unknown backend 'nccl' (local or mpi)");
+  ASSERT_INVALID(sdy_module_collective_report(module, "speed=3", &report),
+                 "unknown option 'speed' (format, backend, model, "
+                 "num-devices)");
+  ASSERT_INVALID(sdy_module_collective_report(module, "num-devices", &report),
+                 "option 'num-devices' is not key=value");
+  ASSERT_INVALID(sdy_module_collective_report(module, "num-devices=x", &report),
+                 "num-devices: 'x' is not an integer");
+  assert_ptr_equal(report, (char *)0x1);
+  ASSERT_ERR(sdy_module_collective_report(module, "num-devices=8", &report),
+             SDY_FAILED_PRECONDITION, "device 4 is in no replica group");
+  ASSERT_INVALID(sdy_module_collective_report(NULL, NULL, &report),
+                 "'module' is NULL");
+  ASSERT_INVALID(sdy_module_collective_report(module, NULL, NULL),
+                 "'out_report' is NULL");
+  sdy_module_destroy(module);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test_setup_teardown(test_module_parse_print, setup, teardown),
@@ -327,6 +376,8 @@ int main(void) {
       cmocka_unit_test_setup_teardown(test_module_meshes, setup, teardown),
       cmocka_unit_test_setup_teardown(test_module_shardings, setup, teardown),
       cmocka_unit_test_setup_teardown(test_module_constraints, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_module_collective_report, setup,
+                                      teardown),
   };
   return cmocka_run_group_tests_name("sdy_c_module", tests, NULL, NULL);
 }

@@ -28,6 +28,7 @@ HEADERS = [
     ("status.h", "sdy"), ("version.h", "sdy"), ("context.h", "sdy"),
     ("mesh.h", "sdy"), ("sharding.h", "sdy"), ("module.h", "sdy"),
     ("pipeline.h", "sdy"), ("backend.h", "sdy"), ("executable.h", "sdy"),
+    ("collectives.h", "sdy"),
     ("mlir_interop.h", "mlir"), ("dialect.h", "mlir"),
     ("visualize.h", "sdy"),
 ]

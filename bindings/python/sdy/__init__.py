@@ -19,6 +19,7 @@ from ._status import (CancelledError, ClosedError, DeadlineExceededError,
                       InvalidArgumentError, ParseError,
                       ResourceExhaustedError, SdyError, UnavailableError,
                       UnimplementedError, VerificationError)
+from .collectives import collective_report, collectives, compare_shardings
 from .context import Context, default_context
 from .dlpack import from_dlpack
 from .executable import Backend, CancelFlag, Executable
@@ -35,7 +36,8 @@ __all__ = [
     "FailedPreconditionError", "ResourceExhaustedError", "UnavailableError",
     "InternalError", "InvalidArgumentError", "LibraryNotFoundError", "Mesh",
     "Module", "ParseError", "Pipeline", "PRESETS", "PROPAGATION_STRATEGIES",
-    "SdyError", "Sharding",
+    "SdyError", "Sharding", "collective_report", "collectives",
+    "compare_shardings",
     "UnimplementedError", "VerificationError", "default_context",
     "library_path", "library_version", "library_version_string",
     "load_library", "from_dlpack",

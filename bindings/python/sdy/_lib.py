@@ -378,6 +378,9 @@ _OPTIONAL_PROTOTYPES: Dict[str, Tuple[Any, List[Any]]] = {
     "sdy_sharding_layout_text": (_S, [_H, _PI64, c_size_t, c_uint32, _PSTR]),
     "sdy_sharding_layout_svg": (_S, [_H, _PI64, c_size_t, _PSTR]),
     "sdy_module_html_report": (_S, [_H, _PSTR]),
+    # collectives.h, added in 1.3.0: Module.collective_report raises
+    # UnimplementedError with an older library.
+    "sdy_module_collective_report": (_S, [_H, c_char_p, _PSTR]),
 }
 
 

@@ -349,6 +349,7 @@ functions! {
     fn sdy_executable_result_num_shards(executable: *const Executable, index: usize, out_num_shards: *mut i64, capacity: usize) -> *mut Status;
     fn sdy_executable_arg_global_shape(executable: *const Executable, index: usize, out_shape: *mut i64, capacity: usize, out_exact: *mut i32) -> *mut Status;
     fn sdy_executable_result_global_shape(executable: *const Executable, index: usize, out_shape: *mut i64, capacity: usize, out_exact: *mut i32) -> *mut Status;
+    fn sdy_module_collective_report(module: *const Module, options: *const c_char, out_report: *mut *mut c_char) -> *mut Status;
     fn sdy_executable_arg_device_slice(executable: *const Executable, index: usize, global_shape: *const i64, rank: usize, device: i64, out_starts: *mut i64, out_limits: *mut i64, capacity: usize) -> *mut Status;
     fn sdy_executable_run_local(executable: *const Executable, backend: *const Backend, args: *const Tensor, num_args: usize, results: *mut Tensor, num_results: usize) -> *mut Status;
     fn sdy_executable_run_global(executable: *const Executable, backend: *const Backend, global_args: *const Tensor, num_args: usize, global_results: *mut Tensor, num_results: usize) -> *mut Status;

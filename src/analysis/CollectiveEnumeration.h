@@ -1,0 +1,65 @@
+//===- CollectiveEnumeration.h - the collectives of a module ----*- C++ -*-===//
+//
+// Lists the collectives of a module with what a tool needs to know about
+// them: the op, its kind, the mesh axes and device groups, the operand
+// types and, for the StableHLO collectives of a partitioned program, the
+// backend calls every device issues when the runtime executes the op once
+// (found with the runtime's own group rules, so they are the calls the
+// runtime makes). The sdy collectives of a program before partitioning are
+// listed without calls: their device-level form is only fixed by the
+// partitioner.
+//
+//===----------------------------------------------------------------------===//
+#ifndef SDY_ANALYSIS_COLLECTIVEENUMERATION_H
+#define SDY_ANALYSIS_COLLECTIVEENUMERATION_H
+
+#include "analysis/CollectiveTraffic.h"
+
+#include "mlir/IR/BuiltinOps.h"
+
+#include <string>
+#include <vector>
+
+namespace sdy::analysis {
+
+struct CollectiveOpInfo {
+  mlir::Operation *op = nullptr;
+  std::string kind;     // the op name, e.g. "stablehlo.all_reduce"
+  std::string function; // the enclosing func.func
+  std::string location; // "file:line:col", or the printed location
+  // The mesh axes the op works over: for sdy collectives as written, for
+  // StableHLO ones the axes of the module's mesh whose device groups equal
+  // the op's (empty when none match or the module has no single mesh).
+  std::vector<std::string> axes;
+  // The distinct device groups, in order of first appearance; for
+  // collective_permute, the (source, target) pairs.
+  std::vector<std::vector<int64_t>> groups;
+  std::vector<std::string> operandTypes;
+  // Whether the op runs inside a loop, a conditional or another region op
+  // (then it can run any number of times per call of the function).
+  bool nested = false;
+  // Whether `calls` is known (StableHLO collectives).
+  bool counted = false;
+  // calls[d]: the backend calls device d issues, in order, for one
+  // execution of the op.
+  std::vector<std::vector<BackendCall>> calls;
+};
+
+// The device count the runtime runs `module` on (the rules of
+// ShardedExecutable: replicas x partitions, mhlo.num_partitions, else the
+// size of the largest mesh, else 1).
+int64_t inferNumDevices(mlir::ModuleOp module);
+
+// Every collective of `module` in program order, for a run on `numDevices`
+// devices. Fails with `error` when an op names groups the runtime refuses.
+bool enumerateCollectives(mlir::ModuleOp module, int64_t numDevices,
+                          std::vector<CollectiveOpInfo> &out,
+                          std::string &error);
+
+// The same for one op (false when `op` is no collective, or on error).
+bool describeCollective(mlir::Operation *op, int64_t numDevices,
+                        CollectiveOpInfo &out, std::string &error);
+
+} // namespace sdy::analysis
+
+#endif // SDY_ANALYSIS_COLLECTIVEENUMERATION_H

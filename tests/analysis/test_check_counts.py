@@ -1,0 +1,44 @@
+#!/usr/bin/env python3
+"""check_counts.compare finds every kind of disagreement."""
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from check_counts import compare  # noqa: E402
+
+
+def report(sent):
+    return {'collectives': [{
+        'kind': 'stablehlo.all_gather', 'counted': True,
+        'backend_calls': [[['all_gather', 16]], [['all_gather', 16]]],
+        'sent': sent, 'received': sent,
+        'send_buffer_bytes': [16, 16], 'recv_buffer_bytes': [32, 32]}]}
+
+
+def main():
+    agree = [[['all_gather', 16, 16, 16, 16, 32]], [['all_gather', 16, 16, 16, 16, 32]]]
+    assert compare(report([16, 16]), agree, 2) == []
+    # Bytes differ on device 1.
+    errors = compare(report([16, 32]), agree, 2)
+    assert errors == ['device 1, collective #0 (stablehlo.all_gather): report '
+                      '32/32 bytes sent/received, backend counted 16/16'], errors
+    # Another call than reported.
+    other = [[['all_to_all', 16, 16, 16, 32, 32]], agree[1]]
+    errors = compare(report([16, 16]), other, 2)
+    assert errors[0].startswith('device 0, collective #0 (stablehlo.all_gather): '
+                                "report calls [['all_gather', 16]], backend saw "
+                                "[['all_to_all', 16]]"), errors
+    # Buffer sizes differ on device 0.
+    small = [[['all_gather', 16, 16, 16, 16, 16]], agree[1]]
+    errors = compare(report([16, 16]), small, 2)
+    assert errors == ['device 0, collective #0 (stablehlo.all_gather): report 16/32 '
+                      'send/receive buffer bytes, backend saw 16/16'], errors
+    # A call the report does not know.
+    extra = [agree[0] + [['all_gather', 4, 4, 4, 4, 8]], agree[1]]
+    errors = compare(report([16, 16]), extra, 2)
+    assert errors == ['device 0: the backend saw 1 calls after the reported ones'], errors
+    print('compare: ok')
+
+
+if __name__ == '__main__':
+    main()
