@@ -1,5 +1,6 @@
 //===- Executable.cpp - a prepared module run on N devices ----------------===//
 #include "runtime/Executable.h"
+#include "runtime/Gemm.h"
 #include "runtime/Interpreter.h"
 
 #include "ir/Registration.h"
@@ -22,12 +23,6 @@
 #include <mutex>
 #include <new>
 #include <thread>
-
-// OpenBLAS extensions (the runtime's BLAS is OpenBLAS, see CMakeLists.txt).
-extern "C" {
-void openblas_set_num_threads(int);
-int openblas_get_num_threads(void);
-}
 
 namespace sdy::runtime {
 
@@ -200,17 +195,17 @@ public:
       return;
     std::lock_guard<std::mutex> l(blasMu);
     if (blasUsers++ == 0) {
-      blasSaved = openblas_get_num_threads();
+      blasSaved = gemmThreads();
       if (blasSaved != threads)
-        openblas_set_num_threads(threads);
+        setGemmThreads(threads);
     }
   }
   ~BlasThreadScope() {
     if (!active_)
       return;
     std::lock_guard<std::mutex> l(blasMu);
-    if (--blasUsers == 0 && openblas_get_num_threads() != blasSaved)
-      openblas_set_num_threads(blasSaved);
+    if (--blasUsers == 0 && gemmThreads() != blasSaved)
+      setGemmThreads(blasSaved);
   }
   BlasThreadScope(const BlasThreadScope &) = delete;
   BlasThreadScope &operator=(const BlasThreadScope &) = delete;
