@@ -3,15 +3,15 @@
 //   bench-runtime-dot [sizes...]   (default 128 256 512 1024 2048)
 //
 // For square f32 problems M=N=K=s compares (same run) a direct
-// cblas_sgemm call with kernels::dotGeneral (contracting dims [1] x [0])
-// and with the interpreter running a one-op module (Executable::runSingle).
+// sgemm call (runtime/Gemm.h) with kernels::dotGeneral (contracting dims [1] x
+// [0]) and with the interpreter running a one-op module
+// (Executable::runSingle).
 //
 //===----------------------------------------------------------------------===//
 #include "BenchTiming.h"
 #include "runtime/Executable.h"
+#include "runtime/Gemm.h"
 #include "runtime/Kernels.h"
-
-#include <cblas.h>
 
 #include <chrono>
 #include <cstdio>
@@ -39,9 +39,8 @@ int main(int argc, char **argv) {
     int reps = s <= 512 ? 20 : 5;
     double tBlas = best(
         [&] {
-          cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, s, s, s, 1.0f,
-                      a.data<float>(), s, b.data<float>(), s, 0.0f,
-                      c.data<float>(), s);
+          sgemm(false, false, s, s, s, a.data<float>(), s, b.data<float>(), s,
+                c.data<float>(), s);
         },
         reps);
     kernels::DotDims d;

@@ -18,7 +18,7 @@
 // OpenBLAS threads: with OpenBLAS's default (one BLAS thread per core), the
 // 1-device run already uses every core, so the fair comparison pins BLAS to
 // 1 thread per device for both runs. Rows:
-//   1 device, BLAS 1 thread          openblas_set_num_threads(1)
+//   1 device, BLAS 1 thread          setGemmThreads(1)
 //   2 devices, runtime default       ExecutableOptions::blasThreadsPerDevice
 //                                    = 0: the runtime sets max(1, cores / 2)
 //   2 devices, BLAS default threads  blasThreadsPerDevice = -1 (untouched:
@@ -28,14 +28,13 @@
 //===----------------------------------------------------------------------===//
 #include "runtime/Backend.h"
 #include "runtime/Executable.h"
+#include "runtime/Gemm.h"
 #include "transforms/partition/PartitionPipeline.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
-
-#include <cblas.h>
 
 #include <algorithm>
 #include <chrono>
@@ -48,13 +47,6 @@
 
 using namespace sdy::runtime;
 using Clock = std::chrono::steady_clock;
-
-extern "C" {
-// OpenBLAS extensions (cblas.h of openblas declares them; repeated for
-// other cblas.h headers).
-void openblas_set_num_threads(int);
-int openblas_get_num_threads(void);
-}
 
 static std::string mlpText(const std::string &mode, long b, long h, long f) {
   char buf[4096];
@@ -184,12 +176,12 @@ int main(int argc, char **argv) {
     return best;
   };
 
-  int defaultThreads = openblas_get_num_threads();
+  int defaultThreads = gemmThreads();
   double t1 = 1e30, t2 = 1e30, t1d = 1e30, t2d = 1e30;
   for (int round = 0; round < 3; ++round) {
-    openblas_set_num_threads(1);
+    setGemmThreads(1);
     t1 = std::min(t1, time1());
-    openblas_set_num_threads(defaultThreads);
+    setGemmThreads(defaultThreads);
     t2 = std::min(t2, time2(*exe2));
     t2d = std::min(t2d, time2(*exe2untouched));
     t1d = std::min(t1d, time1());

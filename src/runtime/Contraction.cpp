@@ -5,17 +5,16 @@
 // transposed [B,K,M] / [B,N,K] one, which BLAS takes with a Trans flag).
 // Operands are converted to a compute type (f32 for f16/bf16 and the narrow
 // floats, f64, c64/c128 for complex, i64 for integers and pred, wrapping):
-// the float and complex ones go to OpenBLAS (s/d/c/zgemm), the integers to
-// plain loops; the product is converted once to the result type.
+// the float and complex ones go to OpenBLAS (s/d/c/zgemm, Gemm.h), the integers
+// to plain loops; the product is converted once to the result type.
 //
 //===----------------------------------------------------------------------===//
 #include "runtime/Dispatch.h"
+#include "runtime/Gemm.h"
 #include "runtime/KernelTable.h"
 #include "runtime/Kernels.h"
 
 #include "ir/stablehlo/StablehloDialect.h"
-
-#include <cblas.h>
 
 namespace sdy::runtime::kernels {
 
@@ -71,25 +70,20 @@ void gemmLoops(int64_t batch, int64_t m, int64_t n, int64_t k, const C *a,
 }
 
 // One BLAS gemm per batch of row-major [B,M,K] (or [B,K,M] when `ta`) times
-// [B,K,N] (or [B,N,K]); `gemm` is cblas_?gemm, whose alpha/beta are scalars
-// for s/d and pointers for c/z.
-template <typename T, typename Gemm, typename Scalar>
-void blasBatched(Gemm gemm, Scalar one, Scalar zero, int64_t B, int64_t M,
-                 int64_t N, int64_t K, const Tensor &L, bool ta,
-                 const Tensor &R, bool tb, Tensor &out) {
+// [B,K,N] (or [B,N,K]).
+template <typename T>
+void blasBatched(int64_t B, int64_t M, int64_t N, int64_t K, const Tensor &L,
+                 bool ta, const Tensor &R, bool tb, Tensor &out) {
   for (int64_t b = 0; b < B; ++b)
-    gemm(CblasRowMajor, ta ? CblasTrans : CblasNoTrans,
-         tb ? CblasTrans : CblasNoTrans, M, N, K, one, L.data<T>() + b * M * K,
-         ta ? M : K, R.data<T>() + b * K * N, tb ? K : N, zero,
-         out.data<T>() + b * M * N, N);
+    gemm<T>(ta, tb, M, N, K, L.data<T>() + b * M * K, ta ? M : K,
+            R.data<T>() + b * K * N, tb ? K : N, out.data<T>() + b * M * N, N);
 }
 
 } // namespace
 
 void gemmF32(int64_t m, int64_t n, int64_t k, const float *a, const float *b,
              float *c) {
-  cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, m, n, k, 1.0f, a, k, b,
-              n, 0.0f, c, n);
+  sgemm(false, false, m, n, k, a, k, b, n, c, n);
 }
 
 Tensor dotGeneral(const Tensor &lhs, const Tensor &rhs, const DotDims &dims,
@@ -172,16 +166,13 @@ Tensor dotGeneral(const Tensor &lhs, const Tensor &rhs, const DotDims &dims,
   if (M == 0 || N == 0 || K == 0) {
     std::memset(out.raw(), 0, out.byteSize());
   } else if (ct == ElementType::F32) {
-    blasBatched<float>(cblas_sgemm, 1.0f, 0.0f, B, M, N, K, L, ta, R, tb, out);
+    blasBatched<float>(B, M, N, K, L, ta, R, tb, out);
   } else if (ct == ElementType::F64) {
-    blasBatched<double>(cblas_dgemm, 1.0, 0.0, B, M, N, K, L, ta, R, tb, out);
+    blasBatched<double>(B, M, N, K, L, ta, R, tb, out);
   } else if (ct == ElementType::C64) {
-    const c64_t one(1.0f, 0.0f), zero(0.0f, 0.0f);
-    blasBatched<c64_t>(cblas_cgemm, &one, &zero, B, M, N, K, L, ta, R, tb, out);
+    blasBatched<c64_t>(B, M, N, K, L, ta, R, tb, out);
   } else if (ct == ElementType::C128) {
-    const c128_t one(1.0, 0.0), zero(0.0, 0.0);
-    blasBatched<c128_t>(cblas_zgemm, &one, &zero, B, M, N, K, L, ta, R, tb,
-                        out);
+    blasBatched<c128_t>(B, M, N, K, L, ta, R, tb, out);
   } else {
     gemmLoops<int64_t>(B, M, N, K, L.data<int64_t>(), ta, R.data<int64_t>(), tb,
                        out.data<int64_t>());

@@ -8,17 +8,16 @@
 // row per output position, one column per kernel position and input
 // feature; positions that fall into padding or between dilated elements stay
 // zero), which is multiplied with the group's slice of the kernel: OpenBLAS
-// for floats and complex, plain loops otherwise. The product, [batch,
+// (Gemm.h) for floats and complex, plain loops otherwise. The product, [batch,
 // spatial..., feature], is transposed to the result layout.
 //
 //===----------------------------------------------------------------------===//
 #include "runtime/Dispatch.h"
+#include "runtime/Gemm.h"
 #include "runtime/KernelTable.h"
 #include "runtime/Kernels.h"
 
 #include "ir/stablehlo/StablehloDialect.h"
-
-#include <cblas.h>
 
 #include <cstring>
 #include <type_traits>
@@ -32,20 +31,8 @@ namespace shlo = mlir::stablehlo;
 template <typename T>
 void gemm(int64_t m, int64_t n, int64_t k, const T *a, const T *b, int64_t ldb,
           T *c, int64_t ldc) {
-  if constexpr (std::is_same_v<T, float>) {
-    cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, m, n, k, 1.0f, a, k,
-                b, ldb, 0.0f, c, ldc);
-  } else if constexpr (std::is_same_v<T, double>) {
-    cblas_dgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, m, n, k, 1.0, a, k,
-                b, ldb, 0.0, c, ldc);
-  } else if constexpr (std::is_same_v<T, c64_t>) {
-    const c64_t one(1.0f, 0.0f), zero(0.0f, 0.0f);
-    cblas_cgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, m, n, k, &one, a, k,
-                b, ldb, &zero, c, ldc);
-  } else if constexpr (std::is_same_v<T, c128_t>) {
-    const c128_t one(1.0, 0.0), zero(0.0, 0.0);
-    cblas_zgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, m, n, k, &one, a, k,
-                b, ldb, &zero, c, ldc);
+  if constexpr (std::is_floating_point_v<T> || is_complex_v<T>) {
+    runtime::gemm<T>(false, false, m, n, k, a, k, b, ldb, c, ldc);
   } else {
     using U = std::make_unsigned_t<T>;
     for (int64_t i = 0; i < m; ++i) {

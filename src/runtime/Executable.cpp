@@ -1,6 +1,9 @@
 //===- Executable.cpp - a prepared module run on N devices ----------------===//
 #include "runtime/Executable.h"
+#include "runtime/BufferPool.h"
+#include "runtime/Gemm.h"
 #include "runtime/Interpreter.h"
+#include "runtime/Liveness.h"
 
 #include "ir/Registration.h"
 #include "ir/sdy/SdyDialect.h"
@@ -22,12 +25,6 @@
 #include <mutex>
 #include <new>
 #include <thread>
-
-// OpenBLAS extensions (the runtime's BLAS is OpenBLAS, see CMakeLists.txt).
-extern "C" {
-void openblas_set_num_threads(int);
-int openblas_get_num_threads(void);
-}
 
 namespace sdy::runtime {
 
@@ -182,7 +179,16 @@ Status Executable::prepare(ModuleOp module) {
     if (!b->empty() && !b->isOpOrderValid())
       b->recomputeOpOrder();
   });
+  liveness_ = std::make_unique<Liveness>(module_);
   return Status::ok();
+}
+
+std::shared_ptr<BufferPool> Executable::poolOf(int64_t deviceId) const {
+  std::lock_guard<std::mutex> l(poolsMu_);
+  auto &pool = pools_[deviceId];
+  if (!pool)
+    pool = std::make_shared<BufferPool>();
+  return pool;
 }
 
 namespace {
@@ -200,17 +206,17 @@ public:
       return;
     std::lock_guard<std::mutex> l(blasMu);
     if (blasUsers++ == 0) {
-      blasSaved = openblas_get_num_threads();
+      blasSaved = gemmThreads();
       if (blasSaved != threads)
-        openblas_set_num_threads(threads);
+        setGemmThreads(threads);
     }
   }
   ~BlasThreadScope() {
     if (!active_)
       return;
     std::lock_guard<std::mutex> l(blasMu);
-    if (--blasUsers == 0 && openblas_get_num_threads() != blasSaved)
-      openblas_set_num_threads(blasSaved);
+    if (--blasUsers == 0 && gemmThreads() != blasSaved)
+      setGemmThreads(blasSaved);
   }
   BlasThreadScope(const BlasThreadScope &) = delete;
   BlasThreadScope &operator=(const BlasThreadScope &) = delete;
@@ -314,6 +320,10 @@ Status Executable::runSingle(const std::vector<Tensor> &inputs,
   ctx.timeoutMs = options.collectiveTimeoutMs < 0 ? opts_.timeoutMs
                                                   : options.collectiveTimeoutMs;
   ctx.control = &control;
+  if (opts_.reuseBuffers) {
+    ctx.pool = poolOf(0);
+    ctx.liveness = liveness_.get();
+  }
   Watchdog watchdog(control);
   return runDevice(ctx, entry_, inputs, outputs);
 }
@@ -345,6 +355,10 @@ Status Executable::run(const Backend &backend,
     ctx.backend = &backend;
     ctx.timeoutMs = collectiveTimeoutMs;
     ctx.control = &control;
+    if (opts_.reuseBuffers) {
+      ctx.pool = poolOf(local[i]);
+      ctx.liveness = liveness_.get();
+    }
     statuses[i] = runDevice(ctx, entry_, inputs[i], outputs[i])
                       .withContext("device " + std::to_string(local[i]));
     // Release the peers: they would otherwise wait for this device in their

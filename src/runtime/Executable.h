@@ -15,7 +15,9 @@
 #include "runtime/Status.h"
 #include "runtime/Tensor.h"
 
+#include <map>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -45,6 +47,11 @@ struct ExecutableOptions {
   // run starts and restored when the last concurrent one ends. runSingle()
   // and runs with one local device never change it.
   int blasThreadsPerDevice = 0;
+  // Each value's buffer is released after its last use, freed buffers are
+  // kept in a pool per device for the next allocation of the same size (and
+  // the next run), and elementwise ops may overwrite an operand that dies at
+  // them. false: every tensor is a fresh heap allocation (for comparisons).
+  bool reuseBuffers = true;
 };
 
 // Limits of one run (sdy_run_options_t of the C ABI).
@@ -77,6 +84,9 @@ Status tensorSpecOf(const std::string &what, mlir::Type type, TensorSpec &spec);
 // Registers the dialects an executable module may contain (func, stablehlo,
 // sdy) in `ctx`.
 void registerRuntimeDialects(mlir::MLIRContext &ctx);
+
+class BufferPool;
+class Liveness;
 
 class Executable {
 public:
@@ -123,6 +133,12 @@ private:
   mlir::Operation *entry_ = nullptr;
   ExecutableOptions opts_;
   std::vector<TensorSpec> args_, results_;
+  // Where each value dies, and each device's pool of freed buffers (reused
+  // by the next run; see BufferPool.h).
+  std::unique_ptr<Liveness> liveness_;
+  std::shared_ptr<BufferPool> poolOf(int64_t deviceId) const;
+  mutable std::mutex poolsMu_;
+  mutable std::map<int64_t, std::shared_ptr<BufferPool>> pools_;
 };
 
 } // namespace sdy::runtime

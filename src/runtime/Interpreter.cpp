@@ -1,7 +1,9 @@
 //===- Interpreter.cpp - op dispatch of the StableHLO interpreter ---------===//
 #include "runtime/Interpreter.h"
 #include "runtime/Backend.h"
+#include "runtime/BufferPool.h"
 #include "runtime/KernelTable.h"
+#include "runtime/Liveness.h"
 #include "runtime/Tuples.h"
 
 #include "ir/sdy/SdyDialect.h"
@@ -236,6 +238,10 @@ Status Interpreter::run(func::FuncOp func, const std::vector<Tensor> &args,
   }
   if (callDepth_ == 0 && !ctx_.hasGrid())
     SDY_RETURN_IF_ERROR(gridFromModule(func));
+  // The device's tensors come from its pool; a nested call keeps the scope.
+  std::optional<BufferPoolScope> pool;
+  if (callDepth_ == 0)
+    pool.emplace(ctx_.pool);
   Env env;
   Block &block = func.front();
   for (size_t i = 0; i < args.size(); ++i)
@@ -306,24 +312,33 @@ Status Interpreter::runBlock(Block &block, Env &env,
     }
     if (!s.isOk())
       return s.withContext(locString(&op));
-    // Drop operands whose last use in this block is this op.
-    for (Value v : op.getOperands()) {
-      auto it = env.values.find(v);
-      if (it == env.values.end())
-        continue;
-      bool later = false;
-      for (Operation *user : v.getUsers()) {
-        Operation *anc = block.findAncestorOpInBlock(*user);
-        if (anc && anc != &op && op.isBeforeInBlock(anc)) {
-          later = true;
-          break;
-        }
-      }
-      if (!later)
-        env.values.erase(it);
-    }
+    dropDeadValues(op, block, env);
   }
   return Status::internal("block without terminator");
+}
+
+void Interpreter::dropDeadValues(Operation &op, Block &block, Env &env) {
+  if (ctx_.liveness) {
+    for (Value v : ctx_.liveness->diesAt(&op))
+      env.values.erase(v);
+    return;
+  }
+  // Without the module's liveness: scan the users of each operand.
+  for (Value v : op.getOperands()) {
+    auto it = env.values.find(v);
+    if (it == env.values.end())
+      continue;
+    bool later = false;
+    for (Operation *user : v.getUsers()) {
+      Operation *anc = block.findAncestorOpInBlock(*user);
+      if (anc && anc != &op && op.isBeforeInBlock(anc)) {
+        later = true;
+        break;
+      }
+    }
+    if (!later)
+      env.values.erase(it);
+  }
 }
 
 Status Interpreter::callFunction(Operation *callOp,
@@ -374,10 +389,43 @@ Status Interpreter::runCollective(llvm::function_ref<Status()> fn) {
   return s;
 }
 
+int Interpreter::inPlaceOperand(Operation *op, const Env &env) const {
+  // The kernels that compute result element i from operand element i only
+  // (Elementwise.cpp's unary and binary maps).
+  if (!ctx_.liveness || op->getNumResults() != 1 || op->getNumRegions() != 0 ||
+      !isa<shlo::AbsOp, shlo::CbrtOp, shlo::CeilOp, shlo::CosineOp, shlo::ExpOp,
+           shlo::Expm1Op, shlo::FloorOp, shlo::LogOp, shlo::Log1pOp,
+           shlo::LogisticOp, shlo::NegOp, shlo::NotOp, shlo::RoundNearestEvenOp,
+           shlo::RsqrtOp, shlo::SignOp, shlo::SineOp, shlo::SqrtOp, shlo::TanOp,
+           shlo::TanhOp, shlo::AddOp, shlo::Atan2Op, shlo::DivOp, shlo::MaxOp,
+           shlo::MinOp, shlo::MulOp, shlo::PowOp, shlo::RemOp, shlo::SubtractOp,
+           shlo::AndOp, shlo::OrOp, shlo::XorOp>(op))
+    return -1;
+  Type resultType = op->getResult(0).getType();
+  for (unsigned j = 0; j < op->getNumOperands(); ++j) {
+    Value v = op->getOperand(j);
+    if (v.getType() != resultType || !ctx_.liveness->diesAt(v, op) ||
+        llvm::count(op->getOperands(), v) != 1)
+      continue;
+    auto it = env.values.find(v);
+    if (it != env.values.end() && it->second.holdsStorageAlone())
+      return static_cast<int>(j);
+  }
+  return -1;
+}
+
 Status Interpreter::runOp(Operation *op, Env &env) {
+  const int lent = inPlaceOperand(op, env);
   std::vector<Tensor> in;
   in.reserve(op->getNumOperands());
   for (Value v : op->getOperands()) {
+    if (static_cast<int>(in.size()) == lent) {
+      // Moved out of `env`, so the kernel's operand is its only holder.
+      auto it = env.values.find(v);
+      in.push_back(std::move(it->second));
+      env.values.erase(it);
+      continue;
+    }
     const Tensor *t = env.lookup(v);
     if (!t)
       return Status::internal("operand used before definition");
@@ -402,7 +450,12 @@ Status Interpreter::runOp(Operation *op, Env &env) {
     return Status::unsupported("op cannot be executed");
   SDY_RETURN_IF_ERROR(checkElementTypes(op));
   OpCall call{*this, op, env, in, out, rt, rs};
-  SDY_RETURN_IF_ERROR(runKernel(kernel, call));
+  {
+    std::optional<InPlaceScope> inPlace;
+    if (lent >= 0)
+      inPlace.emplace(in[lent]);
+    SDY_RETURN_IF_ERROR(runKernel(kernel, call));
+  }
 
   if (out.size() != op->getNumResults())
     return Status::internal("op produced " + std::to_string(out.size()) +

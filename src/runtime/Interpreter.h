@@ -25,6 +25,7 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -41,7 +42,9 @@ class FuncOp;
 namespace sdy::runtime {
 
 class Backend;
+class BufferPool;
 class IoState;
+class Liveness;
 class ProbeStore;
 
 // What all devices of one run share to stop together: the run's deadline,
@@ -100,6 +103,10 @@ struct DeviceContext {
   // interpreter.probe records values (null: probes are refused).
   IoState *io = nullptr;
   ProbeStore *probes = nullptr;
+  // The device's buffer pool (null: the heap) and the module's liveness
+  // (null: computed op by op), see BufferPool.h and Liveness.h.
+  std::shared_ptr<BufferPool> pool;
+  const Liveness *liveness = nullptr;
 
   bool hasGrid() const { return numReplicas > 0; }
   int64_t partitions() const { return hasGrid() ? numPartitions : numDevices; }
@@ -158,6 +165,12 @@ private:
   Status gridFromModule(mlir::func::FuncOp func);
   Status runBlock(mlir::Block &block, Env &env, std::vector<Tensor> &results);
   Status runOp(mlir::Operation *op, Env &env);
+  // Erases the values that die at `op` from `env` (their buffers go back to
+  // the pool once no tensor holds them).
+  void dropDeadValues(mlir::Operation &op, mlir::Block &block, Env &env);
+  // The operand an elementwise `op` may overwrite with its result (it dies
+  // at `op`, has the result's type and only `env` holds its buffer), or -1.
+  int inPlaceOperand(mlir::Operation *op, const Env &env) const;
 
   DeviceContext ctx_;
   llvm::DenseMap<mlir::Operation *, Tensor> constants_;

@@ -1,5 +1,6 @@
 //===- Tensor.cpp - host tensors ------------------------------------------===//
 #include "runtime/Tensor.h"
+#include "runtime/BufferPool.h"
 #include "runtime/Dispatch.h"
 
 #include "mlir/Dialect/Quant/IR/QuantTypes.h"
@@ -384,11 +385,18 @@ Storage::Storage(size_t bytes) : size_(bytes) {
   size_t rounded = (bytes + 63) / 64 * 64;
   if (rounded == 0)
     rounded = 64;
-  data_ = std::aligned_alloc(64, rounded);
+  capacity_ = rounded;
+  pool_ = BufferPoolScope::current();
+  data_ = pool_ ? pool_->take(rounded) : std::aligned_alloc(64, rounded);
   if (!data_)
     throw std::bad_alloc();
 }
-Storage::~Storage() { std::free(data_); }
+Storage::~Storage() {
+  if (pool_)
+    pool_->give(data_, capacity_);
+  else
+    std::free(data_);
+}
 
 Tensor::Tensor(ElementType type, Shape shape)
     : type_(type), shape_(std::move(shape)) {
@@ -396,7 +404,9 @@ Tensor::Tensor(ElementType type, Shape shape)
   if (!byteSizeOf(type_, shape_, bytes))
     throw std::bad_alloc();
   numElements_ = runtime::numElements(shape_);
-  storage_ = std::make_shared<Storage>(bytes);
+  storage_ = InPlaceScope::takeLoan(bytes);
+  if (!storage_)
+    storage_ = std::make_shared<Storage>(bytes);
 }
 
 Tensor Tensor::zeros(ElementType type, Shape shape) {

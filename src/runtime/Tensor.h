@@ -3,7 +3,8 @@
 // A Tensor is a statically shaped, row-major, immutable-by-convention host
 // array of a supported element type (docs/execution.md#tensors). Storage is
 // shared (reshape and identity transposes do not copy); kernels always
-// produce new tensors.
+// produce new tensors, whose buffer may be one an operand lent them
+// (InPlaceScope, BufferPool.h).
 //
 //===----------------------------------------------------------------------===//
 #ifndef SDY_RUNTIME_TENSOR_H
@@ -23,6 +24,9 @@ class MLIRContext;
 } // namespace mlir
 
 namespace sdy::runtime {
+
+class BufferPool;
+class InPlaceScope;
 
 // Values match sdy_backend_dtype_t.
 enum class ElementType : int32_t {
@@ -105,6 +109,8 @@ Status checkAllocatable(ElementType type, const Shape &shape);
 // Host storage, 64-byte aligned. Throws std::bad_alloc when the memory cannot
 // be had (the only exception of the runtime: the interpreter and
 // Executable turn it into an OutOfMemory status at the op that allocates).
+// Taken from the thread's BufferPool when it has one (BufferPoolScope), and
+// given back to it when the storage goes away.
 class Storage {
 public:
   explicit Storage(size_t bytes);
@@ -117,6 +123,8 @@ public:
 private:
   void *data_;
   size_t size_;
+  size_t capacity_;
+  std::shared_ptr<BufferPool> pool_;
 };
 
 class Tensor {
@@ -193,8 +201,15 @@ public:
   std::string toString(int64_t limit = 64) const;
   // Exact equality of type, shape and bytes.
   bool bitEqual(const Tensor &other) const;
+  // Whether this array is the only holder of its whole storage (no other
+  // tensor, reshape or copy shares it): only then may a kernel overwrite it.
+  bool holdsStorageAlone() const {
+    return kind_ == Kind::Array && storage_ && storage_.use_count() == 1 &&
+           offset_ == 0 && storage_->size() == byteSize();
+  }
 
 private:
+  friend class InPlaceScope;
   ElementType type_ = ElementType::F32;
   Shape shape_;
   int64_t numElements_ = 0;
