@@ -13,6 +13,13 @@ namespace mlir::sdy {
 /// pass-through, which a local top_k on a shard cannot honour).
 OpShardingRuleAttr createChloTopKRule(chlo::TopKOp op);
 
+/// The broadcasting ops (Shardy has no rule for them: XLA expands them into
+/// broadcast_in_dim and an elementwise op first): the rule of that expansion.
+/// A factor per result dimension, in every operand dimension of its size that
+/// maps there; a size-1 operand dimension broadcast to more gets a size-1
+/// factor of its own.
+OpShardingRuleAttr createChloBroadcastRule(Operation *op);
+
 } // namespace mlir::sdy
 
 #endif // SDY_RULES_CHLORULES_H

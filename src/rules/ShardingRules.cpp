@@ -642,6 +642,8 @@ mlir::sdy::createOpShardingRule(Operation *op, bool conservativePropagation) {
     return {};
   if (hlo::isElementwise(op) || chlo::isElementwise(op))
     return createPointwiseRule(op);
+  if (op->hasTrait<chlo::OpTrait::Broadcasting>())
+    return createChloBroadcastRule(op);
   return llvm::TypeSwitch<Operation *, OpShardingRuleAttr>(op)
       .Case(
           [](hlo::BroadcastInDimOp op) { return createBroadcastInDimRule(op); })
@@ -676,6 +678,7 @@ mlir::sdy::createOpShardingRule(Operation *op, bool conservativePropagation) {
       .Case([](hlo::GatherOp op) { return createGatherRule(op); })
       .Case([](hlo::ScatterOp op) { return createScatterRule(op); })
       .Case([](chlo::TopKOp op) { return createChloTopKRule(op); })
+      .Case([](chlo::ConstantLikeOp op) { return createPointwiseRule(op); })
       .Case([&](hlo::ConvolutionOp op) {
         return createConvolutionRule(op, conservativePropagation);
       })

@@ -22,6 +22,7 @@ const KernelTable &KernelTable::get() {
     registerControlFlowKernels(t);
     registerInterpreterKernels(t);
     registerChloKernels(t);
+    registerChloBroadcastKernels(t);
     registerConvolutionKernels(t);
     registerLinalgKernels(t);
     registerRngKernels(t);

@@ -74,6 +74,7 @@ void registerCollectiveKernels(KernelTable &table);    // Collectives.cpp
 void registerControlFlowKernels(KernelTable &table);   // ControlFlow.cpp
 void registerInterpreterKernels(KernelTable &table);   // Interpreter.cpp
 void registerChloKernels(KernelTable &table);          // Chlo.cpp
+void registerChloBroadcastKernels(KernelTable &table); // ChloBroadcast.cpp
 void registerConvolutionKernels(KernelTable &table);   // Convolution.cpp
 void registerLinalgKernels(KernelTable &table);        // Linalg.cpp
 void registerRngKernels(KernelTable &table);           // Rng.cpp

@@ -486,8 +486,11 @@ Status checkElementTypes(mlir::Operation *op) {
   std::optional<mlir::Type> t = firstExtended(op->getOperandTypes());
   if (!t)
     t = firstExtended(op->getResultTypes());
+  // The broadcasting chlo ops run the kernels of the elementwise ops above.
   if (!t || allTypeOps().contains(op->getName().getTypeID()) ||
-      isAnnotationCustomCall(op))
+      isAnnotationCustomCall(op) ||
+      op->hasTrait<mlir::chlo::OpTrait::Broadcasting>() ||
+      llvm::isa<mlir::chlo::ConstantLikeOp>(op))
     return Status::ok();
   std::string s;
   llvm::raw_string_ostream os(s);

@@ -13,11 +13,20 @@ using namespace mlir;
 using namespace mlir::chlo;
 
 #include "ir/chlo/ChloDialect.cpp.inc"
+#include "ir/chlo/ChloEnums.cpp.inc"
+#include "mlir/IR/DialectImplementation.h"
+#include "llvm/ADT/TypeSwitch.h"
+#define GET_ATTRDEF_CLASSES
+#include "ir/chlo/ChloAttrs.cpp.inc"
 
 void ChloDialect::initialize() {
   addOperations<
 #define GET_OP_LIST
 #include "ir/chlo/ChloOps.cpp.inc"
+      >();
+  addAttributes<
+#define GET_ATTRDEF_LIST
+#include "ir/chlo/ChloAttrs.cpp.inc"
       >();
 }
 

@@ -31,22 +31,42 @@ public:
     return detail::verifyCompatibleOperandsAndResultType(op);
   }
 };
+
+// The broadcasting ops (broadcast_*, broadcast_select): their operands are
+// broadcast to the result's shape first (getBroadcastDims).
+template <typename ConcreteType>
+class Broadcasting
+    : public mlir::OpTrait::TraitBase<ConcreteType, Broadcasting> {};
 } // namespace OpTrait
 } // namespace mlir::chlo
 
 #include "ir/chlo/ChloDialect.h.inc"
+#include "ir/chlo/ChloEnums.h.inc"
+#include "mlir/IR/Attributes.h"
+#define GET_ATTRDEF_CLASSES
+#include "ir/chlo/ChloAttrs.h.inc"
 
 #define GET_OP_CLASSES
 #include "ir/chlo/ChloOps.h.inc"
 
 namespace mlir::chlo {
 
-/// The elementwise chlo ops (every op but top_k): one pass-through factor per
-/// dimension, like the elementwise stablehlo ops.
+/// The elementwise chlo ops (not top_k nor the broadcasting ops): one
+/// pass-through factor per dimension, like the elementwise stablehlo ops.
 inline bool isElementwise(Operation *op) {
   return op->getDialect() && isa<ChloDialect>(op->getDialect()) &&
          op->hasTrait<mlir::OpTrait::Elementwise>();
 }
+
+/// A broadcasting op's operands' dimensions in its result: dims[i][d] is the
+/// result dimension of dimension d of operand i (numpy's trailing alignment,
+/// or `broadcast_dimensions` for the lower-rank operand of a binary op), and
+/// `shape` the broadcast shape. Fails with a message in `error` when the
+/// shapes do not broadcast.
+LogicalResult getBroadcastDims(Operation *op,
+                               SmallVectorImpl<SmallVector<int64_t>> &dims,
+                               SmallVectorImpl<int64_t> &shape,
+                               std::string &error);
 
 } // namespace mlir::chlo
 

@@ -4,8 +4,8 @@
 // emits: special functions, inverse and hyperbolic trigonometry, top_k.
 // Names, operands, attributes and pretty forms follow the upstream printer so
 // that exported modules parse unchanged. Complex element types are not
-// supported (as in our stablehlo dialect); the broadcast_* family, ragged_dot,
-// scan and constant_like are not provided.
+// supported (as in our stablehlo dialect); ragged_dot and scan are not
+// provided.
 //
 //===----------------------------------------------------------------------===//
 
@@ -25,6 +25,7 @@ def Chlo_Dialect : Dialect {
     Client ops that frameworks emit next to StableHLO: special functions and
     top_k, on statically shaped tensors.
   }];
+  let useDefaultAttributePrinterParser = 1;
 }
 
 class CHLO_Op<string mnemonic, list<Trait> traits = []> :
@@ -167,5 +168,7 @@ def CHLO_TopKOp : CHLO_Op<"top_k", [Pure, InferTypeOpAdaptor,
       type($operand) `->` `(` type($values) `,` type($indices) `)`
   }];
 }
+
+include "ir/chlo/ChloBroadcastOps.td"
 
 #endif // SDY_CHLO_OPS
