@@ -135,4 +135,19 @@ def DropShardingRulesPass : Pass<"sdy-drop-sharding-rules", "func::FuncOp"> {
   let dependentDialects = ["mlir::sdy::SdyDialect"];
 }
 
+def UpdateNonDivisibleInputOutputShardingsPass
+    : Pass<"sdy-update-non-divisible-input-output-shardings", "ModuleOp"> {
+  let summary = "Makes function argument and result shardings divide their dimensions evenly.";
+  let dependentDialects = ["mlir::sdy::SdyDialect"];
+}
+
+def SaveModulePass : Pass<"sdy-save-module", "ModuleOp"> {
+  let summary = "Accepted in pipelines for compatibility; writes nothing.";
+  let description = [{
+    The real Shardy saves the module here when its propagation was given a
+    dump directory; sdy has no such option, so the pass leaves the module
+    as it is.
+  }];
+}
+
 #endif // SDY_TRANSFORMS_PASSES
