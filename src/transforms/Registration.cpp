@@ -6,6 +6,7 @@
 #include "mlir/Transforms/Passes.h"
 #include "rules/Passes.h"
 #include "transforms/Passes.h"
+#include "transforms/export/ExportPipeline.h"
 #include "transforms/partition/PartitionPipeline.h"
 #include "transforms/partition/Passes.h"
 #include "transforms/propagation/PropagationPasses.h"
@@ -31,5 +32,6 @@ void mlir::sdy::registerAllPassesAndPipelines() {
     registerSdyPartitionPasses();
     registerPropagationPipeline();
     registerPartitionPipeline();
+    registerExportPipeline();
   });
 }

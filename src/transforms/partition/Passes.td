@@ -37,8 +37,9 @@ def InsertExplicitReshardsPass
   }];
   let options = [
     Option<"enableFullVersion", "enable-full-version", "bool",
-           /*default=*/"true",
-           "Make every op consistent (false: only concatenates).">,
+           /*default=*/"false",
+           "Make every op consistent (default false, as the real Shardy: "
+           "only concatenates).">,
   ];
   let dependentDialects = ["mlir::sdy::SdyDialect"];
 }
