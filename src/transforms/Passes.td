@@ -63,18 +63,18 @@ def ShardingGroupImportPass : Pass<"sdy-sharding-group-import", "ModuleOp"> {
 }
 
 def ApplyShardingConstraintsPass
-    : Pass<"sdy-apply-sharding-constraints", "func::FuncOp"> {
+    : Pass<"sdy-apply-sharding-constraints"> {
   let summary = "Applies constraints that dictate the sharding of their input.";
   let dependentDialects = ["mlir::sdy::SdyDialect"];
 }
 
-def AddDataFlowEdgesPass : Pass<"sdy-add-data-flow-edges", "func::FuncOp"> {
+def AddDataFlowEdgesPass : Pass<"sdy-add-data-flow-edges"> {
   let summary = "Inserts sdy.data_flow_edge for every data-flow edge owner.";
   let dependentDialects = ["mlir::sdy::SdyDialect"];
 }
 
 def ConstantOrScalarSplitterPass
-    : Pass<"sdy-constant-or-scalar-splitter", "func::FuncOp"> {
+    : Pass<"sdy-constant-or-scalar-splitter"> {
   let summary = "Gives every constant sub-computation and scalar broadcast a single use.";
   let dependentDialects = ["mlir::sdy::SdyDialect"];
 }
@@ -111,10 +111,17 @@ def RemoveSubAxesInInputOutputShardingsPass
 
 def SinkDataFlowEdgesPass : Pass<"sdy-sink-data-flow-edges", "func::FuncOp"> {
   let summary = "Moves the shardings of sdy.data_flow_edge ops to their owners.";
+  let options = [
+    Option<"sinkDebugPropagationEdgeSharding",
+           "sink-debug-propagation-edge-sharding", "bool", /*default=*/"false",
+           "Not supported by sdy (true is an error).">,
+    Option<"sinkDebugShardingOrigins", "sink-debug-sharding-origins", "bool",
+           /*default=*/"false", "Not supported by sdy (true is an error).">,
+  ];
   let dependentDialects = ["mlir::sdy::SdyDialect"];
 }
 
-def RemoveShardingGroupsPass : Pass<"sdy-remove-sharding-groups", "func::FuncOp"> {
+def RemoveShardingGroupsPass : Pass<"sdy-remove-sharding-groups"> {
   let summary = "Removes sdy.sharding_group ops.";
   let dependentDialects = ["mlir::sdy::SdyDialect"];
 }
@@ -133,6 +140,21 @@ def CloseShardingsPass : Pass<"sdy-close-shardings", "ModuleOp"> {
 def DropShardingRulesPass : Pass<"sdy-drop-sharding-rules", "func::FuncOp"> {
   let summary = "Drops sdy.sharding_rule attributes except custom ones.";
   let dependentDialects = ["mlir::sdy::SdyDialect"];
+}
+
+def UpdateNonDivisibleInputOutputShardingsPass
+    : Pass<"sdy-update-non-divisible-input-output-shardings", "ModuleOp"> {
+  let summary = "Makes function argument and result shardings divide their dimensions evenly.";
+  let dependentDialects = ["mlir::sdy::SdyDialect"];
+}
+
+def SaveModulePass : Pass<"sdy-save-module", "ModuleOp"> {
+  let summary = "Accepted in pipelines for compatibility; writes nothing.";
+  let description = [{
+    The real Shardy saves the module here when its propagation was given a
+    dump directory; sdy has no such option, so the pass leaves the module
+    as it is.
+  }];
 }
 
 #endif // SDY_TRANSFORMS_PASSES

@@ -7,6 +7,7 @@
 #include "mlir/Transforms/Passes.h"
 #include "rules/Passes.h"
 #include "transforms/Passes.h"
+#include "transforms/export/ExportPipeline.h"
 #include "transforms/partition/PartitionPipeline.h"
 #include "transforms/partition/Passes.h"
 #include "transforms/propagation/PropagationPasses.h"
@@ -35,5 +36,6 @@ void mlir::sdy::registerAllPassesAndPipelines() {
     registerPartitionPipeline();
     registerSdyVisualizePasses();
     ::sdy::analysis::registerAnalysisPasses();
+    registerExportPipeline();
   });
 }

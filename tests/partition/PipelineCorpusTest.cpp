@@ -580,7 +580,8 @@ TEST(PipelineCorpusTest, CollectivesDeliverWhatConsumersExpect) {
   ASSERT_FALSE(files.empty()) << "no .mlir files in " << corpusDir;
 
   const std::string partition =
-      "func.func(sdy-insert-explicit-reshards,sdy-reshard-to-collectives,"
+      "func.func(sdy-insert-explicit-reshards{enable-full-version=true},"
+      "sdy-reshard-to-collectives,"
       "sdy-canonicalize-collectives)";
   for (const std::filesystem::path &file : files) {
     std::ifstream in(file);

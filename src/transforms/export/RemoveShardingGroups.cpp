@@ -12,7 +12,7 @@ struct RemoveShardingGroupsPass
     : impl::RemoveShardingGroupsPassBase<RemoveShardingGroupsPass> {
   void runOnOperation() override {
     bool changed = false;
-    getOperation().walk([&](ShardingGroupOp op) {
+    getOperation()->walk([&](ShardingGroupOp op) {
       op.erase();
       changed = true;
     });

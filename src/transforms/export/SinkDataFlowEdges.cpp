@@ -11,7 +11,16 @@ namespace {
 
 struct SinkDataFlowEdgesPass
     : impl::SinkDataFlowEdgesPassBase<SinkDataFlowEdgesPass> {
+  using SinkDataFlowEdgesPassBase::SinkDataFlowEdgesPassBase;
+
   void runOnOperation() override {
+    if (sinkDebugPropagationEdgeSharding || sinkDebugShardingOrigins) {
+      getOperation().emitError()
+          << "sdy-sink-data-flow-edges: sink-debug-propagation-edge-sharding "
+             "and sink-debug-sharding-origins are not supported; leave them "
+             "false";
+      return signalPassFailure();
+    }
     bool changed = false;
     getOperation().walk([&](DataFlowEdgeOp edge) {
       changed = true;

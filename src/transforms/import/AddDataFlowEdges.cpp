@@ -22,7 +22,7 @@ struct AddDataFlowEdgesPass
   void runOnOperation() override {
     OpBuilder builder(&getContext());
     bool changed = false;
-    getOperation().walk([&](Operation *op) {
+    getOperation()->walk([&](Operation *op) {
       if (!isDataFlowOp(op) || isa<NamedComputationOp, ManualComputationOp>(op))
         return;
       builder.setInsertionPointAfter(op);

@@ -94,7 +94,7 @@ struct ApplyShardingConstraintsPass
     : impl::ApplyShardingConstraintsPassBase<ApplyShardingConstraintsPass> {
   void runOnOperation() override {
     SmallVector<ShardingConstraintOp> constraints;
-    getOperation().walk(
+    getOperation()->walk(
         [&](ShardingConstraintOp op) { constraints.push_back(op); });
     if (constraints.empty())
       return markAllAnalysesPreserved();

@@ -34,7 +34,7 @@ struct ConstantOrScalarSplitterPass
     OpBuilder builder(&getContext());
     bool changed = false;
     // stablehlo.constant -> sdy.constant.
-    getOperation().walk([&](Operation *op) {
+    getOperation()->walk([&](Operation *op) {
       if (op->getName().getStringRef() != "stablehlo.constant" ||
           op->getNumResults() != 1)
         return;
@@ -49,7 +49,7 @@ struct ConstantOrScalarSplitterPass
       changed = true;
     });
 
-    getOperation().walk([&](Block *block) {
+    getOperation()->walk([&](Block *block) {
       // Which ops are constant sub-computations (defs come before uses).
       llvm::DenseSet<Operation *> constant;
       for (Operation &op : *block) {

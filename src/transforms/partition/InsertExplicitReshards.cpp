@@ -36,6 +36,7 @@
 #include "ir/sdy/ShardingUtils.h"
 #include "ir/stablehlo/StablehloDialect.h"
 #include "rules/ShardingRules.h"
+#include "transforms/export/ConcatenateReshards.h"
 #include "transforms/partition/Passes.h"
 #include "transforms/partition/ReplicatedOps.h"
 #include "transforms/partition/ReshardPlanner.h"
@@ -435,8 +436,14 @@ void cleanUpReshards(Operation *root) {
 
 struct InsertExplicitReshardsPass
     : impl::InsertExplicitReshardsPassBase<InsertExplicitReshardsPass> {
+  using InsertExplicitReshardsPassBase::InsertExplicitReshardsPassBase;
+
   void runOnOperation() override {
     func::FuncOp func = getOperation();
+    if (!enableFullVersion) {
+      insertConcatenateReshards(func);
+      return;
+    }
     SmallVector<Operation *> ops;
     func.walk([&](Operation *op) {
       if (op != func.getOperation())

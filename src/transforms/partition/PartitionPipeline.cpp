@@ -23,7 +23,9 @@ void mlir::sdy::addPartitionPipeline(OpPassManager &pm,
   pm.addPass(createInlineCompositesPass());
   if (!options.skipPropagation)
     addPropagationPipeline(pm, options.propagation);
-  pm.addNestedPass<func::FuncOp>(createInsertExplicitReshardsPass());
+  InsertExplicitReshardsPassOptions fullVersion;
+  fullVersion.enableFullVersion = true;
+  pm.addNestedPass<func::FuncOp>(createInsertExplicitReshardsPass(fullVersion));
   pm.addNestedPass<func::FuncOp>(createReshardToCollectivesPass());
   pm.addNestedPass<func::FuncOp>(createCanonicalizeCollectivesPass());
   pm.addPass(createPadForDivisibilityPass());

@@ -30,7 +30,17 @@ def InsertExplicitReshardsPass
     computation is already local along its manual axes, so only its free
     axes are considered there. Returned values get a reshard when their
     sharding differs from the function result's `sdy.sharding`.
+
+    With `enable-full-version=false` (what propagation's export runs) only
+    stablehlo.concatenate ops whose operands and result disagree are made
+    consistent, as the real Shardy does outside its full version.
   }];
+  let options = [
+    Option<"enableFullVersion", "enable-full-version", "bool",
+           /*default=*/"false",
+           "Make every op consistent (default false, as the real Shardy: "
+           "only concatenates).">,
+  ];
   let dependentDialects = ["mlir::sdy::SdyDialect"];
 }
 

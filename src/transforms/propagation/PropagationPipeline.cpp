@@ -10,6 +10,7 @@
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Transforms/Passes.h"
 #include "transforms/Passes.h"
+#include "transforms/export/ConcatenateReshards.h"
 #include "transforms/propagation/PropagationPasses.h"
 
 using namespace mlir;
@@ -38,6 +39,7 @@ void mlir::sdy::addPropagationPipeline(
   pm.addNestedPass<func::FuncOp>(createShardingConstraintToReshardPass());
   pm.addPass(createRemoveSubAxesInInputOutputShardingsPass());
   pm.addPass(createCloseShardingsPass());
+  pm.addNestedPass<func::FuncOp>(createConcatenateReshardsPass());
   if (!options.keepShardingRules)
     pm.addNestedPass<func::FuncOp>(createDropShardingRulesPass());
 }

@@ -1,7 +1,7 @@
 // -sdy-insert-explicit-reshards: every op gets one consistent
 // sharding per factor; operands/results that differ get sdy.reshard, sharded
 // reduction factors an sdy.all_reduce after the op.
-// RUN: sdy-opt %s -split-input-file -sdy-insert-explicit-reshards | FileCheck %s
+// RUN: sdy-opt %s -split-input-file -sdy-insert-explicit-reshards='enable-full-version=true' | FileCheck %s
 
 sdy.mesh @mesh = <["x"=2, "y"=2, "z"=2]>
 

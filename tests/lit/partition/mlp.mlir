@@ -4,8 +4,8 @@
 // the user's shardings, propagation, explicit reshards and
 // reshard-to-collectives give exactly one all_reduce over "model" per
 // row-parallel layer in the forward pass, and no other collective.
-// RUN: sdy-opt %s -split-input-file -sdy-propagation-pipeline -sdy-insert-explicit-reshards -sdy-reshard-to-collectives | FileCheck %s
-// RUN: sdy-opt %s -split-input-file -sdy-propagation-pipeline -sdy-insert-explicit-reshards -sdy-reshard-to-collectives | FileCheck %s --check-prefix=NOCOLL
+// RUN: sdy-opt %s -split-input-file -sdy-propagation-pipeline -sdy-insert-explicit-reshards='enable-full-version=true' -sdy-reshard-to-collectives | FileCheck %s
+// RUN: sdy-opt %s -split-input-file -sdy-propagation-pipeline -sdy-insert-explicit-reshards='enable-full-version=true' -sdy-reshard-to-collectives | FileCheck %s --check-prefix=NOCOLL
 
 // NOCOLL-NOT: sdy.all_gather
 // NOCOLL-NOT: sdy.all_slice

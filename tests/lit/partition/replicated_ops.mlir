@@ -1,7 +1,7 @@
 // -sdy-insert-explicit-reshards on the ops each device computes whole
 // (batch_norm_training, batch_norm_grad, rng, rng_bit_generator): operands
 // are gathered, results replicated, then resharded to their shardings.
-// RUN: sdy-opt %s -split-input-file -sdy-insert-explicit-reshards | FileCheck %s
+// RUN: sdy-opt %s -split-input-file -sdy-insert-explicit-reshards='enable-full-version=true' | FileCheck %s
 
 sdy.mesh @mesh = <["x"=2, "y"=2]>
 
