@@ -1,5 +1,6 @@
 //===- Executable.cpp - a prepared module run on N devices ----------------===//
 #include "runtime/Executable.h"
+#include "compiler/CompiledFunction.h"
 #include "runtime/Interpreter.h"
 
 #include "ir/Registration.h"
@@ -182,7 +183,14 @@ Status Executable::prepare(ModuleOp module) {
     if (!b->empty() && !b->isOpOrderValid())
       b->recomputeOpOrder();
   });
+  std::string error;
+  if (!compiler::CompiledFunction::create(f, opts_.execMode, compiled_, error))
+    return Status::unsupported("execution mode 'compile': " + error);
   return Status::ok();
+}
+
+std::string Executable::compileReport() const {
+  return compiled_ ? compiled_->report() : std::string();
 }
 
 namespace {
@@ -289,7 +297,7 @@ private:
   std::thread thread_;
 };
 
-Status runDevice(const DeviceContext &ctx, Operation *entry,
+Status runDevice(DeviceContext ctx, Operation *entry,
                  const std::vector<Tensor> &inputs,
                  std::vector<Tensor> &outputs) {
   try {
@@ -314,6 +322,7 @@ Status Executable::runSingle(const std::vector<Tensor> &inputs,
   ctx.timeoutMs = options.collectiveTimeoutMs < 0 ? opts_.timeoutMs
                                                   : options.collectiveTimeoutMs;
   ctx.control = &control;
+  ctx.compiled = compiled_.get();
   Watchdog watchdog(control);
   return runDevice(ctx, entry_, inputs, outputs);
 }
@@ -345,6 +354,7 @@ Status Executable::run(const Backend &backend,
     ctx.backend = &backend;
     ctx.timeoutMs = collectiveTimeoutMs;
     ctx.control = &control;
+    ctx.compiled = compiled_.get();
     statuses[i] = runDevice(ctx, entry_, inputs[i], outputs[i])
                       .withContext("device " + std::to_string(local[i]));
     // Release the peers: they would otherwise wait for this device in their

@@ -11,6 +11,7 @@
 #ifndef SDY_RUNTIME_EXECUTABLE_H
 #define SDY_RUNTIME_EXECUTABLE_H
 
+#include "compiler/ExecMode.h"
 #include "runtime/Backend.h"
 #include "runtime/Status.h"
 #include "runtime/Tensor.h"
@@ -29,6 +30,10 @@ class FuncOp;
 }
 } // namespace mlir
 
+namespace sdy::compiler {
+class CompiledFunction;
+}
+
 namespace sdy::runtime {
 
 struct ExecutableOptions {
@@ -45,6 +50,10 @@ struct ExecutableOptions {
   // run starts and restored when the last concurrent one ends. runSingle()
   // and runs with one local device never change it.
   int blasThreadsPerDevice = 0;
+  // Interpret runs every op in the interpreter; Auto and Compile run fusion
+  // clusters of the entry function as JIT-compiled kernels
+  // (docs/compiled_execution.md).
+  compiler::ExecMode execMode = compiler::ExecMode::Interpret;
 };
 
 // Limits of one run (sdy_run_options_t of the C ABI).
@@ -113,6 +122,10 @@ public:
                   const std::vector<std::vector<Tensor>> &inputs,
                   std::vector<std::vector<Tensor>> &outputs) const;
 
+  // What the compiled path compiled and what fell back to the interpreter
+  // (empty in Interpret mode).
+  std::string compileReport() const;
+
 private:
   Executable() = default;
   Status prepare(mlir::ModuleOp module);
@@ -123,6 +136,7 @@ private:
   mlir::Operation *entry_ = nullptr;
   ExecutableOptions opts_;
   std::vector<TensorSpec> args_, results_;
+  std::unique_ptr<compiler::CompiledFunction> compiled_;
 };
 
 } // namespace sdy::runtime

@@ -1,5 +1,6 @@
 //===- Interpreter.cpp - op dispatch of the StableHLO interpreter ---------===//
 #include "runtime/Interpreter.h"
+#include "compiler/CompiledFunction.h"
 #include "runtime/Backend.h"
 #include "runtime/KernelTable.h"
 #include "runtime/Tuples.h"
@@ -294,36 +295,50 @@ Status Interpreter::runBlock(Block &block, Env &env,
       }
       return Status::ok();
     }
+    // A compiled cluster runs in place of its last op.
+    const compiler::Cluster *cluster = nullptr;
+    if (ctx_.compiled && ctx_.compiled->isClustered(&op)) {
+      cluster = ctx_.compiled->clusterEndingAt(&op);
+      if (!cluster)
+        continue;
+    }
     Status s;
     if (ctx_.control)
       s = ctx_.control->check();
     if (s.isOk()) {
       try {
-        s = runOp(&op, env);
+        s = cluster ? runCluster(*cluster, env) : runOp(&op, env);
       } catch (const std::bad_alloc &) {
         s = Status::outOfMemory("out of memory while running the op");
       }
     }
     if (!s.isOk())
       return s.withContext(locString(&op));
-    // Drop operands whose last use in this block is this op.
-    for (Value v : op.getOperands()) {
-      auto it = env.values.find(v);
-      if (it == env.values.end())
-        continue;
-      bool later = false;
-      for (Operation *user : v.getUsers()) {
-        Operation *anc = block.findAncestorOpInBlock(*user);
-        if (anc && anc != &op && op.isBeforeInBlock(anc)) {
-          later = true;
-          break;
-        }
-      }
-      if (!later)
-        env.values.erase(it);
-    }
+    if (cluster)
+      dropDeadValues(block, &op, cluster->inputs, env);
+    else
+      dropDeadValues(block, &op, op.getOperands(), env);
   }
   return Status::internal("block without terminator");
+}
+
+void Interpreter::dropDeadValues(Block &block, Operation *op, ValueRange values,
+                                 Env &env) {
+  for (Value v : values) {
+    auto it = env.values.find(v);
+    if (it == env.values.end())
+      continue;
+    bool later = false;
+    for (Operation *user : v.getUsers()) {
+      Operation *anc = block.findAncestorOpInBlock(*user);
+      if (anc && anc != op && op->isBeforeInBlock(anc)) {
+        later = true;
+        break;
+      }
+    }
+    if (!later)
+      env.values.erase(it);
+  }
 }
 
 Status Interpreter::callFunction(Operation *callOp,

@@ -18,6 +18,7 @@
 #include "runtime/Tensor.h"
 
 #include "mlir/IR/Attributes.h"
+#include "mlir/IR/TypeRange.h"
 #include "mlir/IR/Value.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
@@ -37,6 +38,11 @@ namespace func {
 class FuncOp;
 }
 } // namespace mlir
+
+namespace sdy::compiler {
+class CompiledFunction;
+struct Cluster;
+} // namespace sdy::compiler
 
 namespace sdy::runtime {
 
@@ -100,6 +106,8 @@ struct DeviceContext {
   // interpreter.probe records values (null: probes are refused).
   IoState *io = nullptr;
   ProbeStore *probes = nullptr;
+  // The entry function's compiled clusters (null: everything interpreted).
+  const compiler::CompiledFunction *compiled = nullptr;
 
   bool hasGrid() const { return numReplicas > 0; }
   int64_t partitions() const { return hasGrid() ? numPartitions : numDevices; }
@@ -158,6 +166,11 @@ private:
   Status gridFromModule(mlir::func::FuncOp func);
   Status runBlock(mlir::Block &block, Env &env, std::vector<Tensor> &results);
   Status runOp(mlir::Operation *op, Env &env);
+  // Runs a compiled cluster (CompiledCluster.cpp).
+  Status runCluster(const compiler::Cluster &cluster, Env &env);
+  // Forgets the `values` whose last use in `block` is `op`.
+  static void dropDeadValues(mlir::Block &block, mlir::Operation *op,
+                             mlir::ValueRange values, Env &env);
 
   DeviceContext ctx_;
   llvm::DenseMap<mlir::Operation *, Tensor> constants_;
