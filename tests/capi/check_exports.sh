@@ -26,6 +26,11 @@ for f in sdyManualAxesAttrGetAxesSize mlirRegisterAllSdyPassesAndPipelines \
   printf '%s\n' "$funcs" | grep -qx "$f@@SDY_C_1.2" ||
     fail "$f (added in 1.2) is not in version node SDY_C_1.2"
 done
+for f in sdy_executable_options_init sdy_executable_compile_with_options \
+    sdy_executable_compile_report; do
+  printf '%s\n' "$funcs" | grep -qx "$f@@SDY_C_1.3" ||
+    fail "$f (added in 1.3) is not in version node SDY_C_1.3"
+done
 printf '%s\n' "$funcs" | sed -E 's/@@.*//; s/^(sdy_|sdy[A-Z]|mlir).*/\1/' |
   sort | uniq -c
 printf '%s\n' "$funcs" | sed -E 's/.*@@//' | sort | uniq -c

@@ -92,7 +92,13 @@ class RunOptionsStruct(Structure):
                 ("cancel", POINTER(c_int32))]
 
 
+class ExecutableOptionsStruct(Structure):
+    """``sdy_executable_options_t`` of version 1.3 (16 bytes)."""
+    _fields_ = [("struct_size", ctypes.c_size_t), ("exec_mode", c_int64)]
+
+
 assert ctypes.sizeof(RunOptionsStruct) == 32
+assert ctypes.sizeof(ExecutableOptionsStruct) == 16
 assert ctypes.sizeof(DtypeStruct) == 4
 assert ctypes.sizeof(TensorStruct) == 48
 assert TensorStruct.byte_offset.offset == 40
@@ -354,6 +360,10 @@ _OPTIONAL_PROTOTYPES = {
     "sdy_executable_run_global_with_options": (
         _S, [_H, _H, POINTER(TensorStruct), c_size_t, POINTER(TensorStruct),
              c_size_t, POINTER(RunOptionsStruct)]),
+    "sdy_executable_options_init": (None, [POINTER(ExecutableOptionsStruct)]),
+    "sdy_executable_compile_with_options": (
+        _S, [_H, c_char_p, POINTER(ExecutableOptionsStruct), _PH]),
+    "sdy_executable_compile_report": (_S, [_H, _PSTR]),
 }
 
 
