@@ -436,8 +436,7 @@ typedef struct sdy_executable_options {
 
 /* Writes the defaults and struct_size = SDY_EXECUTABLE_OPTIONS_SIZE_1_3.
  * NULL is a no-op.
- * [nullable: options]
- * [thread-safety: any thread] */
+ * [nullable: options] */
 void sdy_executable_options_init(sdy_executable_options_t *options);
 
 /* sdy_executable_compile() with `options` (NULL: the defaults, which is what

@@ -203,6 +203,7 @@ struct Options {
   bool splitInputFile = false;
   std::string probeDir;
   std::string execMode;
+  bool execModeGiven = false;
   bool execReport = false;
 };
 
@@ -352,6 +353,7 @@ bool parseArgs(int argc, char **argv, Options &o, std::string &error) {
       o.outDir = value;
     } else if (name == "--exec-mode") {
       o.execMode = value;
+      o.execModeGiven = true;
     } else if (name == "--probe-output-dir") {
       o.probeDir = value;
     }
@@ -461,12 +463,12 @@ int main(int argc, char **argv) {
   opts.numDevices = o.devices;
   opts.executable.timeoutMs = o.timeoutMs;
   const char *envMode = std::getenv("SDY_EXEC_MODE");
-  std::string mode = !o.execMode.empty() ? o.execMode
-                     : envMode           ? envMode
-                                         : "interpret";
+  std::string mode = o.execModeGiven ? o.execMode
+                     : envMode       ? envMode
+                                     : "interpret";
   if (!sdy::compiler::parseExecMode(mode, opts.executable.execMode))
     return usageError(
-        std::string(o.execMode.empty() ? "SDY_EXEC_MODE" : "--exec-mode") +
+        std::string(o.execModeGiven ? "--exec-mode" : "SDY_EXEC_MODE") +
         " expects interpret, auto or compile, got '" + mode + "'");
   std::unique_ptr<ShardedExecutable> exe;
   if (Status s = ShardedExecutable::fromModule(*module, opts, exe); !s.isOk())
