@@ -400,6 +400,60 @@ sdy_status_t *sdy_executable_run_global_with_options(
     sdy_tensor_t *global_results, size_t num_results,
     const sdy_run_options_t *options);
 
+/*--- executable options (since 1.3) ----------------------------------------*/
+
+/* How an executable runs its ops (docs/compiled_execution.md). */
+enum {
+  /* Every op by the interpreter, the reference (default). */
+  SDY_EXEC_MODE_INTERPRET = 0,
+  /* Fusion clusters of elementwise, broadcast, reshape, transpose and
+   * reduce ops are JIT-compiled for the host CPU; the other ops, and a
+   * cluster that cannot be compiled, are interpreted (the compile report
+   * says which and why). */
+  SDY_EXEC_MODE_AUTO = 1,
+  /* As SDY_EXEC_MODE_AUTO, but a cluster that cannot be compiled makes
+   * sdy_executable_compile_with_options() fail with SDY_UNIMPLEMENTED. */
+  SDY_EXEC_MODE_COMPILE = 2
+};
+
+/* Options of sdy_executable_compile_with_options(). Versioned by size as
+ * sdy_run_options_t: `struct_size` is sizeof(sdy_executable_options_t) as
+ * the caller compiled it (at least SDY_EXECUTABLE_OPTIONS_SIZE_1_3, at most
+ * 4096, else SDY_INVALID_ARGUMENT); bytes beyond this library's struct must
+ * be zero, else SDY_UNIMPLEMENTED. */
+typedef struct sdy_executable_options {
+  size_t struct_size; /* sizeof(sdy_executable_options_t) as the caller
+                         compiled it; the first member */
+  int64_t exec_mode;  /* an SDY_EXEC_MODE_* value (default
+                         SDY_EXEC_MODE_INTERPRET); others give
+                         SDY_INVALID_ARGUMENT */
+} sdy_executable_options_t;
+
+/* The size of sdy_executable_options_t in version 1.3, its first version
+ * (16 bytes on LP64 platforms). */
+#define SDY_EXECUTABLE_OPTIONS_SIZE_1_3                                        \
+  (offsetof(sdy_executable_options_t, exec_mode) + sizeof(int64_t))
+
+/* Writes the defaults and struct_size = SDY_EXECUTABLE_OPTIONS_SIZE_1_3.
+ * NULL is a no-op.
+ * [nullable: options] */
+void sdy_executable_options_init(sdy_executable_options_t *options);
+
+/* sdy_executable_compile() with `options` (NULL: the defaults, which is what
+ * sdy_executable_compile() uses). With SDY_EXEC_MODE_AUTO or
+ * SDY_EXEC_MODE_COMPILE the code is compiled here, once, and shared by every
+ * run and device of the executable.
+ * [nullable: function, options] */
+sdy_status_t *sdy_executable_compile_with_options(
+    const sdy_module_t *module, const char *function,
+    const sdy_executable_options_t *options, sdy_executable_t **out_executable);
+
+/* What the compiled path compiled (one line per cluster) and which ops it
+ * left to the interpreter and why, as text (caller-owned,
+ * sdy_string_destroy()); empty for SDY_EXEC_MODE_INTERPRET. */
+sdy_status_t *sdy_executable_compile_report(const sdy_executable_t *executable,
+                                            char **out_report);
+
 #ifdef __cplusplus
 }
 #endif

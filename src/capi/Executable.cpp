@@ -205,8 +205,10 @@ sdy_status_t *checkLocal(const char *fn, const std::string &what,
 
 //--- compile ---------------------------------------------------------------//
 
-sdy_status_t *compile(const char *fn, const sdy_module_t *module,
-                      const char *function, sdy_executable_t **out) {
+sdy_status_t *
+compile(const char *fn, const sdy_module_t *module, const char *function,
+        sdy_executable_t **out,
+        ::sdy::compiler::ExecMode mode = ::sdy::compiler::ExecMode::Interpret) {
   ContextRef ctx = module->ctx;
   auto exe = std::make_unique<sdy_executable>();
   {
@@ -220,6 +222,7 @@ sdy_status_t *compile(const char *fn, const sdy_module_t *module,
     rt::ShardedExecutableOptions options;
     if (function)
       options.entry = function;
+    options.executable.execMode = mode;
     if (sdy_status_t *s = fromRuntime(
             fn, rt::ShardedExecutable::fromModule(op, options, exe->exe)))
       return s;
@@ -269,6 +272,48 @@ int32_t runFailureCode(rt::StatusCode code) {
     return SDY_CANCELLED;
   default:
     return SDY_FAILED_PRECONDITION;
+  }
+}
+
+/// Validates `options` (NULL: defaults) into `mode`.
+sdy_status_t *readExecutableOptions(const char *fn,
+                                    const sdy_executable_options_t *options,
+                                    ::sdy::compiler::ExecMode &mode) {
+  static_assert(sizeof(sdy_executable_options_t) ==
+                    SDY_EXECUTABLE_OPTIONS_SIZE_1_3,
+                "sdy_executable_options_t is the version 1.3 layout");
+  mode = ::sdy::compiler::ExecMode::Interpret;
+  if (!options)
+    return nullptr;
+  size_t size = options->struct_size;
+  if (size < SDY_EXECUTABLE_OPTIONS_SIZE_1_3 || size > 4096)
+    return invalidArgument(
+        fn, "options->struct_size is " + std::to_string(size) +
+                ", not the size of an sdy_executable_options_t (call "
+                "sdy_executable_options_init() first)");
+  const unsigned char *bytes = reinterpret_cast<const unsigned char *>(options);
+  for (size_t i = sizeof(sdy_executable_options_t); i < size; ++i)
+    if (bytes[i])
+      return makeStatus(SDY_UNIMPLEMENTED,
+                        std::string(fn) +
+                            ": options set fields of a newer version (byte " +
+                            std::to_string(i) + " of " + std::to_string(size) +
+                            ") that this library does not know");
+  switch (options->exec_mode) {
+  case SDY_EXEC_MODE_INTERPRET:
+    return nullptr;
+  case SDY_EXEC_MODE_AUTO:
+    mode = ::sdy::compiler::ExecMode::Auto;
+    return nullptr;
+  case SDY_EXEC_MODE_COMPILE:
+    mode = ::sdy::compiler::ExecMode::Compile;
+    return nullptr;
+  default:
+    return invalidArgument(fn, "options->exec_mode is " +
+                                   std::to_string(options->exec_mode) +
+                                   ": use SDY_EXEC_MODE_INTERPRET (0), "
+                                   "SDY_EXEC_MODE_AUTO (1) or "
+                                   "SDY_EXEC_MODE_COMPILE (2)");
   }
 }
 
@@ -625,6 +670,45 @@ sdy_status_t *sdy_executable_compile(const sdy_module_t *module,
                               .out(out_executable, "out_executable"))
       return s;
     return compile(fn, module, function, out_executable);
+  });
+}
+
+void sdy_executable_options_init(sdy_executable_options_t *options) {
+  if (!options)
+    return;
+  options->struct_size = SDY_EXECUTABLE_OPTIONS_SIZE_1_3;
+  options->exec_mode = SDY_EXEC_MODE_INTERPRET;
+}
+
+sdy_status_t *
+sdy_executable_compile_with_options(const sdy_module_t *module,
+                                    const char *function,
+                                    const sdy_executable_options_t *options,
+                                    sdy_executable_t **out_executable) {
+  static constexpr const char *fn = "sdy_executable_compile_with_options";
+  return guarded(fn, [&]() -> sdy_status_t * {
+    if (sdy_status_t *s = ArgCheck(fn)
+                              .handle(module, "module")
+                              .optionalNonEmptyString(function, "function")
+                              .out(out_executable, "out_executable"))
+      return s;
+    ::sdy::compiler::ExecMode mode;
+    if (sdy_status_t *s = readExecutableOptions(fn, options, mode))
+      return s;
+    return compile(fn, module, function, out_executable, mode);
+  });
+}
+
+sdy_status_t *sdy_executable_compile_report(const sdy_executable_t *executable,
+                                            char **out_report) {
+  static constexpr const char *fn = "sdy_executable_compile_report";
+  return guarded(fn, [&]() -> sdy_status_t * {
+    if (sdy_status_t *s = ArgCheck(fn)
+                              .handle(executable, "executable")
+                              .out(out_report, "out_report"))
+      return s;
+    *out_report = copyString(executable->exe->executable().compileReport());
+    return nullptr;
   });
 }
 

@@ -2,6 +2,7 @@
 #include "runtime/Executable.h"
 #include "runtime/BufferPool.h"
 #include "runtime/Gemm.h"
+#include "compiler/CompiledFunction.h"
 #include "runtime/Interpreter.h"
 #include "runtime/Liveness.h"
 
@@ -180,6 +181,9 @@ Status Executable::prepare(ModuleOp module) {
       b->recomputeOpOrder();
   });
   liveness_ = std::make_unique<Liveness>(module_);
+  std::string error;
+  if (!compiler::CompiledFunction::create(f, opts_.execMode, compiled_, error))
+    return Status::unsupported("execution mode 'compile': " + error);
   return Status::ok();
 }
 
@@ -189,6 +193,10 @@ std::shared_ptr<BufferPool> Executable::poolOf(int64_t deviceId) const {
   if (!pool)
     pool = std::make_shared<BufferPool>();
   return pool;
+}
+
+std::string Executable::compileReport() const {
+  return compiled_ ? compiled_->report() : std::string();
 }
 
 namespace {
@@ -295,7 +303,7 @@ private:
   std::thread thread_;
 };
 
-Status runDevice(const DeviceContext &ctx, Operation *entry,
+Status runDevice(DeviceContext ctx, Operation *entry,
                  const std::vector<Tensor> &inputs,
                  std::vector<Tensor> &outputs) {
   try {
@@ -324,6 +332,7 @@ Status Executable::runSingle(const std::vector<Tensor> &inputs,
     ctx.pool = poolOf(0);
     ctx.liveness = liveness_.get();
   }
+  ctx.compiled = compiled_.get();
   Watchdog watchdog(control);
   return runDevice(ctx, entry_, inputs, outputs);
 }
@@ -359,6 +368,7 @@ Status Executable::run(const Backend &backend,
       ctx.pool = poolOf(local[i]);
       ctx.liveness = liveness_.get();
     }
+    ctx.compiled = compiled_.get();
     statuses[i] = runDevice(ctx, entry_, inputs[i], outputs[i])
                       .withContext("device " + std::to_string(local[i]));
     // Release the peers: they would otherwise wait for this device in their

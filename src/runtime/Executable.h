@@ -11,6 +11,7 @@
 #ifndef SDY_RUNTIME_EXECUTABLE_H
 #define SDY_RUNTIME_EXECUTABLE_H
 
+#include "compiler/ExecMode.h"
 #include "runtime/Backend.h"
 #include "runtime/Status.h"
 #include "runtime/Tensor.h"
@@ -30,6 +31,10 @@ namespace func {
 class FuncOp;
 }
 } // namespace mlir
+
+namespace sdy::compiler {
+class CompiledFunction;
+}
 
 namespace sdy::runtime {
 
@@ -52,6 +57,10 @@ struct ExecutableOptions {
   // the next run), and elementwise ops may overwrite an operand that dies at
   // them. false: every tensor is a fresh heap allocation (for comparisons).
   bool reuseBuffers = true;
+  // Interpret runs every op in the interpreter; Auto and Compile run fusion
+  // clusters of the entry function as JIT-compiled kernels
+  // (docs/compiled_execution.md).
+  compiler::ExecMode execMode = compiler::ExecMode::Interpret;
 };
 
 // Limits of one run (sdy_run_options_t of the C ABI).
@@ -123,6 +132,10 @@ public:
                   const std::vector<std::vector<Tensor>> &inputs,
                   std::vector<std::vector<Tensor>> &outputs) const;
 
+  // What the compiled path compiled and what fell back to the interpreter
+  // (empty in Interpret mode).
+  std::string compileReport() const;
+
 private:
   Executable() = default;
   Status prepare(mlir::ModuleOp module);
@@ -139,6 +152,7 @@ private:
   std::shared_ptr<BufferPool> poolOf(int64_t deviceId) const;
   mutable std::mutex poolsMu_;
   mutable std::map<int64_t, std::shared_ptr<BufferPool>> pools_;
+  std::unique_ptr<compiler::CompiledFunction> compiled_;
 };
 
 } // namespace sdy::runtime

@@ -1,5 +1,6 @@
 //===- Interpreter.cpp - op dispatch of the StableHLO interpreter ---------===//
 #include "runtime/Interpreter.h"
+#include "compiler/CompiledFunction.h"
 #include "runtime/Backend.h"
 #include "runtime/BufferPool.h"
 #include "runtime/KernelTable.h"
@@ -300,19 +301,33 @@ Status Interpreter::runBlock(Block &block, Env &env,
       }
       return Status::ok();
     }
+    // A compiled cluster runs in place of its last op.
+    const compiler::Cluster *cluster = nullptr;
+    if (ctx_.compiled && ctx_.compiled->isClustered(&op)) {
+      cluster = ctx_.compiled->clusterEndingAt(&op);
+      if (!cluster)
+        continue;
+    }
     Status s;
     if (ctx_.control)
       s = ctx_.control->check();
     if (s.isOk()) {
       try {
-        s = runOp(&op, env);
+        s = cluster ? runCluster(*cluster, env) : runOp(&op, env);
       } catch (const std::bad_alloc &) {
         s = Status::outOfMemory("out of memory while running the op");
       }
     }
     if (!s.isOk())
       return s.withContext(locString(&op));
-    dropDeadValues(op, block, env);
+    if (cluster) {
+      // The cluster's inputs die at one of its ops; its inner values never
+      // reach `env`.
+      for (Operation *member : cluster->ops)
+        dropDeadValues(*member, block, env);
+    } else {
+      dropDeadValues(op, block, env);
+    }
   }
   return Status::internal("block without terminator");
 }

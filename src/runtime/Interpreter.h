@@ -18,6 +18,7 @@
 #include "runtime/Tensor.h"
 
 #include "mlir/IR/Attributes.h"
+#include "mlir/IR/TypeRange.h"
 #include "mlir/IR/Value.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
@@ -38,6 +39,11 @@ namespace func {
 class FuncOp;
 }
 } // namespace mlir
+
+namespace sdy::compiler {
+class CompiledFunction;
+struct Cluster;
+} // namespace sdy::compiler
 
 namespace sdy::runtime {
 
@@ -107,6 +113,8 @@ struct DeviceContext {
   // (null: computed op by op), see BufferPool.h and Liveness.h.
   std::shared_ptr<BufferPool> pool;
   const Liveness *liveness = nullptr;
+  // The entry function's compiled clusters (null: everything interpreted).
+  const compiler::CompiledFunction *compiled = nullptr;
 
   bool hasGrid() const { return numReplicas > 0; }
   int64_t partitions() const { return hasGrid() ? numPartitions : numDevices; }
@@ -171,6 +179,8 @@ private:
   // The operand an elementwise `op` may overwrite with its result (it dies
   // at `op`, has the result's type and only `env` holds its buffer), or -1.
   int inPlaceOperand(mlir::Operation *op, const Env &env) const;
+  // Runs a compiled cluster (CompiledCluster.cpp).
+  Status runCluster(const compiler::Cluster &cluster, Env &env);
 
   DeviceContext ctx_;
   llvm::DenseMap<mlir::Operation *, Tensor> constants_;

@@ -29,7 +29,9 @@ done
 for f in sdy_query_create sdy_query_destroy sdy_query_num_ops sdy_query_op \
     sdy_query_num_values sdy_query_value sdy_query_value_sharding \
     sdy_query_value_origin sdy_sharding_layout_text sdy_sharding_layout_svg \
-    sdy_module_html_report sdy_module_collective_report; do
+    sdy_module_html_report sdy_module_collective_report \
+    sdy_executable_options_init sdy_executable_compile_with_options \
+    sdy_executable_compile_report; do
   printf '%s\n' "$funcs" | grep -qx "$f@@SDY_C_1.3" ||
     fail "$f (added in 1.3) is not in version node SDY_C_1.3"
 done

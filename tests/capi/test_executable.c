@@ -322,6 +322,90 @@ static void test_executable_compile(void **state) {
   sdy_module_destroy(module);
 }
 
+/* Compile options (1.3): the compiled path gives the interpreter's results
+ * and reports what it compiled; bad options are refused. */
+static void test_executable_compile_with_options(void **state) {
+  fixture_t *f = *state;
+  sdy_module_t *module = NULL;
+  ASSERT_OK(sdy_module_parse(f->ctx, kNegate, "exe.mlir", &module));
+  sdy_executable_options_t options;
+  memset(&options, 0xff, sizeof options);
+  sdy_executable_options_init(&options);
+  sdy_executable_options_init(NULL); /* no-op */
+  assert_int_equal(options.struct_size, SDY_EXECUTABLE_OPTIONS_SIZE_1_3);
+  assert_int_equal(options.exec_mode, SDY_EXEC_MODE_INTERPRET);
+
+  sdy_executable_t *interpreted = NULL, *compiled = NULL;
+  ASSERT_OK(sdy_executable_compile_with_options(module, NULL, &options,
+                                                &interpreted));
+  options.exec_mode = SDY_EXEC_MODE_COMPILE;
+  ASSERT_OK(
+      sdy_executable_compile_with_options(module, NULL, &options, &compiled));
+  char *report = NULL;
+  ASSERT_OK(sdy_executable_compile_report(interpreted, &report));
+  assert_string_equal(report, "");
+  sdy_string_destroy(report);
+  ASSERT_OK(sdy_executable_compile_report(compiled, &report));
+  assert_non_null(strstr(report, "execution mode: compile"));
+  assert_non_null(strstr(report, "1 ops compiled in 1 clusters"));
+  sdy_string_destroy(report);
+
+  sdy_backend_t *one = NULL;
+  ASSERT_OK(sdy_backend_create_local(1, &one));
+  float in[4] = {1.0f, -2.5f, 0.0f, 8.0f};
+  float out[2][4];
+  int64_t shape[1] = {4};
+  sdy_tensor_t arg = f32_tensor(in, 1, shape);
+  sdy_executable_t *exes[2] = {interpreted, compiled};
+  for (int i = 0; i < 2; ++i) {
+    sdy_tensor_t result = f32_tensor(out[i], 1, shape);
+    ASSERT_OK(sdy_executable_run_local(exes[i], one, &arg, 1, &result, 1));
+  }
+  const float expected[4] = {-1.0f, 2.5f, -0.0f, -8.0f};
+  assert_memory_equal(out[0], expected, sizeof expected);
+  assert_memory_equal(out[1], expected, sizeof expected);
+
+  /* NULL options: the defaults (interpret). */
+  sdy_executable_t *plain = NULL;
+  ASSERT_OK(sdy_executable_compile_with_options(module, NULL, NULL, &plain));
+  sdy_executable_destroy(plain);
+
+  options.exec_mode = 7;
+  ASSERT_INVALID(
+      sdy_executable_compile_with_options(module, NULL, &options, &plain),
+      "sdy_executable_compile_with_options: options->exec_mode is 7: use "
+      "SDY_EXEC_MODE_INTERPRET (0), SDY_EXEC_MODE_AUTO (1) or "
+      "SDY_EXEC_MODE_COMPILE (2)");
+  options.exec_mode = SDY_EXEC_MODE_AUTO;
+  options.struct_size = 4;
+  ASSERT_INVALID(
+      sdy_executable_compile_with_options(module, NULL, &options, &plain),
+      "options->struct_size is 4, not the size of an "
+      "sdy_executable_options_t (call sdy_executable_options_init() first)");
+  struct {
+    sdy_executable_options_t v1;
+    int64_t future;
+  } newer;
+  sdy_executable_options_init(&newer.v1);
+  newer.v1.struct_size = sizeof newer;
+  newer.future = 1;
+  ASSERT_ERR(
+      sdy_executable_compile_with_options(module, NULL, &newer.v1, &plain),
+      SDY_UNIMPLEMENTED, "options set fields of a newer version");
+  ASSERT_INVALID(
+      sdy_executable_compile_with_options(NULL, NULL, &options, &plain),
+      "'module' is NULL");
+  ASSERT_INVALID(sdy_executable_compile_report(NULL, &report),
+                 "'executable' is NULL");
+  ASSERT_INVALID(sdy_executable_compile_report(compiled, NULL),
+                 "'out_report' is NULL");
+
+  sdy_backend_destroy(one);
+  sdy_executable_destroy(interpreted);
+  sdy_executable_destroy(compiled);
+  sdy_module_destroy(module);
+}
+
 static void test_executable_run_matmul(void **state) {
   fixture_t *f = *state;
   float a[32], b[24];
@@ -682,6 +766,8 @@ static void test_executable_partition_preset(void **state) {
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test_setup_teardown(test_executable_compile, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_executable_compile_with_options,
+                                      setup, teardown),
       cmocka_unit_test_setup_teardown(test_executable_run_matmul, setup,
                                       teardown),
       cmocka_unit_test_setup_teardown(test_executable_run_indivisible, setup,

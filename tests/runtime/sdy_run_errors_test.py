@@ -82,6 +82,15 @@ for value in ["-1", "ten", "9223372036854775808"]:
     expect([MODULE, "--print", value], 2,
            "--print expects an integer in [0, 9223372036854775807]")
 
+for value in ["jit", "Auto"]:
+    expect([MODULE, "--exec-mode=" + value], 2,
+           "--exec-mode expects interpret, auto or compile, got '%s'" % value)
+expect([MODULE, "--exec-mode="], 2, "--exec-mode needs a non-empty value")
+expect([MODULE, "--exec-report=yes"], 2,
+       "--exec-report takes no value, got '--exec-report=yes'")
+expect(["--interpret", MODULE, "--exec-mode", "auto"], 2,
+       "--exec-mode cannot be used with --interpret")
+
 # --- unknown, missing, duplicate, misplaced -----------------------------
 expect([MODULE, "--bogus"], 2, "unknown option '--bogus'")
 expect([MODULE, "-x"], 2, "unknown option '-x'")

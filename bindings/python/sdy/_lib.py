@@ -98,7 +98,13 @@ class RunOptionsStruct(Structure):
                 ("cancel", POINTER(c_int32))]
 
 
+class ExecutableOptionsStruct(Structure):
+    """``sdy_executable_options_t`` of version 1.3 (16 bytes)."""
+    _fields_ = [("struct_size", ctypes.c_size_t), ("exec_mode", c_int64)]
+
+
 assert ctypes.sizeof(RunOptionsStruct) == 32
+assert ctypes.sizeof(ExecutableOptionsStruct) == 16
 assert ctypes.sizeof(DtypeStruct) == 4
 assert ctypes.sizeof(TensorStruct) == 48
 assert TensorStruct.byte_offset.offset == 40
@@ -381,6 +387,10 @@ _OPTIONAL_PROTOTYPES: Dict[str, Tuple[Any, List[Any]]] = {
     # collectives.h, added in 1.3.0: Module.collective_report raises
     # UnimplementedError with an older library.
     "sdy_module_collective_report": (_S, [_H, c_char_p, _PSTR]),
+    "sdy_executable_options_init": (None, [POINTER(ExecutableOptionsStruct)]),
+    "sdy_executable_compile_with_options": (
+        _S, [_H, c_char_p, POINTER(ExecutableOptionsStruct), _PH]),
+    "sdy_executable_compile_report": (_S, [_H, _PSTR]),
 }
 
 

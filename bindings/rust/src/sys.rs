@@ -135,6 +135,14 @@ pub struct RunOptions {
     pub cancel: *const i32,
 }
 
+/// `sdy_executable_options_t`.
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct ExecutableOptions {
+    pub struct_size: usize,
+    pub exec_mode: i64,
+}
+
 /// `sdy_backend_error_t`.
 #[repr(C)]
 pub struct BackendError {
@@ -359,6 +367,9 @@ functions! {
     fn sdy_sharding_layout_text(sharding: *const Sharding, shape: *const i64, rank: usize, flags: u32, out_text: *mut *mut c_char) -> *mut Status;
     fn sdy_sharding_layout_svg(sharding: *const Sharding, shape: *const i64, rank: usize, out_svg: *mut *mut c_char) -> *mut Status;
     fn sdy_module_html_report(module: *const Module, out_html: *mut *mut c_char) -> *mut Status;
+    fn sdy_executable_options_init(options: *mut ExecutableOptions);
+    fn sdy_executable_compile_with_options(module: *const Module, function: *const c_char, options: *const ExecutableOptions, out_executable: *mut *mut Executable) -> *mut Status;
+    fn sdy_executable_compile_report(executable: *const Executable, out_report: *mut *mut c_char) -> *mut Status;
     fn sdy_context_get_mlir_context(context: *mut Context, out_context: *mut MlirContext) -> *mut Status;
     fn sdy_module_get_mlir_module(module: *mut Module, out_module: *mut MlirModule) -> *mut Status;
     fn sdy_module_wrap_mlir_module(context: *mut Context, mlir_module: MlirModule, out_module: *mut *mut Module) -> *mut Status;

@@ -28,6 +28,7 @@
 // a message on stderr and exit code 2; a failure of the run itself exit 1.
 //
 //===----------------------------------------------------------------------===//
+#include "compiler/ExecMode.h"
 #include "ir/utils/TextNesting.h"
 #include "runtime/Backend.h"
 #include "runtime/Dispatch.h"
@@ -46,6 +47,7 @@
 
 #include <cerrno>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <limits>
 #include <optional>
@@ -114,6 +116,11 @@ const char kUsage[] =
     "                      with --interpret: where interpreter.probe writes\n"
     "                      its values (.npy files and index.csv; default: a\n"
     "                      temporary directory, removed afterwards)\n"
+    "  --exec-mode M       interpret (default; the environment variable\n"
+    "                      SDY_EXEC_MODE sets it when this is absent), auto\n"
+    "                      or compile: run fusion clusters as JIT-compiled\n"
+    "                      kernels (docs/compiled_execution.md)\n"
+    "  --exec-report       print what was compiled and what was interpreted\n"
     "  -h, --help          print this help\n"
     "\n"
     "exit status: 0 on success; 1 when the program fails while running\n"
@@ -211,6 +218,9 @@ struct Options {
   bool interpret = false;
   bool splitInputFile = false;
   std::string probeDir;
+  std::string execMode;
+  bool execModeGiven = false;
+  bool execReport = false;
 };
 
 /// Parses the command line; returns false (with `error`) on a usage error.
@@ -269,7 +279,9 @@ bool parseArgs(int argc, char **argv, Options &o, std::string &error) {
                                          "--split-input-file",
                                          "--probe-output-dir",
                                          "--warmup",
-                                         "--repeat"};
+                                         "--repeat",
+                                         "--exec-mode",
+                                         "--exec-report"};
     bool known = false;
     for (const char *k : kKnown)
       known |= name == k;
@@ -279,6 +291,14 @@ bool parseArgs(int argc, char **argv, Options &o, std::string &error) {
     }
     if (!once(name))
       return false;
+    if (name == "--exec-report") {
+      if (inlineValue) {
+        error = name + " takes no value, got '" + arg + "'";
+        return false;
+      }
+      o.execReport = true;
+      continue;
+    }
     if (name == "--help" || name == "--quiet" || name == "--interpret" ||
         name == "--split-input-file") {
       if (inlineValue) {
@@ -355,6 +375,9 @@ bool parseArgs(int argc, char **argv, Options &o, std::string &error) {
       o.entryGiven = true;
     } else if (name == "--output-dir") {
       o.outDir = value;
+    } else if (name == "--exec-mode") {
+      o.execMode = value;
+      o.execModeGiven = true;
     } else if (name == "--probe-output-dir") {
       o.probeDir = value;
     }
@@ -379,8 +402,9 @@ bool parseArgs(int argc, char **argv, Options &o, std::string &error) {
       return false;
     }
   if (o.interpret) {
-    for (const char *k : {"--devices", "--backend", "--seed", "--entry",
-                          "--output-dir", "--inputs", "--warmup", "--repeat"})
+    for (const char *k :
+         {"--devices", "--backend", "--seed", "--entry", "--output-dir",
+          "--inputs", "--warmup", "--repeat", "--exec-mode", "--exec-report"})
       for (const std::string &given : seen)
         if (given == k) {
           error = given + " cannot be used with --interpret";
@@ -467,9 +491,19 @@ int main(int argc, char **argv) {
     opts.entry = o.entry;
   opts.numDevices = o.devices;
   opts.executable.timeoutMs = o.timeoutMs;
+  const char *envMode = std::getenv("SDY_EXEC_MODE");
+  std::string mode = o.execModeGiven ? o.execMode
+                     : envMode       ? envMode
+                                     : "interpret";
+  if (!sdy::compiler::parseExecMode(mode, opts.executable.execMode))
+    return usageError(
+        std::string(o.execModeGiven ? "--exec-mode" : "SDY_EXEC_MODE") +
+        " expects interpret, auto or compile, got '" + mode + "'");
   std::unique_ptr<ShardedExecutable> exe;
   if (Status s = ShardedExecutable::fromModule(*module, opts, exe); !s.isOk())
     return inputError("'" + o.path + "': " + s.message());
+  if (o.execReport)
+    std::printf("%s", exe->executable().compileReport().c_str());
   int64_t devices = exe->numDevices();
   if (devices > kMaxLocalDevices)
     return inputError("'" + o.path + "' runs on " + std::to_string(devices) +

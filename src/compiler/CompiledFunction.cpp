@@ -1,0 +1,193 @@
+//===- CompiledFunction.cpp - fused, JIT-compiled clusters of a function -===//
+#include "compiler/CompiledFunction.h"
+#include "compiler/ClusterLowering.h"
+#include "compiler/JitCompiler.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/ExecutionEngine/ExecutionEngine.h"
+#include "llvm/ADT/SetVector.h"
+
+#include <map>
+
+namespace sdy::compiler {
+
+using namespace mlir;
+
+const char *execModeName(ExecMode mode) {
+  switch (mode) {
+  case ExecMode::Interpret:
+    return "interpret";
+  case ExecMode::Auto:
+    return "auto";
+  case ExecMode::Compile:
+    return "compile";
+  }
+  return "interpret";
+}
+
+bool parseExecMode(const std::string &name, ExecMode &out) {
+  for (ExecMode m : {ExecMode::Interpret, ExecMode::Auto, ExecMode::Compile})
+    if (name == execModeName(m)) {
+      out = m;
+      return true;
+    }
+  return false;
+}
+
+CompiledFunction::~CompiledFunction() = default;
+
+namespace {
+
+// Fills the inputs (values read from outside, folded constants excepted) and
+// outputs (values used after the cluster) of `c`.
+void computeBoundary(Cluster &c) {
+  llvm::SmallPtrSet<Operation *, 16> members(c.ops.begin(), c.ops.end());
+  llvm::SetVector<Value> inputs;
+  for (Operation *op : c.ops)
+    for (Value v : op->getOperands()) {
+      Operation *def = v.getDefiningOp();
+      if (def && (members.count(def) || isFoldedConstant(def)))
+        continue;
+      inputs.insert(v);
+    }
+  c.inputs.assign(inputs.begin(), inputs.end());
+  for (Operation *op : c.ops)
+    for (Value r : op->getResults())
+      if (llvm::any_of(r.getUsers(), [&](Operation *user) {
+            Operation *anc = op->getBlock()->findAncestorOpInBlock(*user);
+            return !anc || !members.count(anc);
+          }))
+        c.outputs.push_back(r);
+}
+
+// A cluster worth a kernel computes something: reshapes alone are views in
+// the interpreter.
+bool computes(const Cluster &c) {
+  return llvm::any_of(c.ops, [](Operation *op) {
+    return op->getName().getStringRef() != "stablehlo.reshape";
+  });
+}
+
+std::string clusterName(size_t i) { return "cluster" + std::to_string(i); }
+
+std::string describe(const Cluster &c, size_t i) {
+  std::string s = clusterName(i) + ": " + std::to_string(c.ops.size()) +
+                  " ops (" + c.ops.front()->getName().getStringRef().str();
+  if (c.ops.size() > 1)
+    s += " .. " + c.ops.back()->getName().getStringRef().str();
+  return s + "), " + std::to_string(c.inputs.size()) + " inputs, " +
+         std::to_string(c.outputs.size()) + " outputs";
+}
+
+} // namespace
+
+bool CompiledFunction::create(func::FuncOp func, ExecMode mode,
+                              std::unique_ptr<CompiledFunction> &out,
+                              std::string &error) {
+  out.reset();
+  if (mode == ExecMode::Interpret || func.isExternal())
+    return true;
+  std::unique_ptr<CompiledFunction> cf(new CompiledFunction());
+  std::map<std::pair<std::string, std::string>, int> fallbacks;
+
+  // Maximal runs of lowerable ops; folded constants neither join nor break
+  // a run (the interpreter still runs them for their other users).
+  std::vector<std::unique_ptr<Cluster>> candidates;
+  auto close = [&](std::unique_ptr<Cluster> &c) {
+    if (c && !c->ops.empty()) {
+      computeBoundary(*c);
+      if (computes(*c))
+        candidates.push_back(std::move(c));
+    }
+    c.reset();
+  };
+  std::unique_ptr<Cluster> current;
+  for (Operation &op : func.front()) {
+    if (op.hasTrait<OpTrait::IsTerminator>())
+      break;
+    if (isFoldedConstant(&op))
+      continue;
+    std::string why = whyNotLowerable(&op);
+    if (!why.empty()) {
+      ++fallbacks[{op.getName().getStringRef().str(), why}];
+      close(current);
+      continue;
+    }
+    if (!current)
+      current = std::make_unique<Cluster>();
+    current->ops.push_back(&op);
+  }
+  close(current);
+
+  auto compile = [&](const std::vector<Cluster *> &group,
+                     const std::vector<std::string> &names, std::string &why) {
+    std::string text = "module {\n";
+    for (size_t i = 0; i < group.size(); ++i)
+      text += emitClusterFunction(*group[i], names[i]);
+    text += "}\n";
+    std::unique_ptr<ExecutionEngine> engine;
+    std::vector<PackedKernel> kernels;
+    if (!jitCompile(text, names, engine, kernels, why))
+      return false;
+    for (size_t i = 0; i < group.size(); ++i)
+      group[i]->kernel = kernels[i];
+    cf->engines_.push_back(std::move(engine));
+    return true;
+  };
+
+  // All clusters in one module (one JIT); on a failure, each on its own so
+  // that only the failing ones fall back.
+  std::vector<Cluster *> all;
+  std::vector<std::string> names;
+  for (size_t i = 0; i < candidates.size(); ++i) {
+    all.push_back(candidates[i].get());
+    names.push_back(clusterName(i));
+  }
+  std::string why;
+  std::vector<std::string> lines;
+  if (!all.empty() && !compile(all, names, why)) {
+    for (size_t i = 0; i < all.size(); ++i) {
+      std::string one;
+      if (compile({all[i]}, {names[i]}, one))
+        continue;
+      if (mode == ExecMode::Compile) {
+        error = clusterName(i) + " (first op '" +
+                all[i]->ops.front()->getName().getStringRef().str() +
+                "') cannot be compiled: " + one;
+        return false;
+      }
+      lines.push_back(describe(*all[i], i) + ": interpreted, " + one);
+    }
+  }
+  std::string report =
+      "execution mode: " + std::string(execModeName(mode)) + "\n";
+  size_t compiledOps = 0;
+  for (size_t i = 0; i < candidates.size(); ++i) {
+    std::unique_ptr<Cluster> &c = candidates[i];
+    if (!c->kernel)
+      continue;
+    compiledOps += c->ops.size();
+    report += describe(*c, i) + ": compiled\n";
+    cf->last_[c->ops.back()] = c.get();
+    for (Operation *op : c->ops)
+      cf->member_[op] = c.get();
+    cf->clusters_.push_back(std::move(c));
+  }
+  for (const std::string &l : lines)
+    report += l + "\n";
+  for (auto &[key, count] : fallbacks)
+    report += "interpreted: " + key.first + " x" + std::to_string(count) +
+              ": " + key.second + "\n";
+  report += std::to_string(compiledOps) + " ops compiled in " +
+            std::to_string(cf->clusters_.size()) + " clusters\n";
+  cf->report_ = std::move(report);
+  out = std::move(cf);
+  return true;
+}
+
+const Cluster *CompiledFunction::clusterEndingAt(Operation *op) const {
+  auto it = last_.find(op);
+  return it == last_.end() ? nullptr : it->second;
+}
+
+} // namespace sdy::compiler

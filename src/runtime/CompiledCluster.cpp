@@ -1,0 +1,64 @@
+//===- CompiledCluster.cpp - running a JIT-compiled cluster ---------------===//
+//
+// A compiled cluster is one op to the interpreter: it reads its inputs'
+// buffers and writes fresh output tensors (docs/compiled_execution.md).
+//
+//===----------------------------------------------------------------------===//
+#include "compiler/CompiledFunction.h"
+#include "runtime/Interpreter.h"
+
+#include "mlir/IR/BuiltinTypes.h"
+
+namespace sdy::runtime {
+
+using namespace mlir;
+
+namespace {
+
+Status specOf(Value v, ElementType &et, Shape &shape) {
+  auto rt = dyn_cast<RankedTensorType>(v.getType());
+  if (!rt || !rt.hasStaticShape() || !fromMlirType(rt.getElementType(), et))
+    return Status::internal("compiled cluster value of an unexpected type");
+  shape.assign(rt.getShape().begin(), rt.getShape().end());
+  return Status::ok();
+}
+
+} // namespace
+
+Status Interpreter::runCluster(const compiler::Cluster &cluster, Env &env) {
+  std::vector<Tensor> keep;
+  std::vector<void *> buffers;
+  keep.reserve(cluster.inputs.size() + cluster.outputs.size());
+  for (Value v : cluster.inputs) {
+    const Tensor *t = env.lookup(v);
+    ElementType et;
+    Shape shape;
+    SDY_RETURN_IF_ERROR(specOf(v, et, shape));
+    if (!t)
+      return Status::internal("compiled cluster input used before definition");
+    if (!t->valid() || t->type() != et || t->shape() != shape)
+      return Status::internal("compiled cluster input is not a tensor<" +
+                              shapeString(shape, et) + ">");
+    keep.push_back(*t);
+    buffers.push_back(const_cast<void *>(t->raw()));
+  }
+  std::vector<Tensor> outputs;
+  for (Value v : cluster.outputs) {
+    ElementType et;
+    Shape shape;
+    SDY_RETURN_IF_ERROR(specOf(v, et, shape));
+    SDY_RETURN_IF_ERROR(checkAllocatable(et, shape));
+    outputs.emplace_back(et, shape);
+    buffers.push_back(outputs.back().raw());
+  }
+  std::vector<void *> args;
+  args.reserve(buffers.size());
+  for (void *&b : buffers)
+    args.push_back(&b);
+  cluster.kernel(args.data());
+  for (size_t i = 0; i < outputs.size(); ++i)
+    env.values[cluster.outputs[i]] = std::move(outputs[i]);
+  return Status::ok();
+}
+
+} // namespace sdy::runtime
