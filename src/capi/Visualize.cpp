@@ -7,6 +7,7 @@
 #include "Internal.h"
 
 #include "visualize/HtmlReport.h"
+#include "visualize/ModelledCollectiveCost.h"
 #include "visualize/SvgLayout.h"
 #include "visualize/TextLayout.h"
 #include "visualize/TileLayout.h"
@@ -88,7 +89,9 @@ sdy_status_t *sdy_module_html_report(const sdy_module_t *module,
             ArgCheck(fn).handle(module, "module").out(out_html, "out_html"))
       return s;
     std::lock_guard<std::recursive_mutex> lock(module->ctx->mutex);
-    *out_html = copyString(renderHtmlReport(*module->module));
+    HtmlReportOptions options;
+    options.collectiveCost = localBackendCollectiveCost();
+    *out_html = copyString(renderHtmlReport(*module->module, options));
     return nullptr;
   });
 }

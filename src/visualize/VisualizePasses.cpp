@@ -6,6 +6,7 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "visualize/HtmlReport.h"
+#include "visualize/ModelledCollectiveCost.h"
 #include "visualize/TextLayout.h"
 #include "visualize/TileLayout.h"
 #include "llvm/Support/FileSystem.h"
@@ -58,6 +59,7 @@ struct HtmlReportPass : impl::HtmlReportPassBase<HtmlReportPass> {
     ModuleOp module = getOperation();
     HtmlReportOptions options;
     options.maxTiles = maxTiles;
+    options.collectiveCost = localBackendCollectiveCost();
     if (failed(writeFile(module, getArgument(), file,
                          renderHtmlReport(module, options))))
       signalPassFailure();
