@@ -29,7 +29,12 @@
  * (SDY_DL_COMPLEX, SDY_DL_FLOAT8_*, ... in executable.h and
  * SDY_BACKEND_DTYPE_C64 ... in backend.h), and Shardy's C API names
  * sdyManualAxesAttrGetAxesSize, mlirRegisterAllSdyPassesAndPipelines and
- * mlirRegisterAllXlaSdyPassesAndPipelines in dialect.h (node SDY_C_1.2).
+ * mlirRegisterAllXlaSdyPassesAndPipelines in dialect.h (node SDY_C_1.2);
+ * 1.3.0 added the query API (query.h), pictures of shardings
+ * (visualize.h), the communication report (collectives.h) and executable
+ * options with the compiled execution path (sdy_executable_options_t,
+ * sdy_executable_compile_with_options, sdy_executable_compile_report in
+ * executable.h) (node SDY_C_1.3).
  *
  * A program that wants to check at run time calls
  * sdy_version_is_compatible(SDY_C_API_VERSION).
@@ -46,7 +51,7 @@ extern "C" {
 #endif
 
 #define SDY_C_API_VERSION_MAJOR 1
-#define SDY_C_API_VERSION_MINOR 2
+#define SDY_C_API_VERSION_MINOR 3
 #define SDY_C_API_VERSION_PATCH 0
 /* The version of these headers: MAJOR * 10000 + MINOR * 100 + PATCH. */
 #define SDY_C_API_VERSION                                                      \

@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Runtime.h"
+#include "sdy_c/version.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Verifier.h"
@@ -346,7 +347,9 @@ sdy_status_t *readRunOptions(const char *fn, const sdy_run_options_t *options,
           SDY_UNIMPLEMENTED,
           std::string(fn) + ": options set fields of a newer version (byte " +
               std::to_string(i) + " of " + std::to_string(size) +
-              ") that this library (" + "1.2" + ") does not know");
+              ") that this library (" +
+              std::to_string(SDY_C_API_VERSION_MAJOR) + "." +
+              std::to_string(SDY_C_API_VERSION_MINOR) + ") does not know");
   if (options->timeout_ms < 0)
     return invalidArgument(fn, "options->timeout_ms is " +
                                    std::to_string(options->timeout_ms) +

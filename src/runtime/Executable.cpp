@@ -1,8 +1,8 @@
 //===- Executable.cpp - a prepared module run on N devices ----------------===//
 #include "runtime/Executable.h"
+#include "compiler/CompiledFunction.h"
 #include "runtime/BufferPool.h"
 #include "runtime/Gemm.h"
-#include "compiler/CompiledFunction.h"
 #include "runtime/Interpreter.h"
 #include "runtime/Liveness.h"
 

@@ -11,7 +11,7 @@ use crate::sys;
 
 /// The header version this binding was written for
 /// (MAJOR * 10000 + MINOR * 100 + PATCH).
-pub const HEADER_VERSION: u32 = 10200;
+pub const HEADER_VERSION: u32 = 10300;
 
 /// The loaded library: every function of the C ABI. Shared by the objects
 /// made from it (`Arc<Library>`); unloaded when the last one is dropped.
@@ -81,7 +81,7 @@ impl Library {
                 sys::dlclose(handle);
                 return Err(format!(
                     "{}: C ABI version {} is not compatible with this binding (written for {})",
-                    name, version, "1.2.0"
+                    name, version, "1.3.0"
                 ));
             }
             Ok(Library { handle, path: name, functions })
