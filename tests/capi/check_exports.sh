@@ -3,8 +3,14 @@
 # (sdy_*, sdy[A-Z]*, mlir*), every export has a named version node
 # (SDY_C_1.<minor>, src/capi/sdy_c.map), the functions added in 1.1 are in
 # SDY_C_1.1, and the version nodes are the only other dynamic symbols.
+# Also that MLIR is linked in statically only: a dependency on libMLIR.so
+# would load a second copy of MLIR (two TypeID registries).
 #   check_exports.sh LIBRARY
 set -eu
+if readelf -d "$1" | grep -q 'NEEDED.*libMLIR'; then
+  echo "$1 depends on libMLIR.so: MLIR must only be linked statically"
+  exit 1
+fi
 syms=$(nm -D --defined-only "$1")
 nodes=$(printf '%s\n' "$syms" | awk '$2 == "A" {print $3}')
 funcs=$(printf '%s\n' "$syms" | awk '$2 != "A" {print $3}')

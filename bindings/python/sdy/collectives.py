@@ -73,7 +73,10 @@ def collectives(module: Module, **options: Any) -> List[Dict[str, Any]]:
     location, axes, groups, operand_types, counted and, when counted,
     sent/received per device, estimated_seconds, backend_calls). Takes the
     options of :func:`collective_report` except `format`."""
-    return collective_report(module, format="json", **options)["collectives"]
+    report: Dict[str, Any] = collective_report(module, format="json",
+                                               **options)
+    found: List[Dict[str, Any]] = report["collectives"]
+    return found
 
 
 def compare_shardings(variants: Mapping[str, Module], *,

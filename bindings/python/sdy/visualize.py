@@ -5,6 +5,7 @@ module. The functions are also methods: ``Sharding.layout_text``,
 """
 
 import ctypes
+from typing import Callable, Optional, Sequence
 
 from ._lib import lib
 from ._status import UNIMPLEMENTED, UnimplementedError, check, int64_array
@@ -18,17 +19,19 @@ LAYOUT_TEXT_ASCII = 1
 __all__ = ["layout_text", "layout_svg", "html_report"]
 
 
-def _need(name):
+def _need(name: str) -> Callable[..., Optional[int]]:
     fn = getattr(lib, name, None)
     if fn is None:
         raise UnimplementedError(
             "the loaded libsdy_c (%s) has no %s: pictures need libsdy_c "
             "1.3 or newer" % (lib.sdy_version_string().decode(), name),
             UNIMPLEMENTED)
-    return fn
+    f: Callable[..., Optional[int]] = fn
+    return f
 
 
-def layout_text(sharding, shape, ascii=False):
+def layout_text(sharding: Sharding, shape: Sequence[int],
+                ascii: bool = False) -> str:
     """The text grid of a tensor of `shape` sharded as `sharding`: one box
     per tile with the devices holding it, its ``[start,limit)`` ranges and
     its padding. `ascii` uses ``+-|`` instead of box-drawing characters.
@@ -47,7 +50,7 @@ def layout_text(sharding, shape, ascii=False):
     return take_string(out)
 
 
-def layout_svg(sharding, shape):
+def layout_svg(sharding: Sharding, shape: Sequence[int]) -> str:
     """The same layout as an SVG document (str). Every tile is a
     ``<g class="tile">`` with ``data-devices``, ``data-start``,
     ``data-limit`` and ``data-padding``. Errors as :func:`layout_text`."""
@@ -59,7 +62,7 @@ def layout_svg(sharding, shape):
     return take_string(out)
 
 
-def html_report(module, path=None):
+def html_report(module: Module, path: Optional[str] = None) -> str:
     """The HTML report of `module` (str): every op with its shardings,
     origins and collectives. Also written to `path` when given."""
     if not isinstance(module, Module):
@@ -74,6 +77,8 @@ def html_report(module, path=None):
     return html
 
 
-Sharding.layout_text = layout_text
-Sharding.layout_svg = layout_svg
-Module.html_report = html_report
+# Also methods of the classes (set here, not in their modules, so that the
+# pictures stay one module of their own).
+setattr(Sharding, "layout_text", layout_text)
+setattr(Sharding, "layout_svg", layout_svg)
+setattr(Module, "html_report", html_report)

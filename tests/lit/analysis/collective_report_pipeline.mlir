@@ -5,7 +5,7 @@
 // devices of "model". On the local backend each device owns a 32-element
 // (128 B) part: it sends the other 384 B of its buffer and its reduced
 // part 3 times, (512 - 128) + 3 x 128 = 768 B, and receives as much.
-// RUN: sdy-opt %s -sdy-propagation-pipeline -sdy-insert-explicit-reshards -sdy-reshard-to-collectives -sdy-collective-report -o /dev/null | FileCheck %s --check-prefix=SDY
+// RUN: sdy-opt %s -sdy-propagation-pipeline -sdy-insert-explicit-reshards='enable-full-version=true' -sdy-reshard-to-collectives -sdy-collective-report -o /dev/null | FileCheck %s --check-prefix=SDY
 // RUN: sdy-opt %s -sdy-partition-pipeline -sdy-collective-report -o /dev/null | FileCheck %s --check-prefix=PART
 
 // SDY: collective report: 4 device(s), backend local
