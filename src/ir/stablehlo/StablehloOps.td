@@ -145,6 +145,11 @@ class StableHLO_BinaryElementwiseOp<string mnemonic, Type type,
     : StableHLO_Op<mnemonic, !listconcat([Pure, Elementwise, types], traits)> {
   let arguments = (ins type:$lhs, type:$rhs);
   let results = (outs type:$result);
+  // The result takes the lhs type, as SameOperandsAndResultType would give.
+  let builders = [
+    OpBuilder<(ins "Value":$lhs, "Value":$rhs), [{
+      build($_builder, $_state, lhs.getType(), lhs, rhs);
+    }]>];
   let assemblyFormat = [{
     $lhs `,` $rhs attr-dict
       `:` custom<SameOperandsAndResultType>(type($lhs), type($rhs),
