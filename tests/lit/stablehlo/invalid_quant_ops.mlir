@@ -152,7 +152,7 @@ func.func @main(%a: tensor<2xf32>) {
 // -----
 
 func.func @main(%a: tensor<2x!quant.uniform<i8:f32, 1.0>>) {
-  // expected-error @+1 {{'stablehlo.divide' op requires the same type for all operands and results}}
+  // expected-error @+1 {{'stablehlo.divide' op all non-scalar operands/results must have the same shape and base type}}
   %0 = stablehlo.divide %a, %a : (tensor<2x!quant.uniform<i8:f32, 1.0>>, tensor<2x!quant.uniform<i8:f32, 1.0>>) -> tensor<3x!quant.uniform<i8:f32, 1.0>>
   return
 }
