@@ -18,6 +18,7 @@
 #include "runtime/Dispatch.h"
 #include "runtime/KernelTable.h"
 #include "runtime/Kernels.h"
+#include "runtime/OpGroups.h"
 
 #include "ir/sdy/SdyDialect.h"
 #include "ir/stablehlo/StablehloDialect.h"
@@ -188,22 +189,9 @@ const llvm::DenseSet<mlir::TypeID> &movingOps() {
         TypeID::get<shlo::BitcastConvertOp>(),
         TypeID::get<shlo::UniformQuantizeOp>(),
         TypeID::get<shlo::UniformDequantizeOp>());
-    add(TypeID::get<shlo::BroadcastInDimOp>(), TypeID::get<shlo::ReshapeOp>(),
-        TypeID::get<shlo::TransposeOp>(), TypeID::get<shlo::ConcatenateOp>(),
-        TypeID::get<shlo::SliceOp>(), TypeID::get<shlo::PadOp>(),
-        TypeID::get<shlo::ReverseOp>(), TypeID::get<shlo::DynamicSliceOp>(),
-        TypeID::get<shlo::DynamicUpdateSliceOp>(),
-        TypeID::get<shlo::GatherOp>(), TypeID::get<shlo::SelectOp>(),
-        TypeID::get<shlo::WhileOp>(), TypeID::get<shlo::IfOp>(),
-        TypeID::get<shlo::CaseOp>(), TypeID::get<shlo::OptimizationBarrierOp>(),
-        TypeID::get<shlo::CustomCallOp>(), TypeID::get<mlir::func::CallOp>(),
-        TypeID::get<shlo::AllGatherOp>(), TypeID::get<shlo::AllToAllOp>(),
-        TypeID::get<shlo::CollectivePermuteOp>(),
-        TypeID::get<shlo::CollectiveBroadcastOp>(),
-        TypeID::get<mlir::sdy::ShardingConstraintOp>(),
-        TypeID::get<mlir::sdy::ReshardOp>(),
-        TypeID::get<mlir::sdy::ShardingGroupOp>(),
-        TypeID::get<mlir::sdy::NamedComputationOp>());
+    add(TypeID::get<shlo::SelectOp>(), TypeID::get<shlo::CustomCallOp>(),
+        TypeID::get<shlo::CollectiveBroadcastOp>());
+    addDataMovementOps(s);
     return s;
   }();
   return ops;
@@ -215,22 +203,7 @@ const llvm::DenseSet<mlir::TypeID> &computeOps() {
     llvm::DenseSet<mlir::TypeID> s;
     auto add = [&](auto... ids) { (s.insert(ids), ...); };
     using mlir::TypeID;
-    add(TypeID::get<shlo::AbsOp>(), TypeID::get<shlo::CbrtOp>(),
-        TypeID::get<shlo::CeilOp>(), TypeID::get<shlo::CosineOp>(),
-        TypeID::get<shlo::ExpOp>(), TypeID::get<shlo::Expm1Op>(),
-        TypeID::get<shlo::FloorOp>(), TypeID::get<shlo::LogOp>(),
-        TypeID::get<shlo::Log1pOp>(), TypeID::get<shlo::LogisticOp>(),
-        TypeID::get<shlo::NegOp>(), TypeID::get<shlo::RoundNearestEvenOp>(),
-        TypeID::get<shlo::RoundOp>(), TypeID::get<shlo::RsqrtOp>(),
-        TypeID::get<shlo::SignOp>(), TypeID::get<shlo::SineOp>(),
-        TypeID::get<shlo::SqrtOp>(), TypeID::get<shlo::TanOp>(),
-        TypeID::get<shlo::TanhOp>());
-    add(TypeID::get<shlo::AddOp>(), TypeID::get<shlo::Atan2Op>(),
-        TypeID::get<shlo::DivOp>(), TypeID::get<shlo::MaxOp>(),
-        TypeID::get<shlo::MinOp>(), TypeID::get<shlo::MulOp>(),
-        TypeID::get<shlo::PowOp>(), TypeID::get<shlo::RemOp>(),
-        TypeID::get<shlo::SubtractOp>(), TypeID::get<shlo::CompareOp>(),
-        TypeID::get<shlo::ClampOp>());
+    addArithmeticOps(s);
     add(TypeID::get<shlo::DotOp>(), TypeID::get<shlo::DotGeneralOp>(),
         TypeID::get<shlo::ConvolutionOp>());
     return s;

@@ -15,6 +15,7 @@
 #include "runtime/Fft.h"
 #include "runtime/KernelTable.h"
 #include "runtime/Kernels.h"
+#include "runtime/OpGroups.h"
 
 #include "ir/check/CheckDialect.h"
 #include "ir/chlo/ChloDialect.h"
@@ -376,24 +377,10 @@ const llvm::DenseSet<mlir::TypeID> &allTypeOps() {
         TypeID::get<shlo::ReduceOp>(), TypeID::get<shlo::AllReduceOp>(),
         TypeID::get<shlo::ReduceScatterOp>());
     // Elementwise.
-    add(TypeID::get<shlo::AbsOp>(), TypeID::get<shlo::CbrtOp>(),
-        TypeID::get<shlo::CeilOp>(), TypeID::get<shlo::CosineOp>(),
-        TypeID::get<shlo::ExpOp>(), TypeID::get<shlo::Expm1Op>(),
-        TypeID::get<shlo::FloorOp>(), TypeID::get<shlo::LogOp>(),
-        TypeID::get<shlo::Log1pOp>(), TypeID::get<shlo::LogisticOp>(),
-        TypeID::get<shlo::NegOp>(), TypeID::get<shlo::NotOp>(),
-        TypeID::get<shlo::RoundNearestEvenOp>(), TypeID::get<shlo::RsqrtOp>(),
-        TypeID::get<shlo::SignOp>(), TypeID::get<shlo::SineOp>(),
-        TypeID::get<shlo::SqrtOp>(), TypeID::get<shlo::TanOp>(),
-        TypeID::get<shlo::TanhOp>());
-    add(TypeID::get<shlo::AddOp>(), TypeID::get<shlo::Atan2Op>(),
-        TypeID::get<shlo::DivOp>(), TypeID::get<shlo::MaxOp>(),
-        TypeID::get<shlo::MinOp>(), TypeID::get<shlo::MulOp>(),
-        TypeID::get<shlo::PowOp>(), TypeID::get<shlo::RemOp>(),
-        TypeID::get<shlo::SubtractOp>(), TypeID::get<shlo::AndOp>(),
+    addArithmeticOps(s);
+    add(TypeID::get<shlo::NotOp>(), TypeID::get<shlo::AndOp>(),
         TypeID::get<shlo::OrOp>(), TypeID::get<shlo::XorOp>(),
-        TypeID::get<shlo::CompareOp>(), TypeID::get<shlo::IsFiniteOp>(),
-        TypeID::get<shlo::ClampOp>(), TypeID::get<shlo::SelectOp>());
+        TypeID::get<shlo::IsFiniteOp>(), TypeID::get<shlo::SelectOp>());
     // Windows, sorting, scatter and convolution.
     add(TypeID::get<shlo::IotaOp>(), TypeID::get<shlo::SortOp>(),
         TypeID::get<shlo::MapOp>(), TypeID::get<shlo::ScatterOp>(),
@@ -433,21 +420,7 @@ const llvm::DenseSet<mlir::TypeID> &allTypeOps() {
         TypeID::get<shlo::PopulationCountOp>(), TypeID::get<shlo::ClzOp>(),
         TypeID::get<shlo::RoundOp>());
     // Data movement and control flow.
-    add(TypeID::get<shlo::BroadcastInDimOp>(), TypeID::get<shlo::ReshapeOp>(),
-        TypeID::get<shlo::TransposeOp>(), TypeID::get<shlo::ConcatenateOp>(),
-        TypeID::get<shlo::SliceOp>(), TypeID::get<shlo::PadOp>(),
-        TypeID::get<shlo::ReverseOp>(), TypeID::get<shlo::DynamicSliceOp>(),
-        TypeID::get<shlo::DynamicUpdateSliceOp>(),
-        TypeID::get<shlo::GatherOp>(), TypeID::get<shlo::WhileOp>(),
-        TypeID::get<shlo::IfOp>(), TypeID::get<shlo::CaseOp>(),
-        TypeID::get<shlo::OptimizationBarrierOp>(),
-        TypeID::get<mlir::func::CallOp>(), TypeID::get<shlo::AllGatherOp>(),
-        TypeID::get<shlo::AllToAllOp>(),
-        TypeID::get<shlo::CollectivePermuteOp>(),
-        TypeID::get<mlir::sdy::ShardingConstraintOp>(),
-        TypeID::get<mlir::sdy::ReshardOp>(),
-        TypeID::get<mlir::sdy::ShardingGroupOp>(),
-        TypeID::get<mlir::sdy::NamedComputationOp>());
+    addDataMovementOps(s);
     return s;
   }();
   return ops;

@@ -66,18 +66,42 @@ def HLO_FpTensor : StaticShapeTensorOf<[HLO_Float]>;
 def HLO_PredTensor : StaticShapeTensorOf<[HLO_Pred]>;
 def HLO_IntTensor : StaticShapeTensorOf<[HLO_Int]>;
 def HLO_PredOrIntTensor : StaticShapeTensorOf<[HLO_Pred, HLO_Int]>;
-def HLO_IntOrFpTensor : StaticShapeTensorOf<[HLO_Int, HLO_FloatOrQuantized]>;
-def HLO_SIntOrFpTensor : StaticShapeTensorOf<[HLO_SInt, HLO_FloatOrQuantized]>;
+// The names below follow the spec's wording: "quantized" means per-tensor
+// quantized unless it says per-axis; constraints without it reject quantized
+// types (real, imag, fft and the chlo ops compute on plain values only).
+def HLO_PerTensorElement
+    : AnyTypeOf<[HLO_Pred, HLO_Int, HLO_Float, HLO_Complex, HLO_QuantizedInt],
+                "pred, integer, floating-point, complex or per-tensor integer "
+                "quantized">;
+def HLO_PerTensorTensor : StaticShapeTensorOf<[HLO_PerTensorElement]>;
+def HLO_NonQuantizedTensor
+    : StaticShapeTensorOf<[HLO_Pred, HLO_Int, HLO_Float, HLO_Complex]>;
+def HLO_IntOrFpTensor : StaticShapeTensorOf<[HLO_Int, HLO_Float]>;
+def HLO_FpOrQuantizedTensor : StaticShapeTensorOf<[HLO_FloatOrQuantized]>;
+def HLO_IntFpOrQuantizedTensor
+    : StaticShapeTensorOf<[HLO_Int, HLO_FloatOrQuantized]>;
+def HLO_SIntFpOrQuantizedTensor
+    : StaticShapeTensorOf<[HLO_SInt, HLO_FloatOrQuantized]>;
 def HLO_ComplexTensor : StaticShapeTensorOf<[HLO_Complex]>;
-def HLO_FpOrComplexTensor
+def HLO_FpOrComplexTensor : StaticShapeTensorOf<[HLO_Float, HLO_Complex]>;
+def HLO_FpComplexOrQuantizedTensor
     : StaticShapeTensorOf<[HLO_FloatOrQuantized, HLO_Complex]>;
-def HLO_IntFpOrComplexTensor
+def HLO_IntFpComplexOrQuantizedTensor
     : StaticShapeTensorOf<[HLO_Int, HLO_FloatOrQuantized, HLO_Complex]>;
-def HLO_SIntFpOrComplexTensor
+def HLO_SIntFpComplexOrQuantizedTensor
     : StaticShapeTensorOf<[HLO_SInt, HLO_FloatOrQuantized, HLO_Complex]>;
 def HLO_ScalarIntTensor : 0DTensorOf<[HLO_Int]>;
 def HLO_ScalarPredTensor : 0DTensorOf<[HLO_Pred]>;
 def HLO_ScalarUI32Tensor : 0DTensorOf<[UI32]>;
+
+// Operand and result types equal, or quantized types of one shape that differ
+// only in scales and zero points (StablehloQuantTraits.h).
+def HLO_SameBaselineType : NativeOpTrait<"SameBaselineType"> {
+  let cppNamespace = "::mlir::stablehlo::QuantTrait";
+}
+def HLO_QuantizedAddTypes : NativeOpTrait<"QuantizedAddTypes"> {
+  let cppNamespace = "::mlir::stablehlo::QuantTrait";
+}
 
 //===----------------------------------------------------------------------===//
 // Token and tuple types

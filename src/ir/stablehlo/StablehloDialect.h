@@ -19,6 +19,7 @@
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
 #include "ir/stablehlo/StablehloQuant.h"
+#include "ir/stablehlo/StablehloQuantTraits.h"
 
 #include "ir/stablehlo/StablehloEnums.h.inc"
 

@@ -30,7 +30,7 @@ def StableHLO_ClzOp : StableHLO_SameTypeUnaryOp<"count_leading_zeros",
   let summary = "Elementwise count of leading zero bits.";
 }
 def StableHLO_RoundOp : StableHLO_SameTypeUnaryOp<"round_nearest_afz",
-                                                  HLO_FpTensor> {
+                                                  HLO_FpOrQuantizedTensor> {
   let summary = "Elementwise rounding to the nearest integer, ties away "
                 "from zero.";
 }

@@ -48,7 +48,7 @@ class StableHLO_UnaryElementwiseOp<string mnemonic, Type operandType,
 
 class StableHLO_SameTypeUnaryOp<string mnemonic, Type type>
     : StableHLO_UnaryElementwiseOp<mnemonic, type, type,
-                                   [SameOperandsAndResultType]>;
+                                   [HLO_SameBaselineType]>;
 
 // Transcendental ops may ask for an accuracy; the interpreter computes the
 // libm result whatever is asked, so the attribute is only kept and printed.
@@ -60,34 +60,34 @@ class StableHLO_AccuracyUnaryOp<string mnemonic, Type type>
 }
 
 def StableHLO_AbsOp : StableHLO_UnaryElementwiseOp<"abs",
-    HLO_SIntFpOrComplexTensor, HLO_SIntOrFpTensor,
+    HLO_SIntFpComplexOrQuantizedTensor, HLO_SIntFpOrQuantizedTensor,
     [SameOperandsAndResultShape]> {
   let summary = "Elementwise absolute value (the modulus for complex).";
   let hasVerifier = 1;
 }
-def StableHLO_CbrtOp : StableHLO_AccuracyUnaryOp<"cbrt", HLO_FpOrComplexTensor> {
+def StableHLO_CbrtOp : StableHLO_AccuracyUnaryOp<"cbrt", HLO_FpComplexOrQuantizedTensor> {
   let summary = "Elementwise cubic root.";
 }
-def StableHLO_CeilOp : StableHLO_SameTypeUnaryOp<"ceil", HLO_FpTensor> {
+def StableHLO_CeilOp : StableHLO_SameTypeUnaryOp<"ceil", HLO_FpOrQuantizedTensor> {
   let summary = "Elementwise ceiling.";
 }
-def StableHLO_ConvertOp : StableHLO_UnaryElementwiseOp<"convert", HLO_Tensor,
-    HLO_Tensor, [SameOperandsAndResultShape]> {
+def StableHLO_ConvertOp : StableHLO_UnaryElementwiseOp<"convert",
+    HLO_NonQuantizedTensor, HLO_NonQuantizedTensor, [SameOperandsAndResultShape]> {
   let summary = "Elementwise conversion to another element type.";
   let builders = [
     OpBuilder<(ins "Value":$operand, "Type":$resultElementType)>];
 }
-def StableHLO_CosineOp : StableHLO_AccuracyUnaryOp<"cosine", HLO_FpOrComplexTensor> {
+def StableHLO_CosineOp : StableHLO_AccuracyUnaryOp<"cosine", HLO_FpComplexOrQuantizedTensor> {
   let summary = "Elementwise cosine.";
 }
-def StableHLO_ExpOp : StableHLO_AccuracyUnaryOp<"exponential", HLO_FpOrComplexTensor> {
+def StableHLO_ExpOp : StableHLO_AccuracyUnaryOp<"exponential", HLO_FpComplexOrQuantizedTensor> {
   let summary = "Elementwise exponential.";
 }
 def StableHLO_Expm1Op : StableHLO_AccuracyUnaryOp<"exponential_minus_one",
-                                                  HLO_FpOrComplexTensor> {
+                                                  HLO_FpComplexOrQuantizedTensor> {
   let summary = "Elementwise exp(x) - 1.";
 }
-def StableHLO_FloorOp : StableHLO_SameTypeUnaryOp<"floor", HLO_FpTensor> {
+def StableHLO_FloorOp : StableHLO_SameTypeUnaryOp<"floor", HLO_FpOrQuantizedTensor> {
   let summary = "Elementwise floor.";
 }
 def StableHLO_IsFiniteOp : StableHLO_Op<"is_finite",
@@ -99,52 +99,57 @@ def StableHLO_IsFiniteOp : StableHLO_Op<"is_finite",
     $x attr-dict `:` custom<SameOperandsAndResultType>(type($x), type($y))
   }];
 }
-def StableHLO_LogOp : StableHLO_AccuracyUnaryOp<"log", HLO_FpOrComplexTensor> {
+def StableHLO_LogOp : StableHLO_AccuracyUnaryOp<"log", HLO_FpComplexOrQuantizedTensor> {
   let summary = "Elementwise natural logarithm.";
 }
 def StableHLO_Log1pOp : StableHLO_AccuracyUnaryOp<"log_plus_one",
-                                                  HLO_FpOrComplexTensor> {
+                                                  HLO_FpComplexOrQuantizedTensor> {
   let summary = "Elementwise log(1 + x).";
 }
 def StableHLO_LogisticOp : StableHLO_AccuracyUnaryOp<"logistic",
-                                                     HLO_FpOrComplexTensor> {
+                                                     HLO_FpComplexOrQuantizedTensor> {
   let summary = "Elementwise logistic (sigmoid).";
 }
 def StableHLO_NotOp : StableHLO_SameTypeUnaryOp<"not", HLO_PredOrIntTensor> {
   let summary = "Elementwise logical or bitwise not.";
 }
-def StableHLO_NegOp : StableHLO_SameTypeUnaryOp<"negate", HLO_IntFpOrComplexTensor> {
+def StableHLO_NegOp : StableHLO_SameTypeUnaryOp<"negate", HLO_IntFpComplexOrQuantizedTensor> {
   let summary = "Elementwise negation.";
 }
 def StableHLO_RoundNearestEvenOp : StableHLO_SameTypeUnaryOp<
-    "round_nearest_even", HLO_FpTensor> {
+    "round_nearest_even", HLO_FpOrQuantizedTensor> {
   let summary = "Elementwise rounding to the nearest integer, ties to even.";
 }
-def StableHLO_RsqrtOp : StableHLO_AccuracyUnaryOp<"rsqrt", HLO_FpOrComplexTensor> {
+def StableHLO_RsqrtOp : StableHLO_AccuracyUnaryOp<"rsqrt", HLO_FpComplexOrQuantizedTensor> {
   let summary = "Elementwise reciprocal square root.";
 }
-def StableHLO_SignOp : StableHLO_SameTypeUnaryOp<"sign", HLO_SIntFpOrComplexTensor> {
+def StableHLO_SignOp : StableHLO_SameTypeUnaryOp<"sign", HLO_SIntFpComplexOrQuantizedTensor> {
   let summary = "Elementwise sign.";
 }
-def StableHLO_SineOp : StableHLO_AccuracyUnaryOp<"sine", HLO_FpOrComplexTensor> {
+def StableHLO_SineOp : StableHLO_AccuracyUnaryOp<"sine", HLO_FpComplexOrQuantizedTensor> {
   let summary = "Elementwise sine.";
 }
-def StableHLO_SqrtOp : StableHLO_AccuracyUnaryOp<"sqrt", HLO_FpOrComplexTensor> {
+def StableHLO_SqrtOp : StableHLO_AccuracyUnaryOp<"sqrt", HLO_FpComplexOrQuantizedTensor> {
   let summary = "Elementwise square root.";
 }
-def StableHLO_TanOp : StableHLO_AccuracyUnaryOp<"tan", HLO_FpOrComplexTensor> {
+def StableHLO_TanOp : StableHLO_AccuracyUnaryOp<"tan", HLO_FpComplexOrQuantizedTensor> {
   let summary = "Elementwise tangent.";
 }
-def StableHLO_TanhOp : StableHLO_AccuracyUnaryOp<"tanh", HLO_FpOrComplexTensor> {
+def StableHLO_TanhOp : StableHLO_AccuracyUnaryOp<"tanh", HLO_FpComplexOrQuantizedTensor> {
   let summary = "Elementwise hyperbolic tangent.";
 }
 
 class StableHLO_BinaryElementwiseOp<string mnemonic, Type type,
-                                    list<Trait> traits = []>
-    : StableHLO_Op<mnemonic, !listconcat(
-          [Pure, Elementwise, SameOperandsAndResultType], traits)> {
+                                    list<Trait> traits = [],
+                                    Trait types = HLO_SameBaselineType>
+    : StableHLO_Op<mnemonic, !listconcat([Pure, Elementwise, types], traits)> {
   let arguments = (ins type:$lhs, type:$rhs);
   let results = (outs type:$result);
+  // The result takes the lhs type, as SameOperandsAndResultType would give.
+  let builders = [
+    OpBuilder<(ins "Value":$lhs, "Value":$rhs), [{
+      build($_builder, $_state, lhs.getType(), lhs, rhs);
+    }]>];
   let assemblyFormat = [{
     $lhs `,` $rhs attr-dict
       `:` custom<SameOperandsAndResultType>(type($lhs), type($rhs),
@@ -153,38 +158,38 @@ class StableHLO_BinaryElementwiseOp<string mnemonic, Type type,
 }
 
 def StableHLO_AddOp : StableHLO_BinaryElementwiseOp<"add", HLO_Tensor,
-                                                    [Commutative]> {
+    [Commutative], HLO_QuantizedAddTypes> {
   let summary = "Elementwise addition (logical or for pred).";
 }
-def StableHLO_Atan2Op : StableHLO_BinaryElementwiseOp<"atan2", HLO_FpOrComplexTensor> {
+def StableHLO_Atan2Op : StableHLO_BinaryElementwiseOp<"atan2", HLO_FpComplexOrQuantizedTensor> {
   let summary = "Elementwise atan2.";
 }
 def StableHLO_DivOp : StableHLO_BinaryElementwiseOp<"divide",
-                                                    HLO_IntFpOrComplexTensor> {
+                                                    HLO_IntFpComplexOrQuantizedTensor> {
   let summary = "Elementwise division.";
 }
-def StableHLO_MaxOp : StableHLO_BinaryElementwiseOp<"maximum", HLO_Tensor,
+def StableHLO_MaxOp : StableHLO_BinaryElementwiseOp<"maximum", HLO_PerTensorTensor,
                                                     [Commutative]> {
   let summary = "Elementwise maximum.";
 }
-def StableHLO_MinOp : StableHLO_BinaryElementwiseOp<"minimum", HLO_Tensor,
+def StableHLO_MinOp : StableHLO_BinaryElementwiseOp<"minimum", HLO_PerTensorTensor,
                                                     [Commutative]> {
   let summary = "Elementwise minimum.";
 }
-def StableHLO_MulOp : StableHLO_BinaryElementwiseOp<"multiply", HLO_Tensor,
+def StableHLO_MulOp : StableHLO_BinaryElementwiseOp<"multiply", HLO_PerTensorTensor,
                                                     [Commutative]> {
   let summary = "Elementwise multiplication (logical and for pred).";
 }
 def StableHLO_PowOp : StableHLO_BinaryElementwiseOp<"power",
-                                                    HLO_IntFpOrComplexTensor> {
+                                                    HLO_IntFpComplexOrQuantizedTensor> {
   let summary = "Elementwise exponentiation.";
 }
 def StableHLO_RemOp : StableHLO_BinaryElementwiseOp<"remainder",
-                                                    HLO_IntOrFpTensor> {
+                                                    HLO_IntFpOrQuantizedTensor> {
   let summary = "Elementwise remainder (sign of the dividend).";
 }
 def StableHLO_SubtractOp : StableHLO_BinaryElementwiseOp<"subtract",
-                                                         HLO_IntFpOrComplexTensor> {
+                                                         HLO_IntFpComplexOrQuantizedTensor> {
   let summary = "Elementwise subtraction.";
 }
 def StableHLO_AndOp : StableHLO_BinaryElementwiseOp<"and",
@@ -205,8 +210,9 @@ def StableHLO_ClampOp : StableHLO_Op<"clamp", [Pure, InferTypes]> {
   let description = [{
     `min` and `max` are either rank-0 or of the shape of `operand`.
   }];
-  let arguments = (ins HLO_Tensor:$min, HLO_Tensor:$operand, HLO_Tensor:$max);
-  let results = (outs HLO_Tensor:$result);
+  let arguments = (ins HLO_PerTensorTensor:$min, HLO_PerTensorTensor:$operand,
+                       HLO_PerTensorTensor:$max);
+  let results = (outs HLO_PerTensorTensor:$result);
   let assemblyFormat = [{
     $min `,` $operand `,` $max attr-dict
       `:` custom<SameOperandsAndResultType>(type($min), type($operand),
@@ -218,8 +224,8 @@ def StableHLO_CompareOp : StableHLO_Op<"compare",
     [Pure, Elementwise, SameOperandsAndResultShape, InferTypes]> {
   let summary = "Elementwise comparison, producing i1.";
   let arguments = (ins
-    HLO_Tensor:$lhs,
-    HLO_Tensor:$rhs,
+    HLO_PerTensorTensor:$lhs,
+    HLO_PerTensorTensor:$rhs,
     StableHLO_ComparisonDirectionAttr:$comparison_direction,
     OptionalAttr<StableHLO_ComparisonTypeAttr>:$compare_type
   );
@@ -358,7 +364,7 @@ def StableHLO_ReverseOp : StableHLO_Op<"reverse",
 def StableHLO_IotaOp : StableHLO_Op<"iota", [Pure]> {
   let summary = "Fills the result with 0, 1, 2, ... along `iota_dimension`.";
   let arguments = (ins ConfinedAttr<I64Attr, [IntNonNegative]>:$iota_dimension);
-  let results = (outs HLO_IntFpOrComplexTensor:$output);
+  let results = (outs HLO_IntFpComplexOrQuantizedTensor:$output);
   let assemblyFormat = "`dim` `=` $iota_dimension attr-dict `:` type($output)";
   let hasVerifier = 1;
 }

@@ -489,6 +489,14 @@ void ConstantOp::getAsmResultNames(
 //===----------------------------------------------------------------------===//
 
 namespace {
+// Binary elementwise ops: one type for operands and result (up to
+// quantization parameters, which a compact body cannot spell).
+bool hasSameTypesTrait(OperationName name) {
+  return name.hasTrait<OpTrait::SameOperandsAndResultType>() ||
+         name.hasTrait<stablehlo::QuantTrait::SameBaselineType>() ||
+         name.hasTrait<stablehlo::QuantTrait::QuantizedAddTypes>();
+}
+
 // The compact form `applies <op>` is used when the body is one commutative
 // binary stablehlo op on the two block arguments, in order, returned as is.
 bool isEligibleForCompactPrint(ReduceOp op) {
@@ -502,7 +510,9 @@ bool isEligibleForCompactPrint(ReduceOp op) {
   if (inner.getDialect() != op->getDialect() || inner.getNumOperands() != 2 ||
       inner.getNumResults() != 1 || inner.getNumRegions() != 0 ||
       !inner.hasTrait<OpTrait::IsCommutative>() ||
-      !inner.hasTrait<OpTrait::SameOperandsAndResultType>() ||
+      !hasSameTypesTrait(inner.getName()) ||
+      inner.getOperand(1).getType() != inner.getOperand(0).getType() ||
+      inner.getResult(0).getType() != inner.getOperand(0).getType() ||
       !inner.getAttrDictionary().empty())
     return false;
   auto elementType =
@@ -604,7 +614,7 @@ ParseResult ReduceOp::parse(OpAsmParser &parser, OperationState &result) {
     if (!innerName->getDialect() ||
         innerName->getDialectNamespace() != result.name.getDialectNamespace() ||
         !innerName->hasTrait<OpTrait::IsCommutative>() ||
-        !innerName->hasTrait<OpTrait::SameOperandsAndResultType>() ||
+        !hasSameTypesTrait(*innerName) ||
         !innerName->hasTrait<OpTrait::NOperands<2>::Impl>() ||
         !innerName->hasTrait<OpTrait::OneResult>() ||
         !innerName->hasTrait<OpTrait::ZeroRegions>())

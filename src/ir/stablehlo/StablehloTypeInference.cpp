@@ -116,7 +116,9 @@ LogicalResult CompareOp::inferReturnTypes(MLIRContext *ctx,
   auto lhs = rankedType(adaptor.getLhs()), rhs = rankedType(adaptor.getRhs());
   if (!lhs || !rhs)
     return missing(loc, "compare", "ranked tensor operands");
-  if (lhs != rhs)
+  // Quantized operands are compared as dequantized values, so their scales
+  // and zero points may differ.
+  if (!isSameBaselineType(lhs, rhs))
     return opError(loc, "compare",
                    "requires lhs and rhs of the same type, got ", lhs, " and ",
                    rhs);
