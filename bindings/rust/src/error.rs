@@ -65,6 +65,10 @@ impl Error {
         Error::new(Code::InvalidArgument, "SDY_INVALID_ARGUMENT", message)
     }
 
+    pub(crate) fn internal(message: String) -> Error {
+        Error::new(Code::Internal, "SDY_INTERNAL", message)
+    }
+
     /// The status code.
     pub fn code(&self) -> Code {
         self.code

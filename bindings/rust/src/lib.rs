@@ -25,9 +25,11 @@
 mod handle;
 
 mod backend;
+mod collectives;
 mod context;
 mod error;
 mod executable;
+pub mod json;
 mod library;
 mod mesh;
 mod module;
@@ -36,8 +38,10 @@ mod query;
 mod sharding;
 pub mod sys;
 mod tensor;
+mod visualize;
 
 pub use backend::{backend_code, Backend, BackendFailure, BackendResult, DeviceBackend};
+pub use collectives::{Collective, ReportOptions};
 pub use context::Context;
 pub use error::{Code, Error, Result};
 pub use executable::{Executable, GlobalShape, RunOptions};
