@@ -27,10 +27,12 @@ mod handle;
 mod backend;
 mod collectives;
 mod context;
+mod dialect;
 mod error;
 mod executable;
 pub mod json;
 mod library;
+mod mlir_api;
 mod mesh;
 mod module;
 mod pipeline;
@@ -43,6 +45,11 @@ mod visualize;
 pub use backend::{backend_code, Backend, BackendFailure, BackendResult, DeviceBackend};
 pub use collectives::{Collective, ReportOptions};
 pub use context::Context;
+pub use dialect::{
+    dialect_handles, register_all_passes, Attribute, AxisRefAttr, DimensionShardingAttr, ManualAxesAttr, MeshAttr,
+    MeshAxisAttr, MeshRef, OpShardingRule, OpShardingRuleAttr, SubAxisInfoAttr, TensorShardingAttr,
+    TensorShardingPerValueAttr, TypedAttribute,
+};
 pub use error::{Code, Error, Result};
 pub use executable::{Executable, GlobalShape, RunOptions};
 pub use library::{Library, HEADER_VERSION};

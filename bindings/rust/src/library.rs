@@ -7,6 +7,7 @@ use std::process::Command;
 use std::sync::Arc;
 
 use crate::error::{Code, Error, Result};
+use crate::mlir_api::MlirApi;
 use crate::sys;
 
 /// The header version this binding was written for
@@ -19,6 +20,7 @@ pub struct Library {
     handle: *mut c_void,
     path: String,
     functions: sys::Functions,
+    mlir: MlirApi,
 }
 
 // The library handle and function pointers are immutable after loading;
@@ -84,7 +86,14 @@ impl Library {
                     name, version, "1.3.0"
                 ));
             }
-            Ok(Library { handle, path: name, functions })
+            let mlir = match MlirApi::load(handle) {
+                Ok(m) => m,
+                Err(e) => {
+                    sys::dlclose(handle);
+                    return Err(format!("{}: {}", name, e));
+                }
+            };
+            Ok(Library { handle, path: name, functions, mlir })
         }
     }
 
@@ -97,6 +106,10 @@ impl Library {
     /// MLIR-style functions of `dialect.h`, ...).
     pub fn raw(&self) -> &sys::Functions {
         &self.functions
+    }
+
+    pub(crate) fn mlir(&self) -> &MlirApi {
+        &self.mlir
     }
 
     /// The C ABI version of the library (MAJOR * 10000 + MINOR * 100 +
