@@ -10,7 +10,9 @@
 // Goroutine safety follows the C headers: a Mesh, a Sharding and an
 // Executable may be used from several goroutines at once; a Context, a
 // Module, a Pipeline and a Backend by one goroutine at a time (they may
-// move between goroutines). A Library is safe for concurrent use.
+// move between goroutines). A Library is safe for concurrent use. The
+// typed MLIR attributes of dialect.go are immutable: read them from any
+// goroutine; building one uses its Context (one goroutine at a time).
 package sdy
 
 /*

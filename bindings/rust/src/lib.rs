@@ -6,7 +6,9 @@
 //! returns [`Result`] whose [`Error`] carries the status code and message.
 //! Thread safety follows the headers: meshes, shardings and executables
 //! are `Send + Sync`; contexts, modules, pipelines and backends are `Send`
-//! only (one thread at a time).
+//! only (one thread at a time); the typed MLIR attributes ([`MeshAttr`],
+//! [`TensorShardingAttr`], ...) are immutable, so `Send + Sync`, and live
+//! as long as their context.
 //!
 //! ```no_run
 //! use sdy::{ArrayRef, Backend, Context, Executable, Library, Module};
