@@ -585,18 +585,20 @@ func TestGoBackendErrorsReachTheCaller(t *testing.T) {
 	}
 }
 
-// docs/go.md shows examples/quickstart/main.go verbatim (the ctest
-// go_example_quickstart runs it).
-func TestDocsShowTheQuickstartProgram(t *testing.T) {
-	program, err := os.ReadFile("examples/quickstart/main.go")
-	if err != nil {
-		t.Fatal(err)
-	}
+// docs/go.md shows the examples verbatim (the ctests go_example_* run
+// them).
+func TestDocsShowTheExamplePrograms(t *testing.T) {
 	docs, err := os.ReadFile("../../docs/go.md")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(string(docs), "```go\n"+string(program)+"```\n") {
-		t.Fatal("docs/go.md must hold examples/quickstart/main.go")
+	for _, example := range []string{"quickstart", "pictures", "attributes"} {
+		program, err := os.ReadFile("examples/" + example + "/main.go")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(string(docs), "```go\n"+string(program)+"```\n") {
+			t.Errorf("docs/go.md must hold examples/%s/main.go", example)
+		}
 	}
 }

@@ -220,12 +220,14 @@ fn run_options_cancel_and_validate() {
     assert!(err.message().contains("timeout_ms"), "{}", err);
 }
 
-/// docs/rust.md shows examples/quickstart.rs verbatim (the ctest
-/// `rust_example_quickstart` runs it).
+/// docs/rust.md shows the examples verbatim (the ctests
+/// `rust_example_*` run them).
 #[test]
-fn docs_show_the_quickstart_program() {
+fn docs_show_the_example_programs() {
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
-    let program = std::fs::read_to_string(root.join("examples/quickstart.rs")).unwrap();
     let docs = std::fs::read_to_string(root.join("../../docs/rust.md")).unwrap();
-    assert!(docs.contains(&format!("```rust\n{}```\n", program)), "docs/rust.md must hold examples/quickstart.rs");
+    for example in ["quickstart", "pictures", "attributes"] {
+        let program = std::fs::read_to_string(root.join(format!("examples/{}.rs", example))).unwrap();
+        assert!(docs.contains(&format!("```rust\n{}```\n", program)), "docs/rust.md must hold examples/{}.rs", example);
+    }
 }
