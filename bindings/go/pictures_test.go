@@ -137,27 +137,25 @@ func.func @main(%arg0: tensor<4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}
 	}
 }
 
-// A partitioned program for 4 devices: an all_reduce of 10 x f32 (40 B)
-// over all of them and an all_gather of 4 x f32 (16 B) over pairs.
-const partitionedProgram = `sdy.mesh @mesh = <["x"=2, "y"=2]>
-func.func @main(%a: tensor<10xf32>, %b: tensor<4xf32>) -> (tensor<10xf32>, tensor<8xf32>) {
-  %0 = "stablehlo.all_reduce"(%a) <{channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>, replica_groups = dense<[[0, 1, 2, 3]]> : tensor<1x4xi64>, use_global_device_ids}> ({
-  ^bb0(%p: tensor<f32>, %q: tensor<f32>):
-    %t = stablehlo.add %p, %q : tensor<f32>
-    stablehlo.return %t : tensor<f32>
-  }) : (tensor<10xf32>) -> tensor<10xf32>
-  %1 = "stablehlo.all_gather"(%b) <{all_gather_dim = 0 : i64, channel_handle = #stablehlo.channel_handle<handle = 2, type = 1>, replica_groups = dense<[[0, 2], [1, 3]]> : tensor<2x2xi64>, use_global_device_ids}> : (tensor<4xf32>) -> tensor<8xf32>
-  return %0, %1 : tensor<10xf32>, tensor<8xf32>
-}
-`
-
-func TestCollectiveReport(t *testing.T) {
-	_, ctx := newTestContext(t)
-	m, err := ParseModule(ctx, partitionedProgram)
+// partitionedModule parses a partitioned program for 4 devices (shared
+// with the Rust tests): an all_reduce of 10 x f32 (40 B) over all of them
+// and an all_gather of 4 x f32 (16 B) over pairs.
+func partitionedModule(t *testing.T, ctx *Context) *Module {
+	text, err := os.ReadFile("../rust/tests/common/partitioned_4.mlir")
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer m.Close()
+	m, err := ParseModule(ctx, string(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(m.Close)
+	return m
+}
+
+func TestCollectiveReport(t *testing.T) {
+	_, ctx := newTestContext(t)
+	m := partitionedModule(t, ctx)
 	r, err := m.CollectiveReport(ReportOptions{})
 	if err != nil {
 		t.Fatal(err)
@@ -208,12 +206,8 @@ func TestCollectiveReport(t *testing.T) {
 
 func TestCollectiveReportErrors(t *testing.T) {
 	_, ctx := newTestContext(t)
-	m, err := ParseModule(ctx, partitionedProgram)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer m.Close()
-	_, err = m.CollectiveReportText(ReportOptions{Backend: "nccl"})
+	m := partitionedModule(t, ctx)
+	_, err := m.CollectiveReportText(ReportOptions{Backend: "nccl"})
 	mustCode(t, err, InvalidArgument, "unknown backend 'nccl' (local or mpi)")
 	_, err = m.CollectiveReport(ReportOptions{NumDevices: 8})
 	mustCode(t, err, FailedPrecondition, "device 4 is in no replica group")
