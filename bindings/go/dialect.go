@@ -5,6 +5,7 @@ import "C"
 
 import (
 	"sync"
+	"sync/atomic"
 	"unsafe"
 )
 
@@ -72,7 +73,20 @@ func (a Attribute) c() C.MlirAttribute {
 	return C.MlirAttribute{ptr: a.ptr}
 }
 
-func (a Attribute) f(name string) unsafe.Pointer { return a.ctx.lib.fn(name) }
+// anyLibrary is a loaded library, for the getters of zero-value
+// attributes (every C getter answers a null attribute with a zero value).
+var anyLibrary atomic.Value
+
+func (a Attribute) f(name string) unsafe.Pointer {
+	if a.ctx != nil {
+		return a.ctx.lib.fn(name)
+	}
+	lib, ok := anyLibrary.Load().(*Library)
+	if !ok {
+		panic("sdy: an attribute getter before any library was opened")
+	}
+	return lib.fn(name)
+}
 
 func (a Attribute) child(raw C.MlirAttribute) Attribute { return Attribute{ctx: a.ctx, ptr: raw.ptr} }
 
@@ -394,8 +408,11 @@ func NewTensorShardingAttr(ctx *Context, mesh MeshRef, dims []DimensionShardingA
 // Mesh is the mesh: a symbol or an inlined mesh.
 func (a TensorShardingAttr) Mesh() MeshRef {
 	m := a.child(C.call_sdyTensorShardingAttrGetMeshOrRef(a.f("sdyTensorShardingAttrGetMeshOrRef"), a.c()))
+	if m.IsNull() {
+		return MeshRef{}
+	}
 	api, err := a.ctx.lib.mlir()
-	if m.IsNull() || err != nil {
+	if err != nil {
 		return MeshRef{}
 	}
 	if C.sdy_go_attribute_is_a(api.isAFlatSymbolRef, m.c()) {

@@ -171,4 +171,10 @@ func TestInvalidAttributes(t *testing.T) {
 	if _, err := NewMeshAxisAttr(other, "c", 2); err == nil {
 		t.Error("a closed context built an attribute")
 	}
+	// The zero values are null attributes.
+	var none TensorShardingAttr
+	if !none.IsNull() || len(none.Dims()) != 0 || none.Mesh() != (MeshRef{}) || none.String() != "" ||
+		(OpShardingRuleAttr{}).Rule().IsCustom || (SubAxisInfoAttr{}).Size() != 0 || !(Attribute{}).Equal(Attribute{}) {
+		t.Error("zero-value attributes")
+	}
 }

@@ -105,6 +105,7 @@ func openOne(path string) (*Library, error) {
 		return nil, fmt.Errorf("%s: C ABI version %s is not compatible with this binding (written for 1.3.0)",
 			path, version)
 	}
+	anyLibrary.Store(lib)
 	return lib, nil
 }
 
