@@ -182,4 +182,15 @@ def ResolvePermutationFactorsPass
   let dependentDialects = ["mlir::sdy::SdyDialect"];
 }
 
+def PropagateShardingFromFuncToCallPass
+    : Pass<"sdy-propagate-sharding-from-func-to-call", "ModuleOp"> {
+  let summary = "Gives every func.call without shardings its callee's result shardings.";
+  let description = [{
+    Results the callee leaves unsharded get fully open shardings on the
+    mesh of its first sharded result; a call whose callee has no sharded
+    result, or that has its own `sdy.sharding`, is left as it is.
+  }];
+  let dependentDialects = ["mlir::sdy::SdyDialect"];
+}
+
 #endif // SDY_TRANSFORMS_PASSES
