@@ -153,3 +153,39 @@ func.func @reverse_result_differs(%arg0: tensor<8x16xf32> {sdy.sharding = #sdy.s
   %1 = stablehlo.negate %0 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"x"}, {"y"}]>]>} : tensor<8x16xf32>
   return %1 : tensor<8x16xf32>
 }
+
+// -----
+
+sdy.mesh @mesh = <["x"=2, "y"=2], device_ids=[3, 1, 2, 0]>
+
+// The reversed mesh reorders the mesh's own device ids; inside a manual
+// computation the free axes are reversed the same way (checked against the
+// real Shardy).
+// CHECK: sdy.mesh @mesh_reversed = <["x"=2, "y"=2], device_ids=[1, 3, 0, 2]>
+// CHECK-LABEL: func.func @device_ids
+// CHECK-NEXT: %[[R:.*]] = sdy.reshard %arg0 <@mesh_reversed, [{}, {"y"}]>
+// CHECK-NEXT: %[[V:.*]] = stablehlo.reverse %[[R]], dims = [1] {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{}, {"y"}]>]>}
+// CHECK-NEXT: sdy.manual_computation(%[[V]])
+// CHECK-NEXT: %[[I:.*]] = sdy.reshard %arg1 <@mesh_reversed, [{}, {"y"}]>
+// CHECK-NEXT: stablehlo.reverse %[[I]], dims = [1] {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{}, {"y"}]>]>}
+func.func @device_ids(%arg0: tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"y"}]>}) -> tensor<8x16xf32> {
+  %0 = stablehlo.reverse %arg0, dims = [1] {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{}, {"y"}]>]>} : tensor<8x16xf32>
+  %1 = sdy.manual_computation(%0) in_shardings=[<@mesh, [{"x"}, {"y"}]>] out_shardings=[<@mesh, [{"x"}, {"y"}]>] manual_axes={"x"} (%a: tensor<4x16xf32>) {
+    %2 = stablehlo.reverse %a, dims = [1] {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{}, {"y"}]>]>} : tensor<4x16xf32>
+    sdy.return %2 : tensor<4x16xf32>
+  } : (tensor<8x16xf32>) -> tensor<8x16xf32>
+  return %1 : tensor<8x16xf32>
+}
+
+// -----
+
+// An inlined mesh has no name to derive a reversed mesh's from (the real
+// Shardy makes up a broken one): sdy unshards the reversed dimension.
+// CHECK-LABEL: func.func @inlined_mesh
+// CHECK-NEXT: %[[R:.*]] = sdy.reshard %arg0 <mesh<["a"=2]>, [{}, {}]>
+// CHECK-NEXT: %[[V:.*]] = stablehlo.reverse %[[R]], dims = [1] {sdy.sharding = #sdy.sharding_per_value<[<mesh<["a"=2]>, [{}, {}]>]>}
+// CHECK-NEXT: sdy.reshard %[[V]] <mesh<["a"=2]>, [{}, {"a"}]>
+func.func @inlined_mesh(%arg0: tensor<8x16xf32> {sdy.sharding = #sdy.sharding<mesh<["a"=2]>, [{}, {"a"}]>}) -> tensor<8x16xf32> {
+  %0 = stablehlo.reverse %arg0, dims = [1] {sdy.sharding = #sdy.sharding_per_value<[<mesh<["a"=2]>, [{}, {"a"}]>]>} : tensor<8x16xf32>
+  return %0 : tensor<8x16xf32>
+}
