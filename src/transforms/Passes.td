@@ -157,4 +157,40 @@ def SaveModulePass : Pass<"sdy-save-module", "ModuleOp"> {
   }];
 }
 
+def ResolvePermutationFactorsPass
+    : Pass<"sdy-resolve-permutation-factors", "ModuleOp"> {
+  let summary = "Unshards the permuted dimensions of slice, pad, reverse and window ops.";
+  let description = [{
+    A dimension that an op permutes (the sliced and padded dimensions of
+    slice and pad, the reversed ones of reverse, the windowed ones of
+    reduce_window, ...: the permutation factors of its sharding rule)
+    cannot be computed from local shards. Their axes are dropped from the
+    op's operand and result shardings: operands get an `sdy.reshard` to
+    the new sharding, results keep their original sharding through an
+    `sdy.reshard` after the op. With `enable-halo-exchange` (the default),
+    a reverse whose operand and result agree on its reversed dimensions
+    keeps them sharded instead: its operand is resharded onto a copy of
+    the mesh (`@<mesh>_reversed`) whose device order reverses the axes
+    of the reversed dimensions, so that each device already holds the
+    shard it computes.
+  }];
+  let options = [
+    Option<"enableHaloExchange", "enable-halo-exchange", "bool",
+           /*default=*/"true",
+           "Keep reversed dimensions sharded by reordering devices.">,
+  ];
+  let dependentDialects = ["mlir::sdy::SdyDialect"];
+}
+
+def PropagateShardingFromFuncToCallPass
+    : Pass<"sdy-propagate-sharding-from-func-to-call", "ModuleOp"> {
+  let summary = "Gives every func.call without shardings its callee's result shardings.";
+  let description = [{
+    Results the callee leaves unsharded get fully open shardings on the
+    mesh of its first sharded result; a call whose callee has no sharded
+    result, or that has its own `sdy.sharding`, is left as it is.
+  }];
+  let dependentDialects = ["mlir::sdy::SdyDialect"];
+}
+
 #endif // SDY_TRANSFORMS_PASSES

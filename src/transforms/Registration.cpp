@@ -8,6 +8,7 @@
 #include "rules/Passes.h"
 #include "transforms/Passes.h"
 #include "transforms/export/ExportPipeline.h"
+#include "transforms/import/ImportPipeline.h"
 #include "transforms/partition/PartitionPipeline.h"
 #include "transforms/partition/Passes.h"
 #include "transforms/propagation/PropagationPasses.h"
@@ -37,5 +38,6 @@ void mlir::sdy::registerAllPassesAndPipelines() {
     registerSdyVisualizePasses();
     ::sdy::analysis::registerAnalysisPasses();
     registerExportPipeline();
+    registerImportPipeline();
   });
 }

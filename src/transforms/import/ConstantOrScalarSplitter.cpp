@@ -28,6 +28,24 @@ bool isScalar(Value value) {
   return type && type.getRank() == 0;
 }
 
+/// Sorts `uses` by the position in `block` of the op that holds each one
+/// (the user, or its ancestor in `block`), then by operand number.
+void sortUsesInTextualOrder(SmallVectorImpl<OpOperand *> &uses, Block *block) {
+  auto holder = [&](OpOperand *use) {
+    Operation *owner = block->findAncestorOpInBlock(*use->getOwner());
+    return owner ? owner : use->getOwner();
+  };
+  llvm::stable_sort(uses, [&](OpOperand *a, OpOperand *b) {
+    Operation *holderA = holder(a), *holderB = holder(b);
+    if (holderA == holderB)
+      return a->getOwner() == b->getOwner() &&
+             a->getOperandNumber() < b->getOperandNumber();
+    if (holderA->getBlock() != block || holderB->getBlock() != block)
+      return false;
+    return holderA->isBeforeInBlock(holderB);
+  });
+}
+
 struct ConstantOrScalarSplitterPass
     : impl::ConstantOrScalarSplitterPassBase<ConstantOrScalarSplitterPass> {
   void runOnOperation() override {
@@ -84,9 +102,15 @@ struct ConstantOrScalarSplitterPass
         // sharded, so its uses cannot disagree.
         if (uses.size() < 2 || isScalar(result))
           continue;
+        // In textual order of the users, the first keeps the original and
+        // each next one takes the next copy (as in Shardy, whose copies
+        // then line up with sdy's).
+        sortUsesInTextualOrder(uses, block);
+        Operation *previous = &op;
         for (OpOperand *use : llvm::drop_begin(uses)) {
-          builder.setInsertionPoint(&op);
+          builder.setInsertionPointAfter(previous);
           Operation *copy = builder.clone(op);
+          previous = copy;
           use->set(copy->getResult(0));
           changed = true;
           for (ShardingGroupOp group : groups) {

@@ -95,17 +95,42 @@ std::optional<ReductionKind> getReductionKind(Operation *op) {
   return std::nullopt;
 }
 
+/// Cuts `axes` to its longest prefix whose size divides `factorSize`; true
+/// if anything was cut.
+bool truncateToDivisor(AxisList &axes, int64_t factorSize, MeshAttr mesh) {
+  int64_t size = 1;
+  for (auto [index, axis] : llvm::enumerate(axes)) {
+    size *= axis.getSize(mesh);
+    if (size <= 0 || factorSize % size != 0) {
+      axes.resize(index);
+      return true;
+    }
+  }
+  return false;
+}
+
 /// Unshards every factor that follows, in some dimension, a factor that is
 /// not fully sharded: no tensor could hold that sharding (see
-/// buildTensorSharding), so every tensor must agree to drop it.
+/// buildTensorSharding), so every tensor must agree to drop it. A factor
+/// followed by a larger-than-one factor is also cut to axes that divide it.
 void dropFactorsAfterPartialMajors(OpShardingRuleAttr rule, MeshAttr mesh,
                                    SmallVector<AxisList> &chosen) {
   auto dropInDims = [&](ArrayRef<TensorMappingAttr> mappings) {
     bool dropped = false;
     for (TensorMappingAttr mapping : mappings)
       for (DimMappingAttr dim : mapping.getDimMappings()) {
+        ArrayRef<int64_t> factors = dim.getFactorIndices();
+        auto minorMost = llvm::find_if(llvm::reverse(factors), [&](int64_t f) {
+          return rule.getFactorSizes()[f] > 1;
+        });
         bool partial = false;
-        for (int64_t f : dim.getFactorIndices()) {
+        for (int64_t f : factors) {
+          // A factor with a factor of size > 1 after it in the dimension
+          // must be split evenly: padding its shards would pad in the middle
+          // of the dimension, which the dimension's own tiling cannot say.
+          if (minorMost != llvm::reverse(factors).end() && f != *minorMost &&
+              truncateToDivisor(chosen[f], rule.getFactorSizes()[f], mesh))
+            dropped = true;
           if (partial && !chosen[f].empty()) {
             chosen[f].clear();
             dropped = true;

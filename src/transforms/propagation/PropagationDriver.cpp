@@ -372,16 +372,20 @@ void PropagationDriver::collectItems() {
   using Slot = ShardingSlot;
   llvm::MapVector<int64_t, SmallVector<ShardingSlot>> groups;
   module.walk<WalkOrder::PreOrder>([&](Operation *op) {
-    if (auto ret = dyn_cast<func::ReturnOp>(op)) {
-      auto func = dyn_cast<func::FuncOp>(op->getParentOp());
-      if (!func)
-        return;
-      for (auto [i, value] : llvm::enumerate(ret.getOperands()))
-        addIdentityItem(op, {Slot::forValue(value)},
-                        {Slot{Slot::Kind::kFuncResult, Value(), func,
-                              static_cast<unsigned>(i), value.getType()}});
+    // A function's results are visited before its body (as the real Shardy
+    // does), so a returned value takes the result's sharding before its
+    // producer has propagated anything into it.
+    if (auto func = dyn_cast<func::FuncOp>(op)) {
+      for (Block &block : func.getBody())
+        if (auto ret = dyn_cast<func::ReturnOp>(block.getTerminator()))
+          for (auto [i, value] : llvm::enumerate(ret.getOperands()))
+            addIdentityItem(ret, {Slot::forValue(value)},
+                            {Slot{Slot::Kind::kFuncResult, Value(), func,
+                                  static_cast<unsigned>(i), value.getType()}});
       return;
     }
+    if (isa<func::ReturnOp>(op))
+      return;
     if (auto constraint = dyn_cast<ShardingConstraintOp>(op)) {
       addIdentityItem(op, {Slot::forValue(constraint.getInput())},
                       {Slot::forValue(constraint.getResult())});

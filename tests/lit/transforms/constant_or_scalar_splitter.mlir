@@ -1,11 +1,12 @@
 // RUN: sdy-opt %s -split-input-file -sdy-constant-or-scalar-splitter | FileCheck %s
 
-// A constant used twice becomes two sdy.constants.
+// A constant used twice becomes two sdy.constants: the first user keeps the
+// original, the next one takes the copy after it (as in the real Shardy).
 // CHECK-LABEL: func.func @constant
 // CHECK-NEXT: %[[C0:.*]] = sdy.constant dense<1.000000e+00>
 // CHECK-NEXT: %[[C1:.*]] = sdy.constant dense<1.000000e+00>
-// CHECK-NEXT: %[[A:.*]] = stablehlo.add %arg0, %[[C1]]
-// CHECK-NEXT: %[[B:.*]] = stablehlo.multiply %arg0, %[[C0]]
+// CHECK-NEXT: %[[A:.*]] = stablehlo.add %arg0, %[[C0]]
+// CHECK-NEXT: %[[B:.*]] = stablehlo.multiply %arg0, %[[C1]]
 func.func @constant(%arg0: tensor<8xf32>) -> (tensor<8xf32>, tensor<8xf32>) {
   %c = stablehlo.constant dense<1.0> : tensor<8xf32>
   %0 = stablehlo.add %arg0, %c : tensor<8xf32>
@@ -85,8 +86,8 @@ func.func @dead_values(%arg0: tensor<8xf32>, %arg1: tensor<f32>) -> tensor<8xf32
 // CHECK-NEXT: stablehlo.multiply %[[F]], %arg0
 // CHECK-NEXT: %[[V0:.*]] = sdy.constant dense<3.000000e+00> : tensor<4xf32>
 // CHECK-NEXT: %[[V1:.*]] = sdy.constant dense<3.000000e+00> : tensor<4xf32>
-// CHECK-NEXT: %[[N0:.*]] = stablehlo.negate %[[V1]]
-// CHECK-NEXT: %[[N1:.*]] = stablehlo.negate %[[V0]]
+// CHECK-NEXT: %[[N0:.*]] = stablehlo.negate %[[V0]]
+// CHECK-NEXT: %[[N1:.*]] = stablehlo.negate %[[V1]]
 // CHECK-NEXT: stablehlo.add %[[N0]], %arg1
 // CHECK-NEXT: stablehlo.multiply %[[N1]], %arg1
 // CHECK-NEXT: %[[B0:.*]] = stablehlo.broadcast_in_dim %arg0
