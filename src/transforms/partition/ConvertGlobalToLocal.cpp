@@ -30,6 +30,7 @@
 
 #include "transforms/partition/CollectiveLowering.h"
 #include "transforms/partition/FoldShapeQueries.h"
+#include "transforms/partition/HaloExchange.h"
 #include "transforms/partition/LocalConvolution.h"
 #include "transforms/partition/Passes.h"
 #include "transforms/partition/RejectUnreduced.h"
@@ -384,7 +385,8 @@ private:
         for (auto [result, type] :
              llvm::zip(call.getResults(), callee.getResultTypes()))
           result.setType(type);
-    if (failed(fixShapeAttributes(op)) || failed(localizeConvolution(op)))
+    if (failed(fixShapeAttributes(op)) || failed(localizeConvolution(op)) ||
+        failed(exchangeReduceWindowHalos(e, op)))
       return failure();
     if (auto whileOp = dyn_cast<shlo::WhileOp>(op))
       for (Region &region : whileOp->getRegions())

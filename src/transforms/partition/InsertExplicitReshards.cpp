@@ -13,7 +13,8 @@
 //    result holds, then the earliest tensor). Factors are settled in order of
 //    that weight; an axis already taken by a settled factor truncates the
 //    candidate (so every tensor's sharding stays valid). Need-replication and
-//    permutation factors get no axes (the latter would need halos);
+//    permutation factors get no axes, except the windowed dimensions of a
+//    reduce_window that halo exchange handles (HaloExchange.h);
 //    dimensions mapped to no factor are unsharded.
 // 3. Operands whose sharding differs get `sdy.reshard` to the consistent
 //    sharding; the op's results get the consistent shardings, followed by
@@ -37,6 +38,7 @@
 #include "ir/stablehlo/StablehloDialect.h"
 #include "rules/ShardingRules.h"
 #include "transforms/export/ConcatenateReshards.h"
+#include "transforms/partition/HaloExchange.h"
 #include "transforms/partition/Passes.h"
 #include "transforms/partition/ReplicatedOps.h"
 #include "transforms/partition/ReshardPlanner.h"
@@ -148,7 +150,8 @@ void dropFactorsAfterPartialMajors(OpShardingRuleAttr rule, MeshAttr mesh,
 }
 
 /// The per-factor sharding chosen for `op`.
-SmallVector<AxisList> chooseFactorShardings(OpShardingRuleAttr rule,
+SmallVector<AxisList> chooseFactorShardings(Operation *op,
+                                            OpShardingRuleAttr rule,
                                             const ShardingProjection &proj,
                                             ArrayRef<int64_t> tensorSizes,
                                             bool canReduce, MeshAttr mesh) {
@@ -171,7 +174,9 @@ SmallVector<AxisList> chooseFactorShardings(OpShardingRuleAttr rule,
         inResults[f] = true;
   bool hasResults = !rule.getResultMappings().empty();
   for (int64_t f = 0; f < numFactors; ++f) {
-    if (rule.isNeedReplicationFactor(f) || rule.isPermutationFactor(f) ||
+    if (rule.isNeedReplicationFactor(f) ||
+        (rule.isPermutationFactor(f) &&
+         !isHaloExchangeCandidate(op, rule, f)) ||
         (rule.isReductionFactor(f) && !canReduce))
       continue;
     if (hasResults && !inResults[f] && !rule.isReductionFactor(f))
@@ -219,6 +224,7 @@ SmallVector<AxisList> chooseFactorShardings(OpShardingRuleAttr rule,
     llvm::append_range(taken, chosen[f]);
   }
   dropFactorsAfterPartialMajors(rule, mesh, chosen);
+  dropUnexchangeableWindowFactors(op, rule, mesh, chosen);
   return chosen;
 }
 
@@ -290,7 +296,7 @@ void processRuleOp(Operation *op, OpShardingRuleAttr rule) {
     sizes.push_back(getNumElements(v.getType()));
   std::optional<ReductionKind> kind = getReductionKind(op);
   SmallVector<AxisList> chosen =
-      chooseFactorShardings(rule, proj, sizes, kind.has_value(), mesh);
+      chooseFactorShardings(op, rule, proj, sizes, kind.has_value(), mesh);
   for (int64_t f : getConvolutionWindowFactors(op, rule))
     chosen[f].clear();
 

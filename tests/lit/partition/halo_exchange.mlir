@@ -1,0 +1,103 @@
+// RUN: sdy-opt %s -split-input-file -sdy-partition-pipeline | FileCheck %s
+
+// A 3-row window with padding 1 on each side (SAME, stride 1) along a
+// dimension split 4 ways: one row from each neighbour, the padding (-inf)
+// on the edge shards, no all_gather.
+// CHECK-LABEL: func.func @same
+// CHECK-NOT:     all_gather
+// CHECK:         %[[LAST:.*]] = stablehlo.slice %arg0 [3:4, 0:2]
+// CHECK:         %[[FROMLEFT:.*]] = "stablehlo.collective_permute"(%[[LAST]]) {{.*}}source_target_pairs = dense<{{\[\[}}0, 1], [1, 2], [2, 3]]>
+// CHECK:         stablehlo.constant dense<[1, 0, 0, 0]>
+// CHECK:         %[[LEFT:.*]] = stablehlo.select {{.*}}, %[[FROMLEFT]]
+// CHECK:         %[[FIRST:.*]] = stablehlo.slice %arg0 [0:1, 0:2]
+// CHECK:         %[[FROMRIGHT:.*]] = "stablehlo.collective_permute"(%[[FIRST]]) {{.*}}source_target_pairs = dense<{{\[\[}}1, 0], [2, 1], [3, 2]]>
+// CHECK:         stablehlo.constant dense<[0, 0, 0, 1]>
+// CHECK:         %[[RIGHT:.*]] = stablehlo.select {{.*}}, %[[FROMRIGHT]]
+// CHECK:         %[[EXT:.*]] = stablehlo.concatenate %[[LEFT]], %arg0, %[[RIGHT]], dim = 0 : {{.*}} -> tensor<6x2xf32>
+// CHECK:         "stablehlo.reduce_window"(%[[EXT]], %{{.*}}) <{padding = dense<0> : tensor<2x2xi64>
+// CHECK:         }) {{.*}} : (tensor<6x2xf32>, tensor<f32>) -> tensor<4x2xf32>
+// CHECK-NOT:     all_gather
+sdy.mesh @mesh = <["x"=4]>
+func.func @same(%a: tensor<16x2xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>}) -> (tensor<16x2xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>}) {
+  %cst = stablehlo.constant dense<0xFF800000> : tensor<f32>
+  %0 = "stablehlo.reduce_window"(%a, %cst) <{padding = dense<[[1, 1], [0, 0]]> : tensor<2x2xi64>, window_dimensions = array<i64: 3, 1>}> ({
+  ^bb0(%x: tensor<f32>, %y: tensor<f32>):
+    %m = stablehlo.maximum %x, %y : tensor<f32>
+    stablehlo.return %m : tensor<f32>
+  }) : (tensor<16x2xf32>, tensor<f32>) -> tensor<16x2xf32>
+  return %0 : tensor<16x2xf32>
+}
+
+// -----
+
+// VALID 3-row window, 16 rows -> 14 on 2 devices: shard 0 computes rows
+// 0..6 from input rows 0..8, shard 1 rows 7..13 from input rows 7..15, so
+// each takes one row from its neighbour and its window starts at a
+// different offset of the extended shard (1 and 0).
+// CHECK-LABEL: func.func @valid
+// CHECK-NOT:     all_gather
+// CHECK:         "stablehlo.collective_permute"{{.*}}dense<{{\[\[}}0, 1]]>
+// CHECK:         "stablehlo.collective_permute"{{.*}}dense<{{\[\[}}1, 0]]>
+// CHECK:         %[[EXT:.*]] = stablehlo.concatenate {{.*}} -> tensor<10x2xf32>
+// CHECK:         stablehlo.constant dense<[1, 0]>
+// CHECK:         %[[WIN:.*]] = stablehlo.dynamic_slice %[[EXT]], {{.*}} sizes = [9, 2]
+// CHECK:         "stablehlo.reduce_window"(%[[WIN]],
+// CHECK:         }) {{.*}} : (tensor<9x2xf32>, tensor<f32>) -> tensor<7x2xf32>
+sdy.mesh @mesh = <["x"=2]>
+func.func @valid(%a: tensor<16x2xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>}) -> (tensor<14x2xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>}) {
+  %cst = stablehlo.constant dense<0xFF800000> : tensor<f32>
+  %0 = "stablehlo.reduce_window"(%a, %cst) <{window_dimensions = array<i64: 3, 1>}> ({
+  ^bb0(%x: tensor<f32>, %y: tensor<f32>):
+    %m = stablehlo.maximum %x, %y : tensor<f32>
+    stablehlo.return %m : tensor<f32>
+  }) : (tensor<16x2xf32>, tensor<f32>) -> tensor<14x2xf32>
+  return %0 : tensor<14x2xf32>
+}
+
+// -----
+
+// A 2x2 window with stride 2 reads no row of another shard: no collective.
+// CHECK-LABEL: func.func @disjoint
+// CHECK-NOT:     collective_permute
+// CHECK-NOT:     all_gather
+// CHECK:         "stablehlo.reduce_window"(%arg0,
+// CHECK:         }) {{.*}} : (tensor<4x2xf32>, tensor<f32>) -> tensor<2x2xf32>
+sdy.mesh @mesh = <["x"=4]>
+func.func @disjoint(%a: tensor<16x2xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>}) -> (tensor<8x2xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>}) {
+  %cst = stablehlo.constant dense<0xFF800000> : tensor<f32>
+  %0 = "stablehlo.reduce_window"(%a, %cst) <{window_dimensions = array<i64: 2, 1>, window_strides = array<i64: 2, 1>}> ({
+  ^bb0(%x: tensor<f32>, %y: tensor<f32>):
+    %m = stablehlo.maximum %x, %y : tensor<f32>
+    stablehlo.return %m : tensor<f32>
+  }) : (tensor<16x2xf32>, tensor<f32>) -> tensor<8x2xf32>
+  return %0 : tensor<8x2xf32>
+}
+
+// -----
+
+// Not handled, gathered instead: window dilation, and a halo longer than a
+// shard (a 6-row window with padding 5 on 4-row shards).
+// CHECK-LABEL: func.func @fallback
+// CHECK-NOT:     collective_permute
+// CHECK:         "stablehlo.all_gather"
+// CHECK:         "stablehlo.reduce_window"{{.*}}window_dilations = array<i64: 2, 1>
+// CHECK:         }) {{.*}} : (tensor<16x2xf32>, tensor<f32>) -> tensor<12x2xf32>
+// CHECK:         "stablehlo.all_gather"
+// CHECK:         "stablehlo.reduce_window"
+// CHECK:         }) {{.*}} : (tensor<16x2xf32>, tensor<f32>) -> tensor<16x2xf32>
+// CHECK-NOT:     collective_permute
+sdy.mesh @mesh = <["x"=4]>
+func.func @fallback(%a: tensor<16x2xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>}, %b: tensor<16x2xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>}) -> (tensor<12x2xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>}, tensor<16x2xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>}) {
+  %cst = stablehlo.constant dense<0.0> : tensor<f32>
+  %0 = "stablehlo.reduce_window"(%a, %cst) <{window_dimensions = array<i64: 3, 1>, window_dilations = array<i64: 2, 1>}> ({
+  ^bb0(%x: tensor<f32>, %y: tensor<f32>):
+    %s = stablehlo.add %x, %y : tensor<f32>
+    stablehlo.return %s : tensor<f32>
+  }) : (tensor<16x2xf32>, tensor<f32>) -> tensor<12x2xf32>
+  %1 = "stablehlo.reduce_window"(%b, %cst) <{padding = dense<[[5, 0], [0, 0]]> : tensor<2x2xi64>, window_dimensions = array<i64: 6, 1>}> ({
+  ^bb0(%x: tensor<f32>, %y: tensor<f32>):
+    %s = stablehlo.add %x, %y : tensor<f32>
+    stablehlo.return %s : tensor<f32>
+  }) : (tensor<16x2xf32>, tensor<f32>) -> tensor<16x2xf32>
+  return %0, %1 : tensor<12x2xf32>, tensor<16x2xf32>
+}
