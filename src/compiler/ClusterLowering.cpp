@@ -11,6 +11,8 @@
 
 #include <functional>
 
+#include <unistd.h>
+
 namespace sdy::compiler {
 
 using namespace mlir;
@@ -51,6 +53,28 @@ ArrayRef<int64_t> shapeOf(Value v) {
 }
 
 bool isPred(Type t) { return t.isInteger(1); }
+
+uint64_t physicalMemoryBytes() {
+  long pages = sysconf(_SC_PHYS_PAGES), size = sysconf(_SC_PAGESIZE);
+  if (pages <= 0 || size <= 0)
+    return UINT64_MAX;
+  return static_cast<uint64_t>(pages) * static_cast<uint64_t>(size);
+}
+
+// Whether `t`'s bytes (one per pred, as the runtime stores it) fit in the
+// machine's physical memory.
+bool fitsInMemory(RankedTensorType t) {
+  uint64_t bytes = (t.getElementTypeBitWidth() + 7) / 8;
+  for (int64_t d : t.getShape()) {
+    if (d < 0)
+      return false;
+    if (d != 0 && bytes > UINT64_MAX / static_cast<uint64_t>(d))
+      return false;
+    bytes *= static_cast<uint64_t>(d);
+  }
+  static const uint64_t limit = physicalMemoryBytes();
+  return bytes <= limit;
+}
 
 // The binary op of a reduction body `^bb(a, b): r = OP(a, b); return r`.
 Operation *reductionCombiner(Region &body) {
@@ -119,6 +143,12 @@ std::string whyNotLowerable(Operation *op) {
     if (!isLowerableTensor(t))
       return "result type " + printed(t) +
              " is not compiled (f32, f64, pred and signless integers are)";
+  // A kernel's own buffers are not checked when it runs: a result the
+  // machine cannot hold is left to the interpreter, which reports it.
+  for (Type t : op->getResultTypes())
+    if (!fitsInMemory(cast<RankedTensorType>(t)))
+      return "result " + printed(t) +
+             " needs more bytes than this machine's memory (interpreted)";
   Type et = elementOf(op->getOperand(0));
   bool isFloat = isa<FloatType>(et);
   if (isElementwiseUnary(op)) {
