@@ -3,6 +3,7 @@
 
     /work/jaxenv/bin/python bench/xla/run.py [--rounds 5] [--steps 10]
         [--warmup 2] [--filter RE] [--sdy-opt PATH] [--sdy-run PATH]
+        [--exec-mode auto|interpret|compile]
 
 Needs JAX and numpy (any Python that has them); without JAX it says so and
 exits 0. Sets XLA_FLAGS=--xla_force_host_platform_device_count=2 itself
@@ -91,7 +92,8 @@ def bench(opts, program, work):
     files = S.write_inputs(program, arrays, work)
     out_dir = os.path.join(work, program["name"])
     os.makedirs(out_dir, exist_ok=True)
-    S.run(opts.sdy_run, program, local, files, out_dir)
+    S.run(opts.sdy_run, program, local, files, out_dir,
+          exec_mode=opts.exec_mode)
     f, mesh = P.jitted(program["base"], program["devices"])
     args = place(program, arrays, mesh)
     expected = np.asarray(f(*args))
@@ -101,7 +103,7 @@ def bench(opts, program, work):
     sdy, xla, ratios = [], [], []
     for _ in range(opts.rounds):
         a = S.run(opts.sdy_run, program, local, files, warmup=opts.warmup,
-                  repeat=opts.steps)
+                  repeat=opts.steps, exec_mode=opts.exec_mode)
         b = jax_steps(f, args, opts.warmup, opts.steps)
         sdy += a
         xla += b
@@ -119,6 +121,8 @@ def main():
                                                       "sdy-opt"))
     ap.add_argument("--sdy-run", default=os.path.join(TOOLS, "sdy-run",
                                                       "sdy-run"))
+    ap.add_argument("--exec-mode", choices=("auto", "interpret", "compile"),
+                    help="sdy-run's --exec-mode (default: sdy-run's own)")
     opts = ap.parse_args()
     if opts.rounds < 1 or opts.steps < 1 or opts.warmup < 0:
         ap.error("--rounds and --steps must be >= 1, --warmup >= 0")
@@ -130,11 +134,11 @@ def main():
         sys.exit("run.py: JAX sees %d device(s), 2 are needed (XLA_FLAGS=%s)"
                  % (len(jax.devices()), FLAG))
     print("# %s, %d cores, load %s; JAX %s; OPENBLAS_CORETYPE=%s; "
-          "%d rounds x %d steps (+%d warmup)" % (
+          "%d rounds x %d steps (+%d warmup); sdy exec mode %s" % (
               cpu_name(), os.cpu_count(),
               " ".join("%.2f" % x for x in os.getloadavg()), jax.__version__,
               os.environ.get("OPENBLAS_CORETYPE", "(unset)"), opts.rounds,
-              opts.steps, opts.warmup))
+              opts.steps, opts.warmup, opts.exec_mode or "(default)"))
     print("| program | devices | sdy ms | XLA ms | sdy / XLA | per-round "
           "ratios | target |")
     print("| --- | --- | --- | --- | --- | --- | --- |")

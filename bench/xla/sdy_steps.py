@@ -56,10 +56,14 @@ def write_inputs(program, arrays, work):
     return paths
 
 
-def run(sdy_run, program, local, inputs, out_dir=None, warmup=0, repeat=0):
+def run(sdy_run, program, local, inputs, out_dir=None, warmup=0, repeat=0,
+        exec_mode=None):
     """Runs the partitioned module on the program's devices; returns the
-    step times in ms (empty without `repeat`)."""
+    step times in ms (empty without `repeat`). `exec_mode`: sdy-run's
+    --exec-mode (None: its default)."""
     cmd = [sdy_run, local, "--devices", str(program["devices"]), "--quiet"]
+    if exec_mode:
+        cmd += ["--exec-mode", exec_mode]
     if out_dir:
         cmd += ["--output-dir", out_dir]
     if repeat:

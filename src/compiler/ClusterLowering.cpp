@@ -11,6 +11,8 @@
 
 #include <functional>
 
+#include <unistd.h>
+
 namespace sdy::compiler {
 
 using namespace mlir;
@@ -51,6 +53,28 @@ ArrayRef<int64_t> shapeOf(Value v) {
 }
 
 bool isPred(Type t) { return t.isInteger(1); }
+
+uint64_t physicalMemoryBytes() {
+  long pages = sysconf(_SC_PHYS_PAGES), size = sysconf(_SC_PAGESIZE);
+  if (pages <= 0 || size <= 0)
+    return UINT64_MAX;
+  return static_cast<uint64_t>(pages) * static_cast<uint64_t>(size);
+}
+
+// Whether `t`'s bytes (one per pred, as the runtime stores it) fit in the
+// machine's physical memory.
+bool fitsInMemory(RankedTensorType t) {
+  uint64_t bytes = (t.getElementTypeBitWidth() + 7) / 8;
+  for (int64_t d : t.getShape()) {
+    if (d < 0)
+      return false;
+    if (d != 0 && bytes > UINT64_MAX / static_cast<uint64_t>(d))
+      return false;
+    bytes *= static_cast<uint64_t>(d);
+  }
+  static const uint64_t limit = physicalMemoryBytes();
+  return bytes <= limit;
+}
 
 // The binary op of a reduction body `^bb(a, b): r = OP(a, b); return r`.
 Operation *reductionCombiner(Region &body) {
@@ -119,6 +143,12 @@ std::string whyNotLowerable(Operation *op) {
     if (!isLowerableTensor(t))
       return "result type " + printed(t) +
              " is not compiled (f32, f64, pred and signless integers are)";
+  // A kernel's own buffers are not checked when it runs: a result the
+  // machine cannot hold is left to the interpreter, which reports it.
+  for (Type t : op->getResultTypes())
+    if (!fitsInMemory(cast<RankedTensorType>(t)))
+      return "result " + printed(t) +
+             " needs more bytes than this machine's memory (interpreted)";
   Type et = elementOf(op->getOperand(0));
   bool isFloat = isa<FloatType>(et);
   if (isElementwiseUnary(op)) {
@@ -222,12 +252,22 @@ struct InType {
   Type element;
 };
 
-InType inTypeOf(Value v) {
-  return {tensorText(shapeOf(v), elementOf(v)), elementOf(v)};
-}
-
 class Emitter {
 public:
+  explicit Emitter(const Cluster &cluster) : cluster_(cluster) {}
+
+  // The shape the kernel sees: a block of the rows for a row-split value.
+  llvm::SmallVector<int64_t> shapeOf(Value v) const {
+    llvm::SmallVector<int64_t> s(compiler::shapeOf(v));
+    if (cluster_.parts > 1 && !s.empty() && cluster_.splitValues.count(v))
+      s[0] /= cluster_.parts;
+    return s;
+  }
+
+  InType inTypeOf(Value v) const {
+    return {tensorText(shapeOf(v), elementOf(v)), elementOf(v)};
+  }
+
   std::string fresh() { return "%v" + std::to_string(next_++); }
 
   // Appends a statement line to the function body.
@@ -303,9 +343,16 @@ public:
     if (it != names_.end())
       return it->second;
     auto c = cast<shlo::ConstantOp>(v.getDefiningOp());
+    Attribute value = c.getValue();
+    // A row-split constant is a splat (RowSplit.cpp): the block's splat.
+    auto dense = cast<DenseElementsAttr>(value);
+    if (dense.isSplat() && shapeOf(v) != compiler::shapeOf(v))
+      value = DenseElementsAttr::get(
+          RankedTensorType::get(shapeOf(v), elementOf(v)),
+          dense.getSplatValue<Attribute>());
     std::string attr;
     llvm::raw_string_ostream os(attr);
-    c.getValue().print(os);
+    value.print(os);
     std::string name = fresh();
     line(name + " = arith.constant " + attr);
     names_[v] = name;
@@ -316,6 +363,7 @@ public:
   std::string &text() { return text_; }
 
 private:
+  const Cluster &cluster_;
   std::string text_;
   int next_ = 0;
   llvm::DenseMap<Value, std::string> names_;
@@ -428,7 +476,7 @@ std::string operandMap(Value operand, unsigned rank) {
 
 void emitOp(Emitter &e, Operation *op) {
   Value result = op->getResult(0);
-  ArrayRef<int64_t> shape = shapeOf(result);
+  llvm::SmallVector<int64_t> shape = e.shapeOf(result);
   unsigned rank = shape.size();
   Type outEt = elementOf(result);
   std::vector<std::string> parallel(rank, "parallel");
@@ -437,14 +485,14 @@ void emitOp(Emitter &e, Operation *op) {
   std::vector<std::string> maps;
   auto addOperand = [&](Value v, std::string map) {
     ins.push_back(e.valueName(v));
-    inTypes.push_back(inTypeOf(v));
+    inTypes.push_back(e.inTypeOf(v));
     maps.push_back(std::move(map));
   };
 
   if (auto reshape = dyn_cast<shlo::ReshapeOp>(op)) {
     Value x = reshape.getOperand();
     std::string src = e.valueName(x);
-    if (shapeOf(x) == shape) {
+    if (e.shapeOf(x) == shape) {
       e.bind(result, src);
       return;
     }
@@ -457,7 +505,7 @@ void emitOp(Emitter &e, Operation *op) {
            "]> : " + shapeType);
     std::string r = e.fresh();
     e.line(r + " = tensor.reshape " + src + "(" + shapeConst + ") : (" +
-           tensorText(shapeOf(x), outEt) + ", " + shapeType + ") -> " +
+           tensorText(e.shapeOf(x), outEt) + ", " + shapeType + ") -> " +
            tensorText(shape, outEt));
     e.bind(result, r);
     return;
@@ -502,7 +550,7 @@ void emitOp(Emitter &e, Operation *op) {
 
   if (auto bcast = dyn_cast<shlo::BroadcastInDimOp>(op)) {
     Value x = bcast.getOperand();
-    ArrayRef<int64_t> inShape = shapeOf(x);
+    llvm::SmallVector<int64_t> inShape = e.shapeOf(x);
     std::vector<std::string> exprs;
     for (auto [i, d] : llvm::enumerate(bcast.getBroadcastDimensions()))
       exprs.push_back(
@@ -590,12 +638,12 @@ Type boundaryElementType(Value v, MLIRContext *ctx) {
 
 std::string emitClusterFunction(const Cluster &cluster,
                                 const std::string &name) {
-  Emitter e;
+  Emitter e(cluster);
   std::string params;
   auto param = [&](Value v, const std::string &argName) {
     Type bt = boundaryElementType(v, v.getContext());
     params += std::string(params.empty() ? "" : ", ") + argName + ": " +
-              memrefText(shapeOf(v), bt);
+              memrefText(e.shapeOf(v), bt);
   };
   for (auto [i, v] : llvm::enumerate(cluster.inputs))
     param(v, "%in" + std::to_string(i));
@@ -606,12 +654,12 @@ std::string emitClusterFunction(const Cluster &cluster,
     Type bt = boundaryElementType(v, v.getContext());
     std::string t = e.fresh();
     e.line(t + " = bufferization.to_tensor %in" + std::to_string(i) +
-           " restrict : " + memrefText(shapeOf(v), bt) + " to " +
-           tensorText(shapeOf(v), bt));
+           " restrict : " + memrefText(e.shapeOf(v), bt) + " to " +
+           tensorText(e.shapeOf(v), bt));
     if (bt != elementOf(v)) {
-      unsigned rank = shapeOf(v).size();
-      t = e.generic({t}, {{tensorText(shapeOf(v), bt), bt}},
-                    {identityMap(rank)}, shapeOf(v), elementOf(v),
+      unsigned rank = e.shapeOf(v).size();
+      t = e.generic({t}, {{tensorText(e.shapeOf(v), bt), bt}},
+                    {identityMap(rank)}, e.shapeOf(v), elementOf(v),
                     identityMap(rank),
                     std::vector<std::string>(rank, "parallel"),
                     [&](std::string &body, const std::vector<std::string> &a) {
@@ -626,8 +674,8 @@ std::string emitClusterFunction(const Cluster &cluster,
     Type bt = boundaryElementType(v, v.getContext());
     std::string t = e.valueName(v);
     if (bt != elementOf(v)) {
-      unsigned rank = shapeOf(v).size();
-      t = e.generic({t}, {inTypeOf(v)}, {identityMap(rank)}, shapeOf(v), bt,
+      unsigned rank = e.shapeOf(v).size();
+      t = e.generic({t}, {e.inTypeOf(v)}, {identityMap(rank)}, e.shapeOf(v), bt,
                     identityMap(rank),
                     std::vector<std::string>(rank, "parallel"),
                     [&](std::string &body, const std::vector<std::string> &a) {
@@ -636,7 +684,7 @@ std::string emitClusterFunction(const Cluster &cluster,
     }
     e.line("bufferization.materialize_in_destination " + t +
            " in restrict writable %out" + std::to_string(i) + " : (" +
-           tensorText(shapeOf(v), bt) + ", " + memrefText(shapeOf(v), bt) +
+           tensorText(e.shapeOf(v), bt) + ", " + memrefText(e.shapeOf(v), bt) +
            ") -> ()");
   }
   e.line("return");

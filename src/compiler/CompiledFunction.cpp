@@ -2,6 +2,7 @@
 #include "compiler/CompiledFunction.h"
 #include "compiler/ClusterLowering.h"
 #include "compiler/JitCompiler.h"
+#include "compiler/RowSplit.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/ExecutionEngine/ExecutionEngine.h"
@@ -37,6 +38,11 @@ bool parseExecMode(const std::string &name, ExecMode &out) {
 CompiledFunction::~CompiledFunction() = default;
 
 namespace {
+
+// Row blocks of a cluster: enough to spread over a host's threads with some
+// balance, each large enough that a call costs little against its work.
+constexpr int64_t kMaxRowBlocks = 16;
+constexpr int64_t kMinBlockElements = 16384;
 
 // Fills the inputs (values read from outside, folded constants excepted) and
 // outputs (values used after the cluster) of `c`.
@@ -96,8 +102,10 @@ bool CompiledFunction::create(func::FuncOp func, ExecMode mode,
   auto close = [&](std::unique_ptr<Cluster> &c) {
     if (c && !c->ops.empty()) {
       computeBoundary(*c);
-      if (computes(*c))
+      if (computes(*c)) {
+        planRowSplit(*c, kMaxRowBlocks, kMinBlockElements);
         candidates.push_back(std::move(c));
+      }
     }
     c.reset();
   };
@@ -167,7 +175,10 @@ bool CompiledFunction::create(func::FuncOp func, ExecMode mode,
     if (!c->kernel)
       continue;
     compiledOps += c->ops.size();
-    report += describe(*c, i) + ": compiled\n";
+    report += describe(*c, i) + ": compiled";
+    if (c->parts > 1)
+      report += " in " + std::to_string(c->parts) + " row blocks";
+    report += "\n";
     cf->last_[c->ops.back()] = c.get();
     for (Operation *op : c->ops)
       cf->member_[op] = c.get();

@@ -23,6 +23,7 @@
 
 #include "mlir/IR/Value.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 
 #include <memory>
 #include <string>
@@ -49,6 +50,14 @@ struct Cluster {
   std::vector<mlir::Value> outputs;
   // args[i] points to a `void *` holding the i-th buffer's address.
   void (*kernel)(void **args) = nullptr;
+  // When parts > 1, the kernel computes one block of 1/parts of the rows
+  // (leading dimension) of every output from the same block of each input
+  // marked in inputSplit and the whole of the other inputs; it is called
+  // once per block with those buffers advanced to the block (RowSplit.h).
+  int64_t parts = 1;
+  std::vector<bool> inputSplit;
+  // The values (operands and results of `ops`) the kernel sees as a block.
+  llvm::DenseSet<mlir::Value> splitValues;
 };
 
 class CompiledFunction {

@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 #include "compiler/CompiledFunction.h"
 #include "runtime/Interpreter.h"
+#include "runtime/ThreadPool.h"
 
 #include "mlir/IR/BuiltinTypes.h"
 
@@ -51,11 +52,33 @@ Status Interpreter::runCluster(const compiler::Cluster &cluster, Env &env) {
     outputs.emplace_back(et, shape);
     buffers.push_back(outputs.back().raw());
   }
-  std::vector<void *> args;
-  args.reserve(buffers.size());
-  for (void *&b : buffers)
-    args.push_back(&b);
-  cluster.kernel(args.data());
+  if (cluster.parts <= 1) {
+    std::vector<void *> args;
+    args.reserve(buffers.size());
+    for (void *&b : buffers)
+      args.push_back(&b);
+    cluster.kernel(args.data());
+  } else {
+    // Each block reads and writes its share of the split buffers' bytes.
+    std::vector<int64_t> blockBytes(buffers.size(), 0);
+    for (size_t i = 0; i < buffers.size(); ++i) {
+      bool split = i >= cluster.inputs.size() || cluster.inputSplit[i];
+      const Tensor &t = i < cluster.inputs.size()
+                            ? keep[i]
+                            : outputs[i - cluster.inputs.size()];
+      if (split)
+        blockBytes[i] = static_cast<int64_t>(t.byteSize()) / cluster.parts;
+    }
+    parallelFor(cluster.parts, ctx_.kernelThreads, [&](int64_t block) {
+      std::vector<void *> mine(buffers.size());
+      std::vector<void *> args(buffers.size());
+      for (size_t i = 0; i < buffers.size(); ++i) {
+        mine[i] = static_cast<char *>(buffers[i]) + block * blockBytes[i];
+        args[i] = &mine[i];
+      }
+      cluster.kernel(args.data());
+    });
+  }
   for (size_t i = 0; i < outputs.size(); ++i)
     env.values[cluster.outputs[i]] = std::move(outputs[i]);
   return Status::ok();

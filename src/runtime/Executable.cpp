@@ -5,6 +5,7 @@
 #include "runtime/Gemm.h"
 #include "runtime/Interpreter.h"
 #include "runtime/Liveness.h"
+#include "runtime/ThreadPool.h"
 
 #include "ir/Registration.h"
 #include "ir/sdy/SdyDialect.h"
@@ -333,6 +334,7 @@ Status Executable::runSingle(const std::vector<Tensor> &inputs,
     ctx.liveness = liveness_.get();
   }
   ctx.compiled = compiled_.get();
+  ctx.kernelThreads = threadsPerDevice(1);
   Watchdog watchdog(control);
   return runDevice(ctx, entry_, inputs, outputs);
 }
@@ -369,6 +371,7 @@ Status Executable::run(const Backend &backend,
       ctx.liveness = liveness_.get();
     }
     ctx.compiled = compiled_.get();
+    ctx.kernelThreads = threadsPerDevice(static_cast<int64_t>(local.size()));
     statuses[i] = runDevice(ctx, entry_, inputs[i], outputs[i])
                       .withContext("device " + std::to_string(local[i]));
     // Release the peers: they would otherwise wait for this device in their

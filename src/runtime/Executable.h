@@ -57,10 +57,10 @@ struct ExecutableOptions {
   // the next run), and elementwise ops may overwrite an operand that dies at
   // them. false: every tensor is a fresh heap allocation (for comparisons).
   bool reuseBuffers = true;
-  // Interpret runs every op in the interpreter; Auto and Compile run fusion
-  // clusters of the entry function as JIT-compiled kernels
-  // (docs/compiled_execution.md).
-  compiler::ExecMode execMode = compiler::ExecMode::Interpret;
+  // Auto (default) and Compile run fusion clusters of the entry function as
+  // JIT-compiled kernels (docs/compiled_execution.md); Interpret runs every
+  // op in the interpreter, the reference.
+  compiler::ExecMode execMode = compiler::ExecMode::Auto;
 };
 
 // Limits of one run (sdy_run_options_t of the C ABI).

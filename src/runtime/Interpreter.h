@@ -115,6 +115,9 @@ struct DeviceContext {
   const Liveness *liveness = nullptr;
   // The entry function's compiled clusters (null: everything interpreted).
   const compiler::CompiledFunction *compiled = nullptr;
+  // Threads a compiled kernel may use on this device (the caller's included;
+  // ThreadPool.h): the local backend gives each device its share of cores.
+  int kernelThreads = 1;
 
   bool hasGrid() const { return numReplicas > 0; }
   int64_t partitions() const { return hasGrid() ? numPartitions : numDevices; }

@@ -221,6 +221,31 @@ func.func @main(%x: tensor<2x2xf32>) -> tensor<2x2xf32> {
   EXPECT_EQ(values<float>(out[0]), (std::vector<float>{1, 1, 1, 1}));
 }
 
+TEST(CompiledPath, ResultsLargerThanMemoryAreLeftToTheInterpreter) {
+  // The kernel's own buffers are unchecked: the interpreter reports the
+  // allocation instead.
+  auto compiled = make(R"(
+func.func @main(%x: tensor<f32>) -> tensor<1000000x1000000xf32> {
+  %n = stablehlo.negate %x : tensor<f32>
+  %big = stablehlo.broadcast_in_dim %n, dims = [] : (tensor<f32>) -> tensor<1000000x1000000xf32>
+  return %big : tensor<1000000x1000000xf32>
+})",
+                       ExecMode::Compile);
+  std::string report = compiled->compileReport();
+  EXPECT_NE(report.find("interpreted: stablehlo.broadcast_in_dim x1: result "
+                        "tensor<1000000x1000000xf32> needs more bytes than "
+                        "this machine's memory (interpreted)"),
+            std::string::npos)
+      << report;
+  std::vector<Tensor> out;
+  Status s = compiled->runSingle(
+      {Tensor::fromVector<float>(ElementType::F32, {}, {1})}, out);
+  EXPECT_EQ(s.code(), StatusCode::OutOfMemory) << s.message();
+  EXPECT_NE(s.message().find("'stablehlo.broadcast_in_dim' at"),
+            std::string::npos)
+      << s.message();
+}
+
 TEST(CompiledPath, InterpretModeCompilesNothing) {
   auto exe = make("func.func @main(%x: tensor<2xf32>) -> tensor<2xf32> {\n"
                   "  %y = stablehlo.add %x, %x : tensor<2xf32>\n"

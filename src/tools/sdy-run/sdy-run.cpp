@@ -116,10 +116,11 @@ const char kUsage[] =
     "                      with --interpret: where interpreter.probe writes\n"
     "                      its values (.npy files and index.csv; default: a\n"
     "                      temporary directory, removed afterwards)\n"
-    "  --exec-mode M       interpret (default; the environment variable\n"
-    "                      SDY_EXEC_MODE sets it when this is absent), auto\n"
-    "                      or compile: run fusion clusters as JIT-compiled\n"
-    "                      kernels (docs/compiled_execution.md)\n"
+    "  --exec-mode M       auto (default; the environment variable\n"
+    "                      SDY_EXEC_MODE sets it when this is absent) or\n"
+    "                      compile: run fusion clusters as JIT-compiled\n"
+    "                      kernels (docs/compiled_execution.md); interpret:\n"
+    "                      run every op in the interpreter\n"
     "  --exec-report       print what was compiled and what was interpreted\n"
     "  -h, --help          print this help\n"
     "\n"
@@ -492,9 +493,7 @@ int main(int argc, char **argv) {
   opts.numDevices = o.devices;
   opts.executable.timeoutMs = o.timeoutMs;
   const char *envMode = std::getenv("SDY_EXEC_MODE");
-  std::string mode = o.execModeGiven ? o.execMode
-                     : envMode       ? envMode
-                                     : "interpret";
+  std::string mode = o.execModeGiven ? o.execMode : envMode ? envMode : "auto";
   if (!sdy::compiler::parseExecMode(mode, opts.executable.execMode))
     return usageError(
         std::string(o.execModeGiven ? "--exec-mode" : "SDY_EXEC_MODE") +
