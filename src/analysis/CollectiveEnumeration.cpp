@@ -347,6 +347,7 @@ bool describe(mlir::Operation *op, int64_t numDevices, mlir::ModuleOp module,
     info.function = func.getSymName().str();
     info.nested = op->getParentOp() != func.getOperation();
   }
+  info.executions = executionCountOf(op);
   for (mlir::Value v : op->getOperands())
     info.operandTypes.push_back(printed(v.getType()));
   if (isSdyCollective(op)) {
@@ -383,6 +384,15 @@ bool describe(mlir::Operation *op, int64_t numDevices, mlir::ModuleOp module,
   return true;
 }
 
+// Numbers the region ops around `info`'s op in order of first appearance.
+void assignLoopIds(CollectiveOpInfo &info,
+                   std::map<mlir::Operation *, int64_t> &ids) {
+  for (const EnclosingLoop &level : info.executions.loops) {
+    auto it = ids.emplace(level.op, static_cast<int64_t>(ids.size())).first;
+    info.loopIds.push_back(it->second);
+  }
+}
+
 } // namespace
 
 int64_t inferNumDevices(mlir::ModuleOp module) {
@@ -404,6 +414,7 @@ bool enumerateCollectives(mlir::ModuleOp module, int64_t numDevices,
                           std::string &error) {
   out.clear();
   mlir::sdy::MeshAttr mesh = singleMesh(module, numDevices);
+  std::map<mlir::Operation *, int64_t> loopIds;
   bool ok = true;
   module.walk([&](mlir::Operation *op) {
     if (!isStablehloCollective(op) && !isSdyCollective(op))
@@ -413,6 +424,7 @@ bool enumerateCollectives(mlir::ModuleOp module, int64_t numDevices,
       ok = false;
       return mlir::WalkResult::interrupt();
     }
+    assignLoopIds(info, loopIds);
     out.push_back(std::move(info));
     return mlir::WalkResult::advance();
   });
@@ -429,7 +441,11 @@ bool describeCollective(mlir::Operation *op, int64_t numDevices,
   mlir::sdy::MeshAttr mesh;
   if (module)
     mesh = singleMesh(module, numDevices);
-  return describe(op, numDevices, module, mesh, out, error);
+  std::map<mlir::Operation *, int64_t> loopIds;
+  if (!describe(op, numDevices, module, mesh, out, error))
+    return false;
+  assignLoopIds(out, loopIds);
+  return true;
 }
 
 } // namespace sdy::analysis

@@ -14,6 +14,7 @@
 #define SDY_ANALYSIS_COLLECTIVEENUMERATION_H
 
 #include "analysis/CollectiveTraffic.h"
+#include "analysis/LoopTripCount.h"
 
 #include "mlir/IR/BuiltinOps.h"
 
@@ -38,6 +39,11 @@ struct CollectiveOpInfo {
   // Whether the op runs inside a loop, a conditional or another region op
   // (then it can run any number of times per call of the function).
   bool nested = false;
+  // How often the op runs per call of its function (the trip counts of the
+  // loops around it), and an id per enclosing region op, unique in the
+  // module, outermost first.
+  ExecutionCount executions;
+  std::vector<int64_t> loopIds;
   // Whether `calls` is known (StableHLO collectives).
   bool counted = false;
   // calls[d]: the backend calls device d issues, in order, for one
