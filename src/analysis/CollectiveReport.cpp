@@ -335,7 +335,7 @@ llvm::json::Value reportJsonValue(const CollectiveReport &report) {
         trips = *level.tripCount;
       loops.push_back(
           json::Object{{"id", l < info.loopIds.size() ? info.loopIds[l] : -1},
-                       {"op", level.op->getName().getStringRef().str()},
+                       {"op", level.opName},
                        {"trip_count", std::move(trips)}});
     }
     o["loops"] = std::move(loops);

@@ -93,7 +93,8 @@ ExecutionCount executionCountOf(mlir::Operation *op) {
   for (mlir::Operation *parent = op ? op->getParentOp() : nullptr;
        parent && !mlir::isa<mlir::func::FuncOp, mlir::ModuleOp>(parent);
        parent = parent->getParentOp()) {
-    EnclosingLoop level{parent, std::nullopt};
+    EnclosingLoop level{parent, parent->getName().getStringRef().str(),
+                        std::nullopt};
     bool inBody = mlir::isa<shlo::WhileOp>(parent) &&
                   parent->getRegion(1).isAncestor(op->getParentRegion());
     if (inBody)

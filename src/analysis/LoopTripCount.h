@@ -23,6 +23,7 @@ namespace sdy::analysis {
 // One region op around an op, outermost first.
 struct EnclosingLoop {
   mlir::Operation *op = nullptr;
+  std::string opName; // printed without reading the module again
   // The iterations of a counted loop; empty for any other region op.
   std::optional<int64_t> tripCount;
 };
