@@ -35,8 +35,9 @@ sdy_status_t *sdy_module_collective_report(const sdy_module_t *module,
                                            const char *options,
                                            char **out_report);
 
-/* Ranks `num_modules` partitioned versions of one program (say, the
- * program partitioned under alternative shardings) by the estimated
+/* Ranks `num_modules` versions of one program (say, the program under
+ * alternative shardings, partitioned or with its collectives still in sdy
+ * form, which count as what the partitioner lowers them to) by the estimated
  * communication time per call (the report's total, loop trip counts
  * applied), cheapest first; equal times keep the given order. `names[i]`
  * names `modules[i]` in the ranking (NULL names: "0", "1", ...). As text
@@ -48,11 +49,10 @@ sdy_status_t *sdy_module_collective_report(const sdy_module_t *module,
  * sdy_module_collective_report(). The ranking is caller-owned
  * (sdy_string_destroy()). SDY_INVALID_ARGUMENT for no modules, a NULL
  * module or name, or a bad option or model file; SDY_FAILED_PRECONDITION
- * when a module still has collectives in sdy form (partition it first),
- * names groups the runtime refuses, or the modules' public functions
- * differ. The modules are not changed; each is read under its context's
- * lock, one at a time.
- * [nullable: names, options] */
+ * when a collective of a module has no byte count (the message says
+ * why), a module names groups the runtime refuses, or the modules' public
+ * functions differ. The modules are not changed; each is read under its
+ * context's lock, one at a time. [nullable: names, options] */
 sdy_status_t *sdy_collective_compare(const sdy_module_t *const *modules,
                                      const char *const *names,
                                      size_t num_modules, const char *options,

@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "analysis/CollectiveEnumeration.h"
+#include "analysis/SdyCollectiveLowering.h"
 
 #include "ir/sdy/SdyDialect.h"
 #include "ir/stablehlo/StablehloDialect.h"
@@ -336,6 +337,31 @@ std::vector<std::string> axesOfGroups(mlir::sdy::MeshAttr mesh, Groups groups) {
   return {};
 }
 
+// The calls of the StableHLO collectives sdy collective `op` becomes, one
+// after the other; left uncounted, with the reason, when it cannot be
+// lowered alone.
+void countLowered(mlir::Operation *op, int64_t numDevices,
+                  CollectiveOpInfo &info) {
+  std::string error;
+  mlir::OwningOpRef<mlir::ModuleOp> lowered = lowerSdyCollective(op, error);
+  std::vector<CollectiveOpInfo> parts;
+  if (!lowered || !enumerateCollectives(*lowered, numDevices, parts, error)) {
+    info.uncountedReason = "cannot lower it as the partitioner does: " + error;
+    return;
+  }
+  info.calls.assign(numDevices, {});
+  for (const CollectiveOpInfo &part : parts) {
+    for (int64_t d = 0; d < numDevices; ++d)
+      info.calls[d].insert(info.calls[d].end(), part.calls[d].begin(),
+                           part.calls[d].end());
+    for (const auto &group : part.groups)
+      if (std::find(info.groups.begin(), info.groups.end(), group) ==
+          info.groups.end())
+        info.groups.push_back(group);
+  }
+  info.counted = true;
+}
+
 bool describe(mlir::Operation *op, int64_t numDevices, mlir::ModuleOp module,
               mlir::sdy::MeshAttr mesh, CollectiveOpInfo &info,
               std::string &error) {
@@ -352,6 +378,7 @@ bool describe(mlir::Operation *op, int64_t numDevices, mlir::ModuleOp module,
     info.operandTypes.push_back(printed(v.getType()));
   if (isSdyCollective(op)) {
     info.axes = sdyAxesOf(op);
+    countLowered(op, numDevices, info);
     return true;
   }
   info.counted = true;

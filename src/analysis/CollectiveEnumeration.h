@@ -5,9 +5,9 @@
 // types and, for the StableHLO collectives of a partitioned program, the
 // backend calls every device issues when the runtime executes the op once
 // (found with the runtime's own group rules, so they are the calls the
-// runtime makes). The sdy collectives of a program before partitioning are
-// listed without calls: their device-level form is only fixed by the
-// partitioner.
+// runtime makes). An sdy collective of a program before partitioning gets
+// the calls of the StableHLO collectives the partitioner lowers it to
+// (SdyCollectiveLowering.h).
 //
 //===----------------------------------------------------------------------===//
 #ifndef SDY_ANALYSIS_COLLECTIVEENUMERATION_H
@@ -44,8 +44,11 @@ struct CollectiveOpInfo {
   // module, outermost first.
   ExecutionCount executions;
   std::vector<int64_t> loopIds;
-  // Whether `calls` is known (StableHLO collectives).
+  // Whether `calls` is known: for StableHLO collectives, and for sdy ones
+  // the calls of the StableHLO collectives the partitioner lowers them to.
   bool counted = false;
+  // Why not (empty when counted).
+  std::string uncountedReason;
   // calls[d]: the backend calls device d issues, in order, for one
   // execution of the op.
   std::vector<std::vector<BackendCall>> calls;

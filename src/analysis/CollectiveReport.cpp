@@ -266,7 +266,7 @@ std::string renderReportText(const CollectiveReport &report) {
       }
     }
     if (!info.counted) {
-      os << "  not counted: the partitioner fixes its device-level form\n";
+      os << "  not counted: " << info.uncountedReason << "\n";
       continue;
     }
     bool pairs = info.kind == "stablehlo.collective_permute";
@@ -339,6 +339,8 @@ llvm::json::Value reportJsonValue(const CollectiveReport &report) {
                        {"trip_count", std::move(trips)}});
     }
     o["loops"] = std::move(loops);
+    if (!info.counted)
+      o["not_counted_reason"] = info.uncountedReason;
     if (info.executions.executions)
       o["executions"] = *info.executions.executions;
     else

@@ -2,6 +2,7 @@
 
 #include "analysis/LoopTripCount.h"
 
+#include "ir/sdy/SdyDialect.h"
 #include "ir/stablehlo/StablehloDialect.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -17,7 +18,12 @@ namespace shlo = mlir::stablehlo;
 // The value of a constant signed (or signless) integer scalar.
 std::optional<int64_t> constantInt(mlir::Value v) {
   mlir::Attribute attr;
-  if (!v || !mlir::matchPattern(v, mlir::m_Constant(&attr)))
+  if (!v)
+    return std::nullopt;
+  // Before partitioning, constants are sdy.constant (not foldable).
+  if (auto c = v.getDefiningOp<mlir::sdy::ConstantOp>())
+    attr = c.getValue();
+  else if (!mlir::matchPattern(v, mlir::m_Constant(&attr)))
     return std::nullopt;
   auto dense = mlir::dyn_cast<mlir::DenseIntElementsAttr>(attr);
   if (!dense || !dense.isSplat() || dense.getElementType().isUnsignedInteger())

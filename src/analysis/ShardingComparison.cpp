@@ -24,9 +24,8 @@ bool summarizeVersion(const std::string &name, size_t index,
   for (const CollectiveReportEntry &e : version.report.entries)
     if (!e.info.counted) {
       error = "version '" + name + "': " + e.info.kind + " at " +
-              e.info.location +
-              " is not partitioned yet (no byte count): compare partitioned "
-              "modules (-sdy-partition-pipeline)";
+              e.info.location + " has no byte count (" +
+              e.info.uncountedReason + ")";
       return false;
     }
   std::vector<Traffic> perDevice(version.report.numDevices);

@@ -1,9 +1,9 @@
 //===- ShardingComparison.h - rank versions of a program --------*- C++ -*-===//
 //
-// Alternative shardings of one program, each partitioned, ranked by the
-// estimated communication time per call of the program (the report's
-// total). Only partitioned modules can be compared: a collective still in
-// sdy form has no byte count yet, so a version with one is refused.
+// Alternative shardings of one program, partitioned or not yet lowered
+// (sdy collectives count as what the partitioner lowers them to), ranked by
+// the estimated communication time per call of the program (the report's
+// total). A version with a collective that has no byte count is refused.
 //
 //===----------------------------------------------------------------------===//
 #ifndef SDY_ANALYSIS_SHARDINGCOMPARISON_H
@@ -29,7 +29,7 @@ struct ComparedVersion {
 };
 
 // The report of one version, summed up; fails (naming the version) when
-// the report fails or the module has collectives in sdy form.
+// the report fails or a collective has no byte count.
 bool summarizeVersion(const std::string &name, size_t index,
                       mlir::ModuleOp module,
                       const CollectiveReportOptions &options,

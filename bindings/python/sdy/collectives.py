@@ -91,13 +91,14 @@ def compare_shardings(variants: Mapping[str, Module], *,
 
     With `partition` (the default) each variant is partitioned first, as a
     copy with the "partition" preset (the modules are not changed);
-    without, the variants must be partitioned already.
+    without, the modules are ranked as they are (collectives still in sdy
+    form count as what the partitioner lowers them to).
 
     Raises:
         InvalidArgumentError: no variants, or a bad option or model file.
-        FailedPreconditionError: a variant still has collectives in sdy
-            form, names groups the runtime refuses, or the variants'
-            public functions differ.
+        FailedPreconditionError: a collective of a variant has no byte
+            count, a variant names groups the runtime refuses, or the
+            variants' public functions differ.
         UnimplementedError: the loaded library predates the comparison.
     """
     fn = getattr(lib, "sdy_collective_compare", None)

@@ -103,12 +103,13 @@ def test_compare_shardings(ctx):
             m.close()
 
 
-# A collective in sdy form (before partitioning): no byte count yet.
+# A collective in sdy form (before the lowering): it counts as the
+# all_gather of 8 local f32 (32 B) over the 2 devices of "x" it becomes.
 SDY_FORM = """\
-sdy.mesh @mesh = <["x"=4]>
-func.func @main(%a: tensor<8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}]>}) -> tensor<8xf32> {
-  %b = sdy.all_gather [{"x"}] %a out_sharding=<@mesh, [{}]> : tensor<8xf32>
-  return %b : tensor<8xf32>
+sdy.mesh @mesh = <["x"=2, "y"=2]>
+func.func @main(%a: tensor<16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}]>}) -> tensor<16xf32> {
+  %b = sdy.all_gather [{"x"}] %a out_sharding=<@mesh, [{}]> : tensor<16xf32>
+  return %b : tensor<16xf32>
 }
 """
 
@@ -141,10 +142,15 @@ def test_compare_shardings_errors(ctx):
         with pytest.raises(sdy.FailedPreconditionError,
                            match="only versions of the same program"):
             sdy.compare_shardings({"m": m, "other": other}, partition=False)
+        ranked = sdy.compare_shardings({"m": m, "early": early},
+                                       partition=False)
+        assert [name for name, _, _ in ranked] == ["early", "m"]
+        assert ranked[0][2]["functions"][0]["sent"] == [32, 32, 32, 32]
         with pytest.raises(sdy.FailedPreconditionError,
-                           match="version 'early': sdy.all_gather at .* is "
-                                 "not partitioned yet"):
-            sdy.compare_shardings({"m": m, "early": early}, partition=False)
+                           match="version 'early': sdy.all_gather at .* has "
+                                 "no byte count"):
+            sdy.compare_shardings({"early": early}, partition=False,
+                                  num_devices=8)
         with pytest.raises(sdy.InvalidArgumentError,
                            match="unknown backend 'nccl'"):
             sdy.compare_shardings({"m": m}, backend="nccl", partition=False)

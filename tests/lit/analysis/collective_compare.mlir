@@ -1,12 +1,14 @@
 // -sdy-collective-report='compare=...' ranks the input ("input") and the
-// listed partitioned versions of the same program by estimated
-// communication time, cheapest first; equal times keep the given order.
-// Per device: a.mlir permutes 16 x f32 (64 B), b.mlir 1024 x f32 (4096 B)
-// three times (a loop), c.mlir and d.mlir move nothing.
+// listed versions of the same program by estimated communication time,
+// cheapest first; equal times keep the given order. Per device: a.mlir
+// permutes 16 x f32 (64 B), b.mlir 1024 x f32 (4096 B) three times (a
+// loop), c.mlir and d.mlir move nothing, and unpartitioned.mlir (not yet
+// lowered) gathers its 8 local f32 (32 B) from the one other device of "x".
 // RUN: rm -rf %t && split-file %s %t
 // RUN: sdy-opt %t/a.mlir -sdy-collective-report='compare=%t/b.mlir,%t/c.mlir,%t/d.mlir' -o /dev/null | FileCheck %s
 // RUN: sdy-opt %t/a.mlir -sdy-collective-report='compare=%t/b.mlir,%t/c.mlir format=json' -o /dev/null | FileCheck %s --check-prefix=JSON
-// RUN: not sdy-opt %t/a.mlir -sdy-collective-report='compare=%t/unpartitioned.mlir' 2>&1 | FileCheck %s --check-prefix=SDY
+// RUN: sdy-opt %t/a.mlir -sdy-collective-report='compare=%t/unpartitioned.mlir' -o /dev/null | FileCheck %s --check-prefix=SDY
+// RUN: not sdy-opt %t/unpartitioned.mlir -sdy-collective-report='num-devices=8 compare=%t/c.mlir' 2>&1 | FileCheck %s --check-prefix=NOCOUNT
 // RUN: not sdy-opt %t/a.mlir -sdy-collective-report='compare=%t/other.mlir' 2>&1 | FileCheck %s --check-prefix=OTHER
 // RUN: not sdy-opt %t/a.mlir -sdy-collective-report='compare=%t/missing.mlir' 2>&1 | FileCheck %s --check-prefix=MISSING
 
@@ -26,7 +28,9 @@
 // JSON: "index": 1,
 // JSON: "max_sent": 12288,
 
-// SDY: error: sdy-collective-report: version '{{.*}}unpartitioned.mlir': sdy.all_gather at {{.*}} is not partitioned yet (no byte count): compare partitioned modules (-sdy-partition-pipeline)
+// SDY: #1 {{.*}}unpartitioned.mlir: estimated {{.*}}, 1 collective(s), max sent 32 B, max received 32 B
+// SDY-NEXT: #2 input:
+// NOCOUNT: error: sdy-collective-report: version 'input': sdy.all_gather at {{.*}}unpartitioned.mlir:3:8 has no byte count (cannot lower it as the partitioner does: {{.*}}stablehlo.all_gather: device 4 is in no replica group)
 // OTHER: error: sdy-collective-report: version '{{.*}}other.mlir' has the public functions @other, version 'input' has @main: only versions of the same program can be compared
 // MISSING: error: sdy-collective-report: compare: cannot read a module from '{{.*}}missing.mlir'
 
