@@ -9,14 +9,17 @@ using namespace sdycapi;
 
 namespace {
 
-// The options of a report or comparison; false with `error` when bad.
-bool resolveOptions(const char *options,
-                    sdy::analysis::CollectiveReportOptions &resolved,
-                    bool &json, std::string &error) {
+// The options of a report or comparison; SDY_INVALID_ARGUMENT when bad.
+sdy_status_t *resolveOptions(const char *fn, const char *options,
+                             sdy::analysis::CollectiveReportOptions &resolved,
+                             bool &json) {
   sdy::analysis::CollectiveReportRequest request;
-  return sdy::analysis::parseReportRequest(options ? options : "", request,
-                                           error) &&
-         sdy::analysis::resolveReportRequest(request, resolved, json, error);
+  std::string error;
+  if (!sdy::analysis::parseReportRequest(options ? options : "", request,
+                                         error) ||
+      !sdy::analysis::resolveReportRequest(request, resolved, json, error))
+    return invalidArgument(fn, error);
+  return nullptr;
 }
 
 } // namespace
@@ -35,9 +38,9 @@ sdy_status_t *sdy_module_collective_report(const sdy_module_t *module,
       return s;
     sdy::analysis::CollectiveReportOptions resolved;
     bool json = false;
+    if (sdy_status_t *s = resolveOptions(fn, options, resolved, json))
+      return s;
     std::string error;
-    if (!resolveOptions(options, resolved, json, error))
-      return invalidArgument(fn, error);
     std::lock_guard<std::recursive_mutex> lock(module->ctx->mutex);
     sdy::analysis::CollectiveReport report;
     if (!sdy::analysis::buildCollectiveReport(*module->module, resolved, report,
@@ -72,9 +75,9 @@ sdy_status_t *sdy_collective_compare(const sdy_module_t *const *modules,
       return s;
     sdy::analysis::CollectiveReportOptions resolved;
     bool json = false;
+    if (sdy_status_t *s = resolveOptions(fn, options, resolved, json))
+      return s;
     std::string error;
-    if (!resolveOptions(options, resolved, json, error))
-      return invalidArgument(fn, error);
     std::vector<sdy::analysis::ComparedVersion> versions(num_modules);
     for (size_t i = 0; i < num_modules; ++i) {
       std::string name = names ? names[i] : std::to_string(i);

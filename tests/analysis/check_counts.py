@@ -108,6 +108,29 @@ def compare(report, calls, n):
     return errors
 
 
+def program_cases(devices, work_root, mpi=False):
+    """Yields (program, device count, work directory) for every end-to-end
+    program and wanted device count ('2,4,8'), with the program (without
+    its reference function) written to WORK/global.mlir."""
+    wanted = [int(x) for x in devices.split(',')]
+    root = work_root or tempfile.mkdtemp(prefix='sdy_counts_')
+    programs = sorted(p for p in os.listdir(os.path.join(HERE, '..', 'e2e', 'programs'))
+                      if p.endswith('.mlir'))
+    for name in programs:
+        prog = run_e2e.Program(os.path.join(HERE, '..', 'e2e', 'programs', name))
+        if mpi and not prog.mpi:
+            continue
+        for n in [n for n in prog.devices if n in wanted]:
+            work = os.path.join(root, '%s_%d' % (prog.name, n))
+            shutil.rmtree(work, ignore_errors=True)
+            os.makedirs(work)
+            text = prog.instantiate(n)
+            if 'func.func @ref(' in text or 'func.func private @ref(' in text:
+                text = run_e2e.remove_func(text, 'ref')
+            open(work + '/global.mlir', 'w').write(text)
+            yield prog, n, work
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument('sdy_opt')
@@ -119,52 +142,37 @@ def main():
     ap.add_argument('--min-cases', type=int, default=1)
     ap.add_argument('--min-loop-cases', type=int, default=0)
     opts = ap.parse_args()
-    wanted = [int(x) for x in opts.devices.split(',')]
-    root = opts.work or tempfile.mkdtemp(prefix='sdy_counts_')
-    programs = sorted(p for p in os.listdir(os.path.join(HERE, '..', 'e2e', 'programs'))
-                      if p.endswith('.mlir'))
     checked = collectives = looped = skipped = 0
     failures = []
-    for name in programs:
-        prog = run_e2e.Program(os.path.join(HERE, '..', 'e2e', 'programs', name))
-        if opts.backend == 'mpi' and not prog.mpi:
+    for prog, n, work in program_cases(opts.devices, opts.work, mpi=opts.backend == 'mpi'):
+        local = work + '/local.mlir'
+        rc, msg = run_e2e.run([opts.sdy_opt, work + '/global.mlir',
+                               '-sdy-partition-pipeline'] + prog.flags + ['-o', local])
+        if rc:  # the e2e suite owns partitioning failures
+            skipped += 1
             continue
-        for n in [n for n in prog.devices if n in wanted]:
-            work = os.path.join(root, '%s_%d' % (prog.name, n))
-            shutil.rmtree(work, ignore_errors=True)
-            os.makedirs(work)
-            text = prog.instantiate(n)
-            if 'func.func @ref(' in text or 'func.func private @ref(' in text:
-                text = run_e2e.remove_func(text, 'ref')
-            open(work + '/global.mlir', 'w').write(text)
-            local = work + '/local.mlir'
-            rc, msg = run_e2e.run([opts.sdy_opt, work + '/global.mlir',
-                                   '-sdy-partition-pipeline'] + prog.flags + ['-o', local])
-            if rc:  # the e2e suite owns partitioning failures
-                skipped += 1
-                continue
-            report, err = report_of(opts, local, n, work)
-            if err:
-                failures.append('%s on %d: %s' % (prog.name, n, err))
-                continue
-            counted = [c for c in report['collectives'] if c['counted']]
-            if not counted:
-                continue
-            if any(c.get('executions') is None or c['function'] != 'main'
-                   for c in counted):
-                skipped += 1
-                continue
-            calls, err = counted_calls(opts, local, n, work)
-            if err:
-                failures.append('%s on %d: %s' % (prog.name, n, err))
-                continue
-            errors = compare(report, calls, n)
-            if errors:
-                failures.append('%s on %d: %s' % (prog.name, n, errors[0]))
-                continue
-            checked += 1
-            collectives += len(counted)
-            looped += any(c['executions'] != 1 for c in counted)
+        report, err = report_of(opts, local, n, work)
+        if err:
+            failures.append('%s on %d: %s' % (prog.name, n, err))
+            continue
+        counted = [c for c in report['collectives'] if c['counted']]
+        if not counted:
+            continue
+        if any(c.get('executions') is None or c['function'] != 'main'
+               for c in counted):
+            skipped += 1
+            continue
+        calls, err = counted_calls(opts, local, n, work)
+        if err:
+            failures.append('%s on %d: %s' % (prog.name, n, err))
+            continue
+        errors = compare(report, calls, n)
+        if errors:
+            failures.append('%s on %d: %s' % (prog.name, n, errors[0]))
+            continue
+        checked += 1
+        collectives += len(counted)
+        looped += any(c['executions'] != 1 for c in counted)
     print('%s backend: %d cases (%d collectives, %d cases with counted loops) '
           'agree, %d skipped' % (opts.backend, checked, collectives, looped, skipped))
     for f in failures:

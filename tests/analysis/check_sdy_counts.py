@@ -16,13 +16,13 @@ partitioner lowers them to.
 import argparse
 import json
 import os
-import shutil
 import sys
-import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, '..', 'e2e'))
 import run_e2e  # noqa: E402
+sys.path.insert(0, HERE)
+import check_counts  # noqa: E402  (the cases)
 
 # -sdy-partition-pipeline without its last step.
 # (-sdy-reject-unreduced and -sdy-inline-composites are not registered on
@@ -56,50 +56,37 @@ def main():
     ap.add_argument('--work', default=None)
     ap.add_argument('--min-cases', type=int, default=1)
     opts = ap.parse_args()
-    wanted = [int(x) for x in opts.devices.split(',')]
-    root = opts.work or tempfile.mkdtemp(prefix='sdy_sdy_counts_')
-    programs = sorted(p for p in os.listdir(os.path.join(HERE, '..', 'e2e', 'programs'))
-                      if p.endswith('.mlir'))
     checked = collectives = skipped = 0
     failures = []
-    for name in programs:
-        prog = run_e2e.Program(os.path.join(HERE, '..', 'e2e', 'programs', name))
-        for n in [n for n in prog.devices if n in wanted]:
-            work = os.path.join(root, '%s_%d' % (prog.name, n))
-            shutil.rmtree(work, ignore_errors=True)
-            os.makedirs(work)
-            text = prog.instantiate(n)
-            if 'func.func @ref(' in text or 'func.func private @ref(' in text:
-                text = run_e2e.remove_func(text, 'ref')
-            src = work + '/global.mlir'
-            open(src, 'w').write(text)
-            rc1, _ = run_e2e.run([opts.sdy_opt, src, '-sdy-partition-pipeline'] + prog.flags
-                                 + ['-o', work + '/local.mlir'])
-            rc2, _ = run_e2e.run([opts.sdy_opt, src, BEFORE_LOWERING] + prog.flags
-                                 + ['-o', work + '/sdy.mlir'])
-            if rc1 or rc2:  # the e2e suite owns partitioning failures
-                skipped += 1
-                continue
-            local, err = report_of(opts.sdy_opt, work + '/local.mlir', n, work + '/local.json')
-            early, err2 = report_of(opts.sdy_opt, work + '/sdy.mlir', n, work + '/sdy.json')
-            if err or err2:
-                failures.append('%s on %d: %s' % (prog.name, n, err or err2))
-                continue
-            sdy_ops = [c for c in early['collectives'] if c['kind'].startswith('sdy.')]
-            if not sdy_ops:
-                continue
-            uncounted = [c for c in early['collectives'] if not c['counted']]
-            if uncounted:
-                failures.append('%s on %d: %s not counted: %s' % (
-                    prog.name, n, uncounted[0]['kind'],
-                    uncounted[0].get('not_counted_reason')))
-                continue
-            if totals(early) != totals(local):
-                failures.append('%s on %d: before lowering %s, partitioned %s'
-                                % (prog.name, n, totals(early), totals(local)))
-                continue
-            checked += 1
-            collectives += len(sdy_ops)
+    for prog, n, work in check_counts.program_cases(opts.devices, opts.work):
+        src = work + '/global.mlir'
+        rc1, _ = run_e2e.run([opts.sdy_opt, src, '-sdy-partition-pipeline'] + prog.flags
+                             + ['-o', work + '/local.mlir'])
+        rc2, _ = run_e2e.run([opts.sdy_opt, src, BEFORE_LOWERING] + prog.flags
+                             + ['-o', work + '/sdy.mlir'])
+        if rc1 or rc2:  # the e2e suite owns partitioning failures
+            skipped += 1
+            continue
+        local, err = report_of(opts.sdy_opt, work + '/local.mlir', n, work + '/local.json')
+        early, err2 = report_of(opts.sdy_opt, work + '/sdy.mlir', n, work + '/sdy.json')
+        if err or err2:
+            failures.append('%s on %d: %s' % (prog.name, n, err or err2))
+            continue
+        sdy_ops = [c for c in early['collectives'] if c['kind'].startswith('sdy.')]
+        if not sdy_ops:
+            continue
+        uncounted = [c for c in early['collectives'] if not c['counted']]
+        if uncounted:
+            failures.append('%s on %d: %s not counted: %s' % (
+                prog.name, n, uncounted[0]['kind'],
+                uncounted[0].get('not_counted_reason')))
+            continue
+        if totals(early) != totals(local):
+            failures.append('%s on %d: before lowering %s, partitioned %s'
+                            % (prog.name, n, totals(early), totals(local)))
+            continue
+        checked += 1
+        collectives += len(sdy_ops)
     print('%d cases (%d sdy collectives) agree with the partitioned program, %d skipped'
           % (checked, collectives, skipped))
     for f in failures:

@@ -318,25 +318,26 @@ static void test_module_constraints(void **state) {
   sdy_sharding_destroy(sharding);
 }
 
+/* An all_reduce of 10 x f32 over 4 devices. */
+static const char *const kAllReduceModule =
+    "module attributes {mhlo.num_partitions = 4 : i32} {\n"
+    "func.func @main(%a: tensor<10xf32>) -> tensor<10xf32> {\n"
+    "  %0 = \"stablehlo.all_reduce\"(%a) <{channel_handle = "
+    "#stablehlo.channel_handle<handle = 1, type = 1>, replica_groups = "
+    "dense<[[0, 1, 2, 3]]> : tensor<1x4xi64>, use_global_device_ids}> ({\n"
+    "  ^bb0(%p: tensor<f32>, %q: tensor<f32>):\n"
+    "    %t = stablehlo.add %p, %q : tensor<f32>\n"
+    "    stablehlo.return %t : tensor<f32>\n"
+    "  }) : (tensor<10xf32>) -> tensor<10xf32>\n"
+    "  return %0 : tensor<10xf32>\n}\n}\n";
+
 /* sdy_module_collective_report (collectives.h): the all_reduce of 10 x f32
  * over 4 devices moves 3 x 40 B on device 0 (which owns the whole 64-byte
  * aligned part on the local backend) and 40 B on the others. */
 static void test_module_collective_report(void **state) {
   fixture_t *f = *state;
   sdy_module_t *module = NULL;
-  ASSERT_OK(sdy_module_parse(
-      f->ctx,
-      "module attributes {mhlo.num_partitions = 4 : i32} {\n"
-      "func.func @main(%a: tensor<10xf32>) -> tensor<10xf32> {\n"
-      "  %0 = \"stablehlo.all_reduce\"(%a) <{channel_handle = "
-      "#stablehlo.channel_handle<handle = 1, type = 1>, replica_groups = "
-      "dense<[[0, 1, 2, 3]]> : tensor<1x4xi64>, use_global_device_ids}> ({\n"
-      "  ^bb0(%p: tensor<f32>, %q: tensor<f32>):\n"
-      "    %t = stablehlo.add %p, %q : tensor<f32>\n"
-      "    stablehlo.return %t : tensor<f32>\n"
-      "  }) : (tensor<10xf32>) -> tensor<10xf32>\n"
-      "  return %0 : tensor<10xf32>\n}\n}\n",
-      "r.mlir", &module));
+  ASSERT_OK(sdy_module_parse(f->ctx, kAllReduceModule, "r.mlir", &module));
   char *report = NULL;
   ASSERT_OK(sdy_module_collective_report(module, NULL, &report));
   assert_contains(report, "per device sent/received: 0:120/120 1:40/40 "
@@ -382,19 +383,7 @@ static void assert_has(const char *text, const char *expected) {
 static void test_collective_compare(void **state) {
   fixture_t *f = *state;
   sdy_module_t *ar = NULL, *none = NULL, *other = NULL, *sdy_form = NULL;
-  ASSERT_OK(sdy_module_parse(
-      f->ctx,
-      MODULE_HEAD
-      "func.func @main(%a: tensor<10xf32>) -> tensor<10xf32> {\n"
-      "  %0 = \"stablehlo.all_reduce\"(%a) <{channel_handle = "
-      "#stablehlo.channel_handle<handle = 1, type = 1>, replica_groups = "
-      "dense<[[0, 1, 2, 3]]> : tensor<1x4xi64>, use_global_device_ids}> ({\n"
-      "  ^bb0(%p: tensor<f32>, %q: tensor<f32>):\n"
-      "    %t = stablehlo.add %p, %q : tensor<f32>\n"
-      "    stablehlo.return %t : tensor<f32>\n"
-      "  }) : (tensor<10xf32>) -> tensor<10xf32>\n"
-      "  return %0 : tensor<10xf32>\n}\n}\n",
-      "ar.mlir", &ar));
+  ASSERT_OK(sdy_module_parse(f->ctx, kAllReduceModule, "ar.mlir", &ar));
   ASSERT_OK(sdy_module_parse(
       f->ctx,
       MODULE_HEAD "func.func @main(%a: tensor<10xf32>) -> tensor<10xf32> {\n"
