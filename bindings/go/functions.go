@@ -184,4 +184,5 @@ var boundFunctions = []string{
 	"sdy_query_value",
 	"sdy_query_value_sharding",
 	"sdy_query_value_origin",
+	"sdy_collective_compare",
 }

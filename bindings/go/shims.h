@@ -213,6 +213,7 @@ static inline sdy_status_t *call_sdy_query_num_values(void *f, const sdy_query_t
 static inline sdy_status_t *call_sdy_query_value(void *f, const sdy_query_t *query, size_t index, sdy_query_value_t *out_value) { return ((sdy_status_t * (*)(const sdy_query_t *, size_t, sdy_query_value_t *))f)(query, index, out_value); }
 static inline sdy_status_t *call_sdy_query_value_sharding(void *f, const sdy_query_t *query, size_t index, sdy_sharding_t **out_sharding) { return ((sdy_status_t * (*)(const sdy_query_t *, size_t, sdy_sharding_t **))f)(query, index, out_sharding); }
 static inline sdy_status_t *call_sdy_query_value_origin(void *f, const sdy_query_t *query, size_t value, size_t index, sdy_sharding_origin_t *out_origin) { return ((sdy_status_t * (*)(const sdy_query_t *, size_t, size_t, sdy_sharding_origin_t *))f)(query, value, index, out_origin); }
+static inline sdy_status_t *call_sdy_collective_compare(void *f, const sdy_module_t *const *modules, const char *const *names, size_t num_modules, const char *options, char **out_ranking) { return ((sdy_status_t * (*)(const sdy_module_t *const *, const char *const *, size_t, const char *, char **))f)(modules, names, num_modules, options, out_ranking); }
 /* clang-format on */
 
 #endif /* SDY_GO_SHIMS_H */

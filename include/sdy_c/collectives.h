@@ -35,6 +35,29 @@ sdy_status_t *sdy_module_collective_report(const sdy_module_t *module,
                                            const char *options,
                                            char **out_report);
 
+/* Ranks `num_modules` versions of one program (say, the program under
+ * alternative shardings, partitioned or with its collectives still in sdy
+ * form, which count as what the partitioner lowers them to) by the estimated
+ * communication time per call (the report's total, loop trip counts
+ * applied), cheapest first; equal times keep the given order. `names[i]`
+ * names `modules[i]` in the ranking (NULL names: "0", "1", ...). As text
+ * (one line per version: rank, name, estimated time, collectives, the most
+ * bytes a device sends and receives), or with "format=json" an object
+ * {"ranking": [{name, index, estimated_seconds, collectives,
+ * unknown_trip_counts, max_sent, max_received, report}]} where `report` is
+ * the version's sdy_module_collective_report() JSON. `options` as for
+ * sdy_module_collective_report(). The ranking is caller-owned
+ * (sdy_string_destroy()). SDY_INVALID_ARGUMENT for no modules, a NULL
+ * module or name, or a bad option or model file; SDY_FAILED_PRECONDITION
+ * when a collective of a module has no byte count (the message says
+ * why), a module names groups the runtime refuses, or the modules' public
+ * functions differ. The modules are not changed; each is read under its
+ * context's lock, one at a time. [nullable: names, options] */
+sdy_status_t *sdy_collective_compare(const sdy_module_t *const *modules,
+                                     const char *const *names,
+                                     size_t num_modules, const char *options,
+                                     char **out_ranking);
+
 #ifdef __cplusplus
 }
 #endif

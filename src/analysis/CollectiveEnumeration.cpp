@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "analysis/CollectiveEnumeration.h"
+#include "analysis/SdyCollectiveLowering.h"
 
 #include "ir/sdy/SdyDialect.h"
 #include "ir/stablehlo/StablehloDialect.h"
@@ -336,6 +337,31 @@ std::vector<std::string> axesOfGroups(mlir::sdy::MeshAttr mesh, Groups groups) {
   return {};
 }
 
+// The calls of the StableHLO collectives sdy collective `op` becomes, one
+// after the other; left uncounted, with the reason, when it cannot be
+// lowered alone.
+void countLowered(mlir::Operation *op, int64_t numDevices,
+                  CollectiveOpInfo &info) {
+  std::string error;
+  mlir::OwningOpRef<mlir::ModuleOp> lowered = lowerSdyCollective(op, error);
+  std::vector<CollectiveOpInfo> parts;
+  if (!lowered || !enumerateCollectives(*lowered, numDevices, parts, error)) {
+    info.uncountedReason = "cannot lower it as the partitioner does: " + error;
+    return;
+  }
+  info.calls.assign(numDevices, {});
+  for (const CollectiveOpInfo &part : parts) {
+    for (int64_t d = 0; d < numDevices; ++d)
+      info.calls[d].insert(info.calls[d].end(), part.calls[d].begin(),
+                           part.calls[d].end());
+    for (const auto &group : part.groups)
+      if (std::find(info.groups.begin(), info.groups.end(), group) ==
+          info.groups.end())
+        info.groups.push_back(group);
+  }
+  info.counted = true;
+}
+
 bool describe(mlir::Operation *op, int64_t numDevices, mlir::ModuleOp module,
               mlir::sdy::MeshAttr mesh, CollectiveOpInfo &info,
               std::string &error) {
@@ -347,10 +373,12 @@ bool describe(mlir::Operation *op, int64_t numDevices, mlir::ModuleOp module,
     info.function = func.getSymName().str();
     info.nested = op->getParentOp() != func.getOperation();
   }
+  info.executions = executionCountOf(op);
   for (mlir::Value v : op->getOperands())
     info.operandTypes.push_back(printed(v.getType()));
   if (isSdyCollective(op)) {
     info.axes = sdyAxesOf(op);
+    countLowered(op, numDevices, info);
     return true;
   }
   info.counted = true;
@@ -383,6 +411,15 @@ bool describe(mlir::Operation *op, int64_t numDevices, mlir::ModuleOp module,
   return true;
 }
 
+// Numbers the region ops around `info`'s op in order of first appearance.
+void assignLoopIds(CollectiveOpInfo &info,
+                   std::map<mlir::Operation *, int64_t> &ids) {
+  for (const EnclosingLoop &level : info.executions.loops) {
+    auto it = ids.emplace(level.op, static_cast<int64_t>(ids.size())).first;
+    info.loopIds.push_back(it->second);
+  }
+}
+
 } // namespace
 
 int64_t inferNumDevices(mlir::ModuleOp module) {
@@ -404,6 +441,7 @@ bool enumerateCollectives(mlir::ModuleOp module, int64_t numDevices,
                           std::string &error) {
   out.clear();
   mlir::sdy::MeshAttr mesh = singleMesh(module, numDevices);
+  std::map<mlir::Operation *, int64_t> loopIds;
   bool ok = true;
   module.walk([&](mlir::Operation *op) {
     if (!isStablehloCollective(op) && !isSdyCollective(op))
@@ -413,6 +451,7 @@ bool enumerateCollectives(mlir::ModuleOp module, int64_t numDevices,
       ok = false;
       return mlir::WalkResult::interrupt();
     }
+    assignLoopIds(info, loopIds);
     out.push_back(std::move(info));
     return mlir::WalkResult::advance();
   });
@@ -429,7 +468,11 @@ bool describeCollective(mlir::Operation *op, int64_t numDevices,
   mlir::sdy::MeshAttr mesh;
   if (module)
     mesh = singleMesh(module, numDevices);
-  return describe(op, numDevices, module, mesh, out, error);
+  std::map<mlir::Operation *, int64_t> loopIds;
+  if (!describe(op, numDevices, module, mesh, out, error))
+    return false;
+  assignLoopIds(out, loopIds);
+  return true;
 }
 
 } // namespace sdy::analysis

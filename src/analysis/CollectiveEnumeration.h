@@ -5,15 +5,16 @@
 // types and, for the StableHLO collectives of a partitioned program, the
 // backend calls every device issues when the runtime executes the op once
 // (found with the runtime's own group rules, so they are the calls the
-// runtime makes). The sdy collectives of a program before partitioning are
-// listed without calls: their device-level form is only fixed by the
-// partitioner.
+// runtime makes). An sdy collective of a program before partitioning gets
+// the calls of the StableHLO collectives the partitioner lowers it to
+// (SdyCollectiveLowering.h).
 //
 //===----------------------------------------------------------------------===//
 #ifndef SDY_ANALYSIS_COLLECTIVEENUMERATION_H
 #define SDY_ANALYSIS_COLLECTIVEENUMERATION_H
 
 #include "analysis/CollectiveTraffic.h"
+#include "analysis/LoopTripCount.h"
 
 #include "mlir/IR/BuiltinOps.h"
 
@@ -38,8 +39,16 @@ struct CollectiveOpInfo {
   // Whether the op runs inside a loop, a conditional or another region op
   // (then it can run any number of times per call of the function).
   bool nested = false;
-  // Whether `calls` is known (StableHLO collectives).
+  // How often the op runs per call of its function (the trip counts of the
+  // loops around it), and an id per enclosing region op, unique in the
+  // module, outermost first.
+  ExecutionCount executions;
+  std::vector<int64_t> loopIds;
+  // Whether `calls` is known: for StableHLO collectives, and for sdy ones
+  // the calls of the StableHLO collectives the partitioner lowers them to.
   bool counted = false;
+  // Why not (empty when counted).
+  std::string uncountedReason;
   // calls[d]: the backend calls device d issues, in order, for one
   // execution of the op.
   std::vector<std::vector<BackendCall>> calls;

@@ -31,17 +31,6 @@ std::string groupsText(const std::vector<std::vector<int64_t>> &groups,
   return s + "]";
 }
 
-std::string secondsText(double s) {
-  char buf[64];
-  if (s < 1e-3)
-    std::snprintf(buf, sizeof buf, "%.2f us", s * 1e6);
-  else if (s < 1)
-    std::snprintf(buf, sizeof buf, "%.3f ms", s * 1e3);
-  else
-    std::snprintf(buf, sizeof buf, "%.3f s", s);
-  return buf;
-}
-
 std::string trafficText(const std::vector<Traffic> &perDevice) {
   std::string s;
   for (size_t d = 0; d < perDevice.size(); ++d)
@@ -52,6 +41,17 @@ std::string trafficText(const std::vector<Traffic> &perDevice) {
 }
 
 } // namespace
+
+std::string secondsText(double s) {
+  char buf[64];
+  if (s < 1e-3)
+    std::snprintf(buf, sizeof buf, "%.2f us", s * 1e6);
+  else if (s < 1)
+    std::snprintf(buf, sizeof buf, "%.3f ms", s * 1e3);
+  else
+    std::snprintf(buf, sizeof buf, "%.3f s", s);
+  return buf;
+}
 
 CollectiveReportEntry costOf(const CollectiveOpInfo &info,
                              const CommModel &model) {
@@ -207,7 +207,7 @@ bool buildCollectiveReport(mlir::ModuleOp module,
         report.functions.begin(), report.functions.end(),
         [&](const FunctionTotals &f) { return f.function == info.function; });
     if (it == report.functions.end()) {
-      report.functions.push_back({info.function, 0, 0, {}, 0});
+      report.functions.push_back({info.function, 0, 0, 0, {}, 0});
       report.functions.back().perDevice.resize(report.numDevices);
       it = report.functions.end() - 1;
     }
@@ -216,10 +216,18 @@ bool buildCollectiveReport(mlir::ModuleOp module,
       ++it->uncounted;
       continue;
     }
+    // The executions multiply what one execution moves; an unknown trip
+    // count counts once.
+    uint64_t times = 1;
+    if (info.executions.executions)
+      times = static_cast<uint64_t>(*info.executions.executions);
+    else
+      ++it->unknownTripCounts;
     for (size_t d = 0; d < e.perDevice.size(); ++d)
-      it->perDevice[d] += e.perDevice[d];
-    it->seconds += e.seconds;
-    report.totalSeconds += e.seconds;
+      it->perDevice[d] +=
+          {e.perDevice[d].sent * times, e.perDevice[d].received * times};
+    it->seconds += e.seconds * times;
+    report.totalSeconds += e.seconds * times;
   }
   out = std::move(report);
   return true;
@@ -246,8 +254,19 @@ std::string renderReportText(const CollectiveReport &report) {
     for (const std::string &t : info.operandTypes)
       os << " " << t;
     os << "\n";
+    if (info.nested) {
+      os << "  executions per call: ";
+      if (info.executions.executions) {
+        os << *info.executions.executions << " (trip counts";
+        for (const EnclosingLoop &level : info.executions.loops)
+          os << " " << *level.tripCount;
+        os << ")\n";
+      } else {
+        os << info.executions.unknownReason << "; counted once\n";
+      }
+    }
     if (!info.counted) {
-      os << "  not counted: the partitioner fixes its device-level form\n";
+      os << "  not counted: " << info.uncountedReason << "\n";
       continue;
     }
     bool pairs = info.kind == "stablehlo.collective_permute";
@@ -266,6 +285,9 @@ std::string renderReportText(const CollectiveReport &report) {
     os << "total @" << f.function << ": " << f.collectives << " collective(s)";
     if (f.uncounted)
       os << " (" << f.uncounted << " not counted)";
+    if (f.unknownTripCounts)
+      os << " (" << f.unknownTripCounts
+         << " with unknown trip count, counted once)";
     os << ", max sent " << sent << " B, max received " << received
        << " B, estimated " << secondsText(f.seconds) << "\n";
   }
@@ -273,7 +295,7 @@ std::string renderReportText(const CollectiveReport &report) {
   return s;
 }
 
-std::string renderReportJson(const CollectiveReport &report) {
+llvm::json::Value reportJsonValue(const CollectiveReport &report) {
   namespace json = llvm::json;
   auto traffic = [](const std::vector<Traffic> &perDevice) {
     json::Array sent, received;
@@ -305,6 +327,26 @@ std::string renderReportJson(const CollectiveReport &report) {
                    {"groups", std::move(groups)},
                    {"operand_types", std::move(types)},
                    {"counted", info.counted}};
+    json::Array loops;
+    for (size_t l = 0; l < info.executions.loops.size(); ++l) {
+      const EnclosingLoop &level = info.executions.loops[l];
+      json::Value trips = nullptr;
+      if (level.tripCount)
+        trips = *level.tripCount;
+      loops.push_back(
+          json::Object{{"id", l < info.loopIds.size() ? info.loopIds[l] : -1},
+                       {"op", level.opName},
+                       {"trip_count", std::move(trips)}});
+    }
+    o["loops"] = std::move(loops);
+    if (!info.counted)
+      o["not_counted_reason"] = info.uncountedReason;
+    if (info.executions.executions)
+      o["executions"] = *info.executions.executions;
+    else
+      o["executions"] = nullptr;
+    if (!info.executions.unknownReason.empty())
+      o["trip_count_unknown"] = info.executions.unknownReason;
     if (info.counted) {
       auto [sent, received] = traffic(e.perDevice);
       o["sent"] = std::move(sent);
@@ -329,21 +371,27 @@ std::string renderReportJson(const CollectiveReport &report) {
   json::Array functions;
   for (const FunctionTotals &f : report.functions) {
     auto [sent, received] = traffic(f.perDevice);
-    functions.push_back(json::Object{{"function", f.function},
-                                     {"collectives", f.collectives},
-                                     {"uncounted", f.uncounted},
-                                     {"sent", std::move(sent)},
-                                     {"received", std::move(received)},
-                                     {"estimated_seconds", f.seconds}});
+    functions.push_back(
+        json::Object{{"function", f.function},
+                     {"collectives", f.collectives},
+                     {"uncounted", f.uncounted},
+                     {"unknown_trip_counts", f.unknownTripCounts},
+                     {"sent", std::move(sent)},
+                     {"received", std::move(received)},
+                     {"estimated_seconds", f.seconds}});
   }
   json::Object root{{"num_devices", report.numDevices},
                     {"backend", commBackendName(report.model.backend)},
                     {"collectives", std::move(entries)},
                     {"functions", std::move(functions)},
                     {"estimated_seconds", report.totalSeconds}};
+  return json::Value(std::move(root));
+}
+
+std::string renderReportJson(const CollectiveReport &report) {
   std::string s;
   llvm::raw_string_ostream os(s);
-  os << llvm::formatv("{0:2}", json::Value(std::move(root))) << "\n";
+  os << llvm::formatv("{0:2}", reportJsonValue(report)) << "\n";
   return s;
 }
 

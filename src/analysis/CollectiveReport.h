@@ -11,6 +11,8 @@
 #include "analysis/CollectiveEnumeration.h"
 #include "analysis/CommModel.h"
 
+#include "llvm/Support/JSON.h"
+
 #include <string>
 #include <vector>
 
@@ -50,6 +52,10 @@ struct CollectiveReportEntry {
 struct FunctionTotals {
   std::string function;
   int64_t collectives = 0, uncounted = 0;
+  // Collectives whose trip count is unknown: counted once.
+  int64_t unknownTripCounts = 0;
+  // Bytes and time per call of the function (each collective times its
+  // executions).
   std::vector<Traffic> perDevice;
   double seconds = 0;
 };
@@ -81,6 +87,10 @@ bool buildCollectiveReport(mlir::ModuleOp module,
 
 std::string renderReportText(const CollectiveReport &report);
 std::string renderReportJson(const CollectiveReport &report);
+// "12.34 us", "1.234 ms" or "1.234 s".
+std::string secondsText(double seconds);
+// The JSON object renderReportJson prints.
+llvm::json::Value reportJsonValue(const CollectiveReport &report);
 
 } // namespace sdy::analysis
 

@@ -2,11 +2,13 @@
 
 #include "analysis/CollectiveReportPass.h"
 #include "analysis/CollectiveReport.h"
+#include "analysis/ShardingComparison.h"
 
 #include "ir/sdy/SdyDialect.h"
 #include "ir/stablehlo/StablehloDialect.h"
 
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/Parser/Parser.h"
 #include "mlir/Pass/Pass.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "llvm/Support/FileSystem.h"
@@ -49,11 +51,16 @@ public:
     std::string error;
     if (!resolveReportRequest(request, options, json, error))
       return fail(error);
-    CollectiveReport report;
-    if (!buildCollectiveReport(module, options, report, error))
-      return fail(error);
-    std::string text =
-        format == "json" ? renderReportJson(report) : renderReportText(report);
+    std::string text;
+    if (!compare.empty()) {
+      if (!compareVersions(module, options, json, text, error))
+        return fail(error);
+    } else {
+      CollectiveReport report;
+      if (!buildCollectiveReport(module, options, report, error))
+        return fail(error);
+      text = json ? renderReportJson(report) : renderReportText(report);
+    }
     if (file.empty() || file == "-") {
       llvm::outs() << text;
       llvm::outs().flush();
@@ -64,6 +71,31 @@ public:
     if (ec)
       return fail("cannot write '" + file + "': " + ec.message());
     os << text;
+  }
+
+  // Ranks the input ("input") and the modules of the `compare` files.
+  bool compareVersions(ModuleOp module, const CollectiveReportOptions &options,
+                       bool json, std::string &text, std::string &error) {
+    std::vector<OwningOpRef<ModuleOp>> parsed;
+    std::vector<ComparedVersion> versions(1);
+    if (!summarizeVersion("input", 0, module, options, versions[0], error))
+      return false;
+    for (const std::string &path : compare) {
+      parsed.push_back(parseSourceFile<ModuleOp>(path, &getContext()));
+      if (!parsed.back()) {
+        error = "compare: cannot read a module from '" + path + "'";
+        return false;
+      }
+      versions.emplace_back();
+      if (!summarizeVersion(path, versions.size() - 1, *parsed.back(), options,
+                            versions.back(), error))
+        return false;
+    }
+    if (!rankVersions(versions, error))
+      return false;
+    text =
+        json ? renderComparisonJson(versions) : renderComparisonText(versions);
+    return true;
   }
 
   Option<std::string> file{*this, "file",
@@ -87,6 +119,10 @@ public:
       *this, "num-devices",
       llvm::cl::desc("Devices the program runs on (0: as sdy-run infers)"),
       llvm::cl::init(0)};
+  ListOption<std::string> compare{
+      *this, "compare",
+      llvm::cl::desc("Partitioned versions of the same program (files) to "
+                     "rank with the input by estimated communication time")};
 };
 
 } // namespace

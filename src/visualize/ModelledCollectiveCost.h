@@ -14,9 +14,9 @@
 namespace mlir::sdy {
 
 /// Costs under the local backend's calibrated model: the estimated time of
-/// one execution and the busiest device's bytes. Collectives the model does
-/// not count (those still in sdy form, before partitioning) get nullopt, so
-/// the report says "not modelled" for them.
+/// one execution and the busiest device's bytes. Collectives the
+/// communication report cannot count get nullopt, so the report says "not
+/// modelled" for them.
 CollectiveCostFn localBackendCollectiveCost();
 
 } // namespace mlir::sdy

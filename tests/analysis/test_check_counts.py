@@ -4,7 +4,7 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from check_counts import compare  # noqa: E402
+from check_counts import compare, execution_order  # noqa: E402
 
 
 def report(sent):
@@ -37,6 +37,23 @@ def main():
     extra = [agree[0] + [['all_gather', 4, 4, 4, 4, 8]], agree[1]]
     errors = compare(report([16, 16]), extra, 2)
     assert errors == ['device 0: the backend saw 1 calls after the reported ones'], errors
+    # Loop bodies repeat: #0, then loop 0 (#1, inner loop 1 (#2) x2) x3, #3.
+    loop0 = {'id': 0, 'trip_count': 3}
+    cols = [{'loops': []}, {'loops': [loop0]},
+            {'loops': [loop0, {'id': 1, 'trip_count': 2}]}, {'loops': []}]
+    order = execution_order(cols)
+    assert order == [0] + [1, 2, 2] * 3 + [3], order
+    # Two loops in a row stay apart; a zero-trip loop runs nothing.
+    cols = [{'loops': [{'id': 0, 'trip_count': 2}]},
+            {'loops': [{'id': 1, 'trip_count': 0}]},
+            {'loops': [{'id': 2, 'trip_count': 1}]}]
+    assert execution_order(cols) == [0, 0, 2], execution_order(cols)
+    # A report entry inside a loop is matched once per iteration.
+    looped = report([16, 16])
+    looped['collectives'][0]['loops'] = [{'id': 0, 'trip_count': 2}]
+    assert compare(looped, [agree[0] * 2, agree[1] * 2], 2) == []
+    errors = compare(looped, agree, 2)
+    assert errors[0].startswith('device 0, collective #0'), errors
     print('compare: ok')
 
 

@@ -41,6 +41,10 @@ for f in sdy_query_create sdy_query_destroy sdy_query_num_ops sdy_query_op \
   printf '%s\n' "$funcs" | grep -qx "$f@@SDY_C_1.3" ||
     fail "$f (added in 1.3) is not in version node SDY_C_1.3"
 done
+for f in sdy_collective_compare; do
+  printf '%s\n' "$funcs" | grep -qx "$f@@SDY_C_1.4" ||
+    fail "$f (added in 1.4) is not in version node SDY_C_1.4"
+done
 printf '%s\n' "$funcs" | sed -E 's/@@.*//; s/^(sdy_|sdy[A-Z]|mlir).*/\1/' |
   sort | uniq -c
 printf '%s\n' "$funcs" | sed -E 's/.*@@//' | sort | uniq -c

@@ -318,25 +318,26 @@ static void test_module_constraints(void **state) {
   sdy_sharding_destroy(sharding);
 }
 
+/* An all_reduce of 10 x f32 over 4 devices. */
+static const char *const kAllReduceModule =
+    "module attributes {mhlo.num_partitions = 4 : i32} {\n"
+    "func.func @main(%a: tensor<10xf32>) -> tensor<10xf32> {\n"
+    "  %0 = \"stablehlo.all_reduce\"(%a) <{channel_handle = "
+    "#stablehlo.channel_handle<handle = 1, type = 1>, replica_groups = "
+    "dense<[[0, 1, 2, 3]]> : tensor<1x4xi64>, use_global_device_ids}> ({\n"
+    "  ^bb0(%p: tensor<f32>, %q: tensor<f32>):\n"
+    "    %t = stablehlo.add %p, %q : tensor<f32>\n"
+    "    stablehlo.return %t : tensor<f32>\n"
+    "  }) : (tensor<10xf32>) -> tensor<10xf32>\n"
+    "  return %0 : tensor<10xf32>\n}\n}\n";
+
 /* sdy_module_collective_report (collectives.h): the all_reduce of 10 x f32
  * over 4 devices moves 3 x 40 B on device 0 (which owns the whole 64-byte
  * aligned part on the local backend) and 40 B on the others. */
 static void test_module_collective_report(void **state) {
   fixture_t *f = *state;
   sdy_module_t *module = NULL;
-  ASSERT_OK(sdy_module_parse(
-      f->ctx,
-      "module attributes {mhlo.num_partitions = 4 : i32} {\n"
-      "func.func @main(%a: tensor<10xf32>) -> tensor<10xf32> {\n"
-      "  %0 = \"stablehlo.all_reduce\"(%a) <{channel_handle = "
-      "#stablehlo.channel_handle<handle = 1, type = 1>, replica_groups = "
-      "dense<[[0, 1, 2, 3]]> : tensor<1x4xi64>, use_global_device_ids}> ({\n"
-      "  ^bb0(%p: tensor<f32>, %q: tensor<f32>):\n"
-      "    %t = stablehlo.add %p, %q : tensor<f32>\n"
-      "    stablehlo.return %t : tensor<f32>\n"
-      "  }) : (tensor<10xf32>) -> tensor<10xf32>\n"
-      "  return %0 : tensor<10xf32>\n}\n}\n",
-      "r.mlir", &module));
+  ASSERT_OK(sdy_module_parse(f->ctx, kAllReduceModule, "r.mlir", &module));
   char *report = NULL;
   ASSERT_OK(sdy_module_collective_report(module, NULL, &report));
   assert_contains(report, "per device sent/received: 0:120/120 1:40/40 "
@@ -367,6 +368,120 @@ static void test_module_collective_report(void **state) {
   sdy_module_destroy(module);
 }
 
+/* `text` contains `expected` (`text` is kept). */
+static void assert_has(const char *text, const char *expected) {
+  assert_non_null(text);
+  if (!strstr(text, expected))
+    fail_msg("'%s' does not contain '%s'", text, expected);
+}
+
+/* sdy_collective_compare (collectives.h): "ar" all-reduces 10 x f32 over
+ * 4 devices, "none" moves nothing, so "none" ranks first; versions of other
+ * programs and collectives without a byte count are refused, naming the
+ * version. */
+#define MODULE_HEAD "module attributes {mhlo.num_partitions = 4 : i32} {\n"
+static void test_collective_compare(void **state) {
+  fixture_t *f = *state;
+  sdy_module_t *ar = NULL, *none = NULL, *other = NULL, *sdy_form = NULL;
+  ASSERT_OK(sdy_module_parse(f->ctx, kAllReduceModule, "ar.mlir", &ar));
+  ASSERT_OK(sdy_module_parse(
+      f->ctx,
+      MODULE_HEAD "func.func @main(%a: tensor<10xf32>) -> tensor<10xf32> {\n"
+                  "  return %a : tensor<10xf32>\n}\n}\n",
+      "none.mlir", &none));
+  ASSERT_OK(sdy_module_parse(
+      f->ctx,
+      MODULE_HEAD "func.func @other(%a: tensor<10xf32>) -> tensor<10xf32> {\n"
+                  "  return %a : tensor<10xf32>\n}\n}\n",
+      "other.mlir", &other));
+  ASSERT_OK(sdy_module_parse(
+      f->ctx,
+      "sdy.mesh @mesh = <[\"x\"=2, \"y\"=2]>\n"
+      "func.func @main(%a: tensor<16xf32> {sdy.sharding = "
+      "#sdy.sharding<@mesh, [{\"x\"}]>}) -> tensor<16xf32> {\n"
+      "  %b = sdy.all_gather [{\"x\"}] %a out_sharding=<@mesh, [{}]> : "
+      "tensor<16xf32>\n"
+      "  return %b : tensor<16xf32>\n}\n",
+      "sdy.mlir", &sdy_form));
+  const sdy_module_t *both[] = {ar, none};
+  const char *names[] = {"ar", "none"};
+  char *ranking = NULL;
+  ASSERT_OK(sdy_collective_compare(both, names, 2, NULL, &ranking));
+  assert_has(ranking, "sharding comparison: 2 version(s), 4 device(s), "
+                      "backend local, cheapest first");
+  assert_has(ranking, "#1 none: estimated 0.00 us, 0 collective(s), max "
+                      "sent 0 B, max received 0 B\n#2 ar: estimated ");
+  assert_has(ranking, "1 collective(s), max sent 120 B, max received "
+                      "120 B\n");
+  sdy_string_destroy(ranking);
+  ASSERT_OK(sdy_collective_compare(both, NULL, 2, "format=json", &ranking));
+  assert_has(ranking, "\"index\": 1,");
+  assert_true(strstr(ranking, "\"name\": \"1\"") <
+              strstr(ranking, "\"name\": \"0\""));
+  assert_has(ranking, "\"max_sent\": 120,");
+  sdy_string_destroy(ranking);
+  /* One version alone, and two equal ones keep their order. */
+  const sdy_module_t *twice[] = {none, none};
+  const char *twice_names[] = {"first", "second"};
+  ASSERT_OK(sdy_collective_compare(twice, twice_names, 2, "", &ranking));
+  assert_has(ranking, "#1 first: estimated 0.00 us");
+  assert_has(ranking, "#2 second: estimated 0.00 us");
+  sdy_string_destroy(ranking);
+
+  ranking = (char *)0x1;
+  ASSERT_INVALID(sdy_collective_compare(both, names, 0, NULL, &ranking),
+                 "sdy_collective_compare: num_modules is 0: nothing to "
+                 "compare");
+  ASSERT_INVALID(sdy_collective_compare(NULL, names, 2, NULL, &ranking),
+                 "array 'modules' is NULL but its count is 2");
+  const sdy_module_t *hole[] = {ar, NULL};
+  ASSERT_INVALID(sdy_collective_compare(hole, names, 2, NULL, &ranking),
+                 "'modules[1]' is NULL");
+  const char *hole_names[] = {"ar", NULL};
+  ASSERT_INVALID(sdy_collective_compare(both, hole_names, 2, NULL, &ranking),
+                 "string 'names[1]' is NULL");
+  ASSERT_INVALID(
+      sdy_collective_compare(both, names, 2, "backend=nccl", &ranking),
+      "sdy_collective_compare: unknown backend 'nccl' (local or "
+      "mpi)");
+  ASSERT_INVALID(sdy_collective_compare(both, names, 2, "speed=3", &ranking),
+                 "unknown option 'speed'");
+  ASSERT_INVALID(sdy_collective_compare(both, names, 2, NULL, NULL),
+                 "output pointer 'out_ranking' is NULL");
+  ASSERT_ERR(sdy_collective_compare(both, names, 2, "num-devices=8", &ranking),
+             SDY_FAILED_PRECONDITION, "sdy_collective_compare: version 'ar': ");
+  ASSERT_ERR(sdy_collective_compare(both, names, 2, "num-devices=8", &ranking),
+             SDY_FAILED_PRECONDITION, "device 4 is in no replica group");
+  const sdy_module_t *mixed[] = {none, other};
+  const char *mixed_names[] = {"none", "other"};
+  ASSERT_ERR(sdy_collective_compare(mixed, mixed_names, 2, NULL, &ranking),
+             SDY_FAILED_PRECONDITION,
+             "version 'other' has the public functions @other, version "
+             "'none' has @main: only versions of the same program can be "
+             "compared");
+  /* A version not yet lowered counts as the partitioner lowers it: 8
+   * local f32 gathered from the other device of "x" (32 B); with more
+   * devices than its mesh, the lowered all_gather has no byte count. */
+  const sdy_module_t *early[] = {sdy_form, none};
+  const char *early_names[] = {"early", "none"};
+  ASSERT_OK(sdy_collective_compare(early, early_names, 2, NULL, &ranking));
+  assert_has(ranking, "#1 none: estimated 0.00 us");
+  assert_has(ranking, "#2 early: estimated ");
+  assert_has(ranking, "1 collective(s), max sent 32 B, max received 32 B");
+  sdy_string_destroy(ranking);
+  ranking = (char *)0x1;
+  ASSERT_ERR(
+      sdy_collective_compare(early, early_names, 1, "num-devices=8", &ranking),
+      SDY_FAILED_PRECONDITION,
+      "version 'early': sdy.all_gather at sdy.mlir:3:8 has no byte count "
+      "(cannot lower it as the partitioner does: ");
+  assert_ptr_equal(ranking, (char *)0x1);
+  sdy_module_destroy(ar);
+  sdy_module_destroy(none);
+  sdy_module_destroy(other);
+  sdy_module_destroy(sdy_form);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test_setup_teardown(test_module_parse_print, setup, teardown),
@@ -378,6 +493,7 @@ int main(void) {
       cmocka_unit_test_setup_teardown(test_module_constraints, setup, teardown),
       cmocka_unit_test_setup_teardown(test_module_collective_report, setup,
                                       teardown),
+      cmocka_unit_test_setup_teardown(test_collective_compare, setup, teardown),
   };
   return cmocka_run_group_tests_name("sdy_c_module", tests, NULL, NULL);
 }

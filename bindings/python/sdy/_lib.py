@@ -391,6 +391,10 @@ _OPTIONAL_PROTOTYPES: Dict[str, Tuple[Any, List[Any]]] = {
     "sdy_executable_compile_with_options": (
         _S, [_H, c_char_p, POINTER(ExecutableOptionsStruct), _PH]),
     "sdy_executable_compile_report": (_S, [_H, _PSTR]),
+    # collectives.h, added in 1.4.0: compare_shardings raises
+    # UnimplementedError with an older library.
+    "sdy_collective_compare": (_S, [POINTER(_H), POINTER(c_char_p), c_size_t,
+                                    c_char_p, _PSTR]),
 }
 
 

@@ -82,19 +82,58 @@ def collectives(module: Module, **options: Any) -> List[Dict[str, Any]]:
 def compare_shardings(variants: Mapping[str, Module], *,
                       backend: Optional[str] = None,
                       model: Optional[str] = None,
-                      num_devices: int = 0
+                      num_devices: int = 0,
+                      partition: bool = True
                       ) -> List[Tuple[str, float, Dict[str, Any]]]:
-    """Partitions each variant (a copy; the modules are not changed) with
-    the "partition" preset and ranks them by estimated communication time:
-    a list of (name, seconds, json report), cheapest first (ties keep the
-    order of `variants`)."""
-    ranked = []
-    for order, (name, module) in enumerate(variants.items()):
-        with module.clone() as copy:
-            with Pipeline.preset("partition", context=module.context) as p:
-                p.run(copy)
-            report = collective_report(copy, format="json", backend=backend,
-                                       model=model, num_devices=num_devices)
-        ranked.append((report["estimated_seconds"], order, name, report))
-    ranked.sort(key=lambda r: (r[0], r[1]))
-    return [(name, seconds, report) for seconds, _, name, report in ranked]
+    """Ranks versions of one program by estimated communication time per
+    call (sdy_collective_compare): a list of (name, seconds, json report),
+    cheapest first (ties keep the order of `variants`).
+
+    With `partition` (the default) each variant is partitioned first, as a
+    copy with the "partition" preset (the modules are not changed);
+    without, the modules are ranked as they are (collectives still in sdy
+    form count as what the partitioner lowers them to).
+
+    Raises:
+        InvalidArgumentError: no variants, or a bad option or model file.
+        FailedPreconditionError: a collective of a variant has no byte
+            count, a variant names groups the runtime refuses, or the
+            variants' public functions differ.
+        UnimplementedError: the loaded library predates the comparison.
+    """
+    fn = getattr(lib, "sdy_collective_compare", None)
+    if fn is None:
+        raise UnimplementedError(
+            "the loaded libsdy_c has no sdy_collective_compare: comparing "
+            "shardings needs a newer library", UNIMPLEMENTED)
+    names = list(variants)
+    for name in names:
+        if not isinstance(variants[name], Module):
+            raise TypeError("variant %r must be an sdy.Module, not %s"
+                            % (name, type(variants[name]).__name__))
+    opts = _options("json", backend, model, num_devices)
+    modules: List[Module] = []
+    copies: List[Module] = []
+    try:
+        for name in names:
+            module = variants[name]
+            if partition:
+                module = module.clone()
+                copies.append(module)
+                with Pipeline.preset("partition",
+                                     context=module.context) as p:
+                    p.run(module)
+            modules.append(module)
+        handles = (ctypes.c_void_p * max(len(modules), 1))(
+            *[m._handle for m in modules])
+        encoded = [encode(n, "variant name") for n in names]
+        c_names = (ctypes.c_char_p * max(len(names), 1))(*encoded)
+        out = new_out()
+        check(fn(handles, c_names, len(names), encode(opts, "options"),
+                 ctypes.byref(out)))
+        ranking = json.loads(take_string(out))["ranking"]
+    finally:
+        for copy in copies:
+            copy.close()
+    return [(r["name"], r["estimated_seconds"], r["report"])
+            for r in ranking]

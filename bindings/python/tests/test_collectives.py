@@ -101,3 +101,58 @@ def test_compare_shardings(ctx):
     finally:
         for m in variants.values():
             m.close()
+
+
+# A collective in sdy form (before the lowering): it counts as the
+# all_gather of 8 local f32 (32 B) over the 2 devices of "x" it becomes.
+SDY_FORM = """\
+sdy.mesh @mesh = <["x"=2, "y"=2]>
+func.func @main(%a: tensor<16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}]>}) -> tensor<16xf32> {
+  %b = sdy.all_gather [{"x"}] %a out_sharding=<@mesh, [{}]> : tensor<16xf32>
+  return %b : tensor<16xf32>
+}
+"""
+
+
+def test_compare_shardings_partitioned(ctx):
+    # Already partitioned versions are ranked as they are (the C function
+    # sdy_collective_compare); a program of the same @main without
+    # collectives is cheapest; equal versions keep their order.
+    idle_text = MATMUL.replace("XSH", "{}, {}").replace("WSH", "{}, {}")
+    with sdy.Module.parse(PARTITIONED, context=ctx) as busy, \
+            sdy.Module.parse(PARTITIONED, context=ctx) as same, \
+            sdy.Module.parse(idle_text, context=ctx) as idle:
+        ranked = sdy.compare_shardings({"busy": busy, "same": same,
+                                        "idle": idle}, partition=False)
+        assert [name for name, _, _ in ranked] == ["idle", "busy", "same"]
+        assert ranked[0][1] == 0.0
+        assert ranked[1][1] == ranked[2][1] > 0.0
+        # all_reduce 120/40/40/40 B (local backend) + all_gather 16 B.
+        assert ranked[1][2]["functions"][0]["sent"] == [136, 56, 56, 56]
+
+
+def test_compare_shardings_errors(ctx):
+    with pytest.raises(sdy.InvalidArgumentError,
+                       match="num_modules is 0: nothing to compare"):
+        sdy.compare_shardings({})
+    with sdy.Module.parse(PARTITIONED, context=ctx) as m, \
+            sdy.Module.parse(PARTITIONED.replace("@main", "@other"),
+                             context=ctx) as other, \
+            sdy.Module.parse(SDY_FORM, context=ctx) as early:
+        with pytest.raises(sdy.FailedPreconditionError,
+                           match="only versions of the same program"):
+            sdy.compare_shardings({"m": m, "other": other}, partition=False)
+        ranked = sdy.compare_shardings({"m": m, "early": early},
+                                       partition=False)
+        assert [name for name, _, _ in ranked] == ["early", "m"]
+        assert ranked[0][2]["functions"][0]["sent"] == [32, 32, 32, 32]
+        with pytest.raises(sdy.FailedPreconditionError,
+                           match="version 'early': sdy.all_gather at .* has "
+                                 "no byte count"):
+            sdy.compare_shardings({"early": early}, partition=False,
+                                  num_devices=8)
+        with pytest.raises(sdy.InvalidArgumentError,
+                           match="unknown backend 'nccl'"):
+            sdy.compare_shardings({"m": m}, backend="nccl", partition=False)
+    with pytest.raises(TypeError, match="variant 'x' must be an sdy.Module"):
+        sdy.compare_shardings({"x": "text"})  # type: ignore[dict-item]

@@ -453,4 +453,5 @@ functions! {
     fn sdy_query_value(query: *const Query, index: usize, out_value: *mut QueryValue) -> *mut Status;
     fn sdy_query_value_sharding(query: *const Query, index: usize, out_sharding: *mut *mut Sharding) -> *mut Status;
     fn sdy_query_value_origin(query: *const Query, value: usize, index: usize, out_origin: *mut ShardingOrigin) -> *mut Status;
+    fn sdy_collective_compare(modules: *const *const Module, names: *const *const c_char, num_modules: usize, options: *const c_char, out_ranking: *mut *mut c_char) -> *mut Status;
 }

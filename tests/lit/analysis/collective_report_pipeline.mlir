@@ -1,6 +1,7 @@
 // The report before and after partitioning the Megatron MLP block: the
-// sdy.all_reduce that reshard-to-collectives leaves is listed with its axes
-// but not counted; after -sdy-partition-pipeline it is a
+// sdy.all_reduce that reshard-to-collectives leaves is counted as what the
+// partitioner lowers it to, the same bytes as after -sdy-partition-pipeline:
+// a
 // stablehlo.all_reduce of the local 8x16xf32 result (512 B) over the 4
 // devices of "model". On the local backend each device owns a 32-element
 // (128 B) part: it sends the other 384 B of its buffer and its reduced
@@ -12,8 +13,10 @@
 // SDY-NEXT: bytes per device
 // SDY-NEXT: #0 sdy.all_reduce in @mlp_block at
 // SDY-NEXT: axes: model  operands: tensor<8x16xf32>
-// SDY-NEXT: not counted: the partitioner fixes its device-level form
-// SDY-NEXT: total @mlp_block: 1 collective(s) (1 not counted), max sent 0 B, max received 0 B, estimated 0.00 us
+// SDY-NEXT: groups: {{\[}}[0,1,2,3]]
+// SDY-NEXT: max sent 768 B, max received 768 B, estimated
+// SDY-NEXT: per device sent/received: 0:768/768 1:768/768 2:768/768 3:768/768
+// SDY-NEXT: total @mlp_block: 1 collective(s), max sent 768 B
 
 // PART: #0 stablehlo.all_reduce in @mlp_block at
 // PART-NEXT: axes: model  operands: tensor<8x16xf32>

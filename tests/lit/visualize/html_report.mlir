@@ -22,7 +22,7 @@
 // CHECK: <g class="tile" data-devices="3" data-shard="1,1" data-start="2,2" data-limit="4,4" data-padding="0,0">
 // CHECK: <tr data-op="stablehlo.add">
 // CHECK: <tr class="collective" data-op="sdy.all_reduce">
-// CHECK: <b>all_reduce</b><br><code>reduction_axes = #sdy&lt;axis_ref_list{&quot;x&quot;}&gt;</code><br>64 bytes, 32 per device</td><td><span class="note">not modelled</span></td></tr>
+// CHECK: <b>all_reduce</b><br><code>reduction_axes = #sdy&lt;axis_ref_list{&quot;x&quot;}&gt;</code><br>64 bytes, 32 per device</td><td>{{.*}} us (local backend model); busiest device sends 32 B, receives 32 B</td></tr>
 // CHECK: <tr data-op="func.return">
 // CHECK: </html>
 
