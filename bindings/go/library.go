@@ -33,7 +33,7 @@ import (
 
 // HeaderVersion is the C ABI version this binding was written for
 // (MAJOR*10000 + MINOR*100 + PATCH).
-const HeaderVersion = 10300
+const HeaderVersion = 10400
 
 // Library is the loaded libsdy_c with every function of the C ABI
 // resolved.
@@ -102,7 +102,7 @@ func openOne(path string) (*Library, error) {
 	if C.call_sdy_version_is_compatible(lib.fn("sdy_version_is_compatible"), HeaderVersion) == 0 {
 		version := lib.VersionString()
 		C.dlclose(handle)
-		return nil, fmt.Errorf("%s: C ABI version %s is not compatible with this binding (written for 1.3.0)",
+		return nil, fmt.Errorf("%s: C ABI version %s is not compatible with this binding (written for 1.4.0)",
 			path, version)
 	}
 	anyLibrary.Store(lib)

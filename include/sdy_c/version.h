@@ -34,7 +34,10 @@
  * (visualize.h), the communication report (collectives.h) and executable
  * options with the compiled execution path (sdy_executable_options_t,
  * sdy_executable_compile_with_options, sdy_executable_compile_report in
- * executable.h) (node SDY_C_1.3).
+ * executable.h) (node SDY_C_1.3);
+ * 1.4.0 added sdy_collective_compare in collectives.h, which ranks
+ * partitioned versions of one program by estimated communication time
+ * (node SDY_C_1.4).
  *
  * A program that wants to check at run time calls
  * sdy_version_is_compatible(SDY_C_API_VERSION).
@@ -51,7 +54,7 @@ extern "C" {
 #endif
 
 #define SDY_C_API_VERSION_MAJOR 1
-#define SDY_C_API_VERSION_MINOR 3
+#define SDY_C_API_VERSION_MINOR 4
 #define SDY_C_API_VERSION_PATCH 0
 /* The version of these headers: MAJOR * 10000 + MINOR * 100 + PATCH. */
 #define SDY_C_API_VERSION                                                      \

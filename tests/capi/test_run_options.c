@@ -192,7 +192,7 @@ static void test_status_codes(void **state) {
   assert_string_equal(sdy_status_code_name(SDY_CANCELLED), "SDY_CANCELLED");
   assert_string_equal(sdy_status_code_name(11), "SDY_UNKNOWN");
   assert_int_equal(SDY_C_API_VERSION_MINOR, 3);
-  assert_int_equal(sdy_version(), 10300);
+  assert_int_equal(sdy_version(), 10400);
   assert_int_equal(sdy_version_is_compatible(10100), 1);
 }
 
@@ -256,7 +256,7 @@ static void test_options_init_and_validation(void **state) {
   newer.future = 3;
   ASSERT_ERR(run2(exe, f->two, &b, &newer.v1), SDY_UNIMPLEMENTED,
              "options set fields of a newer version (byte 32 of 40) that "
-             "this library (1.3) does not know");
+             "this library (1.4) does not know");
 
   /* run_global with options. */
   float global_in[4] = {1, 2, 3, 4}, global_out[4];

@@ -12,7 +12,7 @@ gets its ELF symbol version.
 Usage:
   gen_abi_manifest.py --clang clang-22 --include DIR [--include DIR...]
       --headers-dir include/sdy_c --output abi.json [--library libsdy_c.so]
-      [--nm nm] [--version 1.3.0]
+      [--nm nm] [--version 1.4.0]
 """
 
 import argparse

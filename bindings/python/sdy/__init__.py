@@ -44,7 +44,7 @@ __all__ = [
 ]
 __all__ += ["Query"]
 
-__version__ = "1.3.0"
+__version__ = "1.4.0"
 
 
 def __getattr__(name: str) -> str:

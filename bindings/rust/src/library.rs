@@ -12,7 +12,7 @@ use crate::sys;
 
 /// The header version this binding was written for
 /// (MAJOR * 10000 + MINOR * 100 + PATCH).
-pub const HEADER_VERSION: u32 = 10300;
+pub const HEADER_VERSION: u32 = 10400;
 
 /// The loaded library: every function of the C ABI. Shared by the objects
 /// made from it (`Arc<Library>`); unloaded when the last one is dropped.
@@ -83,7 +83,7 @@ impl Library {
                 sys::dlclose(handle);
                 return Err(format!(
                     "{}: C ABI version {} is not compatible with this binding (written for {})",
-                    name, version, "1.3.0"
+                    name, version, "1.4.0"
                 ));
             }
             let mlir = match MlirApi::load(handle) {
