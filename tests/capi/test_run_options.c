@@ -191,7 +191,7 @@ static void test_status_codes(void **state) {
                       "SDY_RESOURCE_EXHAUSTED");
   assert_string_equal(sdy_status_code_name(SDY_CANCELLED), "SDY_CANCELLED");
   assert_string_equal(sdy_status_code_name(11), "SDY_UNKNOWN");
-  assert_int_equal(SDY_C_API_VERSION_MINOR, 3);
+  assert_int_equal(SDY_C_API_VERSION_MINOR, 4);
   assert_int_equal(sdy_version(), 10400);
   assert_int_equal(sdy_version_is_compatible(10100), 1);
 }
