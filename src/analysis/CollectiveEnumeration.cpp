@@ -11,6 +11,7 @@
 #include "analysis/SdyCollectiveLowering.h"
 
 #include "ir/sdy/SdyDialect.h"
+#include "ir/sdy/ShardingUtils.h"
 #include "ir/stablehlo/StablehloDialect.h"
 #include "runtime/Executable.h"
 #include "runtime/Interpreter.h"
@@ -243,6 +244,22 @@ bool isSdyCollective(mlir::Operation *op) {
                    mlir::sdy::ReshardOp>(op);
 }
 
+// A stablehlo.reduce_window of a function not partitioned yet (no
+// sdy.global_type) with a sharded operand: the partitioner may keep a
+// windowed dimension sharded and exchange halos with collective_permutes,
+// which only its lowering adds (HaloExchange.h).
+bool mayExchangeHalos(mlir::Operation *op) {
+  if (!mlir::isa<shlo::ReduceWindowOp>(op))
+    return false;
+  auto func = op->getParentOfType<mlir::func::FuncOp>();
+  if (!func || func->hasAttr("sdy.global_type"))
+    return false;
+  return llvm::any_of(op->getOperands(), [](mlir::Value v) {
+    auto sharding = mlir::sdy::getSharding(v);
+    return sharding && !sharding.isFullyReplicated();
+  });
+}
+
 // The axes an sdy collective names, in order (sub-axes as x:(1)2).
 std::vector<std::string> sdyAxesOf(mlir::Operation *op) {
   std::vector<std::string> axes;
@@ -337,13 +354,13 @@ std::vector<std::string> axesOfGroups(mlir::sdy::MeshAttr mesh, Groups groups) {
   return {};
 }
 
-// The calls of the StableHLO collectives sdy collective `op` becomes, one
-// after the other; left uncounted, with the reason, when it cannot be
-// lowered alone.
+// The calls of the StableHLO collectives the partitioner lowers `op` to
+// (an sdy collective, or a reduce_window's halo exchange), one after the
+// other; left uncounted, with the reason, when it cannot be lowered alone.
 void countLowered(mlir::Operation *op, int64_t numDevices,
                   CollectiveOpInfo &info) {
   std::string error;
-  mlir::OwningOpRef<mlir::ModuleOp> lowered = lowerSdyCollective(op, error);
+  mlir::OwningOpRef<mlir::ModuleOp> lowered = lowerOpAlone(op, error);
   std::vector<CollectiveOpInfo> parts;
   if (!lowered || !enumerateCollectives(*lowered, numDevices, parts, error)) {
     info.uncountedReason = "cannot lower it as the partitioner does: " + error;
@@ -378,6 +395,10 @@ bool describe(mlir::Operation *op, int64_t numDevices, mlir::ModuleOp module,
     info.operandTypes.push_back(printed(v.getType()));
   if (isSdyCollective(op)) {
     info.axes = sdyAxesOf(op);
+    countLowered(op, numDevices, info);
+    return true;
+  }
+  if (mayExchangeHalos(op)) {
     countLowered(op, numDevices, info);
     return true;
   }
@@ -444,13 +465,18 @@ bool enumerateCollectives(mlir::ModuleOp module, int64_t numDevices,
   std::map<mlir::Operation *, int64_t> loopIds;
   bool ok = true;
   module.walk([&](mlir::Operation *op) {
-    if (!isStablehloCollective(op) && !isSdyCollective(op))
+    bool halos = mayExchangeHalos(op);
+    if (!isStablehloCollective(op) && !isSdyCollective(op) && !halos)
       return mlir::WalkResult::advance();
     CollectiveOpInfo info;
     if (!describe(op, numDevices, module, mesh, info, error)) {
       ok = false;
       return mlir::WalkResult::interrupt();
     }
+    // A reduce_window whose dimensions are all gathered moves nothing.
+    if (halos && info.counted &&
+        llvm::all_of(info.calls, [](const auto &c) { return c.empty(); }))
+      return mlir::WalkResult::advance();
     assignLoopIds(info, loopIds);
     out.push_back(std::move(info));
     return mlir::WalkResult::advance();
@@ -460,7 +486,8 @@ bool enumerateCollectives(mlir::ModuleOp module, int64_t numDevices,
 
 bool describeCollective(mlir::Operation *op, int64_t numDevices,
                         CollectiveOpInfo &out, std::string &error) {
-  if (!op || (!isStablehloCollective(op) && !isSdyCollective(op))) {
+  if (!op || (!isStablehloCollective(op) && !isSdyCollective(op) &&
+              !mayExchangeHalos(op))) {
     error = "not a collective";
     return false;
   }

@@ -1,4 +1,4 @@
-//===- SdyCollectiveLowering.cpp - the device-level form of an sdy op -----===//
+//===- SdyCollectiveLowering.cpp - the device-level form of an op ---------===//
 
 #include "analysis/SdyCollectiveLowering.h"
 
@@ -11,14 +11,15 @@
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/Pass/PassManager.h"
+#include "llvm/ADT/STLExtras.h"
 
 namespace sdy::analysis {
 
-mlir::OwningOpRef<mlir::ModuleOp> lowerSdyCollective(mlir::Operation *op,
-                                                     std::string &error) {
+mlir::OwningOpRef<mlir::ModuleOp> lowerOpAlone(mlir::Operation *op,
+                                               std::string &error) {
   auto module = op ? op->getParentOfType<mlir::ModuleOp>() : nullptr;
-  if (!module || op->getNumOperands() != 1 || op->getNumResults() != 1) {
-    error = "not an sdy collective of one operand in a module";
+  if (!module || op->getNumRegions() > 1 || op->getNumResults() == 0) {
+    error = "not an op with results and at most one region in a module";
     return nullptr;
   }
   mlir::MLIRContext *ctx = op->getContext();
@@ -28,18 +29,20 @@ mlir::OwningOpRef<mlir::ModuleOp> lowerSdyCollective(mlir::Operation *op,
   b.setInsertionPointToEnd(scratch->getBody());
   for (auto mesh : module.getOps<mlir::sdy::MeshOp>())
     b.clone(*mesh.getOperation());
-  mlir::Value operand = op->getOperand(0);
   auto func = b.create<mlir::func::FuncOp>(
       loc, "main",
-      b.getFunctionType({operand.getType()}, op->getResultTypes()));
+      b.getFunctionType(op->getOperandTypes(), op->getResultTypes()));
   mlir::Block *entry = func.addEntryBlock();
-  if (auto sharding = mlir::sdy::getSharding(operand))
-    func.setArgAttr(0, "sdy.sharding", sharding);
-  if (auto sharding = mlir::sdy::getSharding(op->getResult(0)))
-    func.setResultAttr(0, "sdy.sharding", sharding);
-  b.setInsertionPointToEnd(entry);
   mlir::IRMapping map;
-  map.map(operand, entry->getArgument(0));
+  for (auto [i, operand] : llvm::enumerate(op->getOperands())) {
+    if (auto sharding = mlir::sdy::getSharding(operand))
+      func.setArgAttr(i, "sdy.sharding", sharding);
+    map.map(operand, entry->getArgument(i));
+  }
+  for (auto [i, result] : llvm::enumerate(op->getResults()))
+    if (auto sharding = mlir::sdy::getSharding(result))
+      func.setResultAttr(i, "sdy.sharding", sharding);
+  b.setInsertionPointToEnd(entry);
   mlir::Operation *copy = b.clone(*op, map);
   b.create<mlir::func::ReturnOp>(loc, copy->getResults());
 

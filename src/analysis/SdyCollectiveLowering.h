@@ -1,5 +1,4 @@
-//===- SdyCollectiveLowering.h - the device-level form of an sdy op -*- C++
-//-*-===//
+//===- SdyCollectiveLowering.h - the device-level form of an op -*- C++ -*-===//
 //
 // An sdy collective (sdy.all_gather, sdy.all_reduce, ..., sdy.reshard) of a
 // program that is not partitioned yet has its StableHLO form fixed by the
@@ -8,7 +7,8 @@
 // a function whose argument is the op's operand (with the operand's
 // sharding) and whose result is the op's (with the op's sharding), so the
 // StableHLO collectives it yields are the ones the partitioned program has
-// for the op.
+// for the op. Ops with several operands and results (a reduce_window and
+// its init values) get one argument and one result each.
 //
 //===----------------------------------------------------------------------===//
 #ifndef SDY_ANALYSIS_SDYCOLLECTIVELOWERING_H
@@ -23,9 +23,12 @@ namespace sdy::analysis {
 
 // The scratch module of `op` after -sdy-convert-global-to-local; null with
 // `error` (the lowering's first diagnostic) when `op` cannot be lowered
-// alone. Nothing is printed and the op's module is not changed.
-mlir::OwningOpRef<mlir::ModuleOp> lowerSdyCollective(mlir::Operation *op,
-                                                     std::string &error);
+// alone. Nothing is printed and the op's module is not changed. Besides sdy
+// collectives this serves ops the lowering adds collectives to, such as a
+// stablehlo.reduce_window whose windowed dimension stays sharded (its halo
+// exchange).
+mlir::OwningOpRef<mlir::ModuleOp> lowerOpAlone(mlir::Operation *op,
+                                               std::string &error);
 
 } // namespace sdy::analysis
 
