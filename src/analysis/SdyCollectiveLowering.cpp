@@ -4,6 +4,7 @@
 
 #include "ir/sdy/SdyDialect.h"
 #include "ir/sdy/ShardingUtils.h"
+#include "transforms/partition/PartitionPipeline.h"
 #include "transforms/partition/Passes.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -54,7 +55,8 @@ mlir::OwningOpRef<mlir::ModuleOp> lowerOpAlone(mlir::Operation *op,
     return mlir::success();
   });
   mlir::PassManager pm(ctx, mlir::ModuleOp::getOperationName());
-  pm.addPass(mlir::sdy::createConvertGlobalToLocalPass());
+  pm.addPass(mlir::sdy::createConvertGlobalToLocalPass(
+      mlir::sdy::partitionGlobalToLocalOptions()));
   if (mlir::failed(pm.run(*scratch))) {
     error = first.empty() ? "the partitioner cannot lower it alone" : first;
     return nullptr;

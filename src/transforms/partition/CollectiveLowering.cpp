@@ -182,13 +182,6 @@ Value gatherDim(LocalEmitter &e, Location loc, Value value, int64_t dim,
   return lowerAllSlice(e, loc, full, globalShape, in, slice, mesh);
 }
 
-Type indexElementType(MLIRContext *ctx, ArrayRef<int64_t> globalShape) {
-  for (int64_t size : globalShape)
-    if (size > std::numeric_limits<int32_t>::max())
-      return IntegerType::get(ctx, 64);
-  return IntegerType::get(ctx, 32);
-}
-
 } // namespace
 
 //===----------------------------------------------------------------------===//
@@ -202,6 +195,18 @@ Value LocalEmitter::partitionId() {
   builder.setInsertionPointToStart(&func.getBody().front());
   pid = shlo::PartitionIdOp::create(builder, func.getLoc());
   return pid;
+}
+
+Value LocalEmitter::partitionIdI64() {
+  if (pid64)
+    return pid64;
+  Value id = partitionId();
+  OpBuilder::InsertionGuard guard(builder);
+  builder.setInsertionPointAfterValue(id);
+  pid64 = shlo::ConvertOp::create(
+      builder, func.getLoc(),
+      RankedTensorType::get({}, builder.getIntegerType(64)), id);
+  return pid64;
 }
 
 static Value lookupTyped(LocalEmitter &e, Location loc,
@@ -222,9 +227,13 @@ static Value lookupTyped(LocalEmitter &e, Location loc,
       {static_cast<int64_t>(perDevice.size())}, elementType);
   Value table = shlo::ConstantOp::create(
       b, loc, cast<ElementsAttr>(makeAttr(tableType, perDevice)));
+  // i64 tables are indexed by the device id as i64, as the real Shardy
+  // indexes its offset tables.
+  Value index =
+      elementType.isInteger(64) ? e.partitionIdI64() : e.partitionId();
   Value entry = shlo::DynamicSliceOp::create(
       b, loc, RankedTensorType::get({1}, elementType), table,
-      ValueRange{e.partitionId()}, ArrayRef<int64_t>{1});
+      ValueRange{index}, ArrayRef<int64_t>{1});
   return shlo::ReshapeOp::create(b, loc, scalar, entry);
 }
 
@@ -298,13 +307,103 @@ Value partition::shardOffset(LocalEmitter &e, Location loc,
 // Collectives
 //===----------------------------------------------------------------------===//
 
+/// The dimensions that `axes` split (or gather) more than one way, in
+/// order, with the axes of all of them in that order; nullopt unless there
+/// are several and every one is even: `shardLength(dim)` is a multiple of
+/// its number of parts and the part is the layout's length for `finer`.
+static std::optional<std::pair<SmallVector<int64_t>, AxisList>>
+evenMultiDims(ArrayRef<int64_t> globalShape, const DimAxes &coarse,
+              const DimAxes &finer, const DimAxes &axes, MeshAttr mesh) {
+  SmallVector<int64_t> dims;
+  AxisList all;
+  for (auto [dim, dimAxes] : llvm::enumerate(axes)) {
+    int64_t n = getAxesSize(dimAxes, mesh);
+    if (n == 1)
+      continue;
+    int64_t coarseLength =
+        ceilDiv(globalShape[dim], getAxesSize(coarse[dim], mesh));
+    int64_t fineLength =
+        ceilDiv(globalShape[dim], getAxesSize(finer[dim], mesh));
+    if (coarseLength != n * fineLength)
+      return std::nullopt;
+    dims.push_back(dim);
+    llvm::append_range(all, dimAxes);
+  }
+  if (dims.size() < 2)
+    return std::nullopt;
+  return std::make_pair(dims, all);
+}
+
+/// `value` reshaped to `shape`, if that changes its type.
+static Value reshapeTo(OpBuilder &b, Location loc, Value value,
+                       ArrayRef<int64_t> shape) {
+  auto type = cast<RankedTensorType>(value.getType());
+  if (type.getShape() == shape)
+    return value;
+  return shlo::ReshapeOp::create(b, loc, type.clone(shape), value);
+}
+
+/// One all_gather over the axes of several dimensions, as the real Shardy
+/// emits it: the local value gets a leading dimension of 1, is gathered
+/// along it over all the axes (dimension order, then axis order), and the
+/// gathered parts are moved next to their dimensions.
+static Value combinedAllGather(LocalEmitter &e, Location loc, Value value,
+                               ArrayRef<int64_t> dims,
+                               ArrayRef<AxisRefAttr> all, const DimAxes &axes,
+                               MeshAttr mesh) {
+  OpBuilder &b = e.builder;
+  auto type = cast<RankedTensorType>(value.getType());
+  ArrayRef<int64_t> local = type.getShape();
+  SmallVector<int64_t> leading{1};
+  llvm::append_range(leading, local);
+  value = reshapeTo(b, loc, value, leading);
+  int64_t total = getAxesSize(all, mesh);
+  SmallVector<int64_t> gatheredShape(leading);
+  gatheredShape[0] = total;
+  value = shlo::AllGatherOp::create(
+              b, loc, TypeRange{type.clone(gatheredShape)}, ValueRange{value},
+              /*all_gather_dim=*/0, getDeviceGroups(mesh, all), e.channel(),
+              /*use_global_device_ids=*/true)
+              .getResult(0);
+  // [n_d for d in dims] ++ local, then each n_d in front of its dimension.
+  SmallVector<int64_t> split, perm, result(local);
+  for (int64_t dim : dims)
+    split.push_back(getAxesSize(axes[dim], mesh));
+  llvm::append_range(split, local);
+  for (int64_t dim = 0; dim < static_cast<int64_t>(local.size()); ++dim) {
+    const auto *it = llvm::find(dims, dim);
+    if (it != dims.end()) {
+      perm.push_back(it - dims.begin());
+      result[dim] *= split[it - dims.begin()];
+    }
+    perm.push_back(dims.size() + dim);
+  }
+  value = reshapeTo(b, loc, value, split);
+  SmallVector<int64_t> transposed;
+  for (int64_t p : perm)
+    transposed.push_back(split[p]);
+  value = shlo::TransposeOp::create(b, loc, type.clone(transposed), value,
+                                    b.getDenseI64ArrayAttr(perm));
+  return reshapeTo(b, loc, value, result);
+}
+
 Value partition::lowerAllGather(LocalEmitter &e, Location loc, Value value,
                                 ArrayRef<int64_t> globalShape,
                                 const DimAxes &in, const DimAxes &axes,
                                 MeshAttr mesh) {
-  for (auto [dim, gathered] : llvm::enumerate(axes))
-    if (!gathered.empty())
-      value = gatherDim(e, loc, value, dim, in[dim], gathered.size(),
+  if (!e.options.perDimAllGather) {
+    DimAxes kept(in);
+    for (auto [dim, gathered] : llvm::enumerate(axes))
+      kept[dim].resize(kept[dim].size() -
+                       std::min(kept[dim].size(), gathered.size()));
+    if (auto multi = evenMultiDims(globalShape, kept, in, axes, mesh))
+      return combinedAllGather(e, loc, value, multi->first, multi->second, axes,
+                               mesh);
+  }
+  // Minor dimensions first, as the real Shardy orders them.
+  for (int64_t dim = static_cast<int64_t>(axes.size()) - 1; dim >= 0; --dim)
+    if (!axes[dim].empty())
+      value = gatherDim(e, loc, value, dim, in[dim], axes[dim].size(),
                         globalShape[dim], mesh);
   return value;
 }
@@ -343,7 +442,7 @@ Value partition::lowerAllSlice(LocalEmitter &e, Location loc, Value value,
   }
   value = padHigh(b, loc, value, high);
 
-  Type indexType = indexElementType(b.getContext(), globalShape);
+  Type indexType = b.getIntegerType(64);
   SmallVector<Value> starts;
   for (int64_t dim = 0; dim < rank; ++dim)
     starts.push_back(lookupTyped(e, loc,
@@ -418,9 +517,10 @@ Value partition::lowerCollectivePermute(LocalEmitter &e, Location loc,
   for (const Device &device : getDevices(outMesh))
     needers[keyOf(out, outMesh, device)].push_back(device.id);
 
-  int64_t tableSize = std::max(getTableSize(inMesh), getTableSize(outMesh));
-  SmallVector<int64_t> keeps(tableSize, 0);
-  SmallVector<int64_t> pairs;
+  // Every device is a target, of itself where it already holds its shard,
+  // as the real Shardy lists the pairs (sorted by source).
+  SmallVector<std::pair<int64_t, int64_t>> pairs;
+  bool moves = false;
   for (auto &[key, targets] : needers) {
     SmallVector<int64_t> sources = holders[key];
     SmallVector<int64_t> freeSources, freeTargets;
@@ -429,30 +529,30 @@ Value partition::lowerCollectivePermute(LocalEmitter &e, Location loc,
         freeSources.push_back(source);
     for (int64_t target : targets) {
       if (llvm::is_contained(sources, target))
-        keeps[target] = 1;
+        pairs.emplace_back(target, target);
       else
         freeTargets.push_back(target);
     }
     // Every shard has as many holders as needers (same number of shards),
     // so the devices that do not keep their data pair up one to one.
     for (auto [source, target] : llvm::zip(freeSources, freeTargets)) {
-      pairs.push_back(source);
-      pairs.push_back(target);
+      pairs.emplace_back(source, target);
+      moves = true;
     }
   }
-  if (pairs.empty())
+  if (!moves)
     return value;
+  llvm::sort(pairs);
+  SmallVector<int64_t> flat;
+  for (auto [source, target] : pairs) {
+    flat.push_back(source);
+    flat.push_back(target);
+  }
   auto pairsType = RankedTensorType::get(
-      {static_cast<int64_t>(pairs.size() / 2), 2}, b.getI64Type());
-  Value permuted = shlo::CollectivePermuteOp::create(
+      {static_cast<int64_t>(pairs.size()), 2}, b.getI64Type());
+  return shlo::CollectivePermuteOp::create(
       b, loc, value.getType(), value,
-      DenseIntElementsAttr::get(pairsType, pairs), e.channel());
-  if (llvm::none_of(keeps, [](int64_t k) { return k != 0; }))
-    return permuted;
-  Value keep = shlo::CompareOp::create(b, loc, e.lookup(loc, keeps),
-                                       e.constantIndex(loc, 0),
-                                       shlo::ComparisonDirection::NE);
-  return shlo::SelectOp::create(b, loc, keep, value, permuted);
+      DenseIntElementsAttr::get(pairsType, flat), e.channel());
 }
 
 Value partition::lowerAllReduce(LocalEmitter &e, Location loc, Value value,
@@ -470,6 +570,52 @@ Value partition::lowerAllReduce(LocalEmitter &e, Location loc, Value value,
   return op.getResult(0);
 }
 
+/// One reduce_scatter over the axes of several dimensions, as the real
+/// Shardy emits it with combine-multi-dimension-reduce-scatter: each
+/// scattered dimension is split into (parts, part), the parts are moved in
+/// front (dimension order) and flattened into one leading dimension, which
+/// is scattered over all the axes.
+static Value combinedReduceScatter(LocalEmitter &e, Location loc, Value value,
+                                   ArrayRef<int64_t> dims,
+                                   ArrayRef<AxisRefAttr> all,
+                                   const DimAxes &axes, ReductionKind kind,
+                                   MeshAttr mesh) {
+  OpBuilder &b = e.builder;
+  auto type = cast<RankedTensorType>(value.getType());
+  ArrayRef<int64_t> local = type.getShape();
+  SmallVector<int64_t> split, front, back, rest;
+  for (int64_t dim = 0; dim < static_cast<int64_t>(local.size()); ++dim) {
+    if (llvm::is_contained(dims, dim)) {
+      int64_t n = getAxesSize(axes[dim], mesh);
+      front.push_back(split.size());
+      split.push_back(n);
+      back.push_back(split.size());
+      split.push_back(local[dim] / n);
+      rest.push_back(local[dim] / n);
+    } else {
+      back.push_back(split.size());
+      split.push_back(local[dim]);
+      rest.push_back(local[dim]);
+    }
+  }
+  value = reshapeTo(b, loc, value, split);
+  SmallVector<int64_t> perm(front), transposed;
+  llvm::append_range(perm, back);
+  for (int64_t p : perm)
+    transposed.push_back(split[p]);
+  value = shlo::TransposeOp::create(b, loc, type.clone(transposed), value,
+                                    b.getDenseI64ArrayAttr(perm));
+  SmallVector<int64_t> flat{getAxesSize(all, mesh)};
+  llvm::append_range(flat, rest);
+  value = reshapeTo(b, loc, value, flat);
+  flat[0] = 1;
+  auto op = shlo::ReduceScatterOp::create(
+      b, loc, type.clone(flat), value, /*scatter_dimension=*/0,
+      getDeviceGroups(mesh, all), e.channel(), /*use_global_device_ids=*/true);
+  buildReductionBody(b, loc, op.getComputation(), type.getElementType(), kind);
+  return reshapeTo(b, loc, op.getResult(), rest);
+}
+
 Value partition::lowerReduceScatter(LocalEmitter &e, Location loc, Value value,
                                     ArrayRef<int64_t> globalShape,
                                     const DimAxes &in, const DimAxes &axes,
@@ -484,15 +630,25 @@ Value partition::lowerReduceScatter(LocalEmitter &e, Location loc, Value value,
             inLength / n)
       even = false;
   }
-  if (!even) {
+  DimAxes finer(in);
+  for (auto [dim, dimAxes] : llvm::enumerate(axes))
+    llvm::append_range(finer[dim], dimAxes);
+  std::optional<std::pair<SmallVector<int64_t>, AxisList>> multi;
+  if (even)
+    multi = evenMultiDims(globalShape, in, finer, axes, mesh);
+  if (multi && e.options.combineMultiDimReduceScatter)
+    return combinedReduceScatter(e, loc, value, multi->first, multi->second,
+                                 axes, kind, mesh);
+  // Uneven, or several dimensions without combining (the real Shardy's
+  // default): reduce everything, keep this device's slice.
+  if (!even || multi) {
     AxisList all;
     for (const AxisList &dimAxes : axes)
       llvm::append_range(all, dimAxes);
     value = lowerAllReduce(e, loc, value, all, kind, mesh);
     return lowerAllSlice(e, loc, value, globalShape, in, axes, mesh);
   }
-  // One reduce_scatter per dimension: the first sums over its axes and keeps
-  // one chunk; the next ones sum those partial chunks over theirs.
+  // One dimension: one reduce_scatter.
   for (int64_t dim = 0; dim < rank; ++dim) {
     int64_t n = getAxesSize(axes[dim], mesh);
     if (n == 1)
@@ -563,7 +719,7 @@ Value partition::lowerConstant(LocalEmitter &e, Location loc,
         cast<ElementsAttr>(DenseElementsAttr::get(
             type.clone(local), dense.getSplatValue<Attribute>())));
   Value full = padHigh(b, loc, shlo::ConstantOp::create(b, loc, value), high);
-  Type indexType = indexElementType(b.getContext(), type.getShape());
+  Type indexType = b.getIntegerType(64);
   SmallVector<Value> starts;
   for (int64_t dim = 0; dim < rank; ++dim) {
     int64_t n = getAxesSize(axes[dim], mesh);

@@ -35,15 +35,30 @@ namespace mlir::sdy::partition {
 
 /// Builds the local program of one function: owns the builder, creates the
 /// partition id once at the function entry, hands out channel handles.
+/// How collectives over several dimensions are lowered (the options of
+/// -sdy-convert-global-to-local).
+struct LoweringOptions {
+  /// One all_gather per dimension instead of one over all of them.
+  bool perDimAllGather = false;
+  /// One reduce_scatter over several dimensions instead of an all_reduce
+  /// and a slice.
+  bool combineMultiDimReduceScatter = false;
+};
+
 class LocalEmitter {
 public:
-  LocalEmitter(func::FuncOp func, int64_t &nextChannel)
-      : builder(func.getContext()), func(func), nextChannel(nextChannel) {}
+  LocalEmitter(func::FuncOp func, int64_t &nextChannel,
+               LoweringOptions options = {})
+      : builder(func.getContext()), options(options), func(func),
+        nextChannel(nextChannel) {}
 
   OpBuilder builder;
+  LoweringOptions options;
 
   /// `stablehlo.partition_id : tensor<ui32>`, created at the function entry.
   Value partitionId();
+  /// The partition id converted to `tensor<i64>` (created once, after it).
+  Value partitionIdI64();
   /// The scalar tensor<i32> (i64 if needed) `perDevice[partition_id]`; a
   /// constant when all entries are equal.
   Value lookup(Location loc, ArrayRef<int64_t> perDevice);
@@ -56,6 +71,7 @@ private:
   func::FuncOp func;
   int64_t &nextChannel;
   Value pid;
+  Value pid64;
 };
 
 /// The replica groups (device ids) of `axes` on `mesh`.

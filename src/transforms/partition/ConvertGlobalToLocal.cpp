@@ -74,8 +74,8 @@ TensorShardingAttr getResultSharding(Operation *op, unsigned index) {
 
 class Localizer {
 public:
-  Localizer(ModuleOp module, int64_t &nextChannel)
-      : module(module), nextChannel(nextChannel) {}
+  Localizer(ModuleOp module, int64_t &nextChannel, LoweringOptions options)
+      : module(module), nextChannel(nextChannel), options(options) {}
 
   LogicalResult run() {
     foldGlobalShapeQueries(module);
@@ -86,7 +86,7 @@ public:
     for (func::FuncOp func : funcs) {
       if (func.isDeclaration())
         continue;
-      LocalEmitter emitter(func, nextChannel);
+      LocalEmitter emitter(func, nextChannel, options);
       Block &entry = func.getBody().front();
       for (BlockArgument arg : entry.getArguments())
         if (auto sharding = func.getArgAttrOfType<TensorShardingAttr>(
@@ -111,6 +111,7 @@ public:
 private:
   ModuleOp module;
   int64_t &nextChannel;
+  LoweringOptions options;
   /// The global sharding of values (including the ones created here).
   llvm::DenseMap<Value, TensorShardingAttr> shardings;
 
@@ -499,8 +500,16 @@ private:
 
 struct ConvertGlobalToLocalPass
     : impl::ConvertGlobalToLocalPassBase<ConvertGlobalToLocalPass> {
+  using ConvertGlobalToLocalPassBase::ConvertGlobalToLocalPassBase;
+
   void runOnOperation() override {
     ModuleOp module = getOperation();
+    if (enableRgv3) {
+      module.emitError("enable-rgv3 (replica groups as mesh axes) is not "
+                       "supported: the runtime takes replica groups of "
+                       "device ids");
+      return signalPassFailure();
+    }
     if (failed(rejectUnreducedAxes(module)))
       return signalPassFailure();
     // Channel handles continue after the ones the program already uses.
@@ -510,7 +519,10 @@ struct ConvertGlobalToLocalPass
               op->getAttrOfType<stablehlo::ChannelHandleAttr>("channel_handle"))
         nextChannel = std::max(nextChannel, handle.getHandle() + 1);
     });
-    Localizer localizer(module, nextChannel);
+    LoweringOptions lowering;
+    lowering.perDimAllGather = perDimAllGather;
+    lowering.combineMultiDimReduceScatter = combineMultiDimensionReduceScatter;
+    Localizer localizer(module, nextChannel, lowering);
     if (failed(localizer.run()))
       return signalPassFailure();
   }

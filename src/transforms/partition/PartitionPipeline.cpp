@@ -17,6 +17,14 @@
 using namespace mlir;
 using namespace mlir::sdy;
 
+ConvertGlobalToLocalPassOptions mlir::sdy::partitionGlobalToLocalOptions() {
+  // A reduce_scatter over several dimensions stays one collective (the
+  // real Shardy's default all-reduces and slices).
+  ConvertGlobalToLocalPassOptions options;
+  options.combineMultiDimensionReduceScatter = true;
+  return options;
+}
+
 void mlir::sdy::addPartitionPipeline(OpPassManager &pm,
                                      const PartitionPipelineOptions &options) {
   pm.addPass(createRejectUnreducedPass());
@@ -29,7 +37,7 @@ void mlir::sdy::addPartitionPipeline(OpPassManager &pm,
   pm.addNestedPass<func::FuncOp>(createReshardToCollectivesPass());
   pm.addNestedPass<func::FuncOp>(createCanonicalizeCollectivesPass());
   pm.addPass(createPadForDivisibilityPass());
-  pm.addPass(createConvertGlobalToLocalPass());
+  pm.addPass(createConvertGlobalToLocalPass(partitionGlobalToLocalOptions()));
   if (options.dropShardingAndMesh)
     pm.addPass(createDropShardingAndMeshPass());
 }

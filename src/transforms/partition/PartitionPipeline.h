@@ -3,6 +3,7 @@
 #ifndef SDY_TRANSFORMS_PARTITION_PARTITIONPIPELINE_H
 #define SDY_TRANSFORMS_PARTITION_PARTITIONPIPELINE_H
 
+#include "transforms/partition/Passes.h"
 #include "transforms/propagation/PropagationOptions.h"
 
 namespace mlir {
@@ -30,6 +31,10 @@ struct PartitionPipelineOptions
 /// -sdy-drop-sharding-and-mesh if asked) to `pm`, anchored on builtin.module.
 void addPartitionPipeline(OpPassManager &pm,
                           const PartitionPipelineOptions &options);
+
+/// The options -sdy-partition-pipeline runs -sdy-convert-global-to-local
+/// with: the real Shardy's defaults but combine-multi-dimension-reduce-scatter.
+ConvertGlobalToLocalPassOptions partitionGlobalToLocalOptions();
 
 /// Registers `-sdy-partition-pipeline`.
 void registerPartitionPipeline();

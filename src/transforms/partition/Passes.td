@@ -113,7 +113,28 @@ def ConvertGlobalToLocalPass
     the device id (the ids of the meshes are 0..N-1): the device at mesh
     coordinates c is `device_ids[linearize(c)]` (iota when implicit).
     Meshes and shardings stay as documentation attributes.
+
+    The options are the real Shardy's, with its defaults: an all_gather
+    over several dimensions is one `stablehlo.all_gather` over all their
+    axes (the result reshaped and transposed into place) unless
+    `per-dim-all-gather`; a reduce_scatter over several dimensions is an
+    all_reduce and a slice unless `combine-multi-dimension-reduce-scatter`
+    (then one `stablehlo.reduce_scatter` of the operand transposed so the
+    scattered parts lead). `enable-rgv3` (replica groups as mesh axes) is
+    refused.
   }];
+  let options = [
+    Option<"perDimAllGather", "per-dim-all-gather", "bool",
+           /*default=*/"false",
+           "One all_gather per dimension instead of one over all of them">,
+    Option<"combineMultiDimensionReduceScatter",
+           "combine-multi-dimension-reduce-scatter", "bool",
+           /*default=*/"false",
+           "One reduce_scatter over several dimensions instead of an "
+           "all_reduce and a slice">,
+    Option<"enableRgv3", "enable-rgv3", "bool", /*default=*/"false",
+           "Replica groups as mesh axes (not supported)">
+  ];
   let dependentDialects = ["mlir::sdy::SdyDialect",
                            "mlir::stablehlo::StablehloDialect"];
 }

@@ -32,12 +32,17 @@ func.func @all_gather(%arg0: tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mes
 
 sdy.mesh @mesh = <["x"=2, "y"=4]>
 
-// all_gather along two dimensions: one stablehlo.all_gather per dimension.
+// all_gather along two dimensions: one stablehlo.all_gather over both axes
+// (x then y) of a leading dimension, the parts moved next to their
+// dimensions, as the real Shardy lowers it (checked against it).
 // CHECK-LABEL: func.func @all_gather_two_dims(
 // CHECK-SAME: %arg0: tensor<4x4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {"y"}]>}) -> (tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {}]>}) attributes {sdy.global_type = (tensor<8x16xf32>) -> tensor<8x16xf32>} {
-// CHECK-NEXT: [[V0:%[^ ,:)#]+]] = "stablehlo.all_gather"(%arg0) <{all_gather_dim = 0 : i64, channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>, replica_groups = dense<{{\[\[}}0, 4], [1, 5], [2, 6], [3, 7]]> : tensor<4x2xi64>, use_global_device_ids}> : (tensor<4x4xf32>) -> tensor<8x4xf32>
-// CHECK-NEXT: [[V1:%[^ ,:)#]+]] = "stablehlo.all_gather"([[V0]]) <{all_gather_dim = 1 : i64, channel_handle = #stablehlo.channel_handle<handle = 2, type = 1>, replica_groups = dense<{{\[\[}}0, 1, 2, 3], [4, 5, 6, 7]]> : tensor<2x4xi64>, use_global_device_ids}> : (tensor<8x4xf32>) -> tensor<8x16xf32>
-// CHECK-NEXT: return [[V1]] : tensor<8x16xf32>
+// CHECK-NEXT: [[V0:%[^ ,:)#]+]] = stablehlo.reshape %arg0 : (tensor<4x4xf32>) -> tensor<1x4x4xf32>
+// CHECK-NEXT: [[V1:%[^ ,:)#]+]] = "stablehlo.all_gather"([[V0]]) <{all_gather_dim = 0 : i64, channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>, replica_groups = dense<{{\[\[}}0, 1, 2, 3, 4, 5, 6, 7]]> : tensor<1x8xi64>, use_global_device_ids}> : (tensor<1x4x4xf32>) -> tensor<8x4x4xf32>
+// CHECK-NEXT: [[V2:%[^ ,:)#]+]] = stablehlo.reshape [[V1]] : (tensor<8x4x4xf32>) -> tensor<2x4x4x4xf32>
+// CHECK-NEXT: [[V3:%[^ ,:)#]+]] = stablehlo.transpose [[V2]], dims = [0, 2, 1, 3] : (tensor<2x4x4x4xf32>) -> tensor<2x4x4x4xf32>
+// CHECK-NEXT: [[V4:%[^ ,:)#]+]] = stablehlo.reshape [[V3]] : (tensor<2x4x4x4xf32>) -> tensor<8x16xf32>
+// CHECK-NEXT: return [[V4]] : tensor<8x16xf32>
 func.func @all_gather_two_dims(%arg0: tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {"y"}]>}) -> (tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {}]>}) {
   %0 = sdy.all_gather [{"x"}, {"y"}] %arg0 out_sharding=<@mesh, [{}, {}]> : tensor<8x16xf32>
   return %0 : tensor<8x16xf32>
@@ -81,12 +86,13 @@ sdy.mesh @mesh = <["x"=2, "y"=4]>
 // CHECK-LABEL: func.func @all_slice(
 // CHECK-SAME: %arg0: tensor<8x16xf32>) -> (tensor<8x4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"y"}]>}) attributes {sdy.global_type = (tensor<8x16xf32>) -> tensor<8x16xf32>} {
 // CHECK-NEXT: [[V0:%[^ ,:)#]+]] = stablehlo.partition_id : tensor<ui32>
-// CHECK-NEXT: [[C:%[^ ,:)#]+]] = stablehlo.constant dense<0> : tensor<i32>
-// CHECK-NEXT: [[C_0:%[^ ,:)#]+]] = stablehlo.constant dense<[0, 4, 8, 12, 0, 4, 8, 12]> : tensor<8xi32>
-// CHECK-NEXT: [[V1:%[^ ,:)#]+]] = stablehlo.dynamic_slice [[C_0]], [[V0]], sizes = [1] : (tensor<8xi32>, tensor<ui32>) -> tensor<1xi32>
-// CHECK-NEXT: [[V2:%[^ ,:)#]+]] = stablehlo.reshape [[V1]] : (tensor<1xi32>) -> tensor<i32>
-// CHECK-NEXT: [[V3:%[^ ,:)#]+]] = stablehlo.dynamic_slice %arg0, [[C]], [[V2]], sizes = [8, 4] : (tensor<8x16xf32>, tensor<i32>, tensor<i32>) -> tensor<8x4xf32>
-// CHECK-NEXT: return [[V3]] : tensor<8x4xf32>
+// CHECK-NEXT: [[V1:%[^ ,:)#]+]] = stablehlo.convert [[V0]] : (tensor<ui32>) -> tensor<i64>
+// CHECK-NEXT: [[C:%[^ ,:)#]+]] = stablehlo.constant dense<0> : tensor<i64>
+// CHECK-NEXT: [[C_0:%[^ ,:)#]+]] = stablehlo.constant dense<[0, 4, 8, 12, 0, 4, 8, 12]> : tensor<8xi64>
+// CHECK-NEXT: [[V2:%[^ ,:)#]+]] = stablehlo.dynamic_slice [[C_0]], [[V1]], sizes = [1] : (tensor<8xi64>, tensor<i64>) -> tensor<1xi64>
+// CHECK-NEXT: [[V3:%[^ ,:)#]+]] = stablehlo.reshape [[V2]] : (tensor<1xi64>) -> tensor<i64>
+// CHECK-NEXT: [[V4:%[^ ,:)#]+]] = stablehlo.dynamic_slice %arg0, [[C]], [[V3]], sizes = [8, 4] : (tensor<8x16xf32>, tensor<i64>, tensor<i64>) -> tensor<8x4xf32>
+// CHECK-NEXT: return [[V4]] : tensor<8x4xf32>
 func.func @all_slice(%arg0: tensor<8x16xf32>) -> (tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"y"}]>}) {
   %0 = sdy.all_slice [{}, {"y"}] %arg0 out_sharding=<@mesh, [{}, {"y"}]> : tensor<8x16xf32>
   return %0 : tensor<8x16xf32>
@@ -100,14 +106,15 @@ sdy.mesh @mesh = <["x"=2, "y"=4]>
 // CHECK-LABEL: func.func @all_slice_two_dims(
 // CHECK-SAME: %arg0: tensor<8x16xf32>) -> (tensor<4x4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {"y"}]>}) attributes {sdy.global_type = (tensor<8x16xf32>) -> tensor<8x16xf32>} {
 // CHECK-NEXT: [[V0:%[^ ,:)#]+]] = stablehlo.partition_id : tensor<ui32>
-// CHECK-NEXT: [[C:%[^ ,:)#]+]] = stablehlo.constant dense<[0, 0, 0, 0, 4, 4, 4, 4]> : tensor<8xi32>
-// CHECK-NEXT: [[V1:%[^ ,:)#]+]] = stablehlo.dynamic_slice [[C]], [[V0]], sizes = [1] : (tensor<8xi32>, tensor<ui32>) -> tensor<1xi32>
-// CHECK-NEXT: [[V2:%[^ ,:)#]+]] = stablehlo.reshape [[V1]] : (tensor<1xi32>) -> tensor<i32>
-// CHECK-NEXT: [[C_0:%[^ ,:)#]+]] = stablehlo.constant dense<[0, 4, 8, 12, 0, 4, 8, 12]> : tensor<8xi32>
-// CHECK-NEXT: [[V3:%[^ ,:)#]+]] = stablehlo.dynamic_slice [[C_0]], [[V0]], sizes = [1] : (tensor<8xi32>, tensor<ui32>) -> tensor<1xi32>
-// CHECK-NEXT: [[V4:%[^ ,:)#]+]] = stablehlo.reshape [[V3]] : (tensor<1xi32>) -> tensor<i32>
-// CHECK-NEXT: [[V5:%[^ ,:)#]+]] = stablehlo.dynamic_slice %arg0, [[V2]], [[V4]], sizes = [4, 4] : (tensor<8x16xf32>, tensor<i32>, tensor<i32>) -> tensor<4x4xf32>
-// CHECK-NEXT: return [[V5]] : tensor<4x4xf32>
+// CHECK-NEXT: [[V1:%[^ ,:)#]+]] = stablehlo.convert [[V0]] : (tensor<ui32>) -> tensor<i64>
+// CHECK-NEXT: [[C:%[^ ,:)#]+]] = stablehlo.constant dense<[0, 0, 0, 0, 4, 4, 4, 4]> : tensor<8xi64>
+// CHECK-NEXT: [[V2:%[^ ,:)#]+]] = stablehlo.dynamic_slice [[C]], [[V1]], sizes = [1] : (tensor<8xi64>, tensor<i64>) -> tensor<1xi64>
+// CHECK-NEXT: [[V3:%[^ ,:)#]+]] = stablehlo.reshape [[V2]] : (tensor<1xi64>) -> tensor<i64>
+// CHECK-NEXT: [[C_0:%[^ ,:)#]+]] = stablehlo.constant dense<[0, 4, 8, 12, 0, 4, 8, 12]> : tensor<8xi64>
+// CHECK-NEXT: [[V4:%[^ ,:)#]+]] = stablehlo.dynamic_slice [[C_0]], [[V1]], sizes = [1] : (tensor<8xi64>, tensor<i64>) -> tensor<1xi64>
+// CHECK-NEXT: [[V5:%[^ ,:)#]+]] = stablehlo.reshape [[V4]] : (tensor<1xi64>) -> tensor<i64>
+// CHECK-NEXT: [[V6:%[^ ,:)#]+]] = stablehlo.dynamic_slice %arg0, [[V3]], [[V5]], sizes = [4, 4] : (tensor<8x16xf32>, tensor<i64>, tensor<i64>) -> tensor<4x4xf32>
+// CHECK-NEXT: return [[V6]] : tensor<4x4xf32>
 func.func @all_slice_two_dims(%arg0: tensor<8x16xf32>) -> (tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {"y"}]>}) {
   %0 = sdy.all_slice [{"x"}, {"y"}] %arg0 out_sharding=<@mesh, [{"x"}, {"y"}]> : tensor<8x16xf32>
   return %0 : tensor<8x16xf32>
@@ -121,11 +128,12 @@ sdy.mesh @mesh = <["x"=2, "y"=4]>
 // CHECK-LABEL: func.func @all_slice_nested(
 // CHECK-SAME: %arg0: tensor<8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}]>}) -> (tensor<2xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x", "y"}]>}) attributes {sdy.global_type = (tensor<16xf32>) -> tensor<16xf32>} {
 // CHECK-NEXT: [[V0:%[^ ,:)#]+]] = stablehlo.partition_id : tensor<ui32>
-// CHECK-NEXT: [[C:%[^ ,:)#]+]] = stablehlo.constant dense<[0, 2, 4, 6, 0, 2, 4, 6]> : tensor<8xi32>
-// CHECK-NEXT: [[V1:%[^ ,:)#]+]] = stablehlo.dynamic_slice [[C]], [[V0]], sizes = [1] : (tensor<8xi32>, tensor<ui32>) -> tensor<1xi32>
-// CHECK-NEXT: [[V2:%[^ ,:)#]+]] = stablehlo.reshape [[V1]] : (tensor<1xi32>) -> tensor<i32>
-// CHECK-NEXT: [[V3:%[^ ,:)#]+]] = stablehlo.dynamic_slice %arg0, [[V2]], sizes = [2] : (tensor<8xf32>, tensor<i32>) -> tensor<2xf32>
-// CHECK-NEXT: return [[V3]] : tensor<2xf32>
+// CHECK-NEXT: [[V1:%[^ ,:)#]+]] = stablehlo.convert [[V0]] : (tensor<ui32>) -> tensor<i64>
+// CHECK-NEXT: [[C:%[^ ,:)#]+]] = stablehlo.constant dense<[0, 2, 4, 6, 0, 2, 4, 6]> : tensor<8xi64>
+// CHECK-NEXT: [[V2:%[^ ,:)#]+]] = stablehlo.dynamic_slice [[C]], [[V1]], sizes = [1] : (tensor<8xi64>, tensor<i64>) -> tensor<1xi64>
+// CHECK-NEXT: [[V3:%[^ ,:)#]+]] = stablehlo.reshape [[V2]] : (tensor<1xi64>) -> tensor<i64>
+// CHECK-NEXT: [[V4:%[^ ,:)#]+]] = stablehlo.dynamic_slice %arg0, [[V3]], sizes = [2] : (tensor<8xf32>, tensor<i64>) -> tensor<2xf32>
+// CHECK-NEXT: return [[V4]] : tensor<2xf32>
 func.func @all_slice_nested(%arg0: tensor<16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}]>}) -> (tensor<16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x", "y"}]>}) {
   %0 = sdy.all_slice [{"y"}] %arg0 out_sharding=<@mesh, [{"x", "y"}]> : tensor<16xf32>
   return %0 : tensor<16xf32>
@@ -165,18 +173,12 @@ func.func @all_to_all_two_params(%arg0: tensor<8x8x8x8xf32> {sdy.sharding = #sdy
 sdy.mesh @mesh = <["x"=2, "y"=2]>
 
 // collective_permute swapping two equally sized axes: devices 1 and 2
-// exchange their shards, 0 and 3 keep theirs.
+// exchange their shards, 0 and 3 keep theirs (listed as pairs to
+// themselves, as the real Shardy lists them).
 // CHECK-LABEL: func.func @collective_permute(
 // CHECK-SAME: %arg0: tensor<4x4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {"y"}]>}) -> (tensor<4x4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"y"}, {"x"}]>}) attributes {sdy.global_type = (tensor<8x8xf32>) -> tensor<8x8xf32>} {
-// CHECK-NEXT: [[V0:%[^ ,:)#]+]] = stablehlo.partition_id : tensor<ui32>
-// CHECK-NEXT: [[V1:%[^ ,:)#]+]] = "stablehlo.collective_permute"(%arg0) <{channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>, source_target_pairs = dense<{{\[\[}}1, 2], [2, 1]]> : tensor<2x2xi64>}> : (tensor<4x4xf32>) -> tensor<4x4xf32>
-// CHECK-NEXT: [[C:%[^ ,:)#]+]] = stablehlo.constant dense<[1, 0, 0, 1]> : tensor<4xi32>
-// CHECK-NEXT: [[V2:%[^ ,:)#]+]] = stablehlo.dynamic_slice [[C]], [[V0]], sizes = [1] : (tensor<4xi32>, tensor<ui32>) -> tensor<1xi32>
-// CHECK-NEXT: [[V3:%[^ ,:)#]+]] = stablehlo.reshape [[V2]] : (tensor<1xi32>) -> tensor<i32>
-// CHECK-NEXT: [[C_0:%[^ ,:)#]+]] = stablehlo.constant dense<0> : tensor<i32>
-// CHECK-NEXT: [[V4:%[^ ,:)#]+]] = stablehlo.compare NE, [[V3]], [[C_0]] : (tensor<i32>, tensor<i32>) -> tensor<i1>
-// CHECK-NEXT: [[V5:%[^ ,:)#]+]] = stablehlo.select [[V4]], %arg0, [[V1]] : tensor<i1>, tensor<4x4xf32>
-// CHECK-NEXT: return [[V5]] : tensor<4x4xf32>
+// CHECK-NEXT: [[V0:%[^ ,:)#]+]] = "stablehlo.collective_permute"(%arg0) <{channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>, source_target_pairs = dense<{{\[\[}}0, 0], [1, 2], [2, 1], [3, 3]]> : tensor<4x2xi64>}> : (tensor<4x4xf32>) -> tensor<4x4xf32>
+// CHECK-NEXT: return [[V0]] : tensor<4x4xf32>
 func.func @collective_permute(%arg0: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {"y"}]>}) -> (tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"y"}, {"x"}]>}) {
   %0 = sdy.collective_permute %arg0 out_sharding=<@mesh, [{"y"}, {"x"}]> : tensor<8x8xf32>
   return %0 : tensor<8x8xf32>
@@ -256,20 +258,27 @@ func.func @reduce_scatter(%arg0: tensor<8x16xf32> {sdy.sharding = #sdy.sharding<
 
 sdy.mesh @mesh = <["x"=2, "y"=4]>
 
-// reduce_scatter along two dimensions: one stablehlo.reduce_scatter each.
+// reduce_scatter along two dimensions: by default an all_reduce over both
+// axes and this device's slice, as the real Shardy lowers it
+// (combine-multi-dimension-reduce-scatter makes it one reduce_scatter, see
+// convert_global_to_local_options.mlir).
 // CHECK-LABEL: func.func @reduce_scatter_two_dims(
 // CHECK-SAME: %arg0: tensor<8x16xf32>) -> (tensor<4x4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {"y"}]>}) attributes {sdy.global_type = (tensor<8x16xf32>) -> tensor<8x16xf32>} {
-// CHECK-NEXT: [[V0:%[^ ,:)#]+]] = "stablehlo.reduce_scatter"(%arg0) <{channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>, replica_groups = dense<{{\[\[}}0, 4], [1, 5], [2, 6], [3, 7]]> : tensor<4x2xi64>, scatter_dimension = 0 : i64, use_global_device_ids}> ({
+// CHECK-NEXT: [[V0:%[^ ,:)#]+]] = stablehlo.partition_id : tensor<ui32>
+// CHECK-NEXT: [[V1:%[^ ,:)#]+]] = stablehlo.convert [[V0]] : (tensor<ui32>) -> tensor<i64>
+// CHECK-NEXT: [[V2:%[^ ,:)#]+]] = "stablehlo.all_reduce"(%arg0) <{channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>, replica_groups = dense<{{\[\[}}0, 1, 2, 3, 4, 5, 6, 7]]> : tensor<1x8xi64>, use_global_device_ids}> ({
 // CHECK-NEXT: ^bb0([[ARG1:%[^ ,:)#]+]]: tensor<f32>, [[ARG2:%[^ ,:)#]+]]: tensor<f32>):
-// CHECK-NEXT: [[V2:%[^ ,:)#]+]] = stablehlo.add [[ARG1]], [[ARG2]] : tensor<f32>
-// CHECK-NEXT: stablehlo.return [[V2]] : tensor<f32>
-// CHECK-NEXT: }) : (tensor<8x16xf32>) -> tensor<4x16xf32>
-// CHECK-NEXT: [[V1:%[^ ,:)#]+]] = "stablehlo.reduce_scatter"([[V0]]) <{channel_handle = #stablehlo.channel_handle<handle = 2, type = 1>, replica_groups = dense<{{\[\[}}0, 1, 2, 3], [4, 5, 6, 7]]> : tensor<2x4xi64>, scatter_dimension = 1 : i64, use_global_device_ids}> ({
-// CHECK-NEXT: ^bb0([[ARG1]]: tensor<f32>, [[ARG2]]: tensor<f32>):
-// CHECK-NEXT: [[V2]] = stablehlo.add [[ARG1]], [[ARG2]] : tensor<f32>
-// CHECK-NEXT: stablehlo.return [[V2]] : tensor<f32>
-// CHECK-NEXT: }) : (tensor<4x16xf32>) -> tensor<4x4xf32>
-// CHECK-NEXT: return [[V1]] : tensor<4x4xf32>
+// CHECK-NEXT: [[V8:%[^ ,:)#]+]] = stablehlo.add [[ARG1]], [[ARG2]] : tensor<f32>
+// CHECK-NEXT: stablehlo.return [[V8]] : tensor<f32>
+// CHECK-NEXT: }) : (tensor<8x16xf32>) -> tensor<8x16xf32>
+// CHECK-NEXT: [[C:%[^ ,:)#]+]] = stablehlo.constant dense<[0, 0, 0, 0, 4, 4, 4, 4]> : tensor<8xi64>
+// CHECK-NEXT: [[V3:%[^ ,:)#]+]] = stablehlo.dynamic_slice [[C]], [[V1]], sizes = [1] : (tensor<8xi64>, tensor<i64>) -> tensor<1xi64>
+// CHECK-NEXT: [[V4:%[^ ,:)#]+]] = stablehlo.reshape [[V3]] : (tensor<1xi64>) -> tensor<i64>
+// CHECK-NEXT: [[C_0:%[^ ,:)#]+]] = stablehlo.constant dense<[0, 4, 8, 12, 0, 4, 8, 12]> : tensor<8xi64>
+// CHECK-NEXT: [[V5:%[^ ,:)#]+]] = stablehlo.dynamic_slice [[C_0]], [[V1]], sizes = [1] : (tensor<8xi64>, tensor<i64>) -> tensor<1xi64>
+// CHECK-NEXT: [[V6:%[^ ,:)#]+]] = stablehlo.reshape [[V5]] : (tensor<1xi64>) -> tensor<i64>
+// CHECK-NEXT: [[V7:%[^ ,:)#]+]] = stablehlo.dynamic_slice [[V2]], [[V4]], [[V6]], sizes = [4, 4] : (tensor<8x16xf32>, tensor<i64>, tensor<i64>) -> tensor<4x4xf32>
+// CHECK-NEXT: return [[V7]] : tensor<4x4xf32>
 func.func @reduce_scatter_two_dims(%arg0: tensor<8x16xf32>) -> (tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {"y"}]>}) {
   %0 = sdy.reduce_scatter [{"x"}, {"y"}] %arg0 out_sharding=<@mesh, [{"x"}, {"y"}]> : tensor<8x16xf32>
   return %0 : tensor<8x16xf32>
@@ -352,12 +361,13 @@ sdy.mesh @mesh = <["x"=2, "y"=4]>
 // CHECK-LABEL: func.func @constant_dense(
 // CHECK-SAME: ) -> (tensor<2xi32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}]>}) attributes {sdy.global_type = () -> tensor<4xi32>} {
 // CHECK-NEXT: [[V0:%[^ ,:)#]+]] = stablehlo.partition_id : tensor<ui32>
+// CHECK-NEXT: [[V1:%[^ ,:)#]+]] = stablehlo.convert [[V0]] : (tensor<ui32>) -> tensor<i64>
 // CHECK-NEXT: [[C:%[^ ,:)#]+]] = stablehlo.constant dense<[1, 2, 3, 4]> : tensor<4xi32>
-// CHECK-NEXT: [[C_0:%[^ ,:)#]+]] = stablehlo.constant dense<[0, 0, 0, 0, 2, 2, 2, 2]> : tensor<8xi32>
-// CHECK-NEXT: [[V1:%[^ ,:)#]+]] = stablehlo.dynamic_slice [[C_0]], [[V0]], sizes = [1] : (tensor<8xi32>, tensor<ui32>) -> tensor<1xi32>
-// CHECK-NEXT: [[V2:%[^ ,:)#]+]] = stablehlo.reshape [[V1]] : (tensor<1xi32>) -> tensor<i32>
-// CHECK-NEXT: [[V3:%[^ ,:)#]+]] = stablehlo.dynamic_slice [[C]], [[V2]], sizes = [2] : (tensor<4xi32>, tensor<i32>) -> tensor<2xi32>
-// CHECK-NEXT: return [[V3]] : tensor<2xi32>
+// CHECK-NEXT: [[C_0:%[^ ,:)#]+]] = stablehlo.constant dense<[0, 0, 0, 0, 2, 2, 2, 2]> : tensor<8xi64>
+// CHECK-NEXT: [[V2:%[^ ,:)#]+]] = stablehlo.dynamic_slice [[C_0]], [[V1]], sizes = [1] : (tensor<8xi64>, tensor<i64>) -> tensor<1xi64>
+// CHECK-NEXT: [[V3:%[^ ,:)#]+]] = stablehlo.reshape [[V2]] : (tensor<1xi64>) -> tensor<i64>
+// CHECK-NEXT: [[V4:%[^ ,:)#]+]] = stablehlo.dynamic_slice [[C]], [[V3]], sizes = [2] : (tensor<4xi32>, tensor<i64>) -> tensor<2xi32>
+// CHECK-NEXT: return [[V4]] : tensor<2xi32>
 func.func @constant_dense() -> (tensor<4xi32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}]>}) {
   %0 = stablehlo.constant {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"x"}]>]>} dense<[1, 2, 3, 4]> : tensor<4xi32>
   return %0 : tensor<4xi32>
@@ -452,15 +462,15 @@ sdy.mesh @mesh = <["x"=2, "y"=4]>
 // CHECK-LABEL: func.func @while(
 // CHECK-SAME: %arg0: tensor<2xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"y"}]>}) -> (tensor<2xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"y"}]>}) attributes {sdy.global_type = (tensor<8xf32>) -> tensor<8xf32>} {
 // CHECK-NEXT: [[C:%[^ ,:)#]+]] = stablehlo.constant dense<0> : tensor<i32>
-// CHECK-NEXT: [[V0:%[^ ,:)#]+]]:2 = stablehlo.while(%iterArg = [[C]], %iterArg_0 = %arg0) : tensor<i32>, tensor<2xf32> attributes {sdy.sharding = #sdy.sharding_per_value<[<@mesh, []>, <@mesh, [{"y"}]>]>}
+// CHECK-NEXT: [[V0:%[^ ,:)#]+]]:2 = stablehlo.while([[ITERARG:%[^ ,:)#]+]] = [[C]], [[ITERARG_0:%[^ ,:)#]+]] = %arg0) : tensor<i32>, tensor<2xf32> attributes {sdy.sharding = #sdy.sharding_per_value<[<@mesh, []>, <@mesh, [{"y"}]>]>}
 // CHECK-NEXT: cond {
 // CHECK-NEXT: [[C_1:%[^ ,:)#]+]] = stablehlo.constant dense<3> : tensor<i32>
-// CHECK-NEXT: [[V1:%[^ ,:)#]+]] = stablehlo.compare LT, %iterArg, [[C_1]] : (tensor<i32>, tensor<i32>) -> tensor<i1>
+// CHECK-NEXT: [[V1:%[^ ,:)#]+]] = stablehlo.compare LT, [[ITERARG]], [[C_1]] : (tensor<i32>, tensor<i32>) -> tensor<i1>
 // CHECK-NEXT: stablehlo.return [[V1]] : tensor<i1>
 // CHECK-NEXT: } do {
 // CHECK-NEXT: [[C_1]] = stablehlo.constant dense<1> : tensor<i32>
-// CHECK-NEXT: [[V1]] = stablehlo.add %iterArg, [[C_1]] : tensor<i32>
-// CHECK-NEXT: [[V2:%[^ ,:)#]+]] = stablehlo.add %iterArg_0, %iterArg_0 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"y"}]>]>} : tensor<2xf32>
+// CHECK-NEXT: [[V1]] = stablehlo.add [[ITERARG]], [[C_1]] : tensor<i32>
+// CHECK-NEXT: [[V2:%[^ ,:)#]+]] = stablehlo.add [[ITERARG_0]], [[ITERARG_0]] {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"y"}]>]>} : tensor<2xf32>
 // CHECK-NEXT: stablehlo.return [[V1]], [[V2]] : tensor<i32>, tensor<2xf32>
 // CHECK-NEXT: }
 // CHECK-NEXT: return [[V0]]#1 : tensor<2xf32>
@@ -529,13 +539,14 @@ sdy.mesh @mesh = <["x"=2, "y"=4]>
 // CHECK-LABEL: func.func @all_gather_indivisible_partial(
 // CHECK-SAME: %arg0: tensor<2xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x", "y"}]>}) -> (tensor<5xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}]>}) attributes {sdy.global_type = (tensor<10xf32>) -> tensor<10xf32>} {
 // CHECK-NEXT: [[V0:%[^ ,:)#]+]] = stablehlo.partition_id : tensor<ui32>
-// CHECK-NEXT: [[V1:%[^ ,:)#]+]] = "stablehlo.all_gather"(%arg0) <{all_gather_dim = 0 : i64, channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>, replica_groups = dense<{{\[\[}}0, 1, 2, 3, 4, 5, 6, 7]]> : tensor<1x8xi64>, use_global_device_ids}> : (tensor<2xf32>) -> tensor<16xf32>
-// CHECK-NEXT: [[V2:%[^ ,:)#]+]] = stablehlo.slice [[V1]] [0:10] : (tensor<16xf32>) -> tensor<10xf32>
-// CHECK-NEXT: [[C:%[^ ,:)#]+]] = stablehlo.constant dense<[0, 0, 0, 0, 5, 5, 5, 5]> : tensor<8xi32>
-// CHECK-NEXT: [[V3:%[^ ,:)#]+]] = stablehlo.dynamic_slice [[C]], [[V0]], sizes = [1] : (tensor<8xi32>, tensor<ui32>) -> tensor<1xi32>
-// CHECK-NEXT: [[V4:%[^ ,:)#]+]] = stablehlo.reshape [[V3]] : (tensor<1xi32>) -> tensor<i32>
-// CHECK-NEXT: [[V5:%[^ ,:)#]+]] = stablehlo.dynamic_slice [[V2]], [[V4]], sizes = [5] : (tensor<10xf32>, tensor<i32>) -> tensor<5xf32>
-// CHECK-NEXT: return [[V5]] : tensor<5xf32>
+// CHECK-NEXT: [[V1:%[^ ,:)#]+]] = stablehlo.convert [[V0]] : (tensor<ui32>) -> tensor<i64>
+// CHECK-NEXT: [[V2:%[^ ,:)#]+]] = "stablehlo.all_gather"(%arg0) <{all_gather_dim = 0 : i64, channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>, replica_groups = dense<{{\[\[}}0, 1, 2, 3, 4, 5, 6, 7]]> : tensor<1x8xi64>, use_global_device_ids}> : (tensor<2xf32>) -> tensor<16xf32>
+// CHECK-NEXT: [[V3:%[^ ,:)#]+]] = stablehlo.slice [[V2]] [0:10] : (tensor<16xf32>) -> tensor<10xf32>
+// CHECK-NEXT: [[C:%[^ ,:)#]+]] = stablehlo.constant dense<[0, 0, 0, 0, 5, 5, 5, 5]> : tensor<8xi64>
+// CHECK-NEXT: [[V4:%[^ ,:)#]+]] = stablehlo.dynamic_slice [[C]], [[V1]], sizes = [1] : (tensor<8xi64>, tensor<i64>) -> tensor<1xi64>
+// CHECK-NEXT: [[V5:%[^ ,:)#]+]] = stablehlo.reshape [[V4]] : (tensor<1xi64>) -> tensor<i64>
+// CHECK-NEXT: [[V6:%[^ ,:)#]+]] = stablehlo.dynamic_slice [[V3]], [[V5]], sizes = [5] : (tensor<10xf32>, tensor<i64>) -> tensor<5xf32>
+// CHECK-NEXT: return [[V6]] : tensor<5xf32>
 func.func @all_gather_indivisible_partial(%arg0: tensor<10xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x", "y"}]>}) -> (tensor<10xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}]>}) {
   %0 = sdy.all_gather [{"y"}] %arg0 out_sharding=<@mesh, [{"x"}]> : tensor<10xf32>
   return %0 : tensor<10xf32>
@@ -549,13 +560,14 @@ sdy.mesh @mesh = <["x"=2, "y"=4]>
 // CHECK-LABEL: func.func @all_slice_indivisible(
 // CHECK-SAME: %arg0: tensor<5xf32>) -> (tensor<2xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"y"}]>}) attributes {sdy.global_type = (tensor<5xf32>) -> tensor<5xf32>} {
 // CHECK-NEXT: [[V0:%[^ ,:)#]+]] = stablehlo.partition_id : tensor<ui32>
+// CHECK-NEXT: [[V1:%[^ ,:)#]+]] = stablehlo.convert [[V0]] : (tensor<ui32>) -> tensor<i64>
 // CHECK-NEXT: [[CST:%[^ ,:)#]+]] = stablehlo.constant dense<0.000000e+00> : tensor<f32>
-// CHECK-NEXT: [[V1:%[^ ,:)#]+]] = stablehlo.pad %arg0, [[CST]], low = [0], high = [1], interior = [0] : (tensor<5xf32>, tensor<f32>) -> tensor<6xf32>
-// CHECK-NEXT: [[C:%[^ ,:)#]+]] = stablehlo.constant dense<[0, 2, 4, 0, 0, 2, 4, 0]> : tensor<8xi32>
-// CHECK-NEXT: [[V2:%[^ ,:)#]+]] = stablehlo.dynamic_slice [[C]], [[V0]], sizes = [1] : (tensor<8xi32>, tensor<ui32>) -> tensor<1xi32>
-// CHECK-NEXT: [[V3:%[^ ,:)#]+]] = stablehlo.reshape [[V2]] : (tensor<1xi32>) -> tensor<i32>
-// CHECK-NEXT: [[V4:%[^ ,:)#]+]] = stablehlo.dynamic_slice [[V1]], [[V3]], sizes = [2] : (tensor<6xf32>, tensor<i32>) -> tensor<2xf32>
-// CHECK-NEXT: return [[V4]] : tensor<2xf32>
+// CHECK-NEXT: [[V2:%[^ ,:)#]+]] = stablehlo.pad %arg0, [[CST]], low = [0], high = [1], interior = [0] : (tensor<5xf32>, tensor<f32>) -> tensor<6xf32>
+// CHECK-NEXT: [[C:%[^ ,:)#]+]] = stablehlo.constant dense<[0, 2, 4, 0, 0, 2, 4, 0]> : tensor<8xi64>
+// CHECK-NEXT: [[V3:%[^ ,:)#]+]] = stablehlo.dynamic_slice [[C]], [[V1]], sizes = [1] : (tensor<8xi64>, tensor<i64>) -> tensor<1xi64>
+// CHECK-NEXT: [[V4:%[^ ,:)#]+]] = stablehlo.reshape [[V3]] : (tensor<1xi64>) -> tensor<i64>
+// CHECK-NEXT: [[V5:%[^ ,:)#]+]] = stablehlo.dynamic_slice [[V2]], [[V4]], sizes = [2] : (tensor<6xf32>, tensor<i64>) -> tensor<2xf32>
+// CHECK-NEXT: return [[V5]] : tensor<2xf32>
 func.func @all_slice_indivisible(%arg0: tensor<5xf32>) -> (tensor<5xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"y"}]>}) {
   %0 = sdy.all_slice [{"y"}] %arg0 out_sharding=<@mesh, [{"y"}]> : tensor<5xf32>
   return %0 : tensor<5xf32>
@@ -569,13 +581,14 @@ sdy.mesh @mesh = <["a"=3, "b"=2], device_ids=[0, 2, 4, 1, 3, 5]>
 // CHECK-LABEL: func.func @device_ids(
 // CHECK-SAME: %arg0: tensor<2x4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {}]>}) -> (tensor<6x2xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"b"}]>}) attributes {sdy.global_type = (tensor<6x4xf32>) -> tensor<6x4xf32>} {
 // CHECK-NEXT: [[V0:%[^ ,:)#]+]] = stablehlo.partition_id : tensor<ui32>
-// CHECK-NEXT: [[V1:%[^ ,:)#]+]] = "stablehlo.all_gather"(%arg0) <{all_gather_dim = 0 : i64, channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>, replica_groups = dense<{{\[\[}}0, 4, 3], [2, 1, 5]]> : tensor<2x3xi64>, use_global_device_ids}> : (tensor<2x4xf32>) -> tensor<6x4xf32>
-// CHECK-NEXT: [[C:%[^ ,:)#]+]] = stablehlo.constant dense<0> : tensor<i32>
-// CHECK-NEXT: [[C_0:%[^ ,:)#]+]] = stablehlo.constant dense<[0, 2, 2, 0, 0, 2]> : tensor<6xi32>
-// CHECK-NEXT: [[V2:%[^ ,:)#]+]] = stablehlo.dynamic_slice [[C_0]], [[V0]], sizes = [1] : (tensor<6xi32>, tensor<ui32>) -> tensor<1xi32>
-// CHECK-NEXT: [[V3:%[^ ,:)#]+]] = stablehlo.reshape [[V2]] : (tensor<1xi32>) -> tensor<i32>
-// CHECK-NEXT: [[V4:%[^ ,:)#]+]] = stablehlo.dynamic_slice [[V1]], [[C]], [[V3]], sizes = [6, 2] : (tensor<6x4xf32>, tensor<i32>, tensor<i32>) -> tensor<6x2xf32>
-// CHECK-NEXT: return [[V4]] : tensor<6x2xf32>
+// CHECK-NEXT: [[V1:%[^ ,:)#]+]] = stablehlo.convert [[V0]] : (tensor<ui32>) -> tensor<i64>
+// CHECK-NEXT: [[V2:%[^ ,:)#]+]] = "stablehlo.all_gather"(%arg0) <{all_gather_dim = 0 : i64, channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>, replica_groups = dense<{{\[\[}}0, 4, 3], [2, 1, 5]]> : tensor<2x3xi64>, use_global_device_ids}> : (tensor<2x4xf32>) -> tensor<6x4xf32>
+// CHECK-NEXT: [[C:%[^ ,:)#]+]] = stablehlo.constant dense<0> : tensor<i64>
+// CHECK-NEXT: [[C_0:%[^ ,:)#]+]] = stablehlo.constant dense<[0, 2, 2, 0, 0, 2]> : tensor<6xi64>
+// CHECK-NEXT: [[V3:%[^ ,:)#]+]] = stablehlo.dynamic_slice [[C_0]], [[V1]], sizes = [1] : (tensor<6xi64>, tensor<i64>) -> tensor<1xi64>
+// CHECK-NEXT: [[V4:%[^ ,:)#]+]] = stablehlo.reshape [[V3]] : (tensor<1xi64>) -> tensor<i64>
+// CHECK-NEXT: [[V5:%[^ ,:)#]+]] = stablehlo.dynamic_slice [[V2]], [[C]], [[V4]], sizes = [6, 2] : (tensor<6x4xf32>, tensor<i64>, tensor<i64>) -> tensor<6x2xf32>
+// CHECK-NEXT: return [[V5]] : tensor<6x2xf32>
 func.func @device_ids(%arg0: tensor<6x4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {}]>}) -> (tensor<6x4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"b"}]>}) {
   %0 = sdy.all_gather [{"a"}, {}] %arg0 out_sharding=<@mesh, [{}, {}]> : tensor<6x4xf32>
   %1 = sdy.all_slice [{}, {"b"}] %0 out_sharding=<@mesh, [{}, {"b"}]> : tensor<6x4xf32>
@@ -591,13 +604,14 @@ sdy.mesh @mesh = <["x"=2, "y"=4]>
 // CHECK-LABEL: func.func @reshard(
 // CHECK-SAME: %arg0: tensor<4x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>}) -> (tensor<8x4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"y"}]>}) attributes {sdy.global_type = (tensor<8x16xf32>) -> tensor<8x16xf32>} {
 // CHECK-NEXT: [[V0:%[^ ,:)#]+]] = stablehlo.partition_id : tensor<ui32>
-// CHECK-NEXT: [[V1:%[^ ,:)#]+]] = "stablehlo.all_gather"(%arg0) <{all_gather_dim = 0 : i64, channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>, replica_groups = dense<{{\[\[}}0, 4], [1, 5], [2, 6], [3, 7]]> : tensor<4x2xi64>, use_global_device_ids}> : (tensor<4x16xf32>) -> tensor<8x16xf32>
-// CHECK-NEXT: [[C:%[^ ,:)#]+]] = stablehlo.constant dense<0> : tensor<i32>
-// CHECK-NEXT: [[C_0:%[^ ,:)#]+]] = stablehlo.constant dense<[0, 4, 8, 12, 0, 4, 8, 12]> : tensor<8xi32>
-// CHECK-NEXT: [[V2:%[^ ,:)#]+]] = stablehlo.dynamic_slice [[C_0]], [[V0]], sizes = [1] : (tensor<8xi32>, tensor<ui32>) -> tensor<1xi32>
-// CHECK-NEXT: [[V3:%[^ ,:)#]+]] = stablehlo.reshape [[V2]] : (tensor<1xi32>) -> tensor<i32>
-// CHECK-NEXT: [[V4:%[^ ,:)#]+]] = stablehlo.dynamic_slice [[V1]], [[C]], [[V3]], sizes = [8, 4] : (tensor<8x16xf32>, tensor<i32>, tensor<i32>) -> tensor<8x4xf32>
-// CHECK-NEXT: return [[V4]] : tensor<8x4xf32>
+// CHECK-NEXT: [[V1:%[^ ,:)#]+]] = stablehlo.convert [[V0]] : (tensor<ui32>) -> tensor<i64>
+// CHECK-NEXT: [[V2:%[^ ,:)#]+]] = "stablehlo.all_gather"(%arg0) <{all_gather_dim = 0 : i64, channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>, replica_groups = dense<{{\[\[}}0, 4], [1, 5], [2, 6], [3, 7]]> : tensor<4x2xi64>, use_global_device_ids}> : (tensor<4x16xf32>) -> tensor<8x16xf32>
+// CHECK-NEXT: [[C:%[^ ,:)#]+]] = stablehlo.constant dense<0> : tensor<i64>
+// CHECK-NEXT: [[C_0:%[^ ,:)#]+]] = stablehlo.constant dense<[0, 4, 8, 12, 0, 4, 8, 12]> : tensor<8xi64>
+// CHECK-NEXT: [[V3:%[^ ,:)#]+]] = stablehlo.dynamic_slice [[C_0]], [[V1]], sizes = [1] : (tensor<8xi64>, tensor<i64>) -> tensor<1xi64>
+// CHECK-NEXT: [[V4:%[^ ,:)#]+]] = stablehlo.reshape [[V3]] : (tensor<1xi64>) -> tensor<i64>
+// CHECK-NEXT: [[V5:%[^ ,:)#]+]] = stablehlo.dynamic_slice [[V2]], [[C]], [[V4]], sizes = [8, 4] : (tensor<8x16xf32>, tensor<i64>, tensor<i64>) -> tensor<8x4xf32>
+// CHECK-NEXT: return [[V5]] : tensor<8x4xf32>
 func.func @reshard(%arg0: tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>}) -> (tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"y"}]>}) {
   %0 = sdy.reshard %arg0 <@mesh, [{}, {"y"}]> : tensor<8x16xf32>
   return %0 : tensor<8x16xf32>
@@ -676,8 +690,9 @@ sdy.mesh @mesh = <["x"=2, "y"=4]>
 // A gather whose offset dimension takes the whole (sharded) feature
 // dimension: slice_sizes becomes local along it.
 // CHECK-LABEL: func.func @gather_offset_dim_sharded(
-// CHECK-SAME: %arg0: tensor<16x2xf32> {{.*}}, %arg1: tensor<3x1xi32> {{.*}}) -> (tensor<3x2xf32>
-// CHECK-NEXT: "stablehlo.gather"(%arg0, %arg1) <{dimension_numbers = #stablehlo.gather<offset_dims = [1], collapsed_slice_dims = [0], start_index_map = [0], index_vector_dim = 1>, slice_sizes = array<i64: 1, 2>}> {{.*}} : (tensor<16x2xf32>, tensor<3x1xi32>) -> tensor<3x2xf32>
+// CHECK-SAME: %arg0: tensor<16x2xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"y"}]>}, %arg1: tensor<3x1xi32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>}) -> (tensor<3x2xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {"y"}]>}) attributes {sdy.global_type = (tensor<16x8xf32>, tensor<6x1xi32>) -> tensor<6x8xf32>} {
+// CHECK-NEXT: [[V0:%[^ ,:)#]+]] = "stablehlo.gather"(%arg0, %arg1) <{dimension_numbers = #stablehlo.gather<offset_dims = [1], collapsed_slice_dims = [0], start_index_map = [0], index_vector_dim = 1>, slice_sizes = array<i64: 1, 2>}> {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"x"}, {"y"}]>]>} : (tensor<16x2xf32>, tensor<3x1xi32>) -> tensor<3x2xf32>
+// CHECK-NEXT: return [[V0]] : tensor<3x2xf32>
 func.func @gather_offset_dim_sharded(%arg0: tensor<16x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"y"}]>}, %arg1: tensor<6x1xi32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>}) -> (tensor<6x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {"y"}]>}) {
   %0 = "stablehlo.gather"(%arg0, %arg1) <{dimension_numbers = #stablehlo.gather<offset_dims = [1], collapsed_slice_dims = [0], start_index_map = [0], index_vector_dim = 1>, slice_sizes = array<i64: 1, 8>}> {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"x"}, {"y"}]>]>} : (tensor<16x8xf32>, tensor<6x1xi32>) -> tensor<6x8xf32>
   return %0 : tensor<6x8xf32>
@@ -690,7 +705,9 @@ sdy.mesh @mesh = <["x"=2, "y"=4]>
 // With batching dimensions (sharded, slice size 1, unchanged) before the
 // sharded offset dimension.
 // CHECK-LABEL: func.func @gather_batching_and_offset_sharded(
-// CHECK-NEXT: "stablehlo.gather"(%arg0, %arg1) <{dimension_numbers = #stablehlo.gather<offset_dims = [2], collapsed_slice_dims = [1], operand_batching_dims = [0], start_indices_batching_dims = [0], start_index_map = [1], index_vector_dim = 2>, slice_sizes = array<i64: 1, 1, 2>}> {{.*}} : (tensor<2x16x2xf32>, tensor<2x6x1xi32>) -> tensor<2x6x2xf32>
+// CHECK-SAME: %arg0: tensor<2x16x2xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}, {"y"}]>}, %arg1: tensor<2x6x1xi32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}, {}]>}) -> (tensor<2x6x2xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}, {"y"}]>}) attributes {sdy.global_type = (tensor<4x16x8xf32>, tensor<4x6x1xi32>) -> tensor<4x6x8xf32>} {
+// CHECK-NEXT: [[V0:%[^ ,:)#]+]] = "stablehlo.gather"(%arg0, %arg1) <{dimension_numbers = #stablehlo.gather<offset_dims = [2], collapsed_slice_dims = [1], operand_batching_dims = [0], start_indices_batching_dims = [0], start_index_map = [1], index_vector_dim = 2>, slice_sizes = array<i64: 1, 1, 2>}> {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"x"}, {}, {"y"}]>]>} : (tensor<2x16x2xf32>, tensor<2x6x1xi32>) -> tensor<2x6x2xf32>
+// CHECK-NEXT: return [[V0]] : tensor<2x6x2xf32>
 func.func @gather_batching_and_offset_sharded(%arg0: tensor<4x16x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}, {"y"}]>}, %arg1: tensor<4x6x1xi32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}, {}]>}) -> (tensor<4x6x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}, {"y"}]>}) {
   %0 = "stablehlo.gather"(%arg0, %arg1) <{dimension_numbers = #stablehlo.gather<offset_dims = [2], collapsed_slice_dims = [1], operand_batching_dims = [0], start_indices_batching_dims = [0], start_index_map = [1], index_vector_dim = 2>, slice_sizes = array<i64: 1, 1, 8>}> {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"x"}, {}, {"y"}]>]>} : (tensor<4x16x8xf32>, tensor<4x6x1xi32>) -> tensor<4x6x8xf32>
   return %0 : tensor<4x6x8xf32>

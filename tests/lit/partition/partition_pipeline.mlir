@@ -146,13 +146,14 @@ sdy.mesh @mesh = <["x"=2, "y"=4]>
 // CHECK-LABEL: func.func @no_fold(
 // CHECK-SAME: %arg0: tensor<4x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>}) -> (tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"x"}]>}) attributes {sdy.global_type = (tensor<8x16xf32>) -> tensor<8x16xf32>} {
 // CHECK-NEXT: [[V0:%[^ ,:)#]+]] = stablehlo.partition_id : tensor<ui32>
-// CHECK-NEXT: [[V1:%[^ ,:)#]+]] = "stablehlo.all_gather"(%arg0) <{all_gather_dim = 0 : i64, channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>, replica_groups = dense<{{\[\[}}0, 4], [1, 5], [2, 6], [3, 7]]> : tensor<4x2xi64>, use_global_device_ids}> : (tensor<4x16xf32>) -> tensor<8x16xf32>
-// CHECK-NEXT: [[C:%[^ ,:)#]+]] = stablehlo.constant dense<0> : tensor<i32>
-// CHECK-NEXT: [[C_0:%[^ ,:)#]+]] = stablehlo.constant dense<[0, 0, 0, 0, 8, 8, 8, 8]> : tensor<8xi32>
-// CHECK-NEXT: [[V2:%[^ ,:)#]+]] = stablehlo.dynamic_slice [[C_0]], [[V0]], sizes = [1] : (tensor<8xi32>, tensor<ui32>) -> tensor<1xi32>
-// CHECK-NEXT: [[V3:%[^ ,:)#]+]] = stablehlo.reshape [[V2]] : (tensor<1xi32>) -> tensor<i32>
-// CHECK-NEXT: [[V4:%[^ ,:)#]+]] = stablehlo.dynamic_slice [[V1]], [[C]], [[V3]], sizes = [8, 8] : (tensor<8x16xf32>, tensor<i32>, tensor<i32>) -> tensor<8x8xf32>
-// CHECK-NEXT: return [[V4]] : tensor<8x8xf32>
+// CHECK-NEXT: [[V1:%[^ ,:)#]+]] = stablehlo.convert [[V0]] : (tensor<ui32>) -> tensor<i64>
+// CHECK-NEXT: [[V2:%[^ ,:)#]+]] = "stablehlo.all_gather"(%arg0) <{all_gather_dim = 0 : i64, channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>, replica_groups = dense<{{\[\[}}0, 4], [1, 5], [2, 6], [3, 7]]> : tensor<4x2xi64>, use_global_device_ids}> : (tensor<4x16xf32>) -> tensor<8x16xf32>
+// CHECK-NEXT: [[C:%[^ ,:)#]+]] = stablehlo.constant dense<0> : tensor<i64>
+// CHECK-NEXT: [[C_0:%[^ ,:)#]+]] = stablehlo.constant dense<[0, 0, 0, 0, 8, 8, 8, 8]> : tensor<8xi64>
+// CHECK-NEXT: [[V3:%[^ ,:)#]+]] = stablehlo.dynamic_slice [[C_0]], [[V1]], sizes = [1] : (tensor<8xi64>, tensor<i64>) -> tensor<1xi64>
+// CHECK-NEXT: [[V4:%[^ ,:)#]+]] = stablehlo.reshape [[V3]] : (tensor<1xi64>) -> tensor<i64>
+// CHECK-NEXT: [[V5:%[^ ,:)#]+]] = stablehlo.dynamic_slice [[V2]], [[C]], [[V4]], sizes = [8, 8] : (tensor<8x16xf32>, tensor<i64>, tensor<i64>) -> tensor<8x8xf32>
+// CHECK-NEXT: return [[V5]] : tensor<8x8xf32>
 func.func @no_fold(%arg0: tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>}) -> (tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"x"}]>}) {
   %0 = sdy.all_gather [{"x"}, {}] %arg0 out_sharding=<@mesh, [{}, {}]> : tensor<8x16xf32>
   %1 = sdy.all_slice [{}, {"x"}] %0 out_sharding=<@mesh, [{}, {"x"}]> : tensor<8x16xf32>
@@ -210,8 +211,13 @@ sdy.mesh @mesh = <["x"=2, "y"=4]>
 // CANON-NEXT: %[[RS:.*]] = sdy.reduce_scatter [{}, {"y"}] %arg0 out_sharding=<@mesh, [{"x"}, {"y"}]>
 // CANON-NEXT: return %[[RS]]
 // CHECK-LABEL: func.func @reduce_then_slice(
-// CHECK-NEXT: %[[RS:.*]] = "stablehlo.reduce_scatter"(%arg0) <{channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>, replica_groups = dense<{{\[\[}}0, 1, 2, 3], [4, 5, 6, 7]]> : tensor<2x4xi64>, scatter_dimension = 1 : i64, use_global_device_ids}>
-// CHECK: return %[[RS]] : tensor<4x4xf32>
+// CHECK-SAME: %arg0: tensor<4x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>}) -> (tensor<4x4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {"y"}]>}) attributes {sdy.global_type = (tensor<8x16xf32>) -> tensor<8x16xf32>} {
+// CHECK-NEXT: [[V0:%[^ ,:)#]+]] = "stablehlo.reduce_scatter"(%arg0) <{channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>, replica_groups = dense<{{\[\[}}0, 1, 2, 3], [4, 5, 6, 7]]> : tensor<2x4xi64>, scatter_dimension = 1 : i64, use_global_device_ids}> ({
+// CHECK-NEXT: ^bb0([[ARG1:%[^ ,:)#]+]]: tensor<f32>, [[ARG2:%[^ ,:)#]+]]: tensor<f32>):
+// CHECK-NEXT: [[V1:%[^ ,:)#]+]] = stablehlo.add [[ARG1]], [[ARG2]] : tensor<f32>
+// CHECK-NEXT: stablehlo.return [[V1]] : tensor<f32>
+// CHECK-NEXT: }) : (tensor<4x16xf32>) -> tensor<4x4xf32>
+// CHECK-NEXT: return [[V0]] : tensor<4x4xf32>
 func.func @reduce_then_slice(%arg0: tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>}) -> (tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {"y"}]>}) {
   %0 = sdy.all_reduce {"y"} %arg0 out_sharding=<@mesh, [{"x"}, {}]> : tensor<8x16xf32>
   %1 = sdy.all_slice [{}, {"y"}] %0 out_sharding=<@mesh, [{"x"}, {"y"}]> : tensor<8x16xf32>
@@ -242,15 +248,19 @@ sdy.mesh @other = <["x"=4]>
 // on the source mesh, relabel (no data moves), slice on the target mesh.
 // CHECK-LABEL: func.func @cross_mesh(
 // CHECK-SAME: %arg0: tensor<4x4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {"y"}]>}) -> (tensor<8x2xf32> {sdy.sharding = #sdy.sharding<@other, [{}, {"x"}]>}) attributes {sdy.global_type = (tensor<8x8xf32>) -> tensor<8x8xf32>} {
-// CHECK-NEXT: %[[PID:.*]] = stablehlo.partition_id : tensor<ui32>
-// CHECK-NEXT: %[[G0:.*]] = "stablehlo.all_gather"(%arg0) <{all_gather_dim = 0 : i64, {{.*}}replica_groups = dense<{{\[\[}}0, 2], [1, 3]]> : tensor<2x2xi64>, use_global_device_ids}> : (tensor<4x4xf32>) -> tensor<8x4xf32>
-// CHECK-NEXT: %[[G1:.*]] = "stablehlo.all_gather"(%[[G0]]) <{all_gather_dim = 1 : i64, {{.*}}replica_groups = dense<{{\[\[}}0, 1], [2, 3]]> : tensor<2x2xi64>, use_global_device_ids}> : (tensor<8x4xf32>) -> tensor<8x8xf32>
-// CHECK-NEXT: %[[ZERO:.*]] = stablehlo.constant dense<0> : tensor<i32>
-// CHECK-NEXT: %[[TABLE:.*]] = stablehlo.constant dense<[0, 2, 4, 6]> : tensor<4xi32>
-// CHECK-NEXT: %[[E:.*]] = stablehlo.dynamic_slice %[[TABLE]], %[[PID]], sizes = [1]
-// CHECK-NEXT: %[[OFF:.*]] = stablehlo.reshape %[[E]] : (tensor<1xi32>) -> tensor<i32>
-// CHECK-NEXT: %[[S:.*]] = stablehlo.dynamic_slice %[[G1]], %[[ZERO]], %[[OFF]], sizes = [8, 2] : (tensor<8x8xf32>, tensor<i32>, tensor<i32>) -> tensor<8x2xf32>
-// CHECK-NEXT: return %[[S]] : tensor<8x2xf32>
+// CHECK-NEXT: [[V0:%[^ ,:)#]+]] = stablehlo.partition_id : tensor<ui32>
+// CHECK-NEXT: [[V1:%[^ ,:)#]+]] = stablehlo.convert [[V0]] : (tensor<ui32>) -> tensor<i64>
+// CHECK-NEXT: [[V2:%[^ ,:)#]+]] = stablehlo.reshape %arg0 : (tensor<4x4xf32>) -> tensor<1x4x4xf32>
+// CHECK-NEXT: [[V3:%[^ ,:)#]+]] = "stablehlo.all_gather"([[V2]]) <{all_gather_dim = 0 : i64, channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>, replica_groups = dense<{{\[\[}}0, 1, 2, 3]]> : tensor<1x4xi64>, use_global_device_ids}> : (tensor<1x4x4xf32>) -> tensor<4x4x4xf32>
+// CHECK-NEXT: [[V4:%[^ ,:)#]+]] = stablehlo.reshape [[V3]] : (tensor<4x4x4xf32>) -> tensor<2x2x4x4xf32>
+// CHECK-NEXT: [[V5:%[^ ,:)#]+]] = stablehlo.transpose [[V4]], dims = [0, 2, 1, 3] : (tensor<2x2x4x4xf32>) -> tensor<2x4x2x4xf32>
+// CHECK-NEXT: [[V6:%[^ ,:)#]+]] = stablehlo.reshape [[V5]] : (tensor<2x4x2x4xf32>) -> tensor<8x8xf32>
+// CHECK-NEXT: [[C:%[^ ,:)#]+]] = stablehlo.constant dense<0> : tensor<i64>
+// CHECK-NEXT: [[C_0:%[^ ,:)#]+]] = stablehlo.constant dense<[0, 2, 4, 6]> : tensor<4xi64>
+// CHECK-NEXT: [[V7:%[^ ,:)#]+]] = stablehlo.dynamic_slice [[C_0]], [[V1]], sizes = [1] : (tensor<4xi64>, tensor<i64>) -> tensor<1xi64>
+// CHECK-NEXT: [[V8:%[^ ,:)#]+]] = stablehlo.reshape [[V7]] : (tensor<1xi64>) -> tensor<i64>
+// CHECK-NEXT: [[V9:%[^ ,:)#]+]] = stablehlo.dynamic_slice [[V6]], [[C]], [[V8]], sizes = [8, 2] : (tensor<8x8xf32>, tensor<i64>, tensor<i64>) -> tensor<8x2xf32>
+// CHECK-NEXT: return [[V9]] : tensor<8x2xf32>
 func.func @cross_mesh(%arg0: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {"y"}]>}) -> (tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@other, [{}, {"x"}]>}) {
   %0 = sdy.reshard %arg0 <@other, [{}, {"x"}]> : tensor<8x8xf32>
   return %0 : tensor<8x8xf32>
