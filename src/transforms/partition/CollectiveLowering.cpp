@@ -232,8 +232,8 @@ static Value lookupTyped(LocalEmitter &e, Location loc,
   Value index =
       elementType.isInteger(64) ? e.partitionIdI64() : e.partitionId();
   Value entry = shlo::DynamicSliceOp::create(
-      b, loc, RankedTensorType::get({1}, elementType), table,
-      ValueRange{index}, ArrayRef<int64_t>{1});
+      b, loc, RankedTensorType::get({1}, elementType), table, ValueRange{index},
+      ArrayRef<int64_t>{1});
   return shlo::ReshapeOp::create(b, loc, scalar, entry);
 }
 
