@@ -191,6 +191,13 @@ private:
          parent = parent->getParentOp())
       ++depth;
     bool collective = isCollective(op);
+    // A reduce_window whose windowed dimension stays sharded gets a halo
+    // exchange from the lowering: shown as a collective when it moves data.
+    std::optional<std::string> haloCost;
+    if (!collective && options.collectiveCost &&
+        op->getName().getStringRef() == "stablehlo.reduce_window")
+      haloCost = options.collectiveCost(op);
+    collective = collective || haloCost;
     os << "<tr" << (collective ? " class=\"collective\"" : "") << " data-op=\""
        << escapeXml(op->getName().getStringRef()) << "\"><td>" << index
        << "</td><td class=\"op\" style=\"padding-left:" << 6 + 16 * depth
@@ -206,10 +213,15 @@ private:
     os << "</td><td>";
     writeOrigins(op->getAttr(kOriginsAttr));
     os << "</td><td>";
-    if (collective)
+    if (haloCost)
+      os << "<b>halo exchange</b> (collective_permutes added by the "
+            "partitioner)";
+    else if (collective)
       writeCollective(op);
     os << "</td><td>";
-    if (collective) {
+    if (haloCost) {
+      os << escapeXml(*haloCost);
+    } else if (collective) {
       std::optional<std::string> cost;
       if (options.collectiveCost)
         cost = options.collectiveCost(op);

@@ -18,6 +18,10 @@ mlir::sdy::CollectiveCostFn mlir::sdy::localBackendCollectiveCost() {
             entry, error) ||
         !entry.info.counted)
       return std::nullopt;
+    // An op that only may add collectives (a reduce_window's halo
+    // exchange) has no cost when it moves nothing.
+    if (!isCollective(op) && entry.maxSent == 0 && entry.maxReceived == 0)
+      return std::nullopt;
     return llvm::formatv("{0:f1} us (local backend model); busiest device "
                          "sends {1} B, receives {2} B",
                          entry.seconds * 1e6, entry.maxSent, entry.maxReceived)
