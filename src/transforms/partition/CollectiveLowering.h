@@ -43,6 +43,9 @@ struct LoweringOptions {
   /// One reduce_scatter over several dimensions instead of an all_reduce
   /// and a slice.
   bool combineMultiDimReduceScatter = false;
+  /// Keep sdy.named_computation ops (with local types) instead of inlining
+  /// them.
+  bool keepNamedComputations = true;
 };
 
 class LocalEmitter {

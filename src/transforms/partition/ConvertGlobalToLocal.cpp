@@ -17,8 +17,9 @@
 // * Shape attributes: slice limits, dynamic_slice sizes and gather
 //   slice_sizes along sharded (necessarily full) dimensions become local
 //   (a scatter's window sizes come from its local types).
-// * manual_computation and named_computation bodies are inlined (the body of
-//   a manual computation is already local along its manual axes).
+// * manual_computation bodies are inlined (already local along their manual
+//   axes); named_computation ops are kept with local types, or inlined with
+//   keep-named-computations=false.
 //
 // Meshes and `sdy.sharding` attributes stay as documentation (they describe
 // the global program), and a function whose signature changed records its
@@ -206,6 +207,16 @@ private:
       }
       if (failed(processRegion(op->getRegion(0), e)))
         return failure();
+      if (named && options.keepNamedComputations) {
+        // Kept, as the real Shardy keeps it: only its types become local.
+        Operation *terminator = body.getTerminator();
+        for (auto [index, result] : llvm::enumerate(op->getResults())) {
+          result.setType(terminator->getOperand(index).getType());
+          if (TensorShardingAttr out = perValue(named.getOutShardings(), index))
+            shardings[result] = out;
+        }
+        return success();
+      }
       for (auto [arg, operand] :
            llvm::zip(body.getArguments(), op->getOperands()))
         arg.replaceAllUsesWith(operand);
@@ -522,6 +533,7 @@ struct ConvertGlobalToLocalPass
     LoweringOptions lowering;
     lowering.perDimAllGather = perDimAllGather;
     lowering.combineMultiDimReduceScatter = combineMultiDimensionReduceScatter;
+    lowering.keepNamedComputations = keepNamedComputations;
     Localizer localizer(module, nextChannel, lowering);
     if (failed(localizer.run()))
       return signalPassFailure();

@@ -22,6 +22,9 @@ ConvertGlobalToLocalPassOptions mlir::sdy::partitionGlobalToLocalOptions() {
   // real Shardy's default all-reduces and slices).
   ConvertGlobalToLocalPassOptions options;
   options.combineMultiDimensionReduceScatter = true;
+  // A flat per-device program: the compiled path and the StableHLO-only
+  // output (drop-sharding-and-mesh) see no sdy regions.
+  options.keepNamedComputations = false;
   return options;
 }
 

@@ -33,7 +33,8 @@ void addPartitionPipeline(OpPassManager &pm,
                           const PartitionPipelineOptions &options);
 
 /// The options -sdy-partition-pipeline runs -sdy-convert-global-to-local
-/// with: the real Shardy's defaults but combine-multi-dimension-reduce-scatter.
+/// with: the real Shardy's defaults but combine-multi-dimension-reduce-scatter
+/// and keep-named-computations=false.
 ConvertGlobalToLocalPassOptions partitionGlobalToLocalOptions();
 
 /// Registers `-sdy-partition-pipeline`.

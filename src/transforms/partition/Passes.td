@@ -109,7 +109,7 @@ def ConvertGlobalToLocalPass
     groups of device ids and channel handles; all_slice becomes a
     dynamic_slice whose offsets come from `stablehlo.partition_id` through a
     constant lookup table; constants and iotas produce their local part;
-    manual and named computations are inlined. `stablehlo.partition_id` is
+    manual computations are inlined. `stablehlo.partition_id` is
     the device id (the ids of the meshes are 0..N-1): the device at mesh
     coordinates c is `device_ids[linearize(c)]` (iota when implicit).
     Meshes and shardings stay as documentation attributes.
@@ -121,7 +121,9 @@ def ConvertGlobalToLocalPass
     all_reduce and a slice unless `combine-multi-dimension-reduce-scatter`
     (then one `stablehlo.reduce_scatter` of the operand transposed so the
     scattered parts lead). `enable-rgv3` (replica groups as mesh axes) is
-    refused.
+    refused. Named computations are kept, with local types, as the real
+    Shardy keeps them, unless `keep-named-computations=false` (then they are
+    inlined, as manual computations always are).
   }];
   let options = [
     Option<"perDimAllGather", "per-dim-all-gather", "bool",
@@ -133,7 +135,11 @@ def ConvertGlobalToLocalPass
            "One reduce_scatter over several dimensions instead of an "
            "all_reduce and a slice">,
     Option<"enableRgv3", "enable-rgv3", "bool", /*default=*/"false",
-           "Replica groups as mesh axes (not supported)">
+           "Replica groups as mesh axes (not supported)">,
+    Option<"keepNamedComputations", "keep-named-computations", "bool",
+           /*default=*/"true",
+           "Keep sdy.named_computation ops with local types (as the real "
+           "Shardy does) instead of inlining them">
   ];
   let dependentDialects = ["mlir::sdy::SdyDialect",
                            "mlir::stablehlo::StablehloDialect"];

@@ -413,10 +413,15 @@ func.func @manual_computation(%arg0: tensor<8x16xf32> {sdy.sharding = #sdy.shard
 
 sdy.mesh @mesh = <["x"=2, "y"=4]>
 
-// A named computation is inlined.
+// A named computation is kept with local types, as the real Shardy keeps
+// it (keep-named-computations=false inlines it, see
+// convert_global_to_local_options.mlir).
 // CHECK-LABEL: func.func @named_computation(
 // CHECK-SAME: %arg0: tensor<4x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>}) -> (tensor<4x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>}) attributes {sdy.global_type = (tensor<8x16xf32>) -> tensor<8x16xf32>} {
-// CHECK-NEXT: [[V0:%[^ ,:)#]+]] = stablehlo.abs %arg0 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"x"}, {}]>]>} : tensor<4x16xf32>
+// CHECK-NEXT: [[V0:%[^ ,:)#]+]] = sdy.named_computation<"foo">(%arg0) in_shardings=[<@mesh, [{"x"}, {}]>] out_shardings=[<@mesh, [{"x"}, {}]>] ([[ARG1:%[^ ,:)#]+]]: tensor<4x16xf32>) {
+// CHECK-NEXT: [[V1:%[^ ,:)#]+]] = stablehlo.abs [[ARG1]] {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"x"}, {}]>]>} : tensor<4x16xf32>
+// CHECK-NEXT: sdy.return [[V1]] : tensor<4x16xf32>
+// CHECK-NEXT: } : (tensor<4x16xf32>) -> tensor<4x16xf32>
 // CHECK-NEXT: return [[V0]] : tensor<4x16xf32>
 func.func @named_computation(%arg0: tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>}) -> (tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>}) {
   %0 = sdy.named_computation<"foo">(%arg0) in_shardings=[<@mesh, [{"x"}, {}]>] out_shardings=[<@mesh, [{"x"}, {}]>] (%arg1: tensor<8x16xf32>) {

@@ -5,6 +5,7 @@
 // RUN: sdy-opt %s -sdy-convert-global-to-local | FileCheck %s --check-prefix=DEFAULT
 // RUN: sdy-opt %s -sdy-convert-global-to-local='per-dim-all-gather=true' | FileCheck %s --check-prefix=PERDIM
 // RUN: sdy-opt %s -sdy-convert-global-to-local='combine-multi-dimension-reduce-scatter=true' | FileCheck %s --check-prefix=COMBINE
+// RUN: sdy-opt %s -sdy-convert-global-to-local='keep-named-computations=false' | FileCheck %s --check-prefix=INLINE
 // RUN: not sdy-opt %s -sdy-convert-global-to-local='enable-rgv3=true' 2>&1 | FileCheck %s --check-prefix=RGV3
 
 // RGV3: error: enable-rgv3 (replica groups as mesh axes) is not supported: the runtime takes replica groups of device ids
@@ -69,5 +70,22 @@ func.func @gather_3d(%arg0: tensor<8x6x8xf32> {sdy.sharding = #sdy.sharding<@mes
 // COMBINE-NEXT: return [[V4]] : tensor<4x8xf32>
 func.func @scatter_2d(%arg0: tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {}]>}) -> (tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"y"}, {"x"}]>}) {
   %0 = sdy.reduce_scatter [{"y"}, {"x"}] %arg0 out_sharding=<@mesh, [{"y"}, {"x"}]> : tensor<8x16xf32>
+  return %0 : tensor<8x16xf32>
+}
+
+// A named computation is kept with local types by default (as the real
+// Shardy keeps it); keep-named-computations=false inlines it.
+// DEFAULT-LABEL: func.func @named(
+// DEFAULT-NEXT: sdy.named_computation<"foo">(%arg0) in_shardings=[<@mesh, [{"x"}, {}]>] out_shardings=[<@mesh, [{"x"}, {}]>] (%arg1: tensor<4x16xf32>) {
+// DEFAULT-NEXT: stablehlo.add %arg1, %arg1 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"x"}, {}]>]>} : tensor<4x16xf32>
+// DEFAULT: } : (tensor<4x16xf32>) -> tensor<4x16xf32>
+// INLINE-LABEL: func.func @named(
+// INLINE-NEXT: [[V0:%[^ ,:)#]+]] = stablehlo.add %arg0, %arg0 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"x"}, {}]>]>} : tensor<4x16xf32>
+// INLINE-NEXT: return [[V0]] : tensor<4x16xf32>
+func.func @named(%arg0: tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>}) -> (tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>}) {
+  %0 = sdy.named_computation<"foo">(%arg0) in_shardings=[<@mesh, [{"x"}, {}]>] out_shardings=[<@mesh, [{"x"}, {}]>] (%arg1: tensor<8x16xf32>) {
+    %1 = stablehlo.add %arg1, %arg1 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"x"}, {}]>]>} : tensor<8x16xf32>
+    sdy.return %1 : tensor<8x16xf32>
+  } : (tensor<8x16xf32>) -> tensor<8x16xf32>
   return %0 : tensor<8x16xf32>
 }
