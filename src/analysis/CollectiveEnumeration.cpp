@@ -244,12 +244,12 @@ bool isSdyCollective(mlir::Operation *op) {
                    mlir::sdy::ReshardOp>(op);
 }
 
-// A stablehlo.reduce_window of a function not partitioned yet (no
-// sdy.global_type) with a sharded operand: the partitioner may keep a
-// windowed dimension sharded and exchange halos with collective_permutes,
-// which only its lowering adds (HaloExchange.h).
+// A stablehlo.reduce_window or convolution of a function not partitioned
+// yet (no sdy.global_type) with a sharded operand: the partitioner may keep
+// a windowed (spatial) dimension sharded and exchange halos with
+// collective_permutes, which only its lowering adds (HaloExchange.h).
 bool mayExchangeHalos(mlir::Operation *op) {
-  if (!mlir::isa<shlo::ReduceWindowOp>(op))
+  if (!mlir::isa<shlo::ReduceWindowOp, shlo::ConvolutionOp>(op))
     return false;
   auto func = op->getParentOfType<mlir::func::FuncOp>();
   if (!func || func->hasAttr("sdy.global_type"))

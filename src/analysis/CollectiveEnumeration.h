@@ -7,9 +7,9 @@
 // (found with the runtime's own group rules, so they are the calls the
 // runtime makes). An sdy collective of a program before partitioning gets
 // the calls of the StableHLO collectives the partitioner lowers it to
-// (SdyCollectiveLowering.h); so does a stablehlo.reduce_window whose
-// windowed dimension stays sharded, for the halo exchange the lowering adds
-// (it is listed only when it moves data).
+// (SdyCollectiveLowering.h); so does a stablehlo.reduce_window or
+// convolution whose windowed (spatial) dimension stays sharded, for the halo
+// exchange the lowering adds (it is listed only when it moves data).
 //
 //===----------------------------------------------------------------------===//
 #ifndef SDY_ANALYSIS_COLLECTIVEENUMERATION_H

@@ -191,11 +191,13 @@ private:
          parent = parent->getParentOp())
       ++depth;
     bool collective = isCollective(op);
-    // A reduce_window whose windowed dimension stays sharded gets a halo
-    // exchange from the lowering: shown as a collective when it moves data.
+    // A reduce_window or convolution whose windowed dimension stays sharded
+    // gets a halo exchange from the lowering: shown as a collective when it
+    // moves data.
     std::optional<std::string> haloCost;
+    StringRef name = op->getName().getStringRef();
     if (!collective && options.collectiveCost &&
-        op->getName().getStringRef() == "stablehlo.reduce_window")
+        (name == "stablehlo.reduce_window" || name == "stablehlo.convolution"))
       haloCost = options.collectiveCost(op);
     collective = collective || haloCost;
     os << "<tr" << (collective ? " class=\"collective\"" : "") << " data-op=\""
