@@ -69,14 +69,14 @@ void gemmLoops(int64_t batch, int64_t m, int64_t n, int64_t k, const C *a,
   }
 }
 
-// One BLAS gemm per batch of row-major [B,M,K] (or [B,K,M] when `ta`) times
-// [B,K,N] (or [B,N,K]).
+// BLAS gemms of row-major [B,M,K] (or [B,K,M] when `ta`) times [B,K,N] (or
+// [B,N,K]) on up to `threads` threads.
 template <typename T>
 void blasBatched(int64_t B, int64_t M, int64_t N, int64_t K, const Tensor &L,
-                 bool ta, const Tensor &R, bool tb, Tensor &out) {
-  for (int64_t b = 0; b < B; ++b)
-    gemm<T>(ta, tb, M, N, K, L.data<T>() + b * M * K, ta ? M : K,
-            R.data<T>() + b * K * N, tb ? K : N, out.data<T>() + b * M * N, N);
+                 bool ta, const Tensor &R, bool tb, Tensor &out, int threads) {
+  gemmBatched<T>(B, ta, tb, M, N, K, L.data<T>(), ta ? M : K, M * K,
+                 R.data<T>(), tb ? K : N, K * N, out.data<T>(), N, M * N,
+                 threads);
 }
 
 } // namespace
@@ -87,7 +87,7 @@ void gemmF32(int64_t m, int64_t n, int64_t k, const float *a, const float *b,
 }
 
 Tensor dotGeneral(const Tensor &lhs, const Tensor &rhs, const DotDims &dims,
-                  ElementType resultType) {
+                  ElementType resultType, int threads) {
   auto freeDims = [](int64_t rank, const std::vector<int64_t> &batch,
                      const std::vector<int64_t> &contract) {
     std::vector<int64_t> f;
@@ -166,13 +166,13 @@ Tensor dotGeneral(const Tensor &lhs, const Tensor &rhs, const DotDims &dims,
   if (M == 0 || N == 0 || K == 0) {
     std::memset(out.raw(), 0, out.byteSize());
   } else if (ct == ElementType::F32) {
-    blasBatched<float>(B, M, N, K, L, ta, R, tb, out);
+    blasBatched<float>(B, M, N, K, L, ta, R, tb, out, threads);
   } else if (ct == ElementType::F64) {
-    blasBatched<double>(B, M, N, K, L, ta, R, tb, out);
+    blasBatched<double>(B, M, N, K, L, ta, R, tb, out, threads);
   } else if (ct == ElementType::C64) {
-    blasBatched<c64_t>(B, M, N, K, L, ta, R, tb, out);
+    blasBatched<c64_t>(B, M, N, K, L, ta, R, tb, out, threads);
   } else if (ct == ElementType::C128) {
-    blasBatched<c128_t>(B, M, N, K, L, ta, R, tb, out);
+    blasBatched<c128_t>(B, M, N, K, L, ta, R, tb, out, threads);
   } else {
     gemmLoops<int64_t>(B, M, N, K, L.data<int64_t>(), ta, R.data<int64_t>(), tb,
                        out.data<int64_t>());
@@ -180,11 +180,12 @@ Tensor dotGeneral(const Tensor &lhs, const Tensor &rhs, const DotDims &dims,
   return convert(out, resultType);
 }
 
-Tensor dot(const Tensor &lhs, const Tensor &rhs, ElementType resultType) {
+Tensor dot(const Tensor &lhs, const Tensor &rhs, ElementType resultType,
+           int threads) {
   DotDims d;
   d.lhsContract = {lhs.rank() - 1};
   d.rhsContract = {0};
-  return dotGeneral(lhs, rhs, d, resultType);
+  return dotGeneral(lhs, rhs, d, resultType, threads);
 }
 
 } // namespace sdy::runtime::kernels
@@ -199,7 +200,8 @@ namespace shlo = mlir::stablehlo;
 using mlir::cast;
 
 Status dotKernel(OpCall &c) {
-  c.out.push_back(kernels::dot(c.in[0], c.in[1], c.resultType));
+  c.out.push_back(kernels::dot(c.in[0], c.in[1], c.resultType,
+                               c.interp.context().kernelThreads));
   return Status::ok();
 }
 
@@ -209,7 +211,8 @@ Status dotGeneralKernel(OpCall &c) {
                         toVector(dn.getRhsBatchingDimensions()),
                         toVector(dn.getLhsContractingDimensions()),
                         toVector(dn.getRhsContractingDimensions())};
-  c.out.push_back(kernels::dotGeneral(c.in[0], c.in[1], dims, c.resultType));
+  c.out.push_back(kernels::dotGeneral(c.in[0], c.in[1], dims, c.resultType,
+                                      c.interp.context().kernelThreads));
   return Status::ok();
 }
 
