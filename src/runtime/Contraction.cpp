@@ -72,6 +72,20 @@ void gemmLoops(int64_t batch, int64_t m, int64_t n, int64_t k, const C *a,
   }
 }
 
+// `t` in the order `perm`: itself when that is its layout, or when
+// `permT` is (then `trans`), else transposed.
+Tensor packed(const Tensor &t, const std::vector<int64_t> &perm,
+              const std::vector<int64_t> &permT, bool &trans) {
+  trans = false;
+  if (isIdentity(perm))
+    return t;
+  if (isIdentity(permT)) {
+    trans = true;
+    return t;
+  }
+  return transpose(t, perm);
+}
+
 // How BLAS reads one operand in place: matrix i of the batch starts at
 // i * batchStride and is row-major [rows x cols] with leading dimension
 // `ld`, or [cols x rows] when `trans`.
@@ -239,28 +253,11 @@ Tensor dotGeneral(const Tensor &lhs, const Tensor &rhs, const DotDims &dims,
   }
 
   // Integers: lhs [B,M,K] (no trans) or [B,K,M] (trans), rhs likewise.
-  auto lp = concat({dims.lhsBatch, lf, dims.lhsContract});
-  auto lpT = concat({dims.lhsBatch, dims.lhsContract, lf});
-  bool ta = false;
-  Tensor L;
-  if (isIdentity(lp))
-    L = lhs;
-  else if (isIdentity(lpT)) {
-    L = lhs;
-    ta = true;
-  } else
-    L = transpose(lhs, lp);
-  auto rp = concat({dims.rhsBatch, dims.rhsContract, rf});
-  auto rpT = concat({dims.rhsBatch, rf, dims.rhsContract});
-  bool tb = false;
-  Tensor R;
-  if (isIdentity(rp))
-    R = rhs;
-  else if (isIdentity(rpT)) {
-    R = rhs;
-    tb = true;
-  } else
-    R = transpose(rhs, rp);
+  bool ta = false, tb = false;
+  Tensor L = packed(lhs, concat({dims.lhsBatch, lf, dims.lhsContract}),
+                    concat({dims.lhsBatch, dims.lhsContract, lf}), ta);
+  Tensor R = packed(rhs, concat({dims.rhsBatch, dims.rhsContract, rf}),
+                    concat({dims.rhsBatch, rf, dims.rhsContract}), tb);
   L = convert(L, ct);
   R = convert(R, ct);
   gemmLoops<int64_t>(B, M, N, K, L.data<int64_t>(), ta, R.data<int64_t>(), tb,
