@@ -537,11 +537,20 @@ void emitOp(Emitter &e, Operation *op) {
            outType);
     Operation *combiner = reductionCombiner(reduce.getBody());
     const char *opName = binaryOpFor(combiner, outEt);
+    // Float sums and products may be reassociated: LLVM then keeps partial
+    // results in vector lanes instead of one scalar chain. The order stays
+    // fixed by the compiled code (a row block holds whole rows), so results
+    // do not depend on the threads.
+    std::string flags =
+        isa<FloatType>(outEt) && isa<shlo::AddOp, shlo::MulOp>(combiner)
+            ? " fastmath<reassoc>"
+            : "";
     addOperand(x, identityMap(inRank));
     std::string r = e.generic(
         ins, inTypes, maps, shape, outEt, mapText(inRank, outExprs), iterators,
         [&](std::string &body, const std::vector<std::string> &a) {
-          return e.scalar(body, opName, a[1] + ", " + a[0], elementText(outEt));
+          return e.scalar(body, opName, a[1] + ", " + a[0] + flags,
+                          elementText(outEt));
         },
         filled);
     e.bind(result, r);

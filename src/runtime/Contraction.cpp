@@ -1,8 +1,11 @@
 //===- Contraction.cpp - dot and dot_general ------------------------------===//
 //
-// dot_general is brought to a batched matrix product [B,M,K] x [B,K,N]
-// (operands transposed only when their layout is neither that nor the
-// transposed [B,K,M] / [B,N,K] one, which BLAS takes with a Trans flag).
+// dot_general is brought to a batched matrix product [B,M,K] x [B,K,N].
+// A float or complex operand is read in place when its batch, free and
+// contracting dimensions each form one evenly strided dimension (BLAS takes
+// a leading dimension, a Trans flag and a stride between the matrices of
+// the batch); only other layouts are transposed first. Integer operands are
+// transposed unless they are [B,M,K] / [B,K,M] (rhs [B,K,N] / [B,N,K]).
 // Operands are converted to a compute type (f32 for f16/bf16 and the narrow
 // floats, f64, c64/c128 for complex, i64 for integers and pred, wrapping):
 // the float and complex ones go to OpenBLAS (s/d/c/zgemm, Gemm.h), the integers
@@ -69,14 +72,90 @@ void gemmLoops(int64_t batch, int64_t m, int64_t n, int64_t k, const C *a,
   }
 }
 
-// One BLAS gemm per batch of row-major [B,M,K] (or [B,K,M] when `ta`) times
-// [B,K,N] (or [B,N,K]).
+// `t` in the order `perm`: itself when that is its layout, or when
+// `permT` is (then `trans`), else transposed.
+Tensor packed(const Tensor &t, const std::vector<int64_t> &perm,
+              const std::vector<int64_t> &permT, bool &trans) {
+  trans = false;
+  if (isIdentity(perm))
+    return t;
+  if (isIdentity(permT)) {
+    trans = true;
+    return t;
+  }
+  return transpose(t, perm);
+}
+
+// How BLAS reads one operand in place: matrix i of the batch starts at
+// i * batchStride and is row-major [rows x cols] with leading dimension
+// `ld`, or [cols x rows] when `trans`.
+struct MatrixView {
+  bool ok = false;
+  bool trans = false;
+  int64_t ld = 0;
+  int64_t batchStride = 0;
+};
+
+// The extent and stride of the dimensions `group` of a row-major `shape`
+// read as one dimension (in the group's order); false when they are not
+// evenly strided in that order. Size-1 dimensions are skipped; an empty
+// group has extent 1 and stride 0.
+bool collapse(const Shape &shape, const std::vector<int64_t> &strides,
+              const std::vector<int64_t> &group, int64_t &extent,
+              int64_t &stride) {
+  extent = 1;
+  stride = 0;
+  int64_t next = -1; // the stride the next outer dimension must have
+  for (auto it = group.rbegin(); it != group.rend(); ++it) {
+    int64_t d = *it;
+    if (shape[d] == 1)
+      continue;
+    if (next < 0)
+      stride = strides[d];
+    else if (strides[d] != next)
+      return false;
+    next = strides[d] * shape[d];
+    extent *= shape[d];
+  }
+  return true;
+}
+
+// The in-place view of an operand whose `rows` and `cols` dimension groups
+// form the matrices of the product (lhs: free x contracting, rhs:
+// contracting x free), or !ok.
+MatrixView matrixView(const Shape &shape, const std::vector<int64_t> &batch,
+                      const std::vector<int64_t> &rows,
+                      const std::vector<int64_t> &cols) {
+  std::vector<int64_t> strides(shape.size(), 1);
+  for (int64_t d = static_cast<int64_t>(shape.size()) - 2; d >= 0; --d)
+    strides[d] = strides[d + 1] * shape[d + 1];
+  MatrixView v;
+  int64_t b, bs, r, rs, c, cs;
+  if (!collapse(shape, strides, batch, b, bs) ||
+      !collapse(shape, strides, rows, r, rs) ||
+      !collapse(shape, strides, cols, c, cs))
+    return v;
+  v.batchStride = bs;
+  if (c == 1 || cs == 1) {
+    v.ld = r == 1 ? c : rs;
+    v.ok = v.ld >= c;
+  } else if (r == 1 || rs == 1) {
+    v.trans = true;
+    v.ld = cs;
+    v.ok = v.ld >= r;
+  }
+  return v;
+}
+
+// BLAS gemms of the B matrices of L and R (their views) into row-major
+// [B,M,N] on up to `threads` threads.
 template <typename T>
 void blasBatched(int64_t B, int64_t M, int64_t N, int64_t K, const Tensor &L,
-                 bool ta, const Tensor &R, bool tb, Tensor &out) {
-  for (int64_t b = 0; b < B; ++b)
-    gemm<T>(ta, tb, M, N, K, L.data<T>() + b * M * K, ta ? M : K,
-            R.data<T>() + b * K * N, tb ? K : N, out.data<T>() + b * M * N, N);
+                 const MatrixView &lv, const Tensor &R, const MatrixView &rv,
+                 Tensor &out, int threads) {
+  gemmBatched<T>(B, lv.trans, rv.trans, M, N, K, L.data<T>(), lv.ld,
+                 lv.batchStride, R.data<T>(), rv.ld, rv.batchStride,
+                 out.data<T>(), N, M * N, threads);
 }
 
 } // namespace
@@ -87,7 +166,7 @@ void gemmF32(int64_t m, int64_t n, int64_t k, const float *a, const float *b,
 }
 
 Tensor dotGeneral(const Tensor &lhs, const Tensor &rhs, const DotDims &dims,
-                  ElementType resultType) {
+                  ElementType resultType, int threads) {
   auto freeDims = [](int64_t rank, const std::vector<int64_t> &batch,
                      const std::vector<int64_t> &contract) {
     std::vector<int64_t> f;
@@ -116,30 +195,6 @@ Tensor dotGeneral(const Tensor &lhs, const Tensor &rhs, const DotDims &dims,
   for (int64_t d : dims.lhsContract)
     K *= lhs.dim(d);
 
-  // Layouts: lhs [B,M,K] (no trans) or [B,K,M] (trans).
-  auto lp = concat({dims.lhsBatch, lf, dims.lhsContract});
-  auto lpT = concat({dims.lhsBatch, dims.lhsContract, lf});
-  bool ta = false;
-  Tensor L;
-  if (isIdentity(lp))
-    L = lhs;
-  else if (isIdentity(lpT)) {
-    L = lhs;
-    ta = true;
-  } else
-    L = transpose(lhs, lp);
-  auto rp = concat({dims.rhsBatch, dims.rhsContract, rf});
-  auto rpT = concat({dims.rhsBatch, rf, dims.rhsContract});
-  bool tb = false;
-  Tensor R;
-  if (isIdentity(rp))
-    R = rhs;
-  else if (isIdentity(rpT)) {
-    R = rhs;
-    tb = true;
-  } else
-    R = transpose(rhs, rp);
-
   // Narrow floats and f16/bf16 accumulate in f32 and round once to the
   // result type; sub-byte integers in i64, wrapping when converted back.
   auto isAnyFloat = [](ElementType t) {
@@ -160,31 +215,62 @@ Tensor dotGeneral(const Tensor &lhs, const Tensor &rhs, const DotDims &dims,
   } else {
     ct = ElementType::I64;
   }
-  L = convert(L, ct);
-  R = convert(R, ct);
   Tensor out(ct, resultShape);
   if (M == 0 || N == 0 || K == 0) {
     std::memset(out.raw(), 0, out.byteSize());
-  } else if (ct == ElementType::F32) {
-    blasBatched<float>(B, M, N, K, L, ta, R, tb, out);
-  } else if (ct == ElementType::F64) {
-    blasBatched<double>(B, M, N, K, L, ta, R, tb, out);
-  } else if (ct == ElementType::C64) {
-    blasBatched<c64_t>(B, M, N, K, L, ta, R, tb, out);
-  } else if (ct == ElementType::C128) {
-    blasBatched<c128_t>(B, M, N, K, L, ta, R, tb, out);
-  } else {
-    gemmLoops<int64_t>(B, M, N, K, L.data<int64_t>(), ta, R.data<int64_t>(), tb,
-                       out.data<int64_t>());
+    return convert(out, resultType);
   }
+
+  if (ct != ElementType::I64) {
+    // BLAS reads each operand in place when its dimension groups are
+    // strided matrices (e.g. the heads of [seq, heads, dim] attention
+    // operands); otherwise it is transposed to [B,M,K] / [B,K,N] first.
+    MatrixView lv =
+        matrixView(lhs.shape(), dims.lhsBatch, lf, dims.lhsContract);
+    Tensor L = lhs;
+    if (!lv.ok) {
+      L = transpose(lhs, concat({dims.lhsBatch, lf, dims.lhsContract}));
+      lv = {true, false, K, M * K};
+    }
+    MatrixView rv =
+        matrixView(rhs.shape(), dims.rhsBatch, dims.rhsContract, rf);
+    Tensor R = rhs;
+    if (!rv.ok) {
+      R = transpose(rhs, concat({dims.rhsBatch, dims.rhsContract, rf}));
+      rv = {true, false, N, K * N};
+    }
+    L = convert(L, ct);
+    R = convert(R, ct);
+    if (ct == ElementType::F32)
+      blasBatched<float>(B, M, N, K, L, lv, R, rv, out, threads);
+    else if (ct == ElementType::F64)
+      blasBatched<double>(B, M, N, K, L, lv, R, rv, out, threads);
+    else if (ct == ElementType::C64)
+      blasBatched<c64_t>(B, M, N, K, L, lv, R, rv, out, threads);
+    else
+      blasBatched<c128_t>(B, M, N, K, L, lv, R, rv, out, threads);
+    return convert(out, resultType);
+  }
+
+  // Integers: lhs [B,M,K] (no trans) or [B,K,M] (trans), rhs likewise.
+  bool ta = false, tb = false;
+  Tensor L = packed(lhs, concat({dims.lhsBatch, lf, dims.lhsContract}),
+                    concat({dims.lhsBatch, dims.lhsContract, lf}), ta);
+  Tensor R = packed(rhs, concat({dims.rhsBatch, dims.rhsContract, rf}),
+                    concat({dims.rhsBatch, rf, dims.rhsContract}), tb);
+  L = convert(L, ct);
+  R = convert(R, ct);
+  gemmLoops<int64_t>(B, M, N, K, L.data<int64_t>(), ta, R.data<int64_t>(), tb,
+                     out.data<int64_t>());
   return convert(out, resultType);
 }
 
-Tensor dot(const Tensor &lhs, const Tensor &rhs, ElementType resultType) {
+Tensor dot(const Tensor &lhs, const Tensor &rhs, ElementType resultType,
+           int threads) {
   DotDims d;
   d.lhsContract = {lhs.rank() - 1};
   d.rhsContract = {0};
-  return dotGeneral(lhs, rhs, d, resultType);
+  return dotGeneral(lhs, rhs, d, resultType, threads);
 }
 
 } // namespace sdy::runtime::kernels
@@ -199,7 +285,8 @@ namespace shlo = mlir::stablehlo;
 using mlir::cast;
 
 Status dotKernel(OpCall &c) {
-  c.out.push_back(kernels::dot(c.in[0], c.in[1], c.resultType));
+  c.out.push_back(kernels::dot(c.in[0], c.in[1], c.resultType,
+                               c.interp.context().kernelThreads));
   return Status::ok();
 }
 
@@ -209,7 +296,8 @@ Status dotGeneralKernel(OpCall &c) {
                         toVector(dn.getRhsBatchingDimensions()),
                         toVector(dn.getLhsContractingDimensions()),
                         toVector(dn.getRhsContractingDimensions())};
-  c.out.push_back(kernels::dotGeneral(c.in[0], c.in[1], dims, c.resultType));
+  c.out.push_back(kernels::dotGeneral(c.in[0], c.in[1], dims, c.resultType,
+                                      c.interp.context().kernelThreads));
   return Status::ok();
 }
 

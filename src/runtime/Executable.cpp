@@ -202,8 +202,8 @@ std::string Executable::compileReport() const {
 
 namespace {
 
-// OpenBLAS's process-wide thread count, shared by concurrent multi-device
-// runs (see ExecutableOptions::blasThreadsPerDevice).
+// The process-wide thread cap of matrix products, shared by concurrent
+// multi-device runs (see ExecutableOptions::blasThreadsPerDevice).
 std::mutex blasMu;
 int blasUsers = 0;
 int blasSaved = 0;

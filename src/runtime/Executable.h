@@ -42,15 +42,16 @@ struct ExecutableOptions {
   // The func.func to run; empty: see findEntryFunction().
   std::string entry;
   int64_t timeoutMs = 60000; // per-collective timeout
-  // OpenBLAS threads while run() drives more than one local device (each
-  // device thread calls sgemm concurrently, and OpenBLAS's default of one
-  // thread per core would oversubscribe the cores N times):
+  // The most threads one matrix product uses (setGemmThreads, Gemm.h)
+  // while run() drives more than one local device (each device thread
+  // runs its products concurrently; a device's own share of the cores,
+  // max(1, hardware threads / local devices), bounds them too):
   //   0 (default): max(1, hardware threads / local devices), unless the
   //      user set OPENBLAS_NUM_THREADS or OMP_NUM_THREADS (then untouched);
-  //   > 0: that many; < 0: leave OpenBLAS alone.
-  // OpenBLAS's thread count is process-wide: it is set when the first such
-  // run starts and restored when the last concurrent one ends. runSingle()
-  // and runs with one local device never change it.
+  //   > 0: that many; < 0: leave it alone.
+  // The count is process-wide: it is set when the first such run starts
+  // and restored when the last concurrent one ends. runSingle() and runs
+  // with one local device never change it.
   int blasThreadsPerDevice = 0;
   // Each value's buffer is released after its last use, freed buffers are
   // kept in a pool per device for the next allocation of the same size (and

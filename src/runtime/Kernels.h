@@ -159,10 +159,13 @@ void stridedCopy(void *dst, const int64_t *dstStrides, const void *src,
 struct DotDims {
   std::vector<int64_t> lhsBatch, rhsBatch, lhsContract, rhsContract;
 };
+// The float and complex products run on up to `threads` threads (Gemm.h;
+// <= 0: gemmThreads()).
 Tensor dotGeneral(const Tensor &lhs, const Tensor &rhs, const DotDims &dims,
-                  ElementType resultType);
+                  ElementType resultType, int threads = 0);
 // stablehlo.dot on rank 1/2 operands.
-Tensor dot(const Tensor &lhs, const Tensor &rhs, ElementType resultType);
+Tensor dot(const Tensor &lhs, const Tensor &rhs, ElementType resultType,
+           int threads = 0);
 // Row-major C[b] = A[b] * B[b] with A: MxK, B: KxN, f32/f64 via BLAS.
 // Exposed for the benchmark.
 void gemmF32(int64_t m, int64_t n, int64_t k, const float *a, const float *b,

@@ -66,4 +66,73 @@ TEST(Gemm, LibraryLeavesTheEnvironmentAsItWas) {
   setGemmThreads(before);
 }
 
+// Small integers: every product and sum is exact in float, so each way of
+// splitting the work must give exactly the naive triple loop's result.
+std::vector<float> smallInts(int64_t n, int seed) {
+  std::vector<float> v(n);
+  for (int64_t i = 0; i < n; ++i)
+    v[i] = static_cast<float>((i * 7 + seed * 13) % 5 - 2);
+  return v;
+}
+
+// C = op(A) * op(B) by the definition.
+std::vector<float> naive(bool ta, bool tb, int64_t m, int64_t n, int64_t k,
+                         const float *a, const float *b) {
+  std::vector<float> c(m * n, 0.0f);
+  for (int64_t i = 0; i < m; ++i)
+    for (int64_t j = 0; j < n; ++j)
+      for (int64_t kk = 0; kk < k; ++kk)
+        c[i * n + j] += (ta ? a[kk * m + i] : a[i * k + kk]) *
+                        (tb ? b[j * k + kk] : b[kk * n + j]);
+  return c;
+}
+
+// Products big enough to be split in blocks of columns (wider than tall) or
+// of rows (taller than wide, with a last block shorter than the others),
+// with every transpose, on 1 to 5 threads.
+TEST(Gemm, SplitProductsEqualTheDefinition) {
+  struct Case {
+    int64_t m, n, k;
+  };
+  for (Case cs : {Case{40, 320, 512}, Case{301, 48, 512}}) {
+    for (int t = 0; t < 4; ++t) {
+      bool ta = t & 1, tb = t & 2;
+      auto a = smallInts(cs.m * cs.k, 1), b = smallInts(cs.k * cs.n, 2);
+      auto expected = naive(ta, tb, cs.m, cs.n, cs.k, a.data(), b.data());
+      for (int threads = 1; threads <= 5; ++threads) {
+        std::vector<float> c(cs.m * cs.n, -7.0f);
+        gemm<float>(ta, tb, cs.m, cs.n, cs.k, a.data(), ta ? cs.m : cs.k,
+                    b.data(), tb ? cs.k : cs.n, c.data(), cs.n, threads);
+        EXPECT_EQ(c, expected)
+            << cs.m << "x" << cs.n << "x" << cs.k << " ta=" << ta
+            << " tb=" << tb << " threads=" << threads;
+      }
+    }
+  }
+}
+
+// Batched products: fewer products than threads (each split) and more
+// (whole products per thread); C's matrices lie apart (strideC > m * n) and
+// the gap between them is left alone.
+TEST(Gemm, BatchedProductsEqualTheDefinition) {
+  const int64_t m = 64, n = 96, k = 400, gap = 5;
+  for (int64_t batch : {2, 7}) {
+    auto a = smallInts(batch * m * k, 3), b = smallInts(batch * k * n, 4);
+    for (int threads : {1, 4}) {
+      std::vector<float> c(batch * (m * n + gap), -7.0f);
+      gemmBatched<float>(batch, false, true, m, n, k, a.data(), k, m * k,
+                         b.data(), k, k * n, c.data(), n, m * n + gap, threads);
+      for (int64_t i = 0; i < batch; ++i) {
+        auto expected = naive(false, true, m, n, k, a.data() + i * m * k,
+                              b.data() + i * k * n);
+        std::vector<float> got(c.begin() + i * (m * n + gap),
+                               c.begin() + i * (m * n + gap) + m * n);
+        EXPECT_EQ(got, expected) << "batch " << i << " of " << batch;
+        for (int64_t g = 0; g < gap; ++g)
+          EXPECT_EQ(c[i * (m * n + gap) + m * n + g], -7.0f);
+      }
+    }
+  }
+}
+
 } // namespace

@@ -476,6 +476,111 @@ func.func @main(%a: tensor<2x2xbf16>, %b: tensor<2x2xi8>) -> (tensor<2x2xf32>, t
     }
 }
 
+// dot_general by its definition: every pair of lhs and rhs elements whose
+// batch and contracting indices agree adds its product to the result
+// element [batch..., lhs free..., rhs free...].
+std::vector<double> dotByDefinition(const Tensor &l, const Tensor &r,
+                                    const kernels::DotDims &d,
+                                    std::vector<int64_t> &outShape) {
+  auto freeOf = [](int64_t rank, const std::vector<int64_t> &b,
+                   const std::vector<int64_t> &c) {
+    std::vector<int64_t> f;
+    for (int64_t i = 0; i < rank; ++i)
+      if (std::count(b.begin(), b.end(), i) +
+              std::count(c.begin(), c.end(), i) ==
+          0)
+        f.push_back(i);
+    return f;
+  };
+  auto lf = freeOf(l.rank(), d.lhsBatch, d.lhsContract);
+  auto rf = freeOf(r.rank(), d.rhsBatch, d.rhsContract);
+  outShape.clear();
+  for (int64_t x : d.lhsBatch)
+    outShape.push_back(l.dim(x));
+  for (int64_t x : lf)
+    outShape.push_back(l.dim(x));
+  for (int64_t x : rf)
+    outShape.push_back(r.dim(x));
+  int64_t outSize = 1;
+  for (int64_t x : outShape)
+    outSize *= x;
+  auto unravel = [](int64_t i, const Tensor &t) {
+    std::vector<int64_t> idx(t.rank());
+    for (int64_t k = t.rank() - 1; k >= 0; --k) {
+      idx[k] = i % t.dim(k);
+      i /= t.dim(k);
+    }
+    return idx;
+  };
+  std::vector<double> out(outSize, 0.0);
+  for (int64_t li = 0; li < l.numElements(); ++li) {
+    auto a = unravel(li, l);
+    for (int64_t ri = 0; ri < r.numElements(); ++ri) {
+      auto b = unravel(ri, r);
+      bool match = true;
+      for (size_t k = 0; k < d.lhsBatch.size(); ++k)
+        match &= a[d.lhsBatch[k]] == b[d.rhsBatch[k]];
+      for (size_t k = 0; k < d.lhsContract.size(); ++k)
+        match &= a[d.lhsContract[k]] == b[d.rhsContract[k]];
+      if (!match)
+        continue;
+      std::vector<int64_t> o;
+      for (int64_t x : d.lhsBatch)
+        o.push_back(a[x]);
+      for (int64_t x : lf)
+        o.push_back(a[x]);
+      for (int64_t x : rf)
+        o.push_back(b[x]);
+      int64_t flat = 0;
+      for (size_t k = 0; k < o.size(); ++k)
+        flat = flat * outShape[k] + o[k];
+      out[flat] += l.getDouble(li) * r.getDouble(ri);
+    }
+  }
+  return out;
+}
+
+// Operands whose batch, free and contracting dimensions are strided
+// matrices (attention heads in the middle, transposed reads, size-1 and
+// multi-dimension groups, batch dimensions out of order) are read in place;
+// a contracting group that is not evenly strided is transposed first. All
+// give the definition's result (small integers: exact).
+TEST(Contraction, DotGeneralOnStridedOperandsEqualsTheDefinition) {
+  struct Case {
+    std::vector<int64_t> l, r;
+    kernels::DotDims d;
+  };
+  std::vector<Case> cases = {
+      {{6, 3, 4}, {5, 3, 4}, {{1}, {1}, {2}, {2}}},
+      {{6, 3, 4}, {3, 5, 6}, {{1}, {0}, {0}, {2}}},
+      {{2, 3, 4}, {2, 4, 5}, {{}, {}, {0, 2}, {0, 1}}},
+      {{1, 3, 1, 4}, {4, 1, 2}, {{}, {}, {3}, {0}}},
+      {{2, 3, 4, 5}, {3, 2, 5, 6}, {{1, 0}, {0, 1}, {3}, {2}}},
+      {{4, 2, 3}, {3, 2, 4}, {{1}, {1}, {0}, {2}}},
+  };
+  for (ElementType et : {ElementType::F32, ElementType::F64}) {
+    for (const Case &cs : cases) {
+      Tensor l(et, cs.l), r(et, cs.r);
+      auto set = [et](Tensor &t, int64_t i, double v) {
+        if (et == ElementType::F32)
+          t.data<float>()[i] = static_cast<float>(v);
+        else
+          t.data<double>()[i] = v;
+      };
+      for (int64_t i = 0; i < l.numElements(); ++i)
+        set(l, i, double((i * 7) % 13) - 6);
+      for (int64_t i = 0; i < r.numElements(); ++i)
+        set(r, i, double((i * 5) % 11) - 5);
+      std::vector<int64_t> shape;
+      auto expected = dotByDefinition(l, r, cs.d, shape);
+      Tensor got = kernels::dotGeneral(l, r, cs.d, et);
+      ASSERT_EQ(got.shape(), shape);
+      for (int64_t i = 0; i < got.numElements(); ++i)
+        ASSERT_EQ(got.getDouble(i), expected[i]) << "element " << i;
+    }
+  }
+}
+
 TEST(Reduction, KnownBodiesAllTypes) {
   const char *ops[] = {"add", "multiply", "maximum", "minimum"};
   for (ElementType t : numericTypes()) {
