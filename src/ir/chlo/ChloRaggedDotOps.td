@@ -34,9 +34,11 @@ def CHLO_RaggedDotDimensionNumbers
     OptionalArrayRefParameter<"int64_t">:$lhs_ragged_dimensions,
     OptionalArrayRefParameter<"int64_t">:$rhs_group_dimensions
   );
-  let assemblyFormat = [{
-    `<` struct(params) `>`
+  let description = [{
+    `#chlo.ragged_dot<lhs_contracting_dimensions = [1], ...>`: fields in any
+    order, empty lists left out when printed (as upstream prints them).
   }];
+  let hasCustomAssemblyFormat = 1;
 }
 
 def CHLO_RaggedDotOp : CHLO_Op<"ragged_dot", [Pure]> {
