@@ -1,10 +1,11 @@
 //===- RaggedDot.cpp - chlo.ragged_dot ------------------------------------===//
 //
-// A direct loop nest: each result element sums the products over the
-// contracting dimensions, with the rhs group (ragged non-contracting lhs
-// dimension) or the contracted range (ragged contracting dimension) taken
-// from the group sizes. Operands are converted to f64 (float results) or
-// i64 (integer results, wrapping), the sum once to the result type.
+// One dot_general per group, on the group's slice of the operands, so each
+// group runs as a blocked GEMM (BLAS for floats and complex numbers) with
+// dot_general's accumulation types. A ragged non-contracting dimension
+// concatenates the groups' rows (zero rows past the last group); a ragged
+// contracting dimension stacks the groups' products along a new leading
+// dimension; a ragged batch dimension is a plain dot_general.
 //
 //===----------------------------------------------------------------------===//
 #include "runtime/KernelTable.h"
@@ -12,152 +13,144 @@
 
 #include "ir/chlo/ChloDialect.h"
 
+#include <cstring>
+
 namespace sdy::runtime {
 
 namespace chlo = mlir::chlo;
 
 namespace {
 
-std::vector<int64_t> rowMajorStrides(const Shape &shape) {
-  std::vector<int64_t> strides(shape.size(), 1);
-  for (int64_t d = static_cast<int64_t>(shape.size()) - 2; d >= 0; --d)
-    strides[d] = strides[d + 1] * shape[d + 1];
-  return strides;
+Tensor zeros(ElementType type, const Shape &shape) {
+  Tensor t(type, shape);
+  std::memset(t.raw(), 0, t.byteSize());
+  return t;
 }
 
-template <typename C>
-Status raggedDot(OpCall &c, chlo::RaggedDotOp op, const Tensor &lhs,
-                 const Tensor &rhs, const std::vector<int64_t> &groupEnds,
-                 Tensor &out) {
-  chlo::RaggedDotDimensionNumbersAttr dims = op.getRaggedDotDimensionNumbers();
-  chlo::RaggedDotMode mode = chlo::getRaggedDotMode(dims);
-  auto lhsBatch = dims.getLhsBatchingDimensions();
-  auto rhsBatch = dims.getRhsBatchingDimensions();
-  auto lhsContract = dims.getLhsContractingDimensions();
-  auto rhsContract = dims.getRhsContractingDimensions();
-  auto rhsGroup = dims.getRhsGroupDimensions();
-  int64_t ragged = dims.getLhsRaggedDimensions().front();
-  llvm::SmallVector<int64_t> lhsFree =
-      chlo::getRaggedDotFreeDims(lhs.rank(), lhsBatch, lhsContract, {});
-  llvm::SmallVector<int64_t> rhsFree =
-      chlo::getRaggedDotFreeDims(rhs.rank(), rhsBatch, rhsContract, rhsGroup);
-  std::vector<int64_t> lhsStrides = rowMajorStrides(lhs.shape());
-  std::vector<int64_t> rhsStrides = rowMajorStrides(rhs.shape());
-  // The result dimensions, each with its lhs and rhs stride and, for the
-  // lhs ragged dimension, a marker.
-  struct Dim {
-    int64_t size, lhsStride, rhsStride;
-    bool isRagged, isGroup;
-  };
-  std::vector<Dim> resultDims;
-  if (mode == chlo::RaggedDotMode::kContracting)
-    resultDims.push_back(
-        {static_cast<int64_t>(groupEnds.size()), 0, 0, false, true});
-  for (auto [l, r] : llvm::zip(lhsBatch, rhsBatch))
-    resultDims.push_back(
-        {lhs.dim(l), lhsStrides[l], rhsStrides[r], false, false});
-  for (int64_t l : lhsFree)
-    resultDims.push_back(
-        {lhs.dim(l), lhsStrides[l], 0,
-         mode == chlo::RaggedDotMode::kNonContracting && l == ragged, false});
-  for (int64_t r : rhsFree)
-    resultDims.push_back({rhs.dim(r), 0, rhsStrides[r], false, false});
-  struct ContractDim {
-    int64_t size, lhsStride, rhsStride;
-    bool isRagged;
-  };
-  std::vector<ContractDim> contractDims;
-  for (auto [l, r] : llvm::zip(lhsContract, rhsContract))
-    contractDims.push_back(
-        {lhs.dim(l), lhsStrides[l], rhsStrides[r], l == ragged});
-  int64_t contractCount = 1;
-  for (const ContractDim &d : contractDims)
-    contractCount *= d.size;
-  auto groupOf = [&](int64_t index) -> int64_t {
-    for (size_t g = 0; g < groupEnds.size(); ++g)
-      if (index < groupEnds[g])
-        return static_cast<int64_t>(g);
-    return -1;
-  };
-  int64_t groupStride = rhsGroup.empty() ? 0 : rhsStrides[rhsGroup.front()];
+/// `x` with dimension `dim` cut to [begin, end).
+Tensor sliceDim(const Tensor &x, int64_t dim, int64_t begin, int64_t end) {
+  std::vector<int64_t> start(x.rank(), 0), limit(x.shape()),
+      strides(x.rank(), 1);
+  start[dim] = begin;
+  limit[dim] = end;
+  return kernels::slice(x, start, limit, strides);
+}
 
-  Tensor lhsC = kernels::convert(
-      lhs, std::is_same_v<C, double> ? ElementType::F64 : ElementType::I64);
-  Tensor rhsC = kernels::convert(
-      rhs, std::is_same_v<C, double> ? ElementType::F64 : ElementType::I64);
-  const C *a = lhsC.data<C>();
-  const C *b = rhsC.data<C>();
-  Tensor acc(std::is_same_v<C, double> ? ElementType::F64 : ElementType::I64,
-             c.resultShape);
-  C *sum = acc.data<C>();
-  std::vector<int64_t> index(resultDims.size(), 0), k(contractDims.size(), 0);
-  for (int64_t i = 0, e = acc.numElements(); i < e; ++i) {
-    // Decompose i (row-major) into the result index.
-    for (int64_t d = static_cast<int64_t>(resultDims.size()) - 1, rest = i;
-         d >= 0; --d) {
-      index[d] = rest % resultDims[d].size;
-      rest /= resultDims[d].size;
-    }
-    int64_t lhsBase = 0, rhsBase = 0, group = -1;
-    bool zero = false;
-    for (size_t d = 0; d < resultDims.size(); ++d) {
-      lhsBase += index[d] * resultDims[d].lhsStride;
-      rhsBase += index[d] * resultDims[d].rhsStride;
-      if (resultDims[d].isGroup)
-        group = index[d];
-      if (resultDims[d].isRagged) {
-        group = groupOf(index[d]);
-        if (group < 0)
-          zero = true; // rows past the last group
-        else
-          rhsBase += group * groupStride;
-      }
-    }
-    using U = std::conditional_t<std::is_same_v<C, double>, double, uint64_t>;
-    U total = 0;
-    for (int64_t j = 0; j < contractCount && !zero; ++j) {
-      int64_t lhsOff = lhsBase, rhsOff = rhsBase;
-      bool inGroup = true;
-      for (int64_t d = static_cast<int64_t>(contractDims.size()) - 1, rest = j;
-           d >= 0; --d) {
-        int64_t kd = rest % contractDims[d].size;
-        rest /= contractDims[d].size;
-        lhsOff += kd * contractDims[d].lhsStride;
-        rhsOff += kd * contractDims[d].rhsStride;
-        if (contractDims[d].isRagged && groupOf(kd) != group)
-          inGroup = false;
-      }
-      if (inGroup)
-        total += static_cast<U>(a[lhsOff]) * static_cast<U>(b[rhsOff]);
-    }
-    sum[i] = static_cast<C>(total);
+std::vector<int64_t> toVector(llvm::ArrayRef<int64_t> dims) {
+  return std::vector<int64_t>(dims.begin(), dims.end());
+}
+
+/// Rows [start, end) of each group along a dimension of size `size`: the
+/// prefix sums of the group sizes, clipped to the dimension.
+Status getGroupBounds(const Tensor &sizes, int64_t size,
+                      std::vector<std::pair<int64_t, int64_t>> &bounds) {
+  int64_t end = 0;
+  for (int64_t g = 0; g < sizes.numElements(); ++g) {
+    int64_t groupSize = sizes.getInt(g);
+    if (groupSize < 0)
+      return Status::invalid("'chlo.ragged_dot': group size " +
+                             std::to_string(g) + " is negative (" +
+                             std::to_string(groupSize) + ")");
+    int64_t start = end;
+    end = std::min(size, end + std::min(groupSize, size));
+    bounds.emplace_back(start, end);
   }
-  out = kernels::convert(acc, c.resultType);
   return Status::ok();
+}
+
+/// Ragged non-contracting lhs dimension: group g's rows times rhs group g.
+Tensor raggedRows(const Tensor &lhs, const Tensor &rhs,
+                  const kernels::DotDims &dims, int64_t ragged,
+                  int64_t rhsGroup,
+                  llvm::ArrayRef<std::pair<int64_t, int64_t>> bounds,
+                  ElementType resultType, const Shape &resultShape) {
+  // The rhs without its group dimension renumbers the dimensions after it.
+  kernels::DotDims groupDims = dims;
+  for (std::vector<int64_t> *list :
+       {&groupDims.rhsBatch, &groupDims.rhsContract})
+    for (int64_t &d : *list)
+      d -= d > rhsGroup ? 1 : 0;
+  Shape rhsShape = rhs.shape();
+  rhsShape.erase(rhsShape.begin() + rhsGroup);
+  int64_t resultDim = static_cast<int64_t>(dims.lhsBatch.size());
+  for (int64_t d = 0; d < ragged; ++d)
+    if (!llvm::is_contained(dims.lhsBatch, d) &&
+        !llvm::is_contained(dims.lhsContract, d))
+      ++resultDim;
+  std::vector<Tensor> pieces;
+  int64_t covered = 0;
+  for (auto [g, bound] : llvm::enumerate(bounds)) {
+    auto [start, end] = bound;
+    if (start == end)
+      continue;
+    Tensor rows = sliceDim(lhs, ragged, start, end);
+    Tensor weights =
+        kernels::reshape(sliceDim(rhs, rhsGroup, static_cast<int64_t>(g),
+                                  static_cast<int64_t>(g) + 1),
+                         rhsShape);
+    pieces.push_back(kernels::dotGeneral(rows, weights, groupDims, resultType));
+    covered = end;
+  }
+  if (covered < lhs.dim(ragged)) {
+    Shape tail = resultShape;
+    tail[resultDim] = lhs.dim(ragged) - covered;
+    pieces.push_back(zeros(resultType, tail));
+  }
+  return pieces.size() == 1 ? pieces.front()
+                            : kernels::concatenate(pieces, resultDim);
+}
+
+/// Ragged contracting lhs dimension: entry g of the leading result
+/// dimension contracts only group g.
+Tensor raggedContraction(const Tensor &lhs, const Tensor &rhs,
+                         const kernels::DotDims &dims, int64_t ragged,
+                         llvm::ArrayRef<std::pair<int64_t, int64_t>> bounds,
+                         ElementType resultType, const Shape &resultShape) {
+  if (bounds.empty())
+    return zeros(resultType, resultShape);
+  int64_t position =
+      llvm::find(dims.lhsContract, ragged) - dims.lhsContract.begin();
+  int64_t rhsRagged = dims.rhsContract[position];
+  Shape groupShape = resultShape;
+  groupShape.front() = 1;
+  std::vector<Tensor> pieces;
+  for (auto [start, end] : bounds)
+    pieces.push_back(kernels::reshape(
+        kernels::dotGeneral(sliceDim(lhs, ragged, start, end),
+                            sliceDim(rhs, rhsRagged, start, end), dims,
+                            resultType),
+        groupShape));
+  return pieces.size() == 1 ? pieces.front() : kernels::concatenate(pieces, 0);
 }
 
 Status raggedDotKernel(OpCall &c) {
   auto op = mlir::cast<chlo::RaggedDotOp>(c.op);
   const Tensor &lhs = c.in[0], &rhs = c.in[1], &sizes = c.in[2];
-  if (isComplex(lhs.type()) || isComplex(rhs.type()) || isComplex(c.resultType))
-    return Status::unsupported("'chlo.ragged_dot' on complex numbers");
-  std::vector<int64_t> groupEnds;
-  int64_t end = 0;
-  for (int64_t g = 0; g < sizes.numElements(); ++g) {
-    int64_t size = sizes.getInt(g);
-    if (size < 0)
-      return Status::invalid("'chlo.ragged_dot': group size " +
-                             std::to_string(g) + " is negative (" +
-                             std::to_string(size) + ")");
-    end += size;
-    groupEnds.push_back(end);
-  }
-  Tensor out;
-  Status status = isFloat(c.resultType) || !isInteger(c.resultType)
-                      ? raggedDot<double>(c, op, lhs, rhs, groupEnds, out)
-                      : raggedDot<int64_t>(c, op, lhs, rhs, groupEnds, out);
-  if (!status.isOk())
+  chlo::RaggedDotDimensionNumbersAttr attr = op.getRaggedDotDimensionNumbers();
+  kernels::DotDims dims{toVector(attr.getLhsBatchingDimensions()),
+                        toVector(attr.getRhsBatchingDimensions()),
+                        toVector(attr.getLhsContractingDimensions()),
+                        toVector(attr.getRhsContractingDimensions())};
+  int64_t ragged = attr.getLhsRaggedDimensions().front();
+  std::vector<std::pair<int64_t, int64_t>> bounds;
+  if (Status status = getGroupBounds(sizes, lhs.dim(ragged), bounds);
+      !status.isOk())
     return status;
+  Tensor out;
+  switch (chlo::getRaggedDotMode(attr)) {
+  case chlo::RaggedDotMode::kNonContracting:
+    out =
+        raggedRows(lhs, rhs, dims, ragged, attr.getRhsGroupDimensions().front(),
+                   bounds, c.resultType, c.resultShape);
+    break;
+  case chlo::RaggedDotMode::kContracting:
+    out = raggedContraction(lhs, rhs, dims, ragged, bounds, c.resultType,
+                            c.resultShape);
+    break;
+  case chlo::RaggedDotMode::kBatch:
+    out = kernels::dotGeneral(lhs, rhs, dims, c.resultType);
+    break;
+  }
   c.out.push_back(std::move(out));
   return Status::ok();
 }

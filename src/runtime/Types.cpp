@@ -376,6 +376,7 @@ const llvm::DenseSet<mlir::TypeID> &allTypeOps() {
     add(TypeID::get<shlo::DotOp>(), TypeID::get<shlo::DotGeneralOp>(),
         TypeID::get<shlo::ReduceOp>(), TypeID::get<shlo::AllReduceOp>(),
         TypeID::get<shlo::ReduceScatterOp>());
+    add(TypeID::get<mlir::chlo::RaggedDotOp>()); // dot_general per group
     // Elementwise.
     addArithmeticOps(s);
     add(TypeID::get<shlo::NotOp>(), TypeID::get<shlo::AndOp>(),

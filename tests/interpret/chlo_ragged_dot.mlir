@@ -70,3 +70,37 @@ func.func @widening_integers() {
   check.expect_eq_const %0, dense<[[10000], [-10000]]> : tensor<2x1xi32>
   func.return
 }
+
+// Complex numbers: (1+i)(2-i) = 3+i, (1+i)(i) = -1+i.
+// CHECK: PASS @complex_rows
+func.func @complex_rows() {
+  %lhs = stablehlo.constant dense<[[(1.0, 1.0)], [(1.0, 1.0)]]> : tensor<2x1xcomplex<f32>>
+  %rhs = stablehlo.constant dense<[[[(2.0, -1.0)]], [[(0.0, 1.0)]]]> : tensor<2x1x1xcomplex<f32>>
+  %sizes = stablehlo.constant dense<[1, 1]> : tensor<2xi32>
+  %0 = "chlo.ragged_dot"(%lhs, %rhs, %sizes) <{ragged_dot_dimension_numbers = #chlo.ragged_dot<lhs_contracting_dimensions = [1], rhs_contracting_dimensions = [1], lhs_ragged_dimensions = [0], rhs_group_dimensions = [0]>}> : (tensor<2x1xcomplex<f32>>, tensor<2x1x1xcomplex<f32>>, tensor<2xi32>) -> tensor<2x1xcomplex<f32>>
+  check.expect_eq_const %0, dense<[[(3.0, 1.0)], [(-1.0, 1.0)]]> : tensor<2x1xcomplex<f32>>
+  func.return
+}
+
+// bf16 operands accumulate in f32 and round once: 1 + 2^-9 + 2^-9 is 1 +
+// 2^-8 in bf16 (each product alone would round back to 1).
+// CHECK: PASS @bf16_contracting
+func.func @bf16_contracting() {
+  %lhs = stablehlo.constant dense<[[1.0, 0.001953125, 0.001953125]]> : tensor<1x3xbf16>
+  %rhs = stablehlo.constant dense<[[1.0], [1.0], [1.0]]> : tensor<3x1xbf16>
+  %sizes = stablehlo.constant dense<[3, 0]> : tensor<2xi32>
+  %0 = "chlo.ragged_dot"(%lhs, %rhs, %sizes) <{ragged_dot_dimension_numbers = #chlo.ragged_dot<lhs_contracting_dimensions = [1], rhs_contracting_dimensions = [0], lhs_ragged_dimensions = [1]>}> : (tensor<1x3xbf16>, tensor<3x1xbf16>, tensor<2xi32>) -> tensor<2x1x1xbf16>
+  check.expect_eq_const %0, dense<[[[1.00390625]], [[0.0]]]> : tensor<2x1x1xbf16>
+  func.return
+}
+
+// Empty groups everywhere: all zeros.
+// CHECK: PASS @no_rows_in_groups
+func.func @no_rows_in_groups() {
+  %lhs = stablehlo.constant dense<[[1.0], [2.0]]> : tensor<2x1xf32>
+  %rhs = stablehlo.constant dense<[[[3.0]]]> : tensor<1x1x1xf32>
+  %sizes = stablehlo.constant dense<[0]> : tensor<1xi32>
+  %0 = "chlo.ragged_dot"(%lhs, %rhs, %sizes) <{ragged_dot_dimension_numbers = #chlo.ragged_dot<lhs_contracting_dimensions = [1], rhs_contracting_dimensions = [1], lhs_ragged_dimensions = [0], rhs_group_dimensions = [0]>}> : (tensor<2x1xf32>, tensor<1x1x1xf32>, tensor<1xi32>) -> tensor<2x1xf32>
+  check.expect_eq_const %0, dense<[[0.0], [0.0]]> : tensor<2x1xf32>
+  func.return
+}

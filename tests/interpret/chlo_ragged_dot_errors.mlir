@@ -15,15 +15,3 @@ func.func @negative_group_size() {
   func.return
 }
 
-// -----
-
-// OUT: FAIL @complex_operands
-// ERR: element type complex<f32> is not supported by 'chlo.ragged_dot' in the runtime
-func.func @complex_operands() {
-  %lhs = stablehlo.constant dense<[[(1.0, 1.0)]]> : tensor<1x1xcomplex<f32>>
-  %rhs = stablehlo.constant dense<[[[(1.0, 0.0)]]]> : tensor<1x1x1xcomplex<f32>>
-  %sizes = stablehlo.constant dense<[1]> : tensor<1xi32>
-  %0 = "chlo.ragged_dot"(%lhs, %rhs, %sizes) <{ragged_dot_dimension_numbers = #chlo.ragged_dot<lhs_contracting_dimensions = [1], rhs_contracting_dimensions = [1], lhs_ragged_dimensions = [0], rhs_group_dimensions = [0]>}> : (tensor<1x1xcomplex<f32>>, tensor<1x1x1xcomplex<f32>>, tensor<1xi32>) -> tensor<1x1xcomplex<f32>>
-  check.expect_eq_const %0, dense<[[(1.0, 1.0)]]> : tensor<1x1xcomplex<f32>>
-  func.return
-}
