@@ -96,6 +96,8 @@ Tensor raggedRows(const Tensor &lhs, const Tensor &rhs,
     tail[resultDim] = lhs.dim(ragged) - covered;
     pieces.push_back(zeros(resultType, tail));
   }
+  if (pieces.empty()) // no rows at all
+    return zeros(resultType, resultShape);
   return pieces.size() == 1 ? pieces.front()
                             : kernels::concatenate(pieces, resultDim);
 }

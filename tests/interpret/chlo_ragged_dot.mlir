@@ -104,3 +104,14 @@ func.func @no_rows_in_groups() {
   check.expect_eq_const %0, dense<[[0.0], [0.0]]> : tensor<2x1xf32>
   func.return
 }
+
+// No rows: an empty result.
+// CHECK: PASS @no_rows
+func.func @no_rows() {
+  %lhs = stablehlo.constant dense<> : tensor<0x2xf32>
+  %rhs = stablehlo.constant dense<1.0> : tensor<1x2x3xf32>
+  %sizes = stablehlo.constant dense<[4]> : tensor<1xi32>
+  %0 = "chlo.ragged_dot"(%lhs, %rhs, %sizes) <{ragged_dot_dimension_numbers = #chlo.ragged_dot<lhs_contracting_dimensions = [1], rhs_contracting_dimensions = [1], lhs_ragged_dimensions = [0], rhs_group_dimensions = [0]>}> : (tensor<0x2xf32>, tensor<1x2x3xf32>, tensor<1xi32>) -> tensor<0x3xf32>
+  check.expect_eq_const %0, dense<> : tensor<0x3xf32>
+  func.return
+}
