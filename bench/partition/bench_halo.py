@@ -2,10 +2,12 @@
 """Halo exchange vs gather for a sharded windowed dimension.
 
 usage: bench_halo.py SDY_OPT SDY_RUN [--devices 4] [--rounds 5] [--repeat 3]
-                     [--shape 4x128x128x8]
+                     [--shape 4x128x128x8] [--op pool|conv]
 
-A 3x3 SAME max-pool (stride 1) of an NHWC f32 batch whose H is sharded over
-all devices, partitioned two ways from the same program:
+A 3x3 SAME max-pool (or, with --op conv, a 3x3 SAME convolution with C
+input and output features and a replicated kernel), stride 1, of an NHWC
+f32 batch whose H is sharded over all devices, partitioned two ways from
+the same program:
   halo:   as written; the partitioner keeps H sharded and exchanges one row
           with each neighbour (collective_permute);
   gather: the same op with a replicated result sharding (what the
@@ -32,15 +34,25 @@ POOL = """  %{out} = "stablehlo.reduce_window"(%{inp}, %cst) <{{padding = dense<
 """
 
 
-def program(shape, devices, gather):
+CONV = """  %{out} = stablehlo.convolution(%{inp}, %w) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], window = {{pad = [[1, 1], [1, 1]]}} {{batch_group_count = 1 : i64, feature_group_count = 1 : i64, sdy.sharding = #sdy.sharding_per_value<[{s}]>}} : ({t}, {k}) -> {t}
+"""
+
+
+def program(shape, devices, gather, op="pool"):
     t = "tensor<%sxf32>" % "x".join(map(str, shape))
+    k = "tensor<3x3x%dx%dxf32>" % (shape[3], shape[3])
     sharded = '<@mesh, [{}, {"x"}, {}, {}]>'
-    body = ['  %cst = stablehlo.constant dense<0xFF800000> : tensor<f32>\n']
-    body.append(POOL.format(out="0", inp="a", t=t,
-                            s='<@mesh, [{}, {}, {}, {}]>' if gather else sharded))
+    s = '<@mesh, [{}, {}, {}, {}]>' if gather else sharded
+    if op == "conv":
+        args = "%%a: %s {sdy.sharding = #sdy.sharding%s}, %%w: %s" % (t, sharded, k)
+        body = [CONV.format(out="0", inp="a", t=t, k=k, s=s)]
+    else:
+        args = "%%a: %s {sdy.sharding = #sdy.sharding%s}" % (t, sharded)
+        body = ['  %cst = stablehlo.constant dense<0xFF800000> : tensor<f32>\n',
+                POOL.format(out="0", inp="a", t=t, s=s)]
     return ('sdy.mesh @mesh = <["x"=%d]>\n' % devices +
-            'func.func @main(%%a: %s {sdy.sharding = #sdy.sharding%s}) -> '
-            '(%s {sdy.sharding = #sdy.sharding%s}) {\n' % (t, sharded, t, sharded) +
+            'func.func @main(%s) -> (%s {sdy.sharding = #sdy.sharding%s}) {\n'
+            % (args, t, sharded) +
             "".join(body) + '  return %%0 : %s\n}\n' % t)
 
 
@@ -75,6 +87,7 @@ def main():
     ap.add_argument("--rounds", type=int, default=5)
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--shape", default="4x128x128x8")
+    ap.add_argument("--op", choices=("pool", "conv"), default="pool")
     args = ap.parse_args()
     shape = [int(s) for s in args.shape.split("x")]
     work = tempfile.mkdtemp(prefix="bench_halo_")
@@ -82,7 +95,7 @@ def main():
     for name in ("halo", "gather"):
         src = "%s/%s.mlir" % (work, name)
         with open(src, "w") as f:
-            f.write(program(shape, args.devices, name == "gather"))
+            f.write(program(shape, args.devices, name == "gather", args.op))
         ir = subprocess.run([args.sdy_opt, src,
                              "-sdy-partition-pipeline=skip-propagation=true"],
                             check=True, capture_output=True, text=True).stdout
@@ -101,8 +114,9 @@ def main():
                 sys.exit("sdy-run failed on %s: %s" % (name, p.stderr))
             m = re.search(r"min_ms=([0-9.]+)", p.stdout + p.stderr)
             variants[name]["ms"] = min(variants[name]["ms"], float(m.group(1)))
-    print("3x3 SAME max-pool, %s f32, H sharded over %d devices, min of %d rounds"
-          % (args.shape, args.devices, args.rounds))
+    print("3x3 SAME %s, %s f32, H sharded over %d devices, min of %d rounds"
+          % ("max-pool" if args.op == "pool" else "convolution", args.shape,
+             args.devices, args.rounds))
     print("%-7s %-28s %16s %10s" % ("variant", "collectives", "bytes/device", "step ms"))
     for name, v in variants.items():
         print("%-7s %-28s %16d %10.3f" % (name, ",".join(v["ops"]), v["bytes"], v["ms"]))

@@ -1,8 +1,8 @@
 //===- ChloRules.cpp - sharding rules of the chlo ops ---------------------===//
 //
 // The elementwise chlo ops get the pointwise rule of the elementwise
-// stablehlo ops (chlo::isElementwise in the registry); top_k and the
-// broadcasting ops are here.
+// stablehlo ops (chlo::isElementwise in the registry); top_k, ragged_dot and
+// the broadcasting ops are here.
 //
 //===----------------------------------------------------------------------===//
 #include "rules/ChloRules.h"
@@ -51,5 +51,52 @@ OpShardingRuleAttr mlir::sdy::createChloBroadcastRule(Operation *op) {
     }
     builder.addFactor(operandDims, {static_cast<int64_t>(resultDim)}, size);
   }
+  return builder.build();
+}
+
+OpShardingRuleAttr mlir::sdy::createChloRaggedDotRule(chlo::RaggedDotOp op) {
+  chlo::RaggedDotDimensionNumbersAttr dims = op.getRaggedDotDimensionNumbers();
+  ArrayRef<int64_t> lhsShape = getTensorShape(op.getLhs());
+  ArrayRef<int64_t> rhsShape = getTensorShape(op.getRhs());
+  ArrayRef<int64_t> groupShape = getTensorShape(op.getGroupSizes());
+  ArrayRef<int64_t> lhsBatch = dims.getLhsBatchingDimensions();
+  ArrayRef<int64_t> rhsBatch = dims.getRhsBatchingDimensions();
+  ArrayRef<int64_t> lhsContract = dims.getLhsContractingDimensions();
+  ArrayRef<int64_t> rhsContract = dims.getRhsContractingDimensions();
+  ArrayRef<int64_t> rhsGroup = dims.getRhsGroupDimensions();
+  if (groupShape.size() != 1 || dims.getLhsRaggedDimensions().size() != 1 ||
+      lhsBatch.size() != rhsBatch.size() ||
+      lhsContract.size() != rhsContract.size())
+    return {};
+  int64_t ragged = dims.getLhsRaggedDimensions().front();
+  chlo::RaggedDotMode mode = chlo::getRaggedDotMode(dims);
+  auto kindOf = [&](int64_t lhsDim, FactorType otherwise) {
+    return lhsDim == ragged ? FactorType::kNeedReplication : otherwise;
+  };
+  OpShardingRuleBuilder builder(op);
+  int64_t outDim = 0;
+  if (mode == chlo::RaggedDotMode::kContracting)
+    builder.addFactor({kNullDim, kNullDim, 0}, {outDim++}, groupShape[0],
+                      FactorType::kNeedReplication, /*isBlocked=*/true);
+  for (auto [l, r] : llvm::zip_equal(lhsBatch, rhsBatch))
+    builder.addFactor({l, r, kNullDim}, {outDim++}, lhsShape[l],
+                      kindOf(l, FactorType::kPassThrough), l == ragged);
+  for (int64_t l :
+       chlo::getRaggedDotFreeDims(lhsShape.size(), lhsBatch, lhsContract, {}))
+    builder.addFactor({l, kNullDim, kNullDim}, {outDim++}, lhsShape[l],
+                      kindOf(l, FactorType::kPassThrough), l == ragged);
+  for (int64_t r : chlo::getRaggedDotFreeDims(rhsShape.size(), rhsBatch,
+                                              rhsContract, rhsGroup))
+    builder.addFactor({kNullDim, r, kNullDim}, {outDim++}, rhsShape[r]);
+  for (auto [l, r] : llvm::zip_equal(lhsContract, rhsContract))
+    builder.addFactor({l, r, kNullDim}, {kNullDim}, lhsShape[l],
+                      kindOf(l, FactorType::kReduction), l == ragged);
+  if (mode == chlo::RaggedDotMode::kNonContracting)
+    builder.addFactor({kNullDim, rhsGroup.front(), 0}, {kNullDim},
+                      groupShape[0], FactorType::kNeedReplication,
+                      /*isBlocked=*/true);
+  else if (mode == chlo::RaggedDotMode::kBatch)
+    builder.addFactor({kNullDim, kNullDim, 0}, {kNullDim}, groupShape[0],
+                      FactorType::kNeedReplication, /*isBlocked=*/true);
   return builder.build();
 }

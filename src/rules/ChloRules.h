@@ -20,6 +20,14 @@ OpShardingRuleAttr createChloTopKRule(chlo::TopKOp op);
 /// factor of its own.
 OpShardingRuleAttr createChloBroadcastRule(Operation *op);
 
+/// ragged_dot (Shardy has no rule for it): dot_general's factors (batch and
+/// free dimensions pass-through, contracting dimensions reduction), except
+/// that the group sizes index the global lhs ragged dimension and the rhs
+/// groups, so the ragged dimension, the rhs group dimension, the result's
+/// group dimension (ragged contracting) and group_sizes' dimension are
+/// blocked need-replication factors, as XLA's partitioner replicates them.
+OpShardingRuleAttr createChloRaggedDotRule(chlo::RaggedDotOp op);
+
 } // namespace mlir::sdy
 
 #endif // SDY_RULES_CHLORULES_H

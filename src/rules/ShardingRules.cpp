@@ -678,6 +678,7 @@ mlir::sdy::createOpShardingRule(Operation *op, bool conservativePropagation) {
       .Case([](hlo::GatherOp op) { return createGatherRule(op); })
       .Case([](hlo::ScatterOp op) { return createScatterRule(op); })
       .Case([](chlo::TopKOp op) { return createChloTopKRule(op); })
+      .Case([](chlo::RaggedDotOp op) { return createChloRaggedDotRule(op); })
       .Case([](chlo::ConstantLikeOp op) { return createPointwiseRule(op); })
       .Case([&](hlo::ConvolutionOp op) {
         return createConvolutionRule(op, conservativePropagation);

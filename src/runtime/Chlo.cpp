@@ -247,10 +247,6 @@ template <typename T>
 struct IsFloat : std::bool_constant<is_float_v<T> || is_nfloat_v<T>> {};
 template <typename T>
 struct IsInt : std::bool_constant<is_int_v<T>> {};
-// next_after steps on bit patterns, which the narrow formats lay out
-// differently.
-template <typename T>
-struct IsWideFloat : std::bool_constant<is_float_v<T>> {};
 
 // out[i] = f(a[i]) (or f(a[i], b[i]) for a binary `f`) over the storage type
 // T of operand 0, for the types Accept takes; the result has `resultType`
@@ -399,9 +395,48 @@ T nextAfter(T x, T y) {
   return r;
 }
 
+// The narrow formats lay their bit patterns out differently (no negative
+// zero, no infinity, no NaN...): the neighbour is searched for among the
+// format's values in order instead.
+template <ElementType E>
+nfloat_t<E> nextAfter(nfloat_t<E> x, nfloat_t<E> y) {
+  using T = nfloat_t<E>;
+  static const std::vector<float> values = [] {
+    int bits = E == ElementType::F4E2M1FN                                 ? 4
+               : E == ElementType::F6E2M3FN || E == ElementType::F6E3M2FN ? 6
+                                                                          : 8;
+    std::vector<float> v;
+    for (int code = 0; code < (1 << bits); ++code) {
+      float f = narrowFloatToFloat(E, static_cast<uint8_t>(code));
+      if (!std::isnan(f))
+        v.push_back(f);
+    }
+    std::sort(v.begin(), v.end());
+    return v;
+  }();
+  float fx = load(x), fy = load(y);
+  if (std::isnan(fx) || std::isnan(fy))
+    return store<T>(std::numeric_limits<float>::quiet_NaN());
+  if (fx == fy)
+    return y;
+  float next;
+  if (fy > fx) {
+    auto it = std::upper_bound(values.begin(), values.end(), fx);
+    if (it == values.end())
+      return store<T>(std::numeric_limits<float>::infinity());
+    next = *it;
+  } else {
+    auto it = std::lower_bound(values.begin(), values.end(), fx);
+    if (it == values.begin())
+      return store<T>(-std::numeric_limits<float>::infinity());
+    next = *std::prev(it);
+  }
+  return store<T>(next == 0 ? std::copysign(0.0f, fx) : next);
+}
+
 Status nextAfterKernel(OpCall &c) {
-  return mapElements<IsWideFloat>(
-      c, [](auto a, auto b) { return nextAfter(a, b); });
+  return mapElements<IsFloat>(c,
+                              [](auto a, auto b) { return nextAfter(a, b); });
 }
 
 // The high half of the double-width product (signed or unsigned).

@@ -23,6 +23,7 @@ const KernelTable &KernelTable::get() {
     registerInterpreterKernels(t);
     registerChloKernels(t);
     registerChloBroadcastKernels(t);
+    registerRaggedDotKernels(t);
     registerConvolutionKernels(t);
     registerLinalgKernels(t);
     registerRngKernels(t);

@@ -75,6 +75,7 @@ void registerControlFlowKernels(KernelTable &table);   // ControlFlow.cpp
 void registerInterpreterKernels(KernelTable &table);   // Interpreter.cpp
 void registerChloKernels(KernelTable &table);          // Chlo.cpp
 void registerChloBroadcastKernels(KernelTable &table); // ChloBroadcast.cpp
+void registerRaggedDotKernels(KernelTable &table);     // RaggedDot.cpp
 void registerConvolutionKernels(KernelTable &table);   // Convolution.cpp
 void registerLinalgKernels(KernelTable &table);        // Linalg.cpp
 void registerRngKernels(KernelTable &table);           // Rng.cpp

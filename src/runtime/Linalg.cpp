@@ -1,12 +1,14 @@
 //===- Linalg.cpp - cholesky, triangular_solve, batch_norm kernels --------===//
 //
 // Batched over the leading dimensions; each matrix (or feature) is computed
-// in the compute type of its element type (float for f16/bf16/f32, double
-// for f64) in a fixed order, so a shard gives the same bits as the whole.
+// in the compute type of its element type (float for f16/bf16/f32 and, via
+// NarrowFloats.h, the narrow floats; double for f64) in a fixed order, so a
+// shard gives the same bits as the whole.
 //
 //===----------------------------------------------------------------------===//
 #include "runtime/Dispatch.h"
 #include "runtime/KernelTable.h"
+#include "runtime/NarrowFloats.h"
 
 #include "ir/stablehlo/StablehloDialect.h"
 
@@ -373,11 +375,13 @@ Kernel lookupLapackCustomCall(llvm::StringRef target) {
 }
 
 void registerLinalgKernels(KernelTable &table) {
-  table.add<shlo::CholeskyOp>(choleskyKernel);
-  table.add<shlo::TriangularSolveOp>(triangularSolveKernel);
-  table.add<shlo::BatchNormInferenceOp>(batchNormInferenceKernel);
-  table.add<shlo::BatchNormTrainingOp>(batchNormTrainingKernel);
-  table.add<shlo::BatchNormGradOp>(batchNormGradKernel);
+  table.add<shlo::CholeskyOp>(narrowFloatsInF32<choleskyKernel>);
+  table.add<shlo::TriangularSolveOp>(narrowFloatsInF32<triangularSolveKernel>);
+  table.add<shlo::BatchNormInferenceOp>(
+      narrowFloatsInF32<batchNormInferenceKernel>);
+  table.add<shlo::BatchNormTrainingOp>(
+      narrowFloatsInF32<batchNormTrainingKernel>);
+  table.add<shlo::BatchNormGradOp>(narrowFloatsInF32<batchNormGradKernel>);
 }
 
 } // namespace sdy::runtime

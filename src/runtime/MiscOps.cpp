@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 #include "runtime/Dispatch.h"
 #include "runtime/KernelTable.h"
+#include "runtime/NarrowFloats.h"
 
 #include "ir/stablehlo/StablehloDialect.h"
 
@@ -240,7 +241,7 @@ void registerMiscKernels(KernelTable &table) {
   table.add<shlo::PopulationCountOp>(popcntKernel);
   table.add<shlo::ClzOp>(clzKernel);
   table.add<shlo::RoundOp>(roundAfzKernel);
-  table.add<shlo::ReducePrecisionOp>(reducePrecisionKernel);
+  table.add<shlo::ReducePrecisionOp>(narrowFloatsInF32<reducePrecisionKernel>);
   table.add<shlo::GetDimensionSizeOp>(getDimensionSizeKernel);
 }
 

@@ -9,6 +9,8 @@
 //===----------------------------------------------------------------------===//
 #include "runtime/Dispatch.h"
 #include "runtime/KernelTable.h"
+#include "runtime/Kernels.h"
+#include "runtime/NarrowFloats.h"
 
 #include "ir/stablehlo/StablehloDialect.h"
 
@@ -202,8 +204,36 @@ std::mt19937_64 nextEngine() {
   return std::mt19937_64(0x5DEECE66Dull + 0x9E3779B97F4A7C15ull * calls++);
 }
 
+Status rngKernel(OpCall &c);
+
+// Narrow floats: drawn in f32 and rounded; a uniform value that rounds up to
+// b becomes a, as for f16.
+Status narrowRngKernel(OpCall &c) {
+  auto op = mlir::cast<shlo::RngOp>(c.op);
+  SDY_RETURN_IF_ERROR(runNarrowFloatsInF32(c, rngKernel));
+  if (op.getRngDistribution() == shlo::RngDistribution::NORMAL ||
+      !isNarrowFloat(c.resultType))
+    return Status::ok();
+  Tensor bounds = kernels::convert(
+      kernels::concatenate(
+          {kernels::reshape(c.in[0], {1}), kernels::reshape(c.in[1], {1})}, 0),
+      ElementType::F32);
+  float a = bounds.data<float>()[0], b = bounds.data<float>()[1];
+  Tensor &out = c.out.front();
+  Tensor values = kernels::convert(out, ElementType::F32);
+  auto *bits = static_cast<uint8_t *>(out.raw());
+  uint8_t aBits = *static_cast<const uint8_t *>(
+      kernels::convert(bounds, c.resultType).raw());
+  for (int64_t i = 0, n = out.numElements(); i < n; ++i)
+    if (b > a && values.data<float>()[i] >= b)
+      bits[i] = aBits;
+  return Status::ok();
+}
+
 Status rngKernel(OpCall &c) {
   auto op = mlir::cast<shlo::RngOp>(c.op);
+  if (hasNarrowFloat(c))
+    return narrowRngKernel(c);
   bool normal = op.getRngDistribution() == shlo::RngDistribution::NORMAL;
   std::mt19937_64 engine = nextEngine();
   Tensor out(c.resultType, c.resultShape);

@@ -376,6 +376,7 @@ const llvm::DenseSet<mlir::TypeID> &allTypeOps() {
     add(TypeID::get<shlo::DotOp>(), TypeID::get<shlo::DotGeneralOp>(),
         TypeID::get<shlo::ReduceOp>(), TypeID::get<shlo::AllReduceOp>(),
         TypeID::get<shlo::ReduceScatterOp>());
+    add(TypeID::get<mlir::chlo::RaggedDotOp>()); // dot_general per group
     // Elementwise.
     addArithmeticOps(s);
     add(TypeID::get<shlo::NotOp>(), TypeID::get<shlo::AndOp>(),
@@ -453,12 +454,31 @@ std::optional<mlir::Type> firstExtended(mlir::TypeRange types) {
   return std::nullopt;
 }
 
+// Ops that take the narrow floats through f32 (NarrowFloats.h) when those
+// are the only types outside the core set.
+bool runsNarrowFloatsInF32(mlir::Operation *op) {
+  if (!llvm::isa<shlo::ReducePrecisionOp, shlo::RngOp, shlo::CholeskyOp,
+                 shlo::TriangularSolveOp, shlo::BatchNormInferenceOp,
+                 shlo::BatchNormTrainingOp, shlo::BatchNormGradOp>(op))
+    return false;
+  auto coreOrNarrow = [](mlir::Type type) {
+    auto shaped = llvm::dyn_cast<mlir::ShapedType>(type);
+    ElementType et;
+    return !shaped || !fromMlirType(shaped.getElementType(), et) ||
+           isCoreType(et) || isNarrowFloat(et);
+  };
+  return llvm::all_of(op->getOperandTypes(), coreOrNarrow) &&
+         llvm::all_of(op->getResultTypes(), coreOrNarrow);
+}
+
 } // namespace
 
 Status checkElementTypes(mlir::Operation *op) {
   std::optional<mlir::Type> t = firstExtended(op->getOperandTypes());
   if (!t)
     t = firstExtended(op->getResultTypes());
+  if (t && runsNarrowFloatsInF32(op))
+    return Status::ok();
   // The broadcasting chlo ops run the kernels of the elementwise ops above.
   if (!t || allTypeOps().contains(op->getName().getTypeID()) ||
       isAnnotationCustomCall(op) ||

@@ -44,13 +44,3 @@ func.func @rng_bit_generator_f6() {
   %s, %o = stablehlo.rng_bit_generator %key, algorithm = THREE_FRY : (tensor<2xui64>) -> (tensor<2xui64>, tensor<3xf6E2M3FN>)
   func.return
 }
-
-// -----
-
-// OUT: FAIL @next_after_f8
-// ERR: 'chlo.next_after' on element type f8E4M3FN
-func.func @next_after_f8() {
-  %c = stablehlo.constant dense<[1.0]> : tensor<1xf8E4M3FN>
-  %b = chlo.next_after %c, %c : tensor<1xf8E4M3FN>, tensor<1xf8E4M3FN> -> tensor<1xf8E4M3FN>
-  func.return
-}

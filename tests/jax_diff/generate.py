@@ -124,15 +124,17 @@ PROGRAMS = {}
 
 
 def program(name, *args, out=None, tol=1.0, exact=False, x64=False,
-            per_mesh=False):
+            per_mesh=False, platform=None):
     """Registers f(*args). out: out_shardings spec (or a tuple of specs);
     tol: multiplier of the per-type float tolerance; exact: float results
     compared bit for bit (data movement); per_mesh: f takes the mesh first
-    and is exported once per device count."""
+    and is exported once per device count; platform: the module is lowered
+    for that platform (ops that XLA on CPU lowers away, such as
+    chlo.ragged_dot, are kept) while the outputs still come from the CPU."""
     def register(fn):
         assert name not in PROGRAMS, name
         PROGRAMS[name] = dict(fn=fn, args=args, out=out, tol=tol, exact=exact,
-                              x64=x64, per_mesh=per_mesh)
+                              x64=x64, per_mesh=per_mesh, platform=platform)
         return fn
     return register
 
@@ -396,6 +398,24 @@ program("reduce_u8_sum", A(8, 16, dtype=U8, lo=0, hi=255, spec=P(D, M)))(
 
 program("dot_matmul", A(8, 16, spec=P(D, None)), A(16, 8, spec=P(None, M)),
         out=P(D, M))(jnp.matmul)
+
+# ragged_dot as TPU modules print it (chlo.ragged_dot; on CPU JAX lowers it
+# to dots and selects): rows in groups of 5, 0, 7 and 3 (the last row in
+# none), and the weight gradient (a ragged contracting dimension).
+jax.config.update("jax_ragged_dot_use_ragged_dot_instruction", True)
+GROUPS = A(4, dtype=I32, values=[5, 0, 7, 3])
+program("ragged_dot_rows", A(16, 8, spec=P(D, M)), A(4, 8, 12, spec=P(None, M)),
+        GROUPS, platform="tpu")(lax.ragged_dot)
+program("ragged_dot_i8_i32acc", A(16, 8, dtype=I8, lo=-128, hi=127, spec=P(D)),
+        A(4, 8, 12, dtype=I8, lo=-128, hi=127, spec=P(None, None, M)), GROUPS,
+        platform="tpu")(
+    lambda a, b, g: lax.ragged_dot(a, b, g, preferred_element_type=jnp.int32))
+program("ragged_dot_contracting", A(16, 8, spec=P(D, M)), A(16, 12, spec=P(M)),
+        GROUPS, platform="tpu")(
+    lambda a, b, g: lax.ragged_dot_general(
+        a, b, g, lax.RaggedDotDimensionNumbers(
+            dot_dimension_numbers=(([0], [0]), ([], [])),
+            lhs_ragged_dimensions=[0], rhs_group_dimensions=[])))
 program("dot_contract_sharded", A(8, 16, spec=P(D, M)), A(16, 8, spec=P(M, None)))(
     jnp.matmul)
 program("dot_matvec", A(8, 16, spec=P(D, M)), A(16, spec=P(M)))(jnp.matmul)
@@ -890,7 +910,11 @@ def lower_and_run(prog, fn, mesh, inputs):
         kw["out_shardings"] = out_sh
     jitted = jax.jit(fn, **kw)
     placed = [jax.device_put(x, s) for x, s in zip(inputs, in_sh)]
-    text = jitted.lower(*placed).as_text()
+    if prog["platform"]:
+        text = jitted.trace(*placed).lower(
+            lowering_platforms=(prog["platform"],)).as_text()
+    else:
+        text = jitted.lower(*placed).as_text()
     outs = jax.tree.leaves(jitted(*placed))
     return text, [np.asarray(o) for o in outs]
 

@@ -325,13 +325,15 @@ TEST(Types, UnsupportedGivesClearErrors) {
       {a});
   EXPECT_NE(msg.find("'chlo.top_k' on complex numbers"), std::string::npos)
       << msg;
-  // An op whose kernel only handles the core types.
-  msg = runError(module("%a: tensor<2x2xf8E4M3FN>", "tensor<2x2xf8E4M3FN>",
-                        "  %0 = stablehlo.cholesky %a : tensor<2x2xf8E4M3FN>\n"
-                        "  return %0 : tensor<2x2xf8E4M3FN>"),
-                 {Tensor::zeros(ElementType::F8E4M3FN, {2, 2})});
-  EXPECT_NE(msg.find("element type f8E4M3FN is not supported by "
-                     "'stablehlo.cholesky'"),
+  // An op whose kernel handles the core types and the narrow floats only.
+  msg = runError(
+      module("%a: tensor<i4>, %b: tensor<i4>", "tensor<3xi4>",
+             "  %s = stablehlo.constant dense<3> : tensor<1xi64>\n"
+             "  %0 = stablehlo.rng %a, %b, %s, distribution = UNIFORM : "
+             "(tensor<i4>, tensor<i4>, tensor<1xi64>) -> tensor<3xi4>\n"
+             "  return %0 : tensor<3xi4>"),
+      {Tensor::zeros(ElementType::I4, {}), Tensor::zeros(ElementType::I4, {})});
+  EXPECT_NE(msg.find("element type i4 is not supported by 'stablehlo.rng'"),
             std::string::npos)
       << msg;
 }

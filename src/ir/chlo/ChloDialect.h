@@ -68,6 +68,19 @@ LogicalResult getBroadcastDims(Operation *op,
                                SmallVectorImpl<int64_t> &shape,
                                std::string &error);
 
+/// Which lhs dimension of a ragged_dot is ragged: a non-contracting one
+/// (the rhs has a group dimension), a contracting one (the result gets a
+/// leading group dimension) or a batch one (a plain dot).
+enum class RaggedDotMode { kNonContracting, kContracting, kBatch };
+RaggedDotMode getRaggedDotMode(RaggedDotDimensionNumbersAttr dims);
+
+/// The dimensions of a rank-`rank` ragged_dot operand that are in none of
+/// the lists, in order: they appear in the result in that order.
+SmallVector<int64_t> getRaggedDotFreeDims(int64_t rank,
+                                          ArrayRef<int64_t> batching,
+                                          ArrayRef<int64_t> contracting,
+                                          ArrayRef<int64_t> group);
+
 } // namespace mlir::chlo
 
 #endif // SDY_IR_CHLO_CHLODIALECT_H

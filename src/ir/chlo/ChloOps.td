@@ -4,8 +4,7 @@
 // emits: special functions, inverse and hyperbolic trigonometry, top_k.
 // Names, operands, attributes and pretty forms follow the upstream printer so
 // that exported modules parse unchanged. Complex element types are not
-// supported (as in our stablehlo dialect); ragged_dot and scan are not
-// provided.
+// supported (as in our stablehlo dialect); scan is not provided.
 //
 //===----------------------------------------------------------------------===//
 
@@ -170,5 +169,6 @@ def CHLO_TopKOp : CHLO_Op<"top_k", [Pure, InferTypeOpAdaptor,
 }
 
 include "ir/chlo/ChloBroadcastOps.td"
+include "ir/chlo/ChloRaggedDotOps.td"
 
 #endif // SDY_CHLO_OPS

@@ -397,8 +397,8 @@ private:
         for (auto [result, type] :
              llvm::zip(call.getResults(), callee.getResultTypes()))
           result.setType(type);
-    if (failed(fixShapeAttributes(op)) || failed(localizeConvolution(op)) ||
-        failed(exchangeReduceWindowHalos(e, op)))
+    if (failed(fixShapeAttributes(op)) || failed(exchangeWindowHalos(e, op)) ||
+        failed(localizeConvolution(op)))
       return failure();
     if (auto whileOp = dyn_cast<shlo::WhileOp>(op))
       for (Region &region : whileOp->getRegions())

@@ -1,4 +1,4 @@
-//===- HaloExchange.cpp - sharded windows of reduce_window ----------------===//
+//===- HaloExchange.cpp - sharded windows of reduce_window and convolution ===//
 //
 // Along a windowed dimension of global input size N and result size M,
 // split into k shards (n = N/k input rows and m = M/k result rows each),
@@ -9,7 +9,8 @@
 // (`left` and `right` are the largest shortfalls over all shards), and takes
 // its window rows from that extended shard with a dynamic_slice when the
 // offset differs between shards (as it does when M·s != N). Rows beyond the
-// global edges are the padding, whose value is the init value.
+// global edges are the padding: the init value of a reduce_window, zero for
+// a convolution (whose windows are the kernel's spatial extent, stride 1).
 //
 //===----------------------------------------------------------------------===//
 
@@ -57,6 +58,55 @@ std::optional<WindowDim> getWindowDim(shlo::ReduceWindowOp op, int64_t dim) {
   if (window.size < 1 || window.stride < 1)
     return std::nullopt;
   return window;
+}
+
+/// A windowed input dimension: the result dimension its windows produce and
+/// the window along it.
+struct HaloDim {
+  int64_t resultDim = 0;
+  WindowDim window;
+};
+
+/// The windowed input dimension `dim` of a convolution: a spatial dimension
+/// with stride 1 and no dilation, of an integer or float input (whose zero
+/// is the padding).
+std::optional<HaloDim> getConvolutionHaloDim(shlo::ConvolutionOp conv,
+                                             int64_t dim) {
+  shlo::ConvDimensionNumbersAttr dims = conv.getDimensionNumbers();
+  ArrayRef<int64_t> spatial = dims.getInputSpatialDimensions();
+  const auto *it = llvm::find(spatial, dim);
+  auto lhsType = cast<RankedTensorType>(conv.getLhs().getType());
+  if (it == spatial.end() ||
+      !isa<IntegerType, FloatType>(lhsType.getElementType()))
+    return std::nullopt;
+  size_t i = it - spatial.begin();
+  SmallVector<int64_t> strides = conv.getWindowStridesOrDefault();
+  SmallVector<std::pair<int64_t, int64_t>> padding = conv.getPaddingOrDefault();
+  SmallVector<int64_t> lhsDilation = conv.getLhsDilationOrDefault();
+  SmallVector<int64_t> rhsDilation = conv.getRhsDilationOrDefault();
+  ArrayRef<int64_t> kernelSpatial = dims.getKernelSpatialDimensions();
+  ArrayRef<int64_t> outputSpatial = dims.getOutputSpatialDimensions();
+  if (i >= strides.size() || i >= padding.size() || i >= lhsDilation.size() ||
+      i >= rhsDilation.size() || i >= kernelSpatial.size() ||
+      i >= outputSpatial.size() || strides[i] != 1 || lhsDilation[i] != 1 ||
+      rhsDilation[i] != 1)
+    return std::nullopt;
+  int64_t kernel = cast<RankedTensorType>(conv.getRhs().getType())
+                       .getDimSize(kernelSpatial[i]);
+  if (kernel < 1)
+    return std::nullopt;
+  return HaloDim{outputSpatial[i], WindowDim{kernel, 1, padding[i].first}};
+}
+
+std::optional<HaloDim> getHaloDim(Operation *op, int64_t dim) {
+  if (auto window = dyn_cast<shlo::ReduceWindowOp>(op)) {
+    if (std::optional<WindowDim> windowDim = getWindowDim(window, dim))
+      return HaloDim{dim, *windowDim};
+    return std::nullopt;
+  }
+  if (auto conv = dyn_cast<shlo::ConvolutionOp>(op))
+    return getConvolutionHaloDim(conv, dim);
+  return std::nullopt;
 }
 
 std::optional<HaloPlan> planHalo(const WindowDim &window, int64_t inputSize,
@@ -215,11 +265,21 @@ Value extendShard(partition::LocalEmitter &e, Location loc, Value value,
 
 bool isHaloExchangeCandidate(Operation *op, OpShardingRuleAttr rule,
                              int64_t factor) {
-  auto window = dyn_cast<shlo::ReduceWindowOp>(op);
-  if (!window || !rule.isPermutationFactor(factor))
+  if (!isa<shlo::ReduceWindowOp, shlo::ConvolutionOp>(op) ||
+      !rule.isPermutationFactor(factor))
     return false;
   int64_t dim = getFactorDim(rule, factor);
-  return dim >= 0 && getWindowDim(window, dim).has_value();
+  if (dim < 0)
+    return false;
+  // A convolution's spatial dimension may also hold a window factor: only a
+  // dimension that is this factor alone is exchanged.
+  if (isa<shlo::ConvolutionOp>(op) && rule.getOperandMappings()
+                                              .front()
+                                              .getDimMappings()[dim]
+                                              .getFactorIndices()
+                                              .size() != 1)
+    return false;
+  return getHaloDim(op, dim).has_value();
 }
 
 void dropUnexchangeableWindowFactors(Operation *op, OpShardingRuleAttr rule,
@@ -228,23 +288,22 @@ void dropUnexchangeableWindowFactors(Operation *op, OpShardingRuleAttr rule,
   for (auto [factor, axes] : llvm::enumerate(chosen)) {
     if (axes.empty() || !rule.isPermutationFactor(factor))
       continue;
-    auto window = dyn_cast<shlo::ReduceWindowOp>(op);
     int64_t dim = getFactorDim(rule, factor);
-    std::optional<WindowDim> windowDim;
-    if (window && dim >= 0)
-      windowDim = getWindowDim(window, dim);
-    if (!windowDim ||
-        !planHalo(*windowDim, getTensorShape(op->getOperand(0))[dim],
-                  getTensorShape(op->getResult(0))[dim],
+    std::optional<HaloDim> haloDim;
+    if (isHaloExchangeCandidate(op, rule, factor))
+      haloDim = getHaloDim(op, dim);
+    if (!haloDim ||
+        !planHalo(haloDim->window, getTensorShape(op->getOperand(0))[dim],
+                  getTensorShape(op->getResult(0))[haloDim->resultDim],
                   getAxesSize(axes, mesh)))
       axes.clear();
   }
 }
 
-LogicalResult exchangeReduceWindowHalos(partition::LocalEmitter &e,
-                                        Operation *op) {
+LogicalResult exchangeWindowHalos(partition::LocalEmitter &e, Operation *op) {
   auto window = dyn_cast<shlo::ReduceWindowOp>(op);
-  if (!window)
+  auto conv = dyn_cast<shlo::ConvolutionOp>(op);
+  if (!window && !conv)
     return success();
   auto perValue =
       op->getAttrOfType<TensorShardingPerValueAttr>(SdyDialect::kShardingAttr);
@@ -255,50 +314,100 @@ LogicalResult exchangeReduceWindowHalos(partition::LocalEmitter &e,
   auto resultType = dyn_cast<RankedTensorType>(op->getResult(0).getType());
   if (!mesh || !resultType)
     return success();
-  int64_t rank = resultType.getRank();
-  DimAxes axes = getDimAxes(sharding, rank);
-  SmallVector<int64_t> padding(2 * rank, 0);
-  if (std::optional<DenseIntElementsAttr> attr = window.getPadding()) {
-    if (attr->getNumElements() != 2 * rank)
-      return op->emitOpError()
-             << "has padding for " << attr->getNumElements() / 2
-             << " dimensions, expected " << rank;
-    padding.assign(attr->getValues<int64_t>().begin(),
-                   attr->getValues<int64_t>().end());
+  DimAxes axes = getDimAxes(sharding, resultType.getRank());
+  // The windowed dimensions as (input, result) pairs, and their padding
+  // (low, high) by input dimension.
+  int64_t inputRank =
+      cast<RankedTensorType>(op->getOperand(0).getType()).getRank();
+  SmallVector<std::pair<int64_t, int64_t>> windowed;
+  SmallVector<int64_t> padding(2 * inputRank, 0);
+  SmallVector<std::pair<int64_t, int64_t>> convPadding;
+  if (window) {
+    for (int64_t dim = 0; dim < inputRank; ++dim)
+      windowed.emplace_back(dim, dim);
+    if (std::optional<DenseIntElementsAttr> attr = window.getPadding()) {
+      if (attr->getNumElements() != 2 * inputRank)
+        return op->emitOpError()
+               << "has padding for " << attr->getNumElements() / 2
+               << " dimensions, expected " << inputRank;
+      padding.assign(attr->getValues<int64_t>().begin(),
+                     attr->getValues<int64_t>().end());
+    }
+  } else {
+    shlo::ConvDimensionNumbersAttr dims = conv.getDimensionNumbers();
+    convPadding = conv.getPaddingOrDefault();
+    if (convPadding.size() != dims.getInputSpatialDimensions().size())
+      return op->emitOpError() << "has padding for " << convPadding.size()
+                               << " spatial dimensions, expected "
+                               << dims.getInputSpatialDimensions().size();
+    for (auto [i, dims] :
+         llvm::enumerate(llvm::zip(dims.getInputSpatialDimensions(),
+                                   dims.getOutputSpatialDimensions()))) {
+      auto [in, out] = dims;
+      windowed.emplace_back(in, out);
+      padding[2 * in] = convPadding[i].first;
+      padding[2 * in + 1] = convPadding[i].second;
+    }
   }
   Location loc = op->getLoc();
   e.builder.setInsertionPoint(op);
+  Value zero;
   bool changed = false;
-  for (int64_t dim = 0; dim < rank; ++dim) {
-    int64_t shards = getAxesSize(axes[dim], mesh);
+  for (auto [dim, resultDim] : windowed) {
+    if (resultDim >= static_cast<int64_t>(axes.size()))
+      continue;
+    int64_t shards = getAxesSize(axes[resultDim], mesh);
     if (shards == 1)
       continue;
-    std::optional<WindowDim> windowDim = getWindowDim(window, dim);
-    auto inputType = cast<RankedTensorType>(window.getInputs()[0].getType());
+    std::optional<HaloDim> haloDim = getHaloDim(op, dim);
+    auto inputType = cast<RankedTensorType>(op->getOperand(0).getType());
     std::optional<HaloPlan> plan;
-    if (windowDim)
-      plan = planHalo(*windowDim, inputType.getDimSize(dim) * shards,
-                      resultType.getDimSize(dim) * shards, shards);
+    if (haloDim)
+      plan = planHalo(haloDim->window, inputType.getDimSize(dim) * shards,
+                      resultType.getDimSize(resultDim) * shards, shards);
     if (!plan)
       return op->emitOpError()
              << "is sharded along windowed dimension " << dim
-             << " in a way halo exchange does not handle (dilated, uneven "
-                "or halo longer than a shard); it must be gathered first";
+             << " in a way halo exchange does not handle (dilated, strided "
+                "convolution, uneven or halo longer than a shard); it must be "
+                "gathered first";
     if (plan->left == 0 && plan->right == 0 &&
         plan->length == inputType.getDimSize(dim) &&
         llvm::all_equal(plan->starts) && padding[2 * dim] == 0 &&
         padding[2 * dim + 1] == 0)
       continue;
-    SmallVector<SmallVector<int64_t>> groups = getShardGroups(mesh, axes[dim]);
-    for (auto [input, init] :
-         llvm::zip(window.getInputsMutable(), window.getInitValues()))
-      input.set(extendShard(e, loc, input.get(), init, dim, *plan, groups));
+    SmallVector<SmallVector<int64_t>> groups =
+        getShardGroups(mesh, axes[resultDim]);
+    if (window) {
+      for (auto [input, init] :
+           llvm::zip(window.getInputsMutable(), window.getInitValues()))
+        input.set(extendShard(e, loc, input.get(), init, dim, *plan, groups));
+    } else {
+      if (!zero) {
+        auto scalar = RankedTensorType::get({}, inputType.getElementType());
+        zero = shlo::ConstantOp::create(
+            e.builder, loc, cast<ElementsAttr>(e.builder.getZeroAttr(scalar)));
+      }
+      conv.getLhsMutable().set(
+          extendShard(e, loc, conv.getLhs(), zero, dim, *plan, groups));
+    }
     padding[2 * dim] = padding[2 * dim + 1] = 0;
     changed = true;
   }
   if (!changed)
     return success();
-  auto paddingType = RankedTensorType::get({rank, 2}, e.builder.getI64Type());
+  if (conv) {
+    // The convolution is verified once its group counts are local too.
+    SmallVector<int64_t> flat;
+    for (int64_t dim : conv.getDimensionNumbers().getInputSpatialDimensions())
+      llvm::append_values(flat, padding[2 * dim], padding[2 * dim + 1]);
+    auto paddingType = RankedTensorType::get(
+        {static_cast<int64_t>(flat.size() / 2), 2}, e.builder.getI64Type());
+    conv.setPaddingAttr(DenseIntElementsAttr::get(paddingType, flat));
+    return success();
+  }
+  auto paddingType =
+      RankedTensorType::get({inputRank, 2}, e.builder.getI64Type());
   window.setPaddingAttr(DenseIntElementsAttr::get(paddingType, padding));
   if (failed(window.verify()))
     return op->emitOpError() << "has local shapes that do not match after "

@@ -1,12 +1,14 @@
-//===- HaloExchange.h - sharded windows of reduce_window --------*- C++ -*-===//
+//===- HaloExchange.h - sharded windows of windowed ops ---------*- C++ -*-===//
 //
-// A stablehlo.reduce_window whose windowed dimension is sharded needs, on
-// each device, a few rows of its neighbours' shards (the halo). Instead of
-// gathering the whole dimension, the partitioner keeps the dimension sharded
-// and exchanges only those rows with a collective_permute to each side.
+// A stablehlo.reduce_window or stablehlo.convolution whose windowed
+// dimension is sharded needs, on each device, a few rows of its neighbours'
+// shards (the halo). Instead of gathering the whole dimension, the
+// partitioner keeps the dimension sharded and exchanges only those rows with
+// a collective_permute to each side.
 //
-// Handled: window dilation 1 and base dilation 1 along the dimension, input
-// and result divisible by the number of shards, and halos no longer than one
+// Handled: window dilation 1 and base dilation 1 along the dimension (and,
+// for a convolution, stride 1 and an integer or float input), input and
+// result divisible by the number of shards, and halos no longer than one
 // shard. Anything else keeps the permutation factor unsharded (the operand
 // is gathered before the op, as for every other permutation factor).
 //
@@ -25,8 +27,8 @@ class LocalEmitter;
 } // namespace partition
 
 /// True if factor `factor` of `rule` is a windowed dimension of the
-/// stablehlo.reduce_window `op` that halo exchange may keep sharded
-/// (dilations 1); whether a number of shards fits is checked by
+/// stablehlo.reduce_window or stablehlo.convolution `op` that halo exchange
+/// may keep sharded; whether a number of shards fits is checked by
 /// dropUnexchangeableWindowFactors.
 bool isHaloExchangeCandidate(Operation *op, OpShardingRuleAttr rule,
                              int64_t factor);
@@ -37,12 +39,13 @@ void dropUnexchangeableWindowFactors(Operation *op, OpShardingRuleAttr rule,
                                      MeshAttr mesh,
                                      MutableArrayRef<AxisList> chosen);
 
-/// For a stablehlo.reduce_window whose results already have their local
-/// types: along each sharded windowed dimension, extends every input with
-/// the halo rows of its neighbours (the init value beyond the global edges)
-/// and drops that dimension's padding. Does nothing for other ops.
-LogicalResult exchangeReduceWindowHalos(partition::LocalEmitter &e,
-                                        Operation *op);
+/// For a stablehlo.reduce_window or stablehlo.convolution whose results
+/// already have their local types: along each sharded windowed dimension,
+/// extends every input (a convolution's lhs) with the halo rows of its
+/// neighbours (the init value, or zero, beyond the global edges) and drops
+/// that dimension's padding. Does nothing for other ops. A convolution is
+/// left for localizeConvolution to verify.
+LogicalResult exchangeWindowHalos(partition::LocalEmitter &e, Operation *op);
 
 } // namespace mlir::sdy
 

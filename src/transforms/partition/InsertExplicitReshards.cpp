@@ -14,7 +14,8 @@
 //    that weight; an axis already taken by a settled factor truncates the
 //    candidate (so every tensor's sharding stays valid). Need-replication and
 //    permutation factors get no axes, except the windowed dimensions of a
-//    reduce_window that halo exchange handles (HaloExchange.h);
+//    reduce_window or convolution that halo exchange handles
+//    (HaloExchange.h);
 //    dimensions mapped to no factor are unsharded.
 // 3. Operands whose sharding differs get `sdy.reshard` to the consistent
 //    sharding; the op's results get the consistent shardings, followed by
@@ -298,7 +299,8 @@ void processRuleOp(Operation *op, OpShardingRuleAttr rule) {
   SmallVector<AxisList> chosen =
       chooseFactorShardings(op, rule, proj, sizes, kind.has_value(), mesh);
   for (int64_t f : getConvolutionWindowFactors(op, rule))
-    chosen[f].clear();
+    if (!isHaloExchangeCandidate(op, rule, f))
+      chosen[f].clear();
 
   // Operands.
   for (auto [i, operand] : llvm::enumerate(op->getOpOperands()))

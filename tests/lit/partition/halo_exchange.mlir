@@ -101,3 +101,67 @@ func.func @fallback(%a: tensor<16x2xf32> {sdy.sharding = #sdy.sharding<@mesh, [{
   }) : (tensor<16x2xf32>, tensor<f32>) -> tensor<16x2xf32>
   return %0, %1 : tensor<12x2xf32>, tensor<16x2xf32>
 }
+
+// -----
+
+// A convolution's spatial dimension (3-wide kernel, SAME, stride 1) split 4
+// ways: the lhs gets one row from each neighbour, zeros (the padding) on
+// the edge shards, and the local convolution runs unpadded; the kernel is
+// not exchanged.
+// CHECK-LABEL: func.func @conv_same
+// CHECK-NOT:     all_gather
+// CHECK:         %[[ZERO:.*]] = stablehlo.constant dense<0.000000e+00> : tensor<f32>
+// CHECK:         %[[LAST:.*]] = stablehlo.slice %arg0 [0:1, 3:4, 0:2]
+// CHECK:         %[[FROM_LEFT:.*]] = "stablehlo.collective_permute"(%[[LAST]]) {{.*}}source_target_pairs = dense<{{\[}}[0, 1], [1, 2], [2, 3]]>
+// CHECK:         %[[PAD_LEFT:.*]] = stablehlo.broadcast_in_dim %[[ZERO]]
+// CHECK:         %[[LEFT:.*]] = stablehlo.select %{{.*}}, %[[PAD_LEFT]], %[[FROM_LEFT]]
+// CHECK:         %[[FIRST:.*]] = stablehlo.slice %arg0 [0:1, 0:1, 0:2]
+// CHECK:         %[[FROM_RIGHT:.*]] = "stablehlo.collective_permute"(%[[FIRST]]) {{.*}}source_target_pairs = dense<{{\[}}[1, 0], [2, 1], [3, 2]]>
+// CHECK:         %[[RIGHT:.*]] = stablehlo.select
+// CHECK:         %[[EXT:.*]] = stablehlo.concatenate %[[LEFT]], %arg0, %[[RIGHT]], dim = 1 : {{.*}} -> tensor<1x6x2xf32>
+// CHECK:         stablehlo.convolution(%[[EXT]], %arg1) {{.*}}pad = {{\[\[}}0, 0]]{{.*}} : (tensor<1x6x2xf32>, tensor<3x2x2xf32>) -> tensor<1x4x2xf32>
+// CHECK-NOT:     all_gather
+sdy.mesh @mesh = <["x"=4]>
+func.func @conv_same(%a: tensor<1x16x2xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"x"}, {}]>}, %w: tensor<3x2x2xf32>) -> (tensor<1x16x2xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"x"}, {}]>}) {
+  %0 = stablehlo.convolution(%a, %w) dim_numbers = [b, 0, f]x[0, i, o]->[b, 0, f], window = {pad = [[1, 1]]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<1x16x2xf32>, tensor<3x2x2xf32>) -> tensor<1x16x2xf32>
+  return %0 : tensor<1x16x2xf32>
+}
+
+// -----
+
+// VALID (16 rows -> 14) on 2 devices: shard 0 reads its rows and one of
+// shard 1, shard 1 one row of shard 0 and its own. Both shards are extended
+// by a row on each side, so the window rows start at 1 (shard 0) and 0
+// (shard 1) of the extended shard: a dynamic_slice by device.
+// CHECK-LABEL: func.func @conv_valid
+// CHECK-NOT:     all_gather
+// CHECK:         "stablehlo.collective_permute"{{.*}}source_target_pairs = dense<{{\[\[}}0, 1]]>
+// CHECK:         "stablehlo.collective_permute"{{.*}}source_target_pairs = dense<{{\[\[}}1, 0]]>
+// CHECK:         stablehlo.concatenate {{.*}} -> tensor<1x10x1xi32>
+// CHECK:         stablehlo.constant dense<[1, 0]> : tensor<2xi{{(32|64)}}>
+// CHECK:         %[[WINDOW:.*]] = stablehlo.dynamic_slice {{.*}} sizes = [1, 9, 1] : (tensor<1x10x1xi32>, {{.*}}) -> tensor<1x9x1xi32>
+// CHECK:         stablehlo.convolution(%[[WINDOW]], %arg1) {{.*}} : (tensor<1x9x1xi32>, tensor<3x1x1xi32>) -> tensor<1x7x1xi32>
+// CHECK-NOT:     all_gather
+sdy.mesh @mesh = <["x"=2]>
+func.func @conv_valid(%a: tensor<1x16x1xi32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"x"}, {}]>}, %w: tensor<3x1x1xi32>) -> (tensor<1x14x1xi32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"x"}, {}]>}) {
+  %0 = stablehlo.convolution(%a, %w) dim_numbers = [b, 0, f]x[0, i, o]->[b, 0, f], window = {} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<1x16x1xi32>, tensor<3x1x1xi32>) -> tensor<1x14x1xi32>
+  return %0 : tensor<1x14x1xi32>
+}
+
+// -----
+
+// Convolutions halo exchange does not handle gather their spatial
+// dimension: stride 2, and a kernel dilation.
+// CHECK-LABEL: func.func @conv_fallback
+// CHECK-NOT:     collective_permute
+// CHECK:         "stablehlo.all_gather"
+// CHECK:         stablehlo.convolution{{.*}}stride = [2]{{.*}} : (tensor<1x16x1xf32>, tensor<3x1x1xf32>) -> tensor<1x8x1xf32>
+// CHECK:         "stablehlo.all_gather"
+// CHECK:         stablehlo.convolution{{.*}}rhs_dilate = [2]{{.*}} : (tensor<1x16x1xf32>, tensor<3x1x1xf32>) -> tensor<1x16x1xf32>
+// CHECK-NOT:     collective_permute
+sdy.mesh @mesh = <["x"=2]>
+func.func @conv_fallback(%a: tensor<1x16x1xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"x"}, {}]>}, %w: tensor<3x1x1xf32>) -> (tensor<1x8x1xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"x"}, {}]>}, tensor<1x16x1xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"x"}, {}]>}) {
+  %0 = stablehlo.convolution(%a, %w) dim_numbers = [b, 0, f]x[0, i, o]->[b, 0, f], window = {stride = [2], pad = [[1, 0]]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<1x16x1xf32>, tensor<3x1x1xf32>) -> tensor<1x8x1xf32>
+  %1 = stablehlo.convolution(%a, %w) dim_numbers = [b, 0, f]x[0, i, o]->[b, 0, f], window = {pad = [[2, 2]], rhs_dilate = [2]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<1x16x1xf32>, tensor<3x1x1xf32>) -> tensor<1x16x1xf32>
+  return %0, %1 : tensor<1x8x1xf32>, tensor<1x16x1xf32>
+}

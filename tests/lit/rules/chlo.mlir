@@ -41,3 +41,22 @@ func.func @top_k_full(%a: tensor<4x16xf32>) {
   %v, %i = chlo.top_k(%a, k = 16) : tensor<4x16xf32> -> (tensor<4x16xf32>, tensor<4x16xi32>)
   return
 }
+
+// -----
+
+// ragged_dot (Shardy has no rule): dot_general's factors, with the lhs
+// ragged dimension, the rhs group dimension, the result's group dimension
+// and group_sizes' dimension blocked need-replication factors (the group
+// sizes index the global ragged dimension and rhs groups).
+// CHECK-LABEL: func.func @ragged_dot
+// CHECK: chlo.ragged_dot{{.*}}sdy.sharding_rule = #sdy.op_sharding_rule<([i, k], [l, k, j], [l])->([i, j]) {i=6, j=5, k=4, l=3} reduction={k} need_replication={i, l} blocked_propagation={i, l}>
+// CHECK: chlo.ragged_dot{{.*}}sdy.sharding_rule = #sdy.op_sharding_rule<([j, k, m], [j, m, l], [i])->([i, j, k, l]) {i=7, j=2, k=6, l=5, m=4} need_replication={i, m} blocked_propagation={i, m}>
+// CHECK: chlo.ragged_dot{{.*}}sdy.sharding_rule = #sdy.op_sharding_rule<([i, j, l], [i, l, k], [m])->([i, j, k]) {i=2, j=6, k=5, l=4, m=7} reduction={l} need_replication={i, m} blocked_propagation={i, m}>
+// CHECK: chlo.ragged_dot{{.*}}sdy.sharding_rule = #sdy.op_sharding_rule<([i, j, l], [i, m, l, k], [m])->([i, j, k]) {i=2, j=6, k=5, l=4, m=3} reduction={l} need_replication={j, m} blocked_propagation={j, m}>
+func.func @ragged_dot(%a: tensor<6x4xf32>, %b: tensor<3x4x5xf32>, %g: tensor<3xi32>, %a2: tensor<2x6x4xf32>, %b2: tensor<2x4x5xf32>, %g2: tensor<7xi32>, %b3: tensor<2x3x4x5xf32>) {
+  %0 = "chlo.ragged_dot"(%a, %b, %g) <{ragged_dot_dimension_numbers = #chlo.ragged_dot<lhs_contracting_dimensions = [1], rhs_contracting_dimensions = [1], lhs_ragged_dimensions = [0], rhs_group_dimensions = [0]>}> : (tensor<6x4xf32>, tensor<3x4x5xf32>, tensor<3xi32>) -> tensor<6x5xf32>
+  %1 = "chlo.ragged_dot"(%a2, %b2, %g2) <{ragged_dot_dimension_numbers = #chlo.ragged_dot<lhs_batching_dimensions = [0], rhs_batching_dimensions = [0], lhs_contracting_dimensions = [2], rhs_contracting_dimensions = [1], lhs_ragged_dimensions = [2]>}> : (tensor<2x6x4xf32>, tensor<2x4x5xf32>, tensor<7xi32>) -> tensor<7x2x6x5xf32>
+  %2 = "chlo.ragged_dot"(%a2, %b2, %g2) <{ragged_dot_dimension_numbers = #chlo.ragged_dot<lhs_batching_dimensions = [0], rhs_batching_dimensions = [0], lhs_contracting_dimensions = [2], rhs_contracting_dimensions = [1], lhs_ragged_dimensions = [0]>}> : (tensor<2x6x4xf32>, tensor<2x4x5xf32>, tensor<7xi32>) -> tensor<2x6x5xf32>
+  %3 = "chlo.ragged_dot"(%a2, %b3, %g) <{ragged_dot_dimension_numbers = #chlo.ragged_dot<lhs_batching_dimensions = [0], rhs_batching_dimensions = [0], lhs_contracting_dimensions = [2], rhs_contracting_dimensions = [2], lhs_ragged_dimensions = [1], rhs_group_dimensions = [1]>}> : (tensor<2x6x4xf32>, tensor<2x3x4x5xf32>, tensor<3xi32>) -> tensor<2x6x5xf32>
+  return
+}
