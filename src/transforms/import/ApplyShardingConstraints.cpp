@@ -58,9 +58,11 @@ bool shouldApply(ShardingConstraintOp constraint) {
   return true;
 }
 
-/// The chain rule: `input` used by a chain of constraints, each used
-/// only by the next; later uses of `input` in the same block (other than
-/// func.return) take the chain's result instead.
+/// The chain rule: `input`, unsharded before this pass, used by a chain of
+/// at least two constraints, each used only by the next; later uses of
+/// `input` in the same block (other than func.return) take the chain's
+/// result instead. The real Shardy leaves a single constraint, and a chain
+/// on an input the user sharded, alone.
 void rewireChain(Value input) {
   if (isa_and_nonnull<ShardingConstraintOp>(input.getDefiningOp()))
     return;
@@ -83,6 +85,8 @@ void rewireChain(Value input) {
       return;
     last = cast<ShardingConstraintOp>(*users.begin());
   }
+  if (last == head)
+    return;
   input.replaceUsesWithIf(last.getResult(), [&](OpOperand &use) {
     Operation *user = use.getOwner();
     return user != head && !isa<func::ReturnOp>(user) &&
@@ -98,6 +102,10 @@ struct ApplyShardingConstraintsPass
         [&](ShardingConstraintOp op) { constraints.push_back(op); });
     if (constraints.empty())
       return markAllAnalysesPreserved();
+    SmallVector<Value> unshardedInputs;
+    for (ShardingConstraintOp constraint : constraints)
+      if (!getSharding(constraint.getInput()))
+        unshardedInputs.push_back(constraint.getInput());
     for (ShardingConstraintOp constraint : constraints) {
       Value input = constraint.getInput();
       if (shouldApply(constraint)) {
@@ -107,8 +115,8 @@ struct ApplyShardingConstraintsPass
           setSharding(input, constraint.getSharding());
       }
     }
-    for (ShardingConstraintOp constraint : constraints)
-      rewireChain(constraint.getInput());
+    for (Value input : unshardedInputs)
+      rewireChain(input);
   }
 };
 

@@ -104,3 +104,54 @@ func.func @chain(%arg0: tensor<8x8xf32>) -> (tensor<8x8xf32>, tensor<8x8xf32>) {
   %2 = stablehlo.negate %arg0 : tensor<8x8xf32>
   return %2, %arg0 : tensor<8x8xf32>, tensor<8x8xf32>
 }
+
+// -----
+
+sdy.mesh @mesh = <["a"=2, "b"=2]>
+
+// A single constraint is no chain: later uses keep the input (as in Shardy).
+// CHECK-LABEL: func.func @single_constraint_no_chain
+// CHECK:      %[[N:.*]] = stablehlo.negate %arg0 : tensor<8x8xf32>
+// CHECK-NEXT: %[[C:.*]] = sdy.sharding_constraint %[[N]] <@mesh, [{"a"}, {?}]>
+// CHECK-NEXT: stablehlo.add %[[N]], %[[N]]
+func.func @single_constraint_no_chain(%arg0: tensor<8x8xf32>) -> (tensor<8x8xf32>, tensor<8x8xf32>) {
+  %0 = stablehlo.negate %arg0 : tensor<8x8xf32>
+  %1 = sdy.sharding_constraint %0 <@mesh, [{"a"}, {?}]> : tensor<8x8xf32>
+  %2 = stablehlo.add %0, %0 : tensor<8x8xf32>
+  return %1, %2 : tensor<8x8xf32>, tensor<8x8xf32>
+}
+
+// -----
+
+sdy.mesh @mesh = <["a"=2, "b"=2]>
+
+// A chain on an input the user sharded rewires nothing (as in Shardy).
+// CHECK-LABEL: func.func @chain_on_sharded_input
+// CHECK:      sdy.sharding_constraint %arg0 <@mesh, [{"a", ?}, {?}]>
+// CHECK-NEXT: sdy.sharding_constraint
+// CHECK-NEXT: stablehlo.add %arg0, %arg0
+func.func @chain_on_sharded_input(%arg0: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"b", ?}, {?}]>}) -> (tensor<8x8xf32>, tensor<8x8xf32>) {
+  %0 = sdy.sharding_constraint %arg0 <@mesh, [{"a", ?}, {?}]> : tensor<8x8xf32>
+  %1 = sdy.sharding_constraint %0 <@mesh, [{"b", ?}, {?}]> : tensor<8x8xf32>
+  %2 = stablehlo.add %arg0, %arg0 : tensor<8x8xf32>
+  return %1, %2 : tensor<8x8xf32>, tensor<8x8xf32>
+}
+
+// -----
+
+sdy.mesh @mesh = <["a"=2, "b"=2]>
+
+// A chain whose input gets its sharding from the first (closed) constraint
+// in this pass still rewires: the input was unsharded before.
+// CHECK-LABEL: func.func @chain_after_apply
+// CHECK:      %[[N:.*]] = stablehlo.negate %arg0 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"b", "a"}, {}]>]>}
+// CHECK-NEXT: %[[C0:.*]] = sdy.sharding_constraint %[[N]] <@mesh, [{"b", "a"}, {}]>
+// CHECK-NEXT: %[[C1:.*]] = sdy.sharding_constraint %[[C0]] <@mesh, [{"b"}, {}]>
+// CHECK-NEXT: stablehlo.add %[[C1]], %[[C1]]
+func.func @chain_after_apply(%arg0: tensor<8x8xf32>) -> (tensor<8x8xf32>, tensor<8x8xf32>) {
+  %0 = stablehlo.negate %arg0 : tensor<8x8xf32>
+  %1 = sdy.sharding_constraint %0 <@mesh, [{"b", "a"}, {}]> : tensor<8x8xf32>
+  %2 = sdy.sharding_constraint %1 <@mesh, [{"b"}, {}]> : tensor<8x8xf32>
+  %3 = stablehlo.add %0, %0 : tensor<8x8xf32>
+  return %2, %3 : tensor<8x8xf32>, tensor<8x8xf32>
+}
