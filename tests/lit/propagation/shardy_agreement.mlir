@@ -84,3 +84,19 @@ func.func @single_constraint(%arg0: tensor<16xf32> {sdy.sharding = #sdy.sharding
   %2 = stablehlo.add %0, %arg0 : tensor<16xf32>
   return %1, %2 : tensor<8xf32>, tensor<16xf32>
 }
+
+// -----
+
+sdy.mesh @mesh = <["x"=4, "y"=2]>
+
+// "x" on the minor factor of the reshape's merged dimension cannot be
+// expressed while its major factor is unsharded: the reshape stays without
+// a sharding (not an empty one), and so does the function's result.
+// CHECK-LABEL: func.func @unexpressible_reshape
+// CHECK-SAME:  -> (tensor<16x128xf32>, tensor<16x16x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {}, {"x"}]>})
+// CHECK:       stablehlo.reshape %arg0 : (tensor<16x16x8xf32>) -> tensor<16x128xf32>
+func.func @unexpressible_reshape(%arg0: tensor<16x16x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {?}, {"x", ?}]>}) -> (tensor<16x128xf32>, tensor<16x16x8xf32>) {
+  %0 = stablehlo.reshape %arg0 : (tensor<16x16x8xf32>) -> tensor<16x128xf32>
+  %1 = stablehlo.abs %arg0 : tensor<16x16x8xf32>
+  return %0, %1 : tensor<16x128xf32>, tensor<16x16x8xf32>
+}
