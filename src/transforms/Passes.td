@@ -193,4 +193,15 @@ def PropagateShardingFromFuncToCallPass
   let dependentDialects = ["mlir::sdy::SdyDialect"];
 }
 
+def RemovePropagationDebugInfoPass
+    : Pass<"sdy-remove-propagation-debug-info", "ModuleOp"> {
+  let summary = "Removes the debug attributes propagation records.";
+  let description = [{
+    Drops `sdy.sharding_origins`, `sdy.propagation_edges` and their
+    `sdy.result_*` / `sdy.block_arg_*` forms from every op, function
+    argument and result; other attributes stay.
+  }];
+  let dependentDialects = ["mlir::sdy::SdyDialect"];
+}
+
 #endif // SDY_TRANSFORMS_PASSES

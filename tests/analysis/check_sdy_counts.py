@@ -27,7 +27,8 @@ import check_counts  # noqa: E402  (the cases)
 # -sdy-partition-pipeline without its last step.
 # (-sdy-reject-unreduced and -sdy-inline-composites are not registered on
 # their own; programs that need them are skipped by the partitioned run.)
-BEFORE_LOWERING = ('--pass-pipeline=builtin.module(sdy-propagation-pipeline,'
+BEFORE_LOWERING = ('--pass-pipeline=builtin.module(sdy-propagation-pipeline{'
+                   'update-non-divisible-input-output-shardings=false},'
                    'func.func(sdy-insert-explicit-reshards{enable-full-version=true},'
                    'sdy-reshard-to-collectives,sdy-canonicalize-collectives),'
                    'sdy-pad-for-divisibility)')

@@ -142,8 +142,10 @@ TEST_F(FactorPropagationTest, BlockedFactorDoesNotPropagate) {
   EXPECT_EQ(axes(2, 1), "{}");
 }
 
-TEST_F(FactorPropagationTest, ConservativeRefusesIndivisibleShardings) {
-  // Factor i has size 6: "y" (4) fits into the minor-most factor unevenly.
+TEST_F(FactorPropagationTest, MinorMostFactorTakesIndivisibleAxes) {
+  // Factor i has size 6: "y" (4) fits into the minor-most factor unevenly;
+  // as in Shardy, conservative propagation allows that too (it only
+  // refuses to create sub-axes).
   llvm::StringRef rule = "([i], [i])->([i]) {i=6}";
   setUp(R"([{"y", ?}])", R"([{?}])", R"([{?}])", rule, "tensor<6xf32>");
   EXPECT_EQ(propagate(), SmallVector<bool>({false, true, true}));
@@ -151,34 +153,53 @@ TEST_F(FactorPropagationTest, ConservativeRefusesIndivisibleShardings) {
 
   setUp(R"([{"y", ?}])", R"([{?}])", R"([{?}])", rule, "tensor<6xf32>");
   options.conservative = true;
-  EXPECT_EQ(propagate(), SmallVector<bool>({false, false, false}));
-  EXPECT_EQ(axes(2, 0), "{}");
+  EXPECT_EQ(propagate(), SmallVector<bool>({false, true, true}));
+  EXPECT_EQ(axes(2, 0), R"({"y"})");
 }
 
-TEST_F(FactorPropagationTest, OverShardingAxisIsCutToADividingSubAxis) {
-  // Factor i has size 2: of "y" (4) only "y":(1)2 fits, and only when
-  // sub-axes may be created.
+TEST_F(FactorPropagationTest, MinorMostFactorTakesAxesLargerThanItself) {
+  // Factor i has size 2: as in Shardy, the minor-most factor takes all of
+  // "y" (4), more devices than elements, with or without conservative.
   llvm::StringRef rule = "([i], [i])->([i]) {i=2}";
   setUp(R"([{"y", ?}])", R"([{?}])", R"([{?}])", rule, "tensor<2xf32>");
   EXPECT_EQ(propagate(), SmallVector<bool>({false, true, true}));
-  EXPECT_EQ(axes(1, 0), R"({"y":(1)2})");
-  EXPECT_EQ(axes(2, 0), R"({"y":(1)2})");
+  EXPECT_EQ(axes(1, 0), R"({"y"})");
+  EXPECT_EQ(axes(2, 0), R"({"y"})");
 
   setUp(R"([{"y", ?}])", R"([{?}])", R"([{?}])", rule, "tensor<2xf32>");
+  options.conservative = true;
+  EXPECT_EQ(propagate(), SmallVector<bool>({false, true, true}));
+  EXPECT_EQ(axes(2, 0), R"({"y"})");
+}
+
+TEST_F(FactorPropagationTest, NonMinorFactorIsCutToADividingSubAxis) {
+  // Factor i (size 2) is major in the compound dimension [ij]: of "y" (4)
+  // only "y":(1)2 keeps it divisible, and only when sub-axes may be created.
+  llvm::StringRef rule = "([ij], [ij])->([ij]) {i=2, j=4}";
+  setUp(R"([{"y", ?}])", R"([{?}])", R"([{?}])", rule, "tensor<8xf32>");
+  EXPECT_EQ(propagate(), SmallVector<bool>({false, true, true}));
+  EXPECT_EQ(axes(2, 0), R"({"y":(1)2})");
+}
+
+TEST_F(FactorPropagationTest, SubAxisPrefixGrowsToTheAxis) {
+  // "y":(1)2 is a prefix of "y": an open tensor ending in it grows to "y",
+  // as in Shardy, unless sub-axes are not allowed (conservative).
+  setUp(R"([{"y":(1)2, ?}, {?}])", R"([{"y", ?}, {?}])", R"([{?}, {?}])");
+  EXPECT_EQ(propagate(), SmallVector<bool>({true, false, true}));
+  EXPECT_EQ(axes(0, 0), R"({"y"})");
+  EXPECT_EQ(axes(2, 0), R"({"y"})");
+
+  setUp(R"([{"y":(1)2, ?}, {?}])", R"([{"y", ?}, {?}])", R"([{?}, {?}])");
   options.conservative = true;
   EXPECT_EQ(propagate(), SmallVector<bool>({false, false, false}));
 }
 
-TEST_F(FactorPropagationTest, SubAxisPrefixIsCompatible) {
-  // "y":(1)2 is a prefix of "y": the common part spreads, unless sub-axes
-  // are not allowed (conservative).
-  setUp(R"([{"y":(1)2, ?}, {?}])", R"([{"y", ?}, {?}])", R"([{?}, {?}])");
+TEST_F(FactorPropagationTest, ClosedSubAxisPrefixDoesNotGrow) {
+  // A closed "y":(1)2 cannot grow: the common part "y":(1)2 is all that
+  // spreads.
+  setUp(R"([{"y":(1)2}, {?}])", R"([{"y", ?}, {?}])", R"([{?}, {?}])");
   EXPECT_EQ(propagate(), SmallVector<bool>({false, false, true}));
   EXPECT_EQ(axes(2, 0), R"({"y":(1)2})");
-
-  setUp(R"([{"y":(1)2, ?}, {?}])", R"([{"y", ?}, {?}])", R"([{?}, {?}])");
-  options.conservative = true;
-  EXPECT_EQ(propagate(), SmallVector<bool>({false, false, false}));
 }
 
 TEST_F(FactorPropagationTest, HiddenPriorityDoesNotPropagateYet) {

@@ -1,16 +1,15 @@
 //===- ApplyShardingConstraints.cpp - -sdy-apply-sharding-constraints -----===//
 //
-// A sharding constraint dictates the sharding of its input when the input has
-// none, the constraint is fully closed, and no other constraint or manual
-// computation uses the input with a different sharding. Closed
-// dimensions do not propagate, so the sharding is copied onto the input; for
-// a data-flow edge target the uses are rewired to the constraint instead, so
-// the other targets of the edge stay unconstrained.
+// A sharding constraint, or a manual computation's in_sharding, dictates the
+// sharding of its input when the input has none, the sharding is fully
+// closed, and no other constraint or manual computation uses the input with a
+// different sharding. Closed dimensions do not propagate, so the sharding is
+// copied onto the input; for a data-flow edge target the uses are rewired to
+// a constraint instead, so the other targets of the edge stay unconstrained.
 //
 //===----------------------------------------------------------------------===//
 
 #include "ir/sdy/ShardingUtils.h"
-#include "ir/utils/DataFlow.h"
 #include "transforms/Passes.h"
 
 namespace mlir::sdy {
@@ -28,11 +27,13 @@ bool isConstraintOrManual(Operation *op) {
   return isa<ShardingConstraintOp, ManualComputationOp>(op);
 }
 
-/// True if `value` is the target of a data-flow edge: a result of a
-/// data-flow op, or a block argument of a region that is not a function body.
+/// True if `value` is the target of a data-flow edge: the result of an
+/// sdy.data_flow_edge (which stands for a data-flow op's result; without one,
+/// the result itself takes the sharding, as in Shardy), or a block argument of
+/// a region that is not a function body.
 bool isDataFlowTarget(Value value) {
   if (auto result = dyn_cast<OpResult>(value))
-    return isDataFlowOp(result.getOwner());
+    return isa<DataFlowEdgeOp>(result.getOwner());
   auto arg = cast<BlockArgument>(value);
   return !isa_and_nonnull<func::FuncOp>(arg.getOwner()->getParentOp());
 }
@@ -47,20 +48,40 @@ TensorShardingAttr getUseSharding(OpOperand &use) {
   return {};
 }
 
-bool shouldApply(ShardingConstraintOp constraint) {
-  Value input = constraint.getInput();
-  if (getSharding(input) || !isFullyClosed(constraint.getSharding()))
+/// True if `sharding`, the sharding a constraint or manual computation
+/// applies to `input`, dictates `input`'s own sharding.
+bool shouldApply(Value input, TensorShardingAttr sharding) {
+  if (getSharding(input) || !isFullyClosed(sharding))
     return false;
   for (OpOperand &use : input.getUses())
-    if (isConstraintOrManual(use.getOwner()) &&
-        getUseSharding(use) != constraint.getSharding())
+    if (isConstraintOrManual(use.getOwner()) && getUseSharding(use) != sharding)
       return false;
   return true;
 }
 
-/// The chain rule: `input` used by a chain of constraints, each used
-/// only by the next; later uses of `input` in the same block (other than
-/// func.return) take the chain's result instead.
+/// Applies `sharding` to `input`: copied onto it, or, for a data-flow edge
+/// target, through a constraint that every other use of `input` then takes
+/// (`constraint`, or a new one right after `input`'s definition).
+void apply(Value input, TensorShardingAttr sharding,
+           ShardingConstraintOp constraint) {
+  if (!isDataFlowTarget(input)) {
+    setSharding(input, sharding);
+    return;
+  }
+  if (!constraint) {
+    OpBuilder builder(input.getContext());
+    builder.setInsertionPointAfterValue(input);
+    constraint = ShardingConstraintOp::create(builder, input.getLoc(),
+                                              input.getType(), input, sharding);
+  }
+  input.replaceAllUsesExcept(constraint.getResult(), constraint);
+}
+
+/// The chain rule: `input`, unsharded before this pass, used by a chain of
+/// at least two constraints, each used only by the next; later uses of
+/// `input` in the same block (other than func.return) take the chain's
+/// result instead. The real Shardy leaves a single constraint, and a chain
+/// on an input the user sharded, alone.
 void rewireChain(Value input) {
   if (isa_and_nonnull<ShardingConstraintOp>(input.getDefiningOp()))
     return;
@@ -83,6 +104,8 @@ void rewireChain(Value input) {
       return;
     last = cast<ShardingConstraintOp>(*users.begin());
   }
+  if (last == head)
+    return;
   input.replaceUsesWithIf(last.getResult(), [&](OpOperand &use) {
     Operation *user = use.getOwner();
     return user != head && !isa<func::ReturnOp>(user) &&
@@ -94,21 +117,34 @@ struct ApplyShardingConstraintsPass
     : impl::ApplyShardingConstraintsPassBase<ApplyShardingConstraintsPass> {
   void runOnOperation() override {
     SmallVector<ShardingConstraintOp> constraints;
-    getOperation()->walk(
-        [&](ShardingConstraintOp op) { constraints.push_back(op); });
-    if (constraints.empty())
+    SmallVector<ManualComputationOp> manuals;
+    getOperation()->walk([&](Operation *op) {
+      if (auto constraint = dyn_cast<ShardingConstraintOp>(op))
+        constraints.push_back(constraint);
+      else if (auto manual = dyn_cast<ManualComputationOp>(op))
+        manuals.push_back(manual);
+    });
+    if (constraints.empty() && manuals.empty())
       return markAllAnalysesPreserved();
-    for (ShardingConstraintOp constraint : constraints) {
-      Value input = constraint.getInput();
-      if (shouldApply(constraint)) {
-        if (isDataFlowTarget(input))
-          input.replaceAllUsesExcept(constraint.getResult(), constraint);
-        else
-          setSharding(input, constraint.getSharding());
-      }
-    }
+    SmallVector<Value> unshardedInputs;
     for (ShardingConstraintOp constraint : constraints)
-      rewireChain(constraint.getInput());
+      if (!getSharding(constraint.getInput()))
+        unshardedInputs.push_back(constraint.getInput());
+    for (ShardingConstraintOp constraint : constraints)
+      if (shouldApply(constraint.getInput(), constraint.getSharding()))
+        apply(constraint.getInput(), constraint.getSharding(), constraint);
+    // A manual computation's closed in_sharding dictates its operand's
+    // sharding the same way.
+    for (ManualComputationOp manual : manuals) {
+      ArrayRef<TensorShardingAttr> inShardings =
+          manual.getInShardings().getShardings();
+      for (auto [operand, sharding] :
+           llvm::zip(manual->getOperands(), inShardings))
+        if (shouldApply(operand, sharding))
+          apply(operand, sharding, /*constraint=*/{});
+    }
+    for (Value input : unshardedInputs)
+      rewireChain(input);
   }
 };
 

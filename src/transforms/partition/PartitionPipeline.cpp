@@ -33,7 +33,8 @@ void mlir::sdy::addPartitionPipeline(OpPassManager &pm,
   pm.addPass(createRejectUnreducedPass());
   pm.addPass(createInlineCompositesPass());
   if (!options.skipPropagation)
-    addPropagationPipeline(pm, options.propagation);
+    addPropagationPipeline(pm, options.propagation,
+                           /*keepNonDivisibleInputOutputShardings=*/true);
   InsertExplicitReshardsPassOptions fullVersion;
   fullVersion.enableFullVersion = true;
   pm.addNestedPass<func::FuncOp>(createInsertExplicitReshardsPass(fullVersion));

@@ -11,10 +11,26 @@ using namespace mlir::sdy;
 
 namespace {
 
+/// True if `prefix` is a prefix of `axes`, where its last axis may also be a
+/// sub-axis prefix of the axis at that position (`"y":(1)2` of `"y"`): an
+/// open tensor holding `prefix` can grow to `axes`.
+bool isGrowablePrefix(ArrayRef<AxisRefAttr> prefix,
+                      ArrayRef<AxisRefAttr> axes) {
+  if (prefix.size() > axes.size())
+    return false;
+  if (prefix.empty())
+    return true;
+  size_t last = prefix.size() - 1;
+  return llvm::equal(prefix.take_front(last), axes.take_front(last)) &&
+         (prefix[last] == axes[last] || prefix[last].prefixOf(axes[last]));
+}
+
 /// The longest list every tensor agrees with: at each position all tensors
 /// that are long enough hold the same axis (shorter open tensors are
 /// prefixes and agree; a shorter closed tensor does not). Where they hold
-/// sub-axes of which one is a prefix of the others, that one ends the list.
+/// sub-axes of which one is a prefix of the others, the largest continues
+/// the list if every tensor holding a smaller one is open and ends there (as
+/// in Shardy, it can grow); otherwise the smallest ends the list.
 SmallVector<AxisRefAttr>
 getCompatibleMajorAxes(ArrayRef<ArrayRef<AxisRefAttr>> lists,
                        ArrayRef<bool> closed, bool allowSubAxes) {
@@ -33,14 +49,30 @@ getCompatibleMajorAxes(ArrayRef<ArrayRef<AxisRefAttr>> lists,
       result.push_back(atI.front());
       continue;
     }
-    if (allowSubAxes)
-      for (AxisRefAttr candidate : atI)
-        if (llvm::all_of(atI, [&](AxisRefAttr other) {
-              return candidate.prefixOf(other);
-            })) {
-          result.push_back(candidate);
-          break;
-        }
+    if (!allowSubAxes)
+      return result;
+    auto isPrefixOfAll = [&](AxisRefAttr candidate) {
+      return llvm::all_of(
+          atI, [&](AxisRefAttr other) { return candidate.prefixOf(other); });
+    };
+    auto isGrownByAll = [&](AxisRefAttr candidate) {
+      return llvm::all_of(llvm::zip(lists, closed), [&](auto pair) {
+        auto [list, isClosed] = pair;
+        if (list.size() <= i || list[i] == candidate)
+          return true;
+        return !isClosed && list.size() == i + 1 && list[i].prefixOf(candidate);
+      });
+    };
+    auto grown = llvm::find_if(atI, isGrownByAll);
+    if (grown != atI.end()) {
+      result.push_back(*grown);
+      continue;
+    }
+    for (AxisRefAttr candidate : atI)
+      if (isPrefixOfAll(candidate)) {
+        result.push_back(candidate);
+        break;
+      }
     return result;
   }
 }
@@ -81,7 +113,8 @@ AxisRefAttr getNonOverlappingPrefix(AxisRefAttr axis,
 
 /// `candidate` cut where it stops fitting factor `factor` of `tensor`: at an
 /// axis the tensor uses elsewhere or replicates, or where the factor would
-/// become indivisible (non-minor-most factors) or over-sharded.
+/// become indivisible (non-minor-most factors; as in Shardy, a minor-most
+/// factor takes axes beyond its size too, the partitioner pads it).
 SmallVector<AxisRefAttr>
 truncateForTensor(ArrayRef<AxisRefAttr> candidate,
                   const TensorFactorShardings &tensor, int64_t factor,
@@ -108,8 +141,7 @@ truncateForTensor(ArrayRef<AxisRefAttr> candidate,
     }
     int64_t size = usable.getSize(opt.mesh);
     bool divisible = factorSize % (product * size) == 0;
-    bool fits = product * size <= factorSize;
-    bool ok = divisible || (sharding.isMinorMost && !opt.conservative && fits);
+    bool ok = divisible || sharding.isMinorMost;
     if (!ok) {
       AxisRefAttr prefix =
           allowSubAxes && factorSize % product == 0
@@ -191,7 +223,7 @@ mlir::sdy::propagateFactors(ShardingProjection &projection,
         factor, getCompatibleMajorAxes(lists, closed, !options.conservative)};
     bool conflict = llvm::any_of(llvm::zip(lists, closed), [&](auto pair) {
       auto [list, isClosed] = pair;
-      return !isAxesPrefix(list, candidate.axes) ||
+      return !isGrowablePrefix(list, candidate.axes) ||
              (isClosed && list.size() < candidate.axes.size());
     });
     if (options.aggressive) {
@@ -246,8 +278,8 @@ mlir::sdy::propagateFactors(ShardingProjection &projection,
       const FactorSharding &sharding = it->second;
       return !sharding.isClosed && sharding.overflowAxes.empty() &&
              mayUpdate(t, numOperands, direction) &&
-             sharding.axisRefs.size() < axes.size() &&
-             isAxesPrefix(sharding.axisRefs, axes);
+             ArrayRef(sharding.axisRefs) != axes &&
+             isGrowablePrefix(sharding.axisRefs, axes);
     };
     auto fitFor = [&](int64_t t, ArrayRef<AxisRefAttr> axes) {
       TensorFactorShardings &tensor = projection.getTensor(t);

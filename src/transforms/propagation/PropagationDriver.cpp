@@ -17,6 +17,16 @@ using namespace mlir::sdy;
 
 namespace {
 
+/// True if `sharding` has no axes (sharded, replicated or unreduced) and no
+/// closed dimension: it says nothing a missing sharding does not.
+bool isOpenWithoutAxes(TensorShardingAttr sharding) {
+  return sharding.getReplicatedAxes().empty() &&
+         sharding.getUnreducedAxes().empty() &&
+         llvm::all_of(sharding.getDimShardings(), [](DimensionShardingAttr d) {
+           return d.getAxes().empty() && !d.getIsClosed();
+         });
+}
+
 /// Ops whose every factor passes through unchanged (op-priority round 1).
 bool isPassThroughOp(Operation *op) {
   return stablehlo::isElementwise(op) ||
@@ -542,6 +552,11 @@ PropagationDriver::visit(const Item &item, OpPriorityRound round,
         projection.getTensor(index), mapping, rule.getFactorSizes(),
         shardings[index], meshOrRef, mesh, visiblePriority);
     if (updated == shardings[index])
+      continue;
+    // A value without a sharding stays without one when the factors it got
+    // cannot be expressed on its dimensions (a minor factor of a dimension
+    // whose major factor is unsharded), as in Shardy.
+    if (!shardings[index] && isOpenWithoutAxes(updated))
       continue;
     if (writeSlot(*slot, updated)) {
       changedSlots.push_back(slot);

@@ -28,10 +28,9 @@ struct BasicPropagationOptions {
                           llvm::cl::desc("Keep the sharding rules computed for "
                                          "ops as sdy.sharding_rule"),
                           llvm::cl::init(false)),
-        conservativePropagation(
-            owner, "conservative-propagation",
-            llvm::cl::desc("Never create sub-axes or indivisible shardings"),
-            llvm::cl::init(false)),
+        conservativePropagation(owner, "conservative-propagation",
+                                llvm::cl::desc("Never create sub-axes"),
+                                llvm::cl::init(false)),
         debugShardingOrigins(
             owner, "debug-sharding-origins",
             llvm::cl::desc("Record which user sharding each axis came from"),

@@ -17,7 +17,8 @@ using namespace mlir;
 using namespace mlir::sdy;
 
 void mlir::sdy::addPropagationPipeline(
-    OpPassManager &pm, const PipelinePropagationOptions &options) {
+    OpPassManager &pm, const PipelinePropagationOptions &options,
+    bool keepNonDivisibleInputOutputShardings) {
   // Import.
   pm.addPass(createImportFuncCallsPass());
   pm.addPass(createSymbolDCEPass());
@@ -37,6 +38,8 @@ void mlir::sdy::addPropagationPipeline(
   pm.addNestedPass<func::FuncOp>(createSinkDataFlowEdgesPass());
   pm.addNestedPass<func::FuncOp>(createRemoveShardingGroupsPass());
   pm.addNestedPass<func::FuncOp>(createShardingConstraintToReshardPass());
+  if (!keepNonDivisibleInputOutputShardings)
+    pm.addPass(createUpdateNonDivisibleInputOutputShardingsPass());
   pm.addPass(createRemoveSubAxesInInputOutputShardingsPass());
   pm.addPass(createCloseShardingsPass());
   pm.addNestedPass<func::FuncOp>(createConcatenateReshardsPass());
@@ -49,6 +52,7 @@ void mlir::sdy::registerPropagationPipeline() {
       "sdy-propagation-pipeline",
       "Import, user-priority propagation and export cleanup",
       [](OpPassManager &pm, const PropagationPipelineOptions &options) {
-        addPropagationPipeline(pm, options.propagation);
+        addPropagationPipeline(pm, options.propagation,
+                               !options.updateNonDivisibleInputOutputShardings);
       });
 }

@@ -12,11 +12,21 @@ namespace sdy {
 struct PropagationPipelineOptions
     : public PassPipelineOptions<PropagationPipelineOptions> {
   PipelinePropagationOptions propagation{*this};
+  Option<bool> updateNonDivisibleInputOutputShardings{
+      *this, "update-non-divisible-input-output-shardings",
+      llvm::cl::desc("Make function argument and result shardings divide "
+                     "their dimensions (false: keep them, as "
+                     "-sdy-partition-pipeline does, which pads)"),
+      llvm::cl::init(true)};
 };
 
-/// Adds the propagation pipeline to `pm` (anchored on builtin.module).
+/// Adds the propagation pipeline to `pm` (anchored on builtin.module). As in
+/// Shardy, function argument and result shardings are made divisible at the
+/// end, unless `keepNonDivisibleInputOutputShardings` (the partitioner pads
+/// them instead).
 void addPropagationPipeline(OpPassManager &pm,
-                            const PipelinePropagationOptions &options);
+                            const PipelinePropagationOptions &options,
+                            bool keepNonDivisibleInputOutputShardings = false);
 
 /// Registers `-sdy-propagation-pipeline`.
 void registerPropagationPipeline();

@@ -70,9 +70,10 @@ func.func @used_elsewhere(%arg0: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@
 }
 // -----
 sdy.mesh @mesh = <["a"=4, "b"=2]>
-// Divisibility: dim of size 2 takes only "a":(1)2 of "a"=4 (sub-axis).
-// CHECK-LABEL: func.func @sub_axis_for_small_dim(%arg0: tensor<8x2xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"a"}]>}) -> (tensor<2x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a":(1)2, ?}, {?}]>}) {
-// CHECK: [[TRANSPOSE:%.+]] = stablehlo.transpose %arg0, dims = [1, 0] {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"a":(1)2, ?}, {?}]>]>} : (tensor<8x2xf32>) -> tensor<2x8xf32>
+// A minor-most factor takes a whole axis larger than it, as in Shardy: the
+// dim of size 2 takes all of "a"=4.
+// CHECK-LABEL: func.func @sub_axis_for_small_dim(%arg0: tensor<8x2xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"a"}]>}) -> (tensor<2x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a", ?}, {?}]>}) {
+// CHECK: [[TRANSPOSE:%.+]] = stablehlo.transpose %arg0, dims = [1, 0] {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"a", ?}, {?}]>]>} : (tensor<8x2xf32>) -> tensor<2x8xf32>
 // CHECK: return [[TRANSPOSE]] : tensor<2x8xf32>
 func.func @sub_axis_for_small_dim(%arg0: tensor<8x2xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"a"}]>}) -> tensor<2x8xf32> {
   %0 = stablehlo.transpose %arg0, dims = [1, 0] : (tensor<8x2xf32>) -> tensor<2x8xf32>

@@ -107,8 +107,10 @@ func.func @custom_call_with_rule(%arg0: tensor<8x16xf32> {sdy.sharding = #sdy.sh
 }
 // -----
 sdy.mesh @mesh = <["a"=2, "b"=4]>
-// Indivisible: 6 rows on "b"=4 are allowed on the minor-most factor.
-// CHECK-LABEL: func.func @indivisible(%arg0: tensor<6x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"b"}, {}]>}) -> (tensor<6x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"b"}, {}]>}) {
+// Indivisible: 6 rows on "b"=4 are allowed on the minor-most factor; the
+// function's argument and result keep only what divides them (the gcd
+// "b":(1)2, sub-axes then dropped from the result), as in Shardy.
+// CHECK-LABEL: func.func @indivisible(%arg0: tensor<6x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"b":(1)2}, {}]>}) -> (tensor<6x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {}]>}) {
 // CHECK: [[NEGATE:%.+]] = stablehlo.negate %arg0 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"b"}, {}]>]>} : tensor<6x8xf32>
 // CHECK: return [[NEGATE]] : tensor<6x8xf32>
 func.func @indivisible(%arg0: tensor<6x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"b"}, {}]>}) -> tensor<6x8xf32> {
