@@ -308,11 +308,11 @@ Value partition::shardOffset(LocalEmitter &e, Location loc,
 //===----------------------------------------------------------------------===//
 
 /// The dimensions that `axes` split (or gather) more than one way, in
-/// order, with the axes of all of them in that order; nullopt unless there
-/// are several and every one is even: `shardLength(dim)` is a multiple of
-/// its number of parts and the part is the layout's length for `finer`.
+/// order, with the axes of all of them in that order; nullopt unless every
+/// one is even: the `coarse` layout's length is its number of parts times
+/// the `finer` layout's length.
 static std::optional<std::pair<SmallVector<int64_t>, AxisList>>
-evenMultiDims(ArrayRef<int64_t> globalShape, const DimAxes &coarse,
+evenSplitDims(ArrayRef<int64_t> globalShape, const DimAxes &coarse,
               const DimAxes &finer, const DimAxes &axes, MeshAttr mesh) {
   SmallVector<int64_t> dims;
   AxisList all;
@@ -329,8 +329,6 @@ evenMultiDims(ArrayRef<int64_t> globalShape, const DimAxes &coarse,
     dims.push_back(dim);
     llvm::append_range(all, dimAxes);
   }
-  if (dims.size() < 2)
-    return std::nullopt;
   return std::make_pair(dims, all);
 }
 
@@ -396,8 +394,9 @@ Value partition::lowerAllGather(LocalEmitter &e, Location loc, Value value,
     for (auto [dim, gathered] : llvm::enumerate(axes))
       kept[dim].resize(kept[dim].size() -
                        std::min(kept[dim].size(), gathered.size()));
-    if (auto multi = evenMultiDims(globalShape, kept, in, axes, mesh))
-      return combinedAllGather(e, loc, value, multi->first, multi->second, axes,
+    auto split = evenSplitDims(globalShape, kept, in, axes, mesh);
+    if (split && split->first.size() >= 2)
+      return combinedAllGather(e, loc, value, split->first, split->second, axes,
                                mesh);
   }
   // Minor dimensions first, as the real Shardy orders them.
@@ -621,23 +620,14 @@ Value partition::lowerReduceScatter(LocalEmitter &e, Location loc, Value value,
                                     const DimAxes &in, const DimAxes &axes,
                                     ReductionKind kind, MeshAttr mesh) {
   int64_t rank = globalShape.size();
-  bool even = true;
-  for (int64_t dim = 0; dim < rank; ++dim) {
-    int64_t n = getAxesSize(axes[dim], mesh);
-    int64_t inLength = ceilDiv(globalShape[dim], getAxesSize(in[dim], mesh));
-    if (inLength % n != 0 ||
-        ceilDiv(globalShape[dim], getAxesSize(in[dim], mesh) * n) !=
-            inLength / n)
-      even = false;
-  }
   DimAxes finer(in);
   for (auto [dim, dimAxes] : llvm::enumerate(axes))
     llvm::append_range(finer[dim], dimAxes);
-  std::optional<std::pair<SmallVector<int64_t>, AxisList>> multi;
-  if (even)
-    multi = evenMultiDims(globalShape, in, finer, axes, mesh);
+  auto split = evenSplitDims(globalShape, in, finer, axes, mesh);
+  bool even = split.has_value();
+  bool multi = even && split->first.size() >= 2;
   if (multi && e.options.combineMultiDimReduceScatter)
-    return combinedReduceScatter(e, loc, value, multi->first, multi->second,
+    return combinedReduceScatter(e, loc, value, split->first, split->second,
                                  axes, kind, mesh);
   // Uneven, or several dimensions without combining (the real Shardy's
   // default): reduce everything, keep this device's slice.
