@@ -25,6 +25,20 @@
 #include <map>
 
 namespace sdy::analysis {
+
+bool mayExchangeHalos(mlir::Operation *op) {
+  if (!mlir::isa<mlir::stablehlo::ReduceWindowOp,
+                 mlir::stablehlo::ConvolutionOp>(op))
+    return false;
+  auto func = op->getParentOfType<mlir::func::FuncOp>();
+  if (!func || func->hasAttr("sdy.global_type"))
+    return false;
+  return llvm::any_of(op->getOperands(), [](mlir::Value v) {
+    auto sharding = mlir::sdy::getSharding(v);
+    return sharding && !sharding.isFullyReplicated();
+  });
+}
+
 namespace {
 
 namespace shlo = mlir::stablehlo;
@@ -242,22 +256,6 @@ bool isSdyCollective(mlir::Operation *op) {
                    mlir::sdy::AllToAllOp, mlir::sdy::CollectivePermuteOp,
                    mlir::sdy::AllReduceOp, mlir::sdy::ReduceScatterOp,
                    mlir::sdy::ReshardOp>(op);
-}
-
-// A stablehlo.reduce_window or convolution of a function not partitioned
-// yet (no sdy.global_type) with a sharded operand: the partitioner may keep
-// a windowed (spatial) dimension sharded and exchange halos with
-// collective_permutes, which only its lowering adds (HaloExchange.h).
-bool mayExchangeHalos(mlir::Operation *op) {
-  if (!mlir::isa<shlo::ReduceWindowOp, shlo::ConvolutionOp>(op))
-    return false;
-  auto func = op->getParentOfType<mlir::func::FuncOp>();
-  if (!func || func->hasAttr("sdy.global_type"))
-    return false;
-  return llvm::any_of(op->getOperands(), [](mlir::Value v) {
-    auto sharding = mlir::sdy::getSharding(v);
-    return sharding && !sharding.isFullyReplicated();
-  });
 }
 
 // The axes an sdy collective names, in order (sub-axes as x:(1)2).

@@ -67,6 +67,13 @@ bool enumerateCollectives(mlir::ModuleOp module, int64_t numDevices,
                           std::vector<CollectiveOpInfo> &out,
                           std::string &error);
 
+// Whether `op` is a stablehlo.reduce_window or convolution of a function
+// not partitioned yet (no sdy.global_type) with a sharded operand: the
+// partitioner may keep a windowed (spatial) dimension sharded and exchange
+// halos with collective_permutes, which only its lowering adds
+// (HaloExchange.h). Such an op is described like an sdy collective.
+bool mayExchangeHalos(mlir::Operation *op);
+
 // The same for one op (false when `op` is no collective, or on error).
 bool describeCollective(mlir::Operation *op, int64_t numDevices,
                         CollectiveOpInfo &out, std::string &error);

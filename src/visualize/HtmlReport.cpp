@@ -2,6 +2,7 @@
 
 #include "visualize/HtmlReport.h"
 
+#include "analysis/CollectiveEnumeration.h"
 #include "ir/sdy/ShardingUtils.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinTypes.h"
@@ -195,9 +196,8 @@ private:
     // gets a halo exchange from the lowering: shown as a collective when it
     // moves data.
     std::optional<std::string> haloCost;
-    StringRef name = op->getName().getStringRef();
     if (!collective && options.collectiveCost &&
-        (name == "stablehlo.reduce_window" || name == "stablehlo.convolution"))
+        ::sdy::analysis::mayExchangeHalos(op))
       haloCost = options.collectiveCost(op);
     collective = collective || haloCost;
     os << "<tr" << (collective ? " class=\"collective\"" : "") << " data-op=\""
