@@ -7,7 +7,8 @@
 // principal branches of std::complex<double>. Edge cases (poles, domains,
 // infinities) follow XLA's expansions of these ops. top_k orders floats by
 // their total order (+NaN first, -NaN last, +0 before -0), ties by lower
-// index first, as XLA's stable descending sort.
+// index first, as XLA's stable descending sort; complex numbers by (real,
+// imag), as stablehlo.compare orders them.
 //
 //===----------------------------------------------------------------------===//
 #include "runtime/Dispatch.h"
@@ -23,6 +24,7 @@
 #include <numeric>
 #include <optional>
 #include <type_traits>
+#include <utility>
 
 namespace sdy::runtime {
 namespace {
@@ -326,6 +328,16 @@ Status unaryFloatKernel(OpCall &c) {
   });
 }
 
+// The verifier takes complex operands, but neither StableHLO's CHLO
+// legalization nor XLA has a complex expansion of bessel_i1e to follow.
+Status besselI1eKernel(OpCall &c) {
+  if (isComplex(c.in[0].type()))
+    return Status::unsupported(
+        "'chlo.bessel_i1e' on complex numbers: StableHLO's CHLO legalization "
+        "and XLA have no complex bessel_i1e (they reject it too)");
+  return unaryFloatKernel<besselI1e>(c);
+}
+
 template <double (*F)(double, double)>
 Status binaryFloatKernel(OpCall &c) {
   return mapElements<IsFloat>(c, [](auto a, auto b) {
@@ -480,6 +492,29 @@ uint64_t orderKey(T v) {
   }
 }
 
+// The k largest of each row of a key per element (as orderKey makes them,
+// compared as tuples for complex numbers), ties by lower index first.
+template <typename T, typename Key>
+void topKRows(const T *in, T *outVal, int32_t *outIdx, int64_t rows,
+              int64_t width, int64_t k, Key key) {
+  std::vector<int64_t> order(width);
+  std::vector<decltype(key(in[0]))> keys(width);
+  for (int64_t row = 0; row < rows; ++row) {
+    const T *slice = in + row * width;
+    for (int64_t i = 0; i < width; ++i)
+      keys[i] = key(slice[i]);
+    std::iota(order.begin(), order.end(), 0);
+    std::partial_sort(order.begin(), order.begin() + k, order.end(),
+                      [&](int64_t a, int64_t b) {
+                        return keys[a] != keys[b] ? keys[a] > keys[b] : a < b;
+                      });
+    for (int64_t i = 0; i < k; ++i) {
+      outVal[row * k + i] = slice[order[i]];
+      outIdx[row * k + i] = static_cast<int32_t>(order[i]);
+    }
+  }
+}
+
 Status topKKernel(OpCall &c) {
   auto op = mlir::cast<chlo::TopKOp>(c.op);
   const Tensor &x = c.in[0];
@@ -492,30 +527,26 @@ Status topKKernel(OpCall &c) {
   shape.back() = k;
   Tensor values(x.type(), shape), indices(ElementType::I32, shape);
   int32_t *outIdx = indices.data<int32_t>();
-  if (isComplex(x.type()))
-    return Status::unsupported("'chlo.top_k' on complex numbers (they have no "
-                               "order)");
-  dispatchReal(x.type(), [&](auto tag) {
+  // Complex numbers in the order of stablehlo.compare GT, which top_k
+  // lowers to: (real, imag) lexicographically, each part as a float compare
+  // (-0 equals +0; NaN, which compares false, placed by total order).
+  auto run = [&](auto tag) {
     using T = typename decltype(tag)::type;
-    const T *in = x.data<T>();
-    T *outVal = values.data<T>();
-    std::vector<int64_t> order(width);
-    std::vector<uint64_t> keys(width);
-    for (int64_t row = 0; row < rows; ++row) {
-      const T *slice = in + row * width;
-      for (int64_t i = 0; i < width; ++i)
-        keys[i] = orderKey(slice[i]);
-      std::iota(order.begin(), order.end(), 0);
-      std::partial_sort(order.begin(), order.begin() + k, order.end(),
-                        [&](int64_t a, int64_t b) {
-                          return keys[a] != keys[b] ? keys[a] > keys[b] : a < b;
-                        });
-      for (int64_t i = 0; i < k; ++i) {
-        outVal[row * k + i] = slice[order[i]];
-        outIdx[row * k + i] = static_cast<int32_t>(order[i]);
-      }
-    }
-  });
+    if constexpr (is_complex_v<T>)
+      topKRows(x.data<T>(), values.data<T>(), outIdx, rows, width, k, [](T v) {
+        auto part = [](auto p) {
+          return orderKey(p == 0 ? decltype(p)(0) : p);
+        };
+        return std::make_pair(part(v.real()), part(v.imag()));
+      });
+    else
+      topKRows(x.data<T>(), values.data<T>(), outIdx, rows, width, k,
+               [](T v) { return orderKey(v); });
+  };
+  if (isComplex(x.type()))
+    dispatchComplex(x.type(), run);
+  else
+    dispatchReal(x.type(), run);
   c.out.push_back(std::move(values));
   c.out.push_back(std::move(indices));
   return Status::ok();
@@ -530,7 +561,7 @@ void registerChloKernels(KernelTable &table) {
   table.add<chlo::AsinhOp>(unaryFloatKernel<asinhD, asinhC>);
   table.add<chlo::AtanOp>(unaryFloatKernel<atanD, atanC>);
   table.add<chlo::AtanhOp>(unaryFloatKernel<atanhD, atanhC>);
-  table.add<chlo::BesselI1eOp>(unaryFloatKernel<besselI1e>);
+  table.add<chlo::BesselI1eOp>(besselI1eKernel);
   table.add<chlo::ConjOp>(unaryFloatKernel<identity, conjC>);
   table.add<chlo::CoshOp>(unaryFloatKernel<coshD, coshC>);
   table.add<chlo::DigammaOp>(unaryFloatKernel<digamma>);

@@ -2,8 +2,9 @@
 //
 // Batched over the leading dimensions; each matrix (or feature) is computed
 // in the compute type of its element type (float for f16/bf16/f32 and, via
-// NarrowFloats.h, the narrow floats; double for f64) in a fixed order, so a
-// shard gives the same bits as the whole.
+// NarrowFloats.h, the narrow floats; double for f64; complex numbers in
+// their own type) in a fixed order, so a shard gives the same bits as the
+// whole.
 //
 //===----------------------------------------------------------------------===//
 #include "runtime/Dispatch.h"
@@ -18,11 +19,18 @@ namespace sdy::runtime {
 namespace {
 namespace shlo = mlir::stablehlo;
 
-// Calls f(TypeTag<T>{}) for the floating-point storage type T of `t`;
-// `floatsOnly` narrows to f32/f64 (what LAPACK calls take).
-template <typename F>
+// Calls f(TypeTag<T>{}) for the floating-point storage type T of `t` (or,
+// with `WithComplex`, the complex one); `floatsOnly` narrows the real types
+// to f32/f64 (what LAPACK calls take).
+template <bool WithComplex = false, typename F>
 Status dispatchFloat(ElementType t, const char *op, F &&f,
                      bool floatsOnly = false) {
+  if constexpr (WithComplex) {
+    if (isComplex(t)) {
+      dispatchComplex(t, f);
+      return Status::ok();
+    }
+  }
   return dispatch(t, [&](auto tag) {
     using T = typename decltype(tag)::type;
     constexpr bool wide = std::is_same_v<T, float> || std::is_same_v<T, double>;
@@ -37,38 +45,60 @@ Status dispatchFloat(ElementType t, const char *op, F &&f,
   });
 }
 
-// Cholesky of each n x n matrix; `lower` reads and writes the lower
-// triangle, otherwise the upper one (as the transpose). The other triangle
-// of the result is zero, or with `keepOther` the input's (as LAPACK's potrf
-// leaves it). A matrix that is not positive definite gives NaNs; `info`
-// (if given) gets, per matrix, 0 or 1 + the first column whose pivot is not
-// positive, as potrf reports it.
+// The conjugate of a complex number; a real number itself.
+template <typename C>
+C conjugate(C v) {
+  if constexpr (is_complex_v<C>)
+    return std::conj(v);
+  else
+    return v;
+}
+
+// The real part of a complex number; a real number itself.
+template <typename C>
+auto realPart(C v) {
+  if constexpr (is_complex_v<C>)
+    return v.real();
+  else
+    return v;
+}
+
+// Cholesky of each n x n matrix (Hermitian for complex numbers: A = L L^H,
+// or A = U^H U for the upper triangle); `lower` reads and writes the lower
+// triangle, otherwise the upper one (as the conjugate transpose). The other
+// triangle of the result is zero, or with `keepOther` the input's (as
+// LAPACK's potrf leaves it). A matrix that is not positive definite gives
+// NaNs; `info` (if given) gets, per matrix, 0 or 1 + the first column whose
+// pivot is not positive, as potrf reports it. The imaginary parts of the
+// diagonal are ignored, as potrf does.
 template <typename T>
 void cholesky(const T *a, T *r, int64_t batch, int64_t n, bool lower,
               bool keepOther = false, int32_t *info = nullptr) {
   using C = compute_t<T>;
+  using R = decltype(realPart(C()));
   std::vector<C> l(n * n);
   for (int64_t b = 0; b < batch; ++b) {
     const T *m = a + b * n * n;
     T *out = r + b * n * n;
     // (i, j) of the lower-triangle view.
     auto at = [&](int64_t i, int64_t j) {
-      return static_cast<C>(load(lower ? m[i * n + j] : m[j * n + i]));
+      return lower ? static_cast<C>(load(m[i * n + j]))
+                   : conjugate(static_cast<C>(load(m[j * n + i])));
     };
     std::fill(l.begin(), l.end(), C(0));
     int32_t failed = 0;
     for (int64_t j = 0; j < n; ++j) {
-      C d = at(j, j);
+      R d = realPart(at(j, j));
       for (int64_t k = 0; k < j; ++k)
-        d -= l[j * n + k] * l[j * n + k];
-      if (!failed && !(d > C(0)))
+        d -= realPart(l[j * n + k] * conjugate(l[j * n + k]));
+      if (!failed && !(d > R(0)))
         failed = static_cast<int32_t>(j + 1);
-      C ljj = std::sqrt(d);
-      l[j * n + j] = ljj;
+      R ljj = std::sqrt(d);
+      l[j * n + j] = C(ljj);
       for (int64_t i = j + 1; i < n; ++i) {
         C s = at(i, j);
         for (int64_t k = 0; k < j; ++k)
-          s -= l[i * n + k] * l[j * n + k];
+          s -= l[i * n + k] * conjugate(l[j * n + k]);
         l[i * n + j] = s / ljj;
       }
     }
@@ -77,7 +107,8 @@ void cholesky(const T *a, T *r, int64_t batch, int64_t n, bool lower,
     for (int64_t i = 0; i < n; ++i)
       for (int64_t j = 0; j < n; ++j) {
         int64_t idx = lower ? i * n + j : j * n + i;
-        out[idx] = j <= i || !keepOther ? store<T>(l[i * n + j]) : m[idx];
+        C v = lower ? l[i * n + j] : conjugate(l[i * n + j]);
+        out[idx] = j <= i || !keepOther ? store<T>(v) : m[idx];
       }
   }
 }
@@ -89,15 +120,18 @@ Status choleskyKernel(OpCall &c) {
   int64_t n = a.dim(a.rank() - 1);
   int64_t batch = n == 0 ? 0 : a.numElements() / (n * n);
   bool lower = op.getLower();
-  return dispatchFloat(a.type(), "cholesky", [&](auto tag) {
-    using T = typename decltype(tag)::type;
-    cholesky<T>(a.data<T>(), r.data<T>(), batch, n, lower);
-    c.out.push_back(std::move(r));
-  });
+  return dispatchFloat</*WithComplex=*/true>(
+      a.type(), "cholesky", [&](auto tag) {
+        using T = typename decltype(tag)::type;
+        cholesky<T>(a.data<T>(), r.data<T>(), batch, n, lower);
+        c.out.push_back(std::move(r));
+      });
 }
 
 struct SolveOptions {
   bool leftSide, lower, unitDiagonal, transpose;
+  // With `transpose`: op(a) is the conjugate transpose (adjoint).
+  bool conjugate = false;
 };
 
 // Solves op(a) x = b (left side) or x op(a) = b for each matrix of the batch,
@@ -123,7 +157,7 @@ void triangularSolve(const T *a, const T *b, T *x, int64_t batch, int64_t n,
               : (i == j && o.unitDiagonal)
                   ? C(1)
                   : static_cast<C>(load(am[i * n + j]));
-        m[transposeM ? j * n + i : i * n + j] = v;
+        m[transposeM ? j * n + i : i * n + j] = o.conjugate ? conjugate(v) : v;
       }
     // Element k of vector v in b (and x).
     auto index = [&](int64_t v, int64_t k) {
@@ -157,18 +191,20 @@ Status solve(OpCall &c, SolveOptions o) {
   int64_t bRows = b.dim(rank - 2), bCols = b.dim(rank - 1);
   int64_t batch = bRows * bCols == 0 ? 0 : b.numElements() / (bRows * bCols);
   Tensor x(b.type(), b.shape());
-  return dispatchFloat(b.type(), "triangular_solve", [&](auto tag) {
-    using T = typename decltype(tag)::type;
-    triangularSolve<T>(a.data<T>(), b.data<T>(), x.data<T>(), batch, n, bRows,
-                       bCols, o);
-    c.out.push_back(std::move(x));
-  });
+  return dispatchFloat</*WithComplex=*/true>(
+      b.type(), "triangular_solve", [&](auto tag) {
+        using T = typename decltype(tag)::type;
+        triangularSolve<T>(a.data<T>(), b.data<T>(), x.data<T>(), batch, n,
+                           bRows, bCols, o);
+        c.out.push_back(std::move(x));
+      });
 }
 
 Status triangularSolveKernel(OpCall &c) {
   auto op = mlir::cast<shlo::TriangularSolveOp>(c.op);
   return solve(c, {op.getLeftSide(), op.getLower(), op.getUnitDiagonal(),
-                   op.getTransposeA() != shlo::Transpose::NO_TRANSPOSE});
+                   op.getTransposeA() != shlo::Transpose::NO_TRANSPOSE,
+                   op.getTransposeA() == shlo::Transpose::ADJOINT});
 }
 
 // JAX's CPU lowering of cholesky and triangular solves: LAPACK calls whose
@@ -192,7 +228,7 @@ Status lapackPotrfKernel(OpCall &c) {
   Shape batchShape(a.shape().begin(), a.shape().end() - 2);
   Tensor r(a.type(), a.shape()), info(ElementType::I32, batchShape);
   bool lower = lapackOption(c.op, "uplo", 'L') == 'L';
-  return dispatchFloat(
+  return dispatchFloat</*WithComplex=*/true>(
       a.type(), "potrf custom_call",
       [&](auto tag) {
         using T = typename decltype(tag)::type;
@@ -211,7 +247,8 @@ Status lapackTrsmKernel(OpCall &c) {
   return solve(c, {lapackOption(c.op, "side", 'L') == 'L',
                    lapackOption(c.op, "uplo", 'L') == 'L',
                    lapackOption(c.op, "diag", 'N') == 'U',
-                   lapackOption(c.op, "trans_x", 'N') != 'N'});
+                   lapackOption(c.op, "trans_x", 'N') != 'N',
+                   lapackOption(c.op, "trans_x", 'N') == 'C'});
 }
 
 // The operand seen as [outer, features, inner] around the feature dimension.
@@ -367,9 +404,11 @@ Status batchNormGradKernel(OpCall &c) {
 } // namespace
 
 Kernel lookupLapackCustomCall(llvm::StringRef target) {
-  if (target == "lapack_spotrf_ffi" || target == "lapack_dpotrf_ffi")
+  if (target == "lapack_spotrf_ffi" || target == "lapack_dpotrf_ffi" ||
+      target == "lapack_cpotrf_ffi" || target == "lapack_zpotrf_ffi")
     return lapackPotrfKernel;
-  if (target == "lapack_strsm_ffi" || target == "lapack_dtrsm_ffi")
+  if (target == "lapack_strsm_ffi" || target == "lapack_dtrsm_ffi" ||
+      target == "lapack_ctrsm_ffi" || target == "lapack_ztrsm_ffi")
     return lapackTrsmKernel;
   return nullptr;
 }

@@ -390,6 +390,10 @@ const llvm::DenseSet<mlir::TypeID> &allTypeOps() {
         TypeID::get<shlo::ConvolutionOp>(),
         TypeID::get<shlo::CollectiveBroadcastOp>(),
         TypeID::get<shlo::RngBitGeneratorOp>());
+    // Linear algebra on complex numbers (the narrow floats go through f32,
+    // the verifiers refuse the rest).
+    add(TypeID::get<shlo::CholeskyOp>(),
+        TypeID::get<shlo::TriangularSolveOp>());
     // The chlo kernels refuse the element types they lack themselves.
     add(TypeID::get<mlir::chlo::AcosOp>(), TypeID::get<mlir::chlo::AcoshOp>(),
         TypeID::get<mlir::chlo::AsinOp>(), TypeID::get<mlir::chlo::AsinhOp>(),
@@ -428,7 +432,8 @@ const llvm::DenseSet<mlir::TypeID> &allTypeOps() {
 }
 
 // Custom calls that only annotate shardings move their operand unchanged;
-// the check custom calls compare any element type.
+// the check custom calls compare any element type; the LAPACK calls refuse
+// the types they lack themselves (they take complex numbers).
 bool isAnnotationCustomCall(mlir::Operation *op) {
   auto call = llvm::dyn_cast<shlo::CustomCallOp>(op);
   if (!call)
@@ -436,7 +441,7 @@ bool isAnnotationCustomCall(mlir::Operation *op) {
   llvm::StringRef t = call.getCallTargetName();
   return t == "Sharding" || t == "SPMDFullToShardShape" ||
          t == "SPMDShardToFullShape" || t == "xla.sdy.FuncResultSharding" ||
-         t.starts_with("check.");
+         t.starts_with("check.") || lookupLapackCustomCall(t) != nullptr;
 }
 
 // The first element type of `types` outside the core set, if any.

@@ -854,6 +854,15 @@ program("optimization_barrier", A(8, 16, spec=P(D, M)), A(8, 16, spec=P(D, M)))(
 program("triangular_solve", A(8, 8, lo=0.5, hi=1, spec=P(D)), A(8, 4, spec=P(None, M)),
         tol=10)(lambda a, b: jax.scipy.linalg.solve_triangular(
             jnp.tril(a) + 4 * jnp.eye(8), b, lower=True))
+program("complex_cholesky_solve", A(4, 6, 6, dtype=C64, spec=P(D)),
+        A(4, 6, 3, dtype=C64, spec=P(D)), tol=10)(
+    lambda a, b: (lambda h: (
+        jax.scipy.linalg.solve_triangular(
+            jnp.linalg.cholesky(h), b, lower=True, trans="C"),
+        jax.scipy.linalg.cholesky(h, lower=False),
+        jax.scipy.linalg.solve_triangular(
+            jnp.linalg.cholesky(h), b, lower=True, trans="T")))(
+        a @ jnp.conj(jnp.swapaxes(a, -1, -2)) + 6 * jnp.eye(6)))
 program("reduce_precision_bf16", A(8, 16, lo=-3, hi=3, spec=P(D, M)))(
     lambda x: lax.reduce_precision(x, 8, 7))
 program("expand_dims_broadcast_compare", A(8, spec=P(D)), A(16, spec=P(M)))(

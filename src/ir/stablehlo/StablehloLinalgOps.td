@@ -57,10 +57,10 @@ def StableHLO_CholeskyOp : StableHLO_Op<"cholesky",
     [Pure, SameOperandsAndResultType]> {
   let summary = "Cholesky decomposition of a batch of matrices.";
   let arguments = (ins
-    HLO_FpTensor:$a,
+    HLO_FpOrComplexTensor:$a,
     DefaultValuedOptionalAttr<BoolAttr, "false">:$lower
   );
-  let results = (outs HLO_FpTensor:$result);
+  let results = (outs HLO_FpOrComplexTensor:$result);
   let assemblyFormat = [{
     $a (`,` `lower` `=` $lower^)? attr-dict `:`
       custom<SameOperandsAndResultType>(type($a), type($result))
@@ -72,14 +72,14 @@ def StableHLO_TriangularSolveOp : StableHLO_Op<"triangular_solve",
     [Pure, SameOperandsAndResultElementType, InferTypes]> {
   let summary = "Solves systems with a triangular matrix.";
   let arguments = (ins
-    HLO_FpTensor:$a,
-    HLO_FpTensor:$b,
+    HLO_FpOrComplexTensor:$a,
+    HLO_FpOrComplexTensor:$b,
     BoolAttr:$left_side,
     BoolAttr:$lower,
     BoolAttr:$unit_diagonal,
     StableHLO_TransposeAttr:$transpose_a
   );
-  let results = (outs HLO_FpTensor:$result);
+  let results = (outs HLO_FpOrComplexTensor:$result);
 }
 
 //===----------------------------------------------------------------------===//

@@ -19,8 +19,17 @@ func.func @main(%a: tensor<2x3x4xf32>) {
 // -----
 
 func.func @main(%a: tensor<3x3xi32>) {
-  // expected-error @+1 {{'stablehlo.cholesky' op operand #0 must be statically shaped tensor of floating-point values}}
+  // expected-error @+1 {{'stablehlo.cholesky' op operand #0 must be statically shaped tensor of floating-point or complex type with 32-bit float or 64-bit float elements values, but got 'tensor<3x3xi32>'}}
   %0 = "stablehlo.cholesky"(%a) : (tensor<3x3xi32>) -> tensor<3x3xi32>
+  return
+}
+
+// -----
+
+// Complex numbers of f32 and f64 parts only.
+func.func @main(%a: tensor<2x2xcomplex<f16>>, %b: tensor<2x1xcomplex<f16>>) {
+  // expected-error @+1 {{'stablehlo.triangular_solve' op operand #0 must be statically shaped tensor of floating-point or complex type with 32-bit float or 64-bit float elements values, but got 'tensor<2x2xcomplex<f16>>'}}
+  %0 = "stablehlo.triangular_solve"(%a, %b) {left_side = true, lower = true, unit_diagonal = false, transpose_a = #stablehlo<transpose ADJOINT>} : (tensor<2x2xcomplex<f16>>, tensor<2x1xcomplex<f16>>) -> tensor<2x1xcomplex<f16>>
   return
 }
 

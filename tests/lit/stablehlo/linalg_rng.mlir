@@ -23,6 +23,19 @@ func.func @cholesky(%a: tensor<2x3x3xf32>) -> (tensor<2x3x3xf32>, tensor<2x3x3xf
 
 // -----
 
+// Complex numbers, as upstream takes them (the oracle's printer prints the
+// same lines).
+// CHECK-LABEL: func.func @complex_linalg(
+// CHECK-NEXT: %0 = stablehlo.cholesky %arg0, lower = true : tensor<2x2xcomplex<f32>>
+// CHECK-NEXT: %1 = "stablehlo.triangular_solve"(%arg0, %arg1) <{left_side = true, lower = true, transpose_a = #stablehlo<transpose ADJOINT>, unit_diagonal = false}> : (tensor<2x2xcomplex<f32>>, tensor<2x3xcomplex<f32>>) -> tensor<2x3xcomplex<f32>>
+func.func @complex_linalg(%a: tensor<2x2xcomplex<f32>>, %b: tensor<2x3xcomplex<f32>>) -> (tensor<2x2xcomplex<f32>>, tensor<2x3xcomplex<f32>>) {
+  %0 = "stablehlo.cholesky"(%a) {lower = true} : (tensor<2x2xcomplex<f32>>) -> tensor<2x2xcomplex<f32>>
+  %1 = "stablehlo.triangular_solve"(%a, %b) {left_side = true, lower = true, unit_diagonal = false, transpose_a = #stablehlo<transpose ADJOINT>} : (tensor<2x2xcomplex<f32>>, tensor<2x3xcomplex<f32>>) -> tensor<2x3xcomplex<f32>>
+  return %0, %1 : tensor<2x2xcomplex<f32>>, tensor<2x3xcomplex<f32>>
+}
+
+// -----
+
 // CHECK-LABEL: func.func @triangular_solve(
 // CHECK-NEXT: %0 = "stablehlo.triangular_solve"(%arg0, %arg1) <{left_side = true, lower = true, transpose_a = #stablehlo<transpose NO_TRANSPOSE>, unit_diagonal = false}> : (tensor<2x3x3xf32>, tensor<2x3x4xf32>) -> tensor<2x3x4xf32>
 // CHECK-NEXT: %1 = "stablehlo.triangular_solve"(%arg0, %arg2) <{left_side = false, lower = false, transpose_a = #stablehlo<transpose ADJOINT>, unit_diagonal = true}> : (tensor<2x3x3xf32>, tensor<2x4x3xf32>) -> tensor<2x4x3xf32>
