@@ -1,6 +1,7 @@
 //===- Module.cpp - sdy_module_t ------------------------------------------===//
 
 #include "Internal.h"
+#include "ir/utils/BoolHexConstants.h"
 #include "ir/utils/TextNesting.h"
 
 #include "ir/sdy/ShardingUtils.h"
@@ -293,8 +294,10 @@ sdy_status_t *sdy_module_parse(sdy_context_t *context, const char *text,
     }
     VerifierErrorWatch watch(mlirCtx);
     ParserConfig config(mlirCtx, /*verifyAfterParse=*/false);
+    std::optional<std::string> packed = packBoolHexConstants(text);
     OwningOpRef<ModuleOp> module = parseSourceString<ModuleOp>(
-        text, config, source_name ? source_name : "<input>");
+        packed ? StringRef(*packed) : StringRef(text), config,
+        source_name ? source_name : "<input>");
     if (!module)
       return makeStatus(watch.parseFailureCode(),
                         std::string(fn) + ": " + diags.take("parse error"));

@@ -10,6 +10,7 @@
 #include "ir/Registration.h"
 #include "ir/sdy/SdyDialect.h"
 #include "ir/stablehlo/StablehloDialect.h"
+#include "ir/utils/BoolHexConstants.h"
 #include "ir/utils/TextNesting.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -74,8 +75,10 @@ Status Executable::fromText(const std::string &text,
   e->context_ = std::make_unique<MLIRContext>(MLIRContext::Threading::DISABLED);
   registerRuntimeDialects(*e->context_);
   llvm::SourceMgr sm;
-  sm.AddNewSourceBuffer(llvm::MemoryBuffer::getMemBufferCopy(text, "<module>"),
-                        llvm::SMLoc());
+  std::optional<std::string> packed = mlir::sdy::packBoolHexConstants(text);
+  sm.AddNewSourceBuffer(
+      llvm::MemoryBuffer::getMemBufferCopy(packed ? *packed : text, "<module>"),
+      llvm::SMLoc());
   OwningOpRef<ModuleOp> m;
   SDY_RETURN_IF_ERROR(parseInto(*e->context_, sm, m));
   e->ownedModule_ = m.release().getOperation();

@@ -51,6 +51,42 @@ static void test_module_parse_print(void **state) {
   sdy_module_destroy(NULL);
 }
 
+/* An i1 hex constant of one byte per element (as frameworks print it) in
+ * the generic form parses to the same values as its packed bits; a size of
+ * neither form is a parse error. */
+static void test_module_parse_bool_hex(void **state) {
+  fixture_t *f = *state;
+  sdy_module_t *module = NULL;
+  ASSERT_OK(sdy_module_parse(
+      f->ctx,
+      "func.func @f() -> (tensor<4xi1>, tensor<4xi1>) {\n"
+      "  %0 = \"stablehlo.constant\"() {value = dense<\"0x01000101\"> : "
+      "tensor<4xi1>} : () -> tensor<4xi1>\n"
+      "  %1 = \"stablehlo.constant\"() {value = dense<\"0x0D\"> : "
+      "tensor<4xi1>} : () -> tensor<4xi1>\n"
+      "  return %0, %1 : tensor<4xi1>, tensor<4xi1>\n}\n",
+      NULL, &module));
+  char *text = NULL;
+  ASSERT_OK(sdy_module_print(module, SDY_PRINT_DEFAULT, &text));
+  assert_contains(text, "%c = stablehlo.constant dense<[true, false, true, "
+                        "true]> : tensor<4xi1>\n    %c_0 = stablehlo.constant "
+                        "dense<[true, false, true, true]> : tensor<4xi1>");
+  sdy_module_destroy(module);
+  module = (sdy_module_t *)0x1;
+  ASSERT_ERR(
+      sdy_module_parse(f->ctx,
+                       "func.func @f() -> tensor<4xi1> {\n"
+                       "  %0 = \"stablehlo.constant\"() {value = "
+                       "dense<\"0x010001\"> : tensor<4xi1>} : () -> "
+                       "tensor<4xi1>\n"
+                       "  return %0 : tensor<4xi1>\n}\n",
+                       "hex.mlir", &module),
+      SDY_PARSE_ERROR,
+      "sdy_module_parse: hex.mlir:2:40: error: elements hex data size is "
+      "invalid for provided type: 'tensor<4xi1>'");
+  assert_ptr_equal(module, (sdy_module_t *)0x1);
+}
+
 static void test_module_create_clone(void **state) {
   fixture_t *f = *state;
   sdy_module_t *empty = NULL, *copy = NULL;
@@ -485,6 +521,8 @@ static void test_collective_compare(void **state) {
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test_setup_teardown(test_module_parse_print, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_module_parse_bool_hex, setup,
+                                      teardown),
       cmocka_unit_test_setup_teardown(test_module_create_clone, setup,
                                       teardown),
       cmocka_unit_test_setup_teardown(test_module_functions, setup, teardown),

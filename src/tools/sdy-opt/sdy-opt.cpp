@@ -3,11 +3,13 @@
 // An MlirOptMain driver with the dialects and passes of sdy registered
 // (ir/Registration.h, transforms/Registration.h). The input is read here
 // first so that text nested too deeply for MLIR's recursive parser gets a
-// located error instead of a stack overflow.
+// located error instead of a stack overflow, and so that i1 hex constants
+// of one byte per element are packed (ir/utils/BoolHexConstants.h).
 //
 //===----------------------------------------------------------------------===//
 
 #include "ir/Registration.h"
+#include "ir/utils/BoolHexConstants.h"
 #include "ir/utils/TextNesting.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Support/FileUtilities.h"
@@ -54,6 +56,9 @@ int main(int argc, char **argv) {
                  << mlir::sdy::kMaxTextNesting << " brackets\n";
     return 1;
   }
+  if (auto packed = mlir::sdy::packBoolHexConstants(input->getBuffer()))
+    input = llvm::MemoryBuffer::getMemBufferCopy(*packed,
+                                                 input->getBufferIdentifier());
   std::unique_ptr<llvm::ToolOutputFile> output =
       mlir::openOutputFile(outputFilename, &error);
   if (!output) {

@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 #include "tools/sdy-run/Interpret.h"
 
+#include "ir/utils/BoolHexConstants.h"
 #include "ir/utils/TextNesting.h"
 #include "runtime/Executable.h"
 #include "runtime/Interpreter.h"
@@ -105,6 +106,9 @@ Status runFunction(mlir::func::FuncOp func, const InterpretOptions &o,
 mlir::OwningOpRef<mlir::ModuleOp>
 parseModuleBuffer(std::unique_ptr<llvm::MemoryBuffer> buffer,
                   mlir::MLIRContext &context, std::string &diags) {
+  if (auto packed = mlir::sdy::packBoolHexConstants(buffer->getBuffer()))
+    buffer = llvm::MemoryBuffer::getMemBufferCopy(
+        *packed, buffer->getBufferIdentifier());
   llvm::SourceMgr sourceMgr;
   sourceMgr.AddNewSourceBuffer(std::move(buffer), llvm::SMLoc());
   llvm::raw_string_ostream os(diags);
