@@ -1,16 +1,22 @@
 //===- HaloExchange.cpp - sharded windows of reduce_window and convolution ===//
 //
 // Along a windowed dimension of global input size N and result size M,
-// split into k shards (n = N/k input rows and m = M/k result rows each),
-// shard d computes the results [d·m, (d+1)·m), which read the padded input
-// rows [d·m·s - low, d·m·s - low + (m-1)·s + w) for stride s, window w and
-// low padding `low`. It holds the rows [d·n, (d+1)·n), so it receives the
-// last `left` rows of shard d-1 and the first `right` rows of shard d+1
-// (`left` and `right` are the largest shortfalls over all shards), and takes
-// its window rows from that extended shard with a dynamic_slice when the
-// offset differs between shards (as it does when M·s != N). Rows beyond the
-// global edges are the padding: the init value of a reduce_window, zero for
-// a convolution (whose windows are the kernel's spatial extent, stride 1).
+// split into k shards (n = ceil(N/k) input rows and m = ceil(M/k) result
+// rows each, the last shards padded), shard d computes the results
+// [d·m, (d+1)·m), which read the padded input rows
+// [d·m·s - low, d·m·s - low + (m-1)·s + w) for stride s, window extent w
+// ((size-1)·dilation + 1) and low padding `low`. It holds the rows
+// [d·n, (d+1)·n), so it receives the last `left` rows before its shard and
+// the first `right` rows after it (`left` and `right` are the largest
+// shortfalls over all shards; a halo longer than a shard comes from several
+// shards, one collective_permute per shard distance), and takes its window
+// rows from that extended shard with a dynamic_slice when the offset differs
+// between shards (as it does when M·s != N). Rows beyond the global edges
+// are the padding: the init value of a reduce_window, zero for a
+// convolution (whose windows are the kernel's dilated spatial extent). The
+// padding rows of an uneven input (rows N and up) hold that same value:
+// -sdy-pad-for-divisibility masks them, so results below M read exactly
+// what the global op reads, and results from M on are padding themselves.
 //
 //===----------------------------------------------------------------------===//
 
@@ -20,13 +26,16 @@
 #include "rules/OpShardingRuleBuilder.h"
 #include "transforms/partition/CollectiveLowering.h"
 
+#include <complex>
+
 namespace mlir::sdy {
 
 namespace shlo = mlir::stablehlo;
 
 namespace {
 
-/// The window of one dimension; dilations are 1.
+/// The window of one dimension: `size` is its extent in input rows (the
+/// window dilation included); the base (lhs) dilation is 1.
 struct WindowDim {
   int64_t size = 1;
   int64_t stride = 1;
@@ -34,8 +43,8 @@ struct WindowDim {
 };
 
 /// How a sharded dimension extends its shards: rows received from each
-/// side, the window rows each shard index starts at in its extended shard,
-/// and how many it takes.
+/// side (possibly more than a shard), the window rows each shard index
+/// starts at in its extended shard, and how many it takes.
 struct HaloPlan {
   int64_t left = 0;
   int64_t right = 0;
@@ -47,9 +56,11 @@ std::optional<WindowDim> getWindowDim(shlo::ReduceWindowOp op, int64_t dim) {
   auto at = [&](std::optional<ArrayRef<int64_t>> list) -> int64_t {
     return list && dim < static_cast<int64_t>(list->size()) ? (*list)[dim] : 1;
   };
-  if (at(op.getBaseDilations()) != 1 || at(op.getWindowDilations()) != 1)
+  if (at(op.getBaseDilations()) != 1 || at(op.getWindowDilations()) < 1)
     return std::nullopt;
-  WindowDim window{at(op.getWindowDimensions()), at(op.getWindowStrides()), 0};
+  WindowDim window{
+      (at(op.getWindowDimensions()) - 1) * at(op.getWindowDilations()) + 1,
+      at(op.getWindowStrides()), 0};
   if (std::optional<DenseIntElementsAttr> padding = op.getPadding()) {
     if (padding->getNumElements() < 2 * (dim + 1))
       return std::nullopt;
@@ -68,8 +79,8 @@ struct HaloDim {
 };
 
 /// The windowed input dimension `dim` of a convolution: a spatial dimension
-/// with stride 1 and no dilation, of an integer or float input (whose zero
-/// is the padding).
+/// without lhs (base) dilation, of an integer, float or complex input (whose
+/// zero is the padding). Strides and kernel dilation stay on the local op.
 std::optional<HaloDim> getConvolutionHaloDim(shlo::ConvolutionOp conv,
                                              int64_t dim) {
   shlo::ConvDimensionNumbersAttr dims = conv.getDimensionNumbers();
@@ -77,7 +88,7 @@ std::optional<HaloDim> getConvolutionHaloDim(shlo::ConvolutionOp conv,
   const auto *it = llvm::find(spatial, dim);
   auto lhsType = cast<RankedTensorType>(conv.getLhs().getType());
   if (it == spatial.end() ||
-      !isa<IntegerType, FloatType>(lhsType.getElementType()))
+      !getZeroSplat(RankedTensorType::get({}, lhsType.getElementType())))
     return std::nullopt;
   size_t i = it - spatial.begin();
   SmallVector<int64_t> strides = conv.getWindowStridesOrDefault();
@@ -88,14 +99,15 @@ std::optional<HaloDim> getConvolutionHaloDim(shlo::ConvolutionOp conv,
   ArrayRef<int64_t> outputSpatial = dims.getOutputSpatialDimensions();
   if (i >= strides.size() || i >= padding.size() || i >= lhsDilation.size() ||
       i >= rhsDilation.size() || i >= kernelSpatial.size() ||
-      i >= outputSpatial.size() || strides[i] != 1 || lhsDilation[i] != 1 ||
-      rhsDilation[i] != 1)
+      i >= outputSpatial.size() || strides[i] < 1 || lhsDilation[i] != 1 ||
+      rhsDilation[i] < 1)
     return std::nullopt;
   int64_t kernel = cast<RankedTensorType>(conv.getRhs().getType())
                        .getDimSize(kernelSpatial[i]);
   if (kernel < 1)
     return std::nullopt;
-  return HaloDim{outputSpatial[i], WindowDim{kernel, 1, padding[i].first}};
+  return HaloDim{outputSpatial[i], WindowDim{(kernel - 1) * rhsDilation[i] + 1,
+                                             strides[i], padding[i].first}};
 }
 
 std::optional<HaloDim> getHaloDim(Operation *op, int64_t dim) {
@@ -109,12 +121,14 @@ std::optional<HaloDim> getHaloDim(Operation *op, int64_t dim) {
   return std::nullopt;
 }
 
+/// The plan for global sizes `inputSize` and `resultSize` split `shards`
+/// ways (ceil(size / shards) rows per shard).
 std::optional<HaloPlan> planHalo(const WindowDim &window, int64_t inputSize,
                                  int64_t resultSize, int64_t shards) {
-  if (shards <= 1 || inputSize % shards != 0 || resultSize % shards != 0 ||
-      resultSize == 0)
+  if (shards <= 1 || inputSize < 1 || resultSize < 1)
     return std::nullopt;
-  int64_t n = inputSize / shards, m = resultSize / shards;
+  int64_t n = llvm::divideCeil(inputSize, shards);
+  int64_t m = llvm::divideCeil(resultSize, shards);
   HaloPlan plan;
   plan.length = (m - 1) * window.stride + window.size;
   for (int64_t d = 0; d < shards; ++d) {
@@ -122,9 +136,6 @@ std::optional<HaloPlan> planHalo(const WindowDim &window, int64_t inputSize,
     plan.left = std::max(plan.left, d * n - first);
     plan.right = std::max(plan.right, first + plan.length - (d + 1) * n);
   }
-  // Only the direct neighbours send rows.
-  if (plan.left > n || plan.right > n)
-    return std::nullopt;
   for (int64_t d = 0; d < shards; ++d)
     plan.starts.push_back(d * m * window.stride - window.low - d * n +
                           plan.left);
@@ -187,15 +198,23 @@ SmallVector<int64_t> perDevice(ArrayRef<SmallVector<int64_t>> groups,
   return table;
 }
 
-/// Sends `edge` from each shard to the shard `step` (+1 or -1) away; the
-/// shard without such a neighbour gets `fill` (the padding) instead.
+/// Sends `edge` from each shard to the shard `step` away; the shards
+/// without a shard `step` before them get `fill` (the padding) instead.
 Value shiftToNeighbour(partition::LocalEmitter &e, Location loc, Value edge,
                        Value fill, ArrayRef<SmallVector<int64_t>> groups,
                        int64_t step) {
   OpBuilder &b = e.builder;
+  auto broadcastFill = [&] {
+    return shlo::BroadcastInDimOp::create(
+        b, loc, cast<RankedTensorType>(edge.getType()), fill,
+        ArrayRef<int64_t>{});
+  };
+  int64_t size = groups.front().size();
+  if (std::abs(step) >= size)
+    return broadcastFill();
   SmallVector<int64_t> pairs;
   for (ArrayRef<int64_t> group : groups)
-    for (int64_t i = 0, size = group.size(); i < size; ++i)
+    for (int64_t i = 0; i < size; ++i)
       if (i + step >= 0 && i + step < size) {
         pairs.push_back(group[i]);
         pairs.push_back(group[i + step]);
@@ -205,19 +224,36 @@ Value shiftToNeighbour(partition::LocalEmitter &e, Location loc, Value edge,
   Value received = shlo::CollectivePermuteOp::create(
       b, loc, edge.getType(), edge, DenseIntElementsAttr::get(pairsType, pairs),
       e.channel());
-  int64_t size = groups.front().size();
-  int64_t edgeShard = step > 0 ? 0 : size - 1;
   Value isEdge = shlo::CompareOp::create(
       b, loc,
       e.lookup(loc, perDevice(groups,
                               [&](int64_t index) {
-                                return index == edgeShard ? 1 : 0;
+                                int64_t source = index - step;
+                                return source < 0 || source >= size ? 1 : 0;
                               })),
       e.constantIndex(loc, 0), shlo::ComparisonDirection::NE);
-  Value padding = shlo::BroadcastInDimOp::create(
-      b, loc, cast<RankedTensorType>(edge.getType()), fill,
-      ArrayRef<int64_t>{});
-  return shlo::SelectOp::create(b, loc, isEdge, padding, received);
+  return shlo::SelectOp::create(b, loc, isEdge, broadcastFill(), received);
+}
+
+/// The `rows` rows before each shard (`before`) or after it, in row order:
+/// whole shards from the shards in between, the rest from the farthest one.
+SmallVector<Value> receiveHalo(partition::LocalEmitter &e, Location loc,
+                               Value value, Value fill, int64_t dim,
+                               int64_t rows, bool before,
+                               ArrayRef<SmallVector<int64_t>> groups) {
+  int64_t n = cast<RankedTensorType>(value.getType()).getDimSize(dim);
+  SmallVector<Value> pieces;
+  for (int64_t distance = 1; rows > 0; ++distance) {
+    int64_t count = std::min(rows, n);
+    rows -= count;
+    Value edge = before ? sliceRows(e.builder, loc, value, dim, n - count, n)
+                        : sliceRows(e.builder, loc, value, dim, 0, count);
+    pieces.push_back(shiftToNeighbour(e, loc, edge, fill, groups,
+                                      before ? distance : -distance));
+  }
+  if (before)
+    std::reverse(pieces.begin(), pieces.end());
+  return pieces;
 }
 
 /// `value` (a local shard along `dim`) extended by its halos and cut to the
@@ -228,16 +264,11 @@ Value extendShard(partition::LocalEmitter &e, Location loc, Value value,
   OpBuilder &b = e.builder;
   auto type = cast<RankedTensorType>(value.getType());
   int64_t n = type.getDimSize(dim);
-  SmallVector<Value> pieces;
-  if (plan.left > 0)
-    pieces.push_back(shiftToNeighbour(
-        e, loc, sliceRows(b, loc, value, dim, n - plan.left, n), init, groups,
-        /*step=*/1));
+  SmallVector<Value> pieces = receiveHalo(e, loc, value, init, dim, plan.left,
+                                          /*before=*/true, groups);
   pieces.push_back(value);
-  if (plan.right > 0)
-    pieces.push_back(
-        shiftToNeighbour(e, loc, sliceRows(b, loc, value, dim, 0, plan.right),
-                         init, groups, /*step=*/-1));
+  llvm::append_range(pieces, receiveHalo(e, loc, value, init, dim, plan.right,
+                                         /*before=*/false, groups));
   int64_t extended = n + plan.left + plan.right;
   Value result = value;
   if (pieces.size() > 1)
@@ -263,6 +294,18 @@ Value extendShard(partition::LocalEmitter &e, Location loc, Value value,
 
 } // namespace
 
+ElementsAttr getZeroSplat(RankedTensorType type) {
+  if (auto complex = dyn_cast<ComplexType>(type.getElementType())) {
+    auto part = dyn_cast<FloatType>(complex.getElementType());
+    if (!part)
+      return {};
+    APFloat zero = APFloat::getZero(part.getFloatSemantics());
+    return DenseElementsAttr::get(type, std::complex<APFloat>(zero, zero));
+  }
+  return dyn_cast_or_null<ElementsAttr>(
+      Builder(type.getContext()).getZeroAttr(type));
+}
+
 bool isHaloExchangeCandidate(Operation *op, OpShardingRuleAttr rule,
                              int64_t factor) {
   if (!isa<shlo::ReduceWindowOp, shlo::ConvolutionOp>(op) ||
@@ -271,13 +314,14 @@ bool isHaloExchangeCandidate(Operation *op, OpShardingRuleAttr rule,
   int64_t dim = getFactorDim(rule, factor);
   if (dim < 0)
     return false;
-  // A convolution's spatial dimension may also hold a window factor: only a
-  // dimension that is this factor alone is exchanged.
+  // A convolution's spatial dimension may also hold a window factor (minor
+  // to the output factor when the output is the larger): sharding the major
+  // factor alone splits the dimension into contiguous shards.
   if (isa<shlo::ConvolutionOp>(op) && rule.getOperandMappings()
                                               .front()
                                               .getDimMappings()[dim]
                                               .getFactorIndices()
-                                              .size() != 1)
+                                              .front() != factor)
     return false;
   return getHaloDim(op, dim).has_value();
 }
@@ -368,8 +412,8 @@ LogicalResult exchangeWindowHalos(partition::LocalEmitter &e, Operation *op) {
     if (!plan)
       return op->emitOpError()
              << "is sharded along windowed dimension " << dim
-             << " in a way halo exchange does not handle (dilated, strided "
-                "convolution, uneven or halo longer than a shard); it must be "
+             << " in a way halo exchange does not handle (base or lhs "
+                "dilation along it, or an empty dimension); it must be "
                 "gathered first";
     if (plan->left == 0 && plan->right == 0 &&
         plan->length == inputType.getDimSize(dim) &&
@@ -384,9 +428,9 @@ LogicalResult exchangeWindowHalos(partition::LocalEmitter &e, Operation *op) {
         input.set(extendShard(e, loc, input.get(), init, dim, *plan, groups));
     } else {
       if (!zero) {
-        auto scalar = RankedTensorType::get({}, inputType.getElementType());
-        zero = shlo::ConstantOp::create(
-            e.builder, loc, cast<ElementsAttr>(e.builder.getZeroAttr(scalar)));
+        zero = shlo::ConstantOp::create(e.builder, loc,
+                                        getZeroSplat(RankedTensorType::get(
+                                            {}, inputType.getElementType())));
       }
       conv.getLhsMutable().set(
           extendShard(e, loc, conv.getLhs(), zero, dim, *plan, groups));

@@ -6,11 +6,12 @@
 // partitioner keeps the dimension sharded and exchanges only those rows with
 // a collective_permute to each side.
 //
-// Handled: window dilation 1 and base dilation 1 along the dimension (and,
-// for a convolution, stride 1 and an integer or float input), input and
-// result divisible by the number of shards, and halos no longer than one
-// shard. Anything else keeps the permutation factor unsharded (the operand
-// is gathered before the op, as for every other permutation factor).
+// Handled: any window size, stride and window (kernel) dilation, base (lhs)
+// dilation 1 along the dimension, integer, float or complex inputs, uneven
+// splits (the padding rows are masked by -sdy-pad-for-divisibility) and
+// halos longer than a shard (taken from several shards). A base-dilated
+// dimension keeps the permutation factor unsharded (the operand is gathered
+// before the op, as for every other permutation factor).
 //
 //===----------------------------------------------------------------------===//
 
@@ -18,6 +19,8 @@
 #define SDY_TRANSFORMS_PARTITION_HALOEXCHANGE_H
 
 #include "ir/sdy/ShardingLayout.h"
+#include "mlir/IR/BuiltinAttributeInterfaces.h"
+#include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Operation.h"
 
 namespace mlir::sdy {
@@ -25,6 +28,10 @@ namespace mlir::sdy {
 namespace partition {
 class LocalEmitter;
 } // namespace partition
+
+/// A splat of zeros of `type` (integer, float or complex elements), the
+/// padding value of a convolution; null for other element types.
+ElementsAttr getZeroSplat(RankedTensorType type);
 
 /// True if factor `factor` of `rule` is a windowed dimension of the
 /// stablehlo.reduce_window or stablehlo.convolution `op` that halo exchange

@@ -11,6 +11,10 @@
 //   `select(iota < d, x, init)` (init is the identity of the reduction);
 // * before a `dot`/`dot_general` contracting a padded dimension, both
 //   operands become `select(iota < d, x, 0)` (0·garbage could be NaN);
+// * before a `reduce_window` or `convolution` whose windowed (spatial)
+//   dimension is padded (halo exchange keeps it sharded), the input becomes
+//   `select(iota < d, x, fill)` with the op's padding value (the init
+//   value, or 0), so windows reading past row d see what the global op sees;
 // * values returned with a padded dimension get their padding zeroed, so
 //   devices return deterministic shards (option zero-padding-at-return).
 //
@@ -24,6 +28,7 @@
 #include "transforms/partition/Passes.h"
 
 #include "ir/sdy/ShardingUtils.h"
+#include "transforms/partition/HaloExchange.h"
 
 namespace mlir::sdy {
 #define GEN_PASS_DEF_PADFORDIVISIBILITYPASS
@@ -92,18 +97,21 @@ Value mask(OpBuilder &b, Location loc, Value value, TensorShardingAttr sharding,
   return select;
 }
 
+/// Zeros of `type`, or null for an element type without a zero.
 Value zeros(OpBuilder &b, Location loc, RankedTensorType type,
             TensorShardingAttr sharding) {
-  auto zero =
-      shlo::ConstantOp::create(b, loc, cast<ElementsAttr>(b.getZeroAttr(type)));
+  ElementsAttr value = getZeroSplat(type);
+  if (!value)
+    return {};
+  auto zero = shlo::ConstantOp::create(b, loc, value);
   annotate(zero, sharding);
   return zero;
 }
 
 /// Masks operand `index` of `op` along `dims` (those that are padded) with
-/// zeros.
-void maskOperandWithZeros(Operation *op, unsigned index,
-                          ArrayRef<int64_t> dims) {
+/// `init` (a scalar) or, without one, zeros.
+void maskOperand(Operation *op, unsigned index, ArrayRef<int64_t> dims,
+                 Value init = {}) {
   Value operand = op->getOperand(index);
   auto type = cast<RankedTensorType>(operand.getType());
   TensorShardingAttr sharding = getSharding(operand);
@@ -111,8 +119,38 @@ void maskOperandWithZeros(Operation *op, unsigned index,
   if (padded.empty() || dims.empty())
     return;
   OpBuilder b(op);
-  op->setOperand(index, mask(b, op->getLoc(), operand, sharding, padded,
-                             zeros(b, op->getLoc(), type, sharding)));
+  Value fill;
+  if (init) {
+    fill = shlo::BroadcastInDimOp::create(b, op->getLoc(), type, init,
+                                          ArrayRef<int64_t>{});
+    annotate(fill.getDefiningOp(), sharding);
+  } else {
+    fill = zeros(b, op->getLoc(), type, sharding);
+  }
+  if (fill)
+    op->setOperand(index,
+                   mask(b, op->getLoc(), operand, sharding, padded, fill));
+}
+
+/// The dimensions along which a reduce_window's result row i reads other
+/// input rows than row i.
+SmallVector<int64_t> getWindowedDims(shlo::ReduceWindowOp op) {
+  auto at = [](std::optional<ArrayRef<int64_t>> list, size_t dim) -> int64_t {
+    return list && dim < list->size() ? (*list)[dim] : 1;
+  };
+  SmallVector<int64_t> padding;
+  if (std::optional<DenseIntElementsAttr> attr = op.getPadding())
+    llvm::append_range(padding, attr->getValues<int64_t>());
+  auto padded = [&](size_t dim) {
+    return (2 * dim < padding.size() && padding[2 * dim] != 0) ||
+           (2 * dim + 1 < padding.size() && padding[2 * dim + 1] != 0);
+  };
+  SmallVector<int64_t> dims;
+  for (auto [dim, size] : llvm::enumerate(op.getWindowDimensions()))
+    if (size != 1 || at(op.getWindowStrides(), dim) != 1 ||
+        at(op.getBaseDilations(), dim) != 1 || padded(dim))
+      dims.push_back(dim);
+  return dims;
 }
 
 struct PadForDivisibilityPass
@@ -122,31 +160,24 @@ struct PadForDivisibilityPass
   void runOnOperation() override {
     getOperation().walk([&](Operation *op) {
       if (auto reduce = dyn_cast<shlo::ReduceOp>(op)) {
-        ArrayRef<int64_t> dims = reduce.getDimensions();
-        for (unsigned i = 0, e = reduce.getInputs().size(); i < e; ++i) {
-          Value input = reduce.getInputs()[i];
-          auto type = cast<RankedTensorType>(input.getType());
-          TensorShardingAttr sharding = getSharding(input);
-          SmallVector<int64_t> padded = getPaddedDims(sharding, type, op, dims);
-          if (padded.empty() || dims.empty())
-            continue;
-          OpBuilder b(op);
-          auto fill = shlo::BroadcastInDimOp::create(b, op->getLoc(), type,
-                                                     reduce.getInitValues()[i],
-                                                     ArrayRef<int64_t>{});
-          annotate(fill, sharding);
-          op->setOperand(i,
-                         mask(b, op->getLoc(), input, sharding, padded, fill));
-        }
+        for (unsigned i = 0, e = reduce.getInputs().size(); i < e; ++i)
+          maskOperand(op, i, reduce.getDimensions(), reduce.getInitValues()[i]);
+      } else if (auto window = dyn_cast<shlo::ReduceWindowOp>(op)) {
+        SmallVector<int64_t> dims = getWindowedDims(window);
+        for (unsigned i = 0, e = window.getInputs().size(); i < e; ++i)
+          maskOperand(op, i, dims, window.getInitValues()[i]);
+      } else if (auto conv = dyn_cast<shlo::ConvolutionOp>(op)) {
+        maskOperand(op, 0,
+                    conv.getDimensionNumbers().getInputSpatialDimensions());
       } else if (auto dot = dyn_cast<shlo::DotGeneralOp>(op)) {
         auto numbers = dot.getDotDimensionNumbers();
-        maskOperandWithZeros(op, 0, numbers.getLhsContractingDimensions());
-        maskOperandWithZeros(op, 1, numbers.getRhsContractingDimensions());
+        maskOperand(op, 0, numbers.getLhsContractingDimensions());
+        maskOperand(op, 1, numbers.getRhsContractingDimensions());
       } else if (auto dot = dyn_cast<shlo::DotOp>(op)) {
         int64_t lhsRank =
             cast<RankedTensorType>(dot.getLhs().getType()).getRank();
-        maskOperandWithZeros(op, 0, {lhsRank - 1});
-        maskOperandWithZeros(op, 1, {0});
+        maskOperand(op, 0, {lhsRank - 1});
+        maskOperand(op, 1, {0});
       }
     });
     if (!zeroPaddingAtReturn)
@@ -166,8 +197,9 @@ struct PadForDivisibilityPass
           if (padded.empty())
             continue;
           OpBuilder b(ret);
-          ret.setOperand(i, mask(b, ret.getLoc(), value, sharding, padded,
-                                 zeros(b, ret.getLoc(), type, sharding)));
+          if (Value zero = zeros(b, ret.getLoc(), type, sharding))
+            ret.setOperand(
+                i, mask(b, ret.getLoc(), value, sharding, padded, zero));
         }
       });
     }

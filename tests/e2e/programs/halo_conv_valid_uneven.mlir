@@ -1,6 +1,7 @@
 // A 3x3 VALID convolution (16 columns -> 14) of an NCHW batch sharded on W
-// over y: on 4 devices (y = 2) W takes the halo path; on 8 (y = 4) 14
-// columns do not split evenly and W is gathered before the convolution.
+// over y: on 4 devices (y = 2) W takes the halo path; on 8 (y = 4) the 14
+// result columns split unevenly (4 per shard, 2 of padding on the last)
+// and W still takes it, each shard reading 2 columns of the next.
 // MESH @mesh = xy
 // TOL: 1e-5
 sdy.mesh @mesh = MESH

@@ -1,8 +1,8 @@
 // Cumsum-like reduce_windows along a dimension sharded over x: a moving sum
 // of 4 (low padding 3) takes 3 halo rows from the left neighbour only, a
 // centred i32 sum of 5 (padding 2, 2) takes 2 rows from each side, and a
-// full cumsum (window 32, padding 31) needs more than one shard and is
-// gathered instead.
+// full cumsum (window 32, padding 31) needs more than one shard: device d
+// receives the d shards before it, one collective_permute per distance.
 // MESH @mesh = x
 sdy.mesh @mesh = MESH
 func.func @main(%a: tensor<4x32xi32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"x"}]>}) -> (tensor<4x32xi32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"x"}]>}, tensor<4x32xi32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"x"}]>}, tensor<4x32xi32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"x"}]>}) {

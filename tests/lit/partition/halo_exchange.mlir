@@ -75,19 +75,30 @@ func.func @disjoint(%a: tensor<16x2xf32> {sdy.sharding = #sdy.sharding<@mesh, [{
 
 // -----
 
-// Not handled, gathered instead: window dilation, and a halo longer than a
-// shard (a 6-row window with padding 5 on 4-row shards).
-// CHECK-LABEL: func.func @fallback
-// CHECK-NOT:     collective_permute
-// CHECK:         "stablehlo.all_gather"
+// A dilated window (3 taps, dilation 2: 5 rows) whose 12 results split
+// into 3 per shard: shard d reads rows [3d, 3d+7) of 4-row shards, so 3
+// rows come from each neighbour. A 6-row window with padding 5 on 4-row
+// shards needs 5 rows before each shard: 4 (a whole shard) from the shard
+// before and 1 from the shard two before (pairs 0->2, 1->3).
+// CHECK-LABEL: func.func @dilated_and_long
+// CHECK-NOT:     all_gather
+// CHECK:         "stablehlo.collective_permute"{{.*}}dense<{{\[\[}}0, 1], [1, 2], [2, 3]]>{{.*}} : (tensor<3x2xf32>)
+// CHECK:         "stablehlo.collective_permute"{{.*}}dense<{{\[\[}}1, 0], [2, 1], [3, 2]]>{{.*}} : (tensor<3x2xf32>)
+// CHECK:         stablehlo.concatenate {{.*}} -> tensor<10x2xf32>
+// CHECK:         stablehlo.dynamic_slice {{.*}} sizes = [7, 2]
 // CHECK:         "stablehlo.reduce_window"{{.*}}window_dilations = array<i64: 2, 1>
-// CHECK:         }) {{.*}} : (tensor<16x2xf32>, tensor<f32>) -> tensor<12x2xf32>
-// CHECK:         "stablehlo.all_gather"
-// CHECK:         "stablehlo.reduce_window"
-// CHECK:         }) {{.*}} : (tensor<16x2xf32>, tensor<f32>) -> tensor<16x2xf32>
-// CHECK-NOT:     collective_permute
+// CHECK:         }) {{.*}} : (tensor<7x2xf32>, tensor<f32>) -> tensor<3x2xf32>
+// CHECK:         %[[NEAR:.*]] = "stablehlo.collective_permute"{{.*}}dense<{{\[\[}}0, 1], [1, 2], [2, 3]]>{{.*}} : (tensor<4x2xf32>)
+// CHECK:         stablehlo.constant dense<[1, 0, 0, 0]>
+// CHECK:         %[[NEARSEL:.*]] = stablehlo.select {{.*}}, %[[NEAR]]
+// CHECK:         %[[FAR:.*]] = "stablehlo.collective_permute"{{.*}}dense<{{\[\[}}0, 2], [1, 3]]>{{.*}} : (tensor<1x2xf32>)
+// CHECK:         stablehlo.constant dense<[1, 1, 0, 0]>
+// CHECK:         %[[FARSEL:.*]] = stablehlo.select {{.*}}, %[[FAR]]
+// CHECK:         stablehlo.concatenate %[[FARSEL]], %[[NEARSEL]], %arg1, dim = 0 : {{.*}} -> tensor<9x2xf32>
+// CHECK:         }) {{.*}} : (tensor<9x2xf32>, tensor<f32>) -> tensor<4x2xf32>
+// CHECK-NOT:     all_gather
 sdy.mesh @mesh = <["x"=4]>
-func.func @fallback(%a: tensor<16x2xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>}, %b: tensor<16x2xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>}) -> (tensor<12x2xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>}, tensor<16x2xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>}) {
+func.func @dilated_and_long(%a: tensor<16x2xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>}, %b: tensor<16x2xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>}) -> (tensor<12x2xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>}, tensor<16x2xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>}) {
   %cst = stablehlo.constant dense<0.0> : tensor<f32>
   %0 = "stablehlo.reduce_window"(%a, %cst) <{window_dimensions = array<i64: 3, 1>, window_dilations = array<i64: 2, 1>}> ({
   ^bb0(%x: tensor<f32>, %y: tensor<f32>):
@@ -100,6 +111,57 @@ func.func @fallback(%a: tensor<16x2xf32> {sdy.sharding = #sdy.sharding<@mesh, [{
     stablehlo.return %s : tensor<f32>
   }) : (tensor<16x2xf32>, tensor<f32>) -> tensor<16x2xf32>
   return %0, %1 : tensor<12x2xf32>, tensor<16x2xf32>
+}
+
+// -----
+
+// Uneven: 14 rows on 4 devices are 4-row shards, the last two rows of
+// shard 3 padding. Before the exchange those rows become the init value
+// (iota + shard offset < 14), so shard 3's last real result sees -inf
+// after row 13, as the global op does.
+// CHECK-LABEL: func.func @uneven
+// CHECK-NOT:     all_gather
+// CHECK:         %[[INIT:.*]] = stablehlo.broadcast_in_dim %cst, dims = [] {{.*}} -> tensor<4x2xf32>
+// CHECK:         stablehlo.constant dense<[0, 4, 8, 12]>
+// CHECK:         dense<14>
+// CHECK:         %[[REAL:.*]] = stablehlo.compare LT
+// CHECK:         %[[MASKED:.*]] = stablehlo.select %[[REAL]], %arg0, %[[INIT]]
+// CHECK:         stablehlo.slice %[[MASKED]] [3:4, 0:2]
+// CHECK:         "stablehlo.collective_permute"
+// CHECK:         stablehlo.slice %[[MASKED]] [0:1, 0:2]
+// CHECK:         "stablehlo.collective_permute"
+// CHECK:         stablehlo.concatenate {{.*}}, %[[MASKED]], {{.*}} -> tensor<6x2xf32>
+// CHECK:         }) {{.*}} : (tensor<6x2xf32>, tensor<f32>) -> tensor<4x2xf32>
+// CHECK-NOT:     all_gather
+sdy.mesh @mesh = <["x"=4]>
+func.func @uneven(%a: tensor<14x2xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>}) -> (tensor<14x2xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>}) {
+  %cst = stablehlo.constant dense<0xFF800000> : tensor<f32>
+  %0 = "stablehlo.reduce_window"(%a, %cst) <{padding = dense<[[1, 1], [0, 0]]> : tensor<2x2xi64>, window_dimensions = array<i64: 3, 1>}> ({
+  ^bb0(%x: tensor<f32>, %y: tensor<f32>):
+    %m = stablehlo.maximum %x, %y : tensor<f32>
+    stablehlo.return %m : tensor<f32>
+  }) : (tensor<14x2xf32>, tensor<f32>) -> tensor<14x2xf32>
+  return %0 : tensor<14x2xf32>
+}
+
+// -----
+
+// Not handled, gathered instead: base dilation.
+// CHECK-LABEL: func.func @fallback
+// CHECK-NOT:     collective_permute
+// CHECK:         "stablehlo.all_gather"
+// CHECK:         "stablehlo.reduce_window"{{.*}}base_dilations = array<i64: 2, 1>
+// CHECK:         }) {{.*}} : (tensor<16x2xf32>, tensor<f32>) -> tensor<30x2xf32>
+// CHECK-NOT:     collective_permute
+sdy.mesh @mesh = <["x"=4]>
+func.func @fallback(%a: tensor<16x2xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>}) -> (tensor<30x2xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>}) {
+  %cst = stablehlo.constant dense<0.0> : tensor<f32>
+  %0 = "stablehlo.reduce_window"(%a, %cst) <{window_dimensions = array<i64: 2, 1>, base_dilations = array<i64: 2, 1>}> ({
+  ^bb0(%x: tensor<f32>, %y: tensor<f32>):
+    %s = stablehlo.add %x, %y : tensor<f32>
+    stablehlo.return %s : tensor<f32>
+  }) : (tensor<16x2xf32>, tensor<f32>) -> tensor<30x2xf32>
+  return %0 : tensor<30x2xf32>
 }
 
 // -----
@@ -150,18 +212,25 @@ func.func @conv_valid(%a: tensor<1x16x1xi32> {sdy.sharding = #sdy.sharding<@mesh
 
 // -----
 
-// Convolutions halo exchange does not handle gather their spatial
-// dimension: stride 2, and a kernel dilation.
-// CHECK-LABEL: func.func @conv_fallback
-// CHECK-NOT:     collective_permute
+// Stride 2 (pad 1 low): each shard's 4 results read rows [8d-1, 8d+8), one
+// row from the shard before; a kernel dilated by 2 (5 rows, pad 2) takes 2
+// rows from each side. Both keep stride and dilation on the local op. An
+// lhs dilation (a transposed convolution) is gathered.
+// CHECK-LABEL: func.func @conv_strided_dilated
+// CHECK:         "stablehlo.collective_permute"{{.*}}dense<{{\[\[}}0, 1]]>{{.*}} : (tensor<1x1x1xf32>)
+// CHECK-NOT:     "stablehlo.collective_permute"{{.*}}dense<{{\[\[}}1, 0]]>{{.*}} : (tensor<1x1x1xf32>)
+// CHECK:         stablehlo.concatenate {{.*}} -> tensor<1x9x1xf32>
+// CHECK:         stablehlo.convolution{{.*}}stride = [2], pad = {{\[\[}}0, 0]]{{.*}} : (tensor<1x9x1xf32>, tensor<3x1x1xf32>) -> tensor<1x4x1xf32>
+// CHECK:         "stablehlo.collective_permute"{{.*}}dense<{{\[\[}}0, 1]]>{{.*}} : (tensor<1x2x1xf32>)
+// CHECK:         "stablehlo.collective_permute"{{.*}}dense<{{\[\[}}1, 0]]>{{.*}} : (tensor<1x2x1xf32>)
+// CHECK:         stablehlo.concatenate {{.*}} -> tensor<1x12x1xf32>
+// CHECK:         stablehlo.convolution{{.*}}rhs_dilate = [2]{{.*}} : (tensor<1x12x1xf32>, tensor<3x1x1xf32>) -> tensor<1x8x1xf32>
 // CHECK:         "stablehlo.all_gather"
-// CHECK:         stablehlo.convolution{{.*}}stride = [2]{{.*}} : (tensor<1x16x1xf32>, tensor<3x1x1xf32>) -> tensor<1x8x1xf32>
-// CHECK:         "stablehlo.all_gather"
-// CHECK:         stablehlo.convolution{{.*}}rhs_dilate = [2]{{.*}} : (tensor<1x16x1xf32>, tensor<3x1x1xf32>) -> tensor<1x16x1xf32>
-// CHECK-NOT:     collective_permute
+// CHECK:         stablehlo.convolution{{.*}}lhs_dilate = [2]{{.*}} : (tensor<1x16x1xf32>, tensor<3x1x1xf32>) -> tensor<1x31x1xf32>
 sdy.mesh @mesh = <["x"=2]>
-func.func @conv_fallback(%a: tensor<1x16x1xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"x"}, {}]>}, %w: tensor<3x1x1xf32>) -> (tensor<1x8x1xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"x"}, {}]>}, tensor<1x16x1xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"x"}, {}]>}) {
+func.func @conv_strided_dilated(%a: tensor<1x16x1xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"x"}, {}]>}, %w: tensor<3x1x1xf32>) -> (tensor<1x8x1xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"x"}, {}]>}, tensor<1x16x1xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"x"}, {}]>}, tensor<1x31x1xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"x"}, {}]>}) {
   %0 = stablehlo.convolution(%a, %w) dim_numbers = [b, 0, f]x[0, i, o]->[b, 0, f], window = {stride = [2], pad = [[1, 0]]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<1x16x1xf32>, tensor<3x1x1xf32>) -> tensor<1x8x1xf32>
   %1 = stablehlo.convolution(%a, %w) dim_numbers = [b, 0, f]x[0, i, o]->[b, 0, f], window = {pad = [[2, 2]], rhs_dilate = [2]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<1x16x1xf32>, tensor<3x1x1xf32>) -> tensor<1x16x1xf32>
-  return %0, %1 : tensor<1x8x1xf32>, tensor<1x16x1xf32>
+  %2 = stablehlo.convolution(%a, %w) dim_numbers = [b, 0, f]x[0, i, o]->[b, 0, f], window = {pad = [[1, 1]], lhs_dilate = [2]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<1x16x1xf32>, tensor<3x1x1xf32>) -> tensor<1x31x1xf32>
+  return %0, %1, %2 : tensor<1x8x1xf32>, tensor<1x16x1xf32>, tensor<1x31x1xf32>
 }
