@@ -7,6 +7,7 @@
 
 #include "transforms/partition/CollectiveLowering.h"
 
+#include <complex>
 #include <map>
 
 #include "ir/utils/DeviceLayout.h"
@@ -50,8 +51,7 @@ RankedTensorType withDim(RankedTensorType type, int64_t dim, int64_t size) {
 
 Value zeroScalar(OpBuilder &b, Location loc, Type elementType) {
   auto type = RankedTensorType::get({}, elementType);
-  return shlo::ConstantOp::create(b, loc,
-                                  cast<ElementsAttr>(b.getZeroAttr(type)));
+  return shlo::ConstantOp::create(b, loc, getZeroSplat(type));
 }
 
 Value sliceStatic(OpBuilder &b, Location loc, Value value, int64_t dim,
@@ -705,9 +705,7 @@ Value partition::lowerConstant(LocalEmitter &e, Location loc,
     return shlo::ConstantOp::create(b, loc, value);
   if (auto dense = dyn_cast<DenseElementsAttr>(value); dense && dense.isSplat())
     return shlo::ConstantOp::create(
-        b, loc,
-        cast<ElementsAttr>(DenseElementsAttr::get(
-            type.clone(local), dense.getSplatValue<Attribute>())));
+        b, loc, cast<ElementsAttr>(dense.resizeSplat(type.clone(local))));
   Value full = padHigh(b, loc, shlo::ConstantOp::create(b, loc, value), high);
   Type indexType = b.getIntegerType(64);
   SmallVector<Value> starts;
@@ -722,4 +720,16 @@ Value partition::lowerConstant(LocalEmitter &e, Location loc,
   }
   return shlo::DynamicSliceOp::create(b, loc, type.clone(local), full, starts,
                                       local);
+}
+
+ElementsAttr partition::getZeroSplat(RankedTensorType type) {
+  if (auto complex = dyn_cast<ComplexType>(type.getElementType())) {
+    auto part = dyn_cast<FloatType>(complex.getElementType());
+    if (!part)
+      return {};
+    APFloat zero = APFloat::getZero(part.getFloatSemantics());
+    return DenseElementsAttr::get(type, std::complex<APFloat>(zero, zero));
+  }
+  return dyn_cast_or_null<ElementsAttr>(
+      Builder(type.getContext()).getZeroAttr(type));
 }

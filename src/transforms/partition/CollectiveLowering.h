@@ -128,6 +128,10 @@ Value lowerReshard(LocalEmitter &e, Location loc, Value value,
 Value lowerConstant(LocalEmitter &e, Location loc, ElementsAttr value,
                     const DimAxes &axes, MeshAttr mesh);
 
+/// A splat of zeros of `type` (integer, float or complex elements); null
+/// for other element types.
+ElementsAttr getZeroSplat(RankedTensorType type);
+
 /// Offset of this device's shard along `dim`: shard index · local size, as a
 /// scalar of the lookup table (0 for an unsharded dimension).
 Value shardOffset(LocalEmitter &e, Location loc, ArrayRef<AxisRefAttr> axes,

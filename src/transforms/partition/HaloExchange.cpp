@@ -26,8 +26,6 @@
 #include "rules/OpShardingRuleBuilder.h"
 #include "transforms/partition/CollectiveLowering.h"
 
-#include <complex>
-
 namespace mlir::sdy {
 
 namespace shlo = mlir::stablehlo;
@@ -87,8 +85,8 @@ std::optional<HaloDim> getConvolutionHaloDim(shlo::ConvolutionOp conv,
   ArrayRef<int64_t> spatial = dims.getInputSpatialDimensions();
   const auto *it = llvm::find(spatial, dim);
   auto lhsType = cast<RankedTensorType>(conv.getLhs().getType());
-  if (it == spatial.end() ||
-      !getZeroSplat(RankedTensorType::get({}, lhsType.getElementType())))
+  if (it == spatial.end() || !partition::getZeroSplat(RankedTensorType::get(
+                                 {}, lhsType.getElementType())))
     return std::nullopt;
   size_t i = it - spatial.begin();
   SmallVector<int64_t> strides = conv.getWindowStridesOrDefault();
@@ -294,18 +292,6 @@ Value extendShard(partition::LocalEmitter &e, Location loc, Value value,
 
 } // namespace
 
-ElementsAttr getZeroSplat(RankedTensorType type) {
-  if (auto complex = dyn_cast<ComplexType>(type.getElementType())) {
-    auto part = dyn_cast<FloatType>(complex.getElementType());
-    if (!part)
-      return {};
-    APFloat zero = APFloat::getZero(part.getFloatSemantics());
-    return DenseElementsAttr::get(type, std::complex<APFloat>(zero, zero));
-  }
-  return dyn_cast_or_null<ElementsAttr>(
-      Builder(type.getContext()).getZeroAttr(type));
-}
-
 bool isHaloExchangeCandidate(Operation *op, OpShardingRuleAttr rule,
                              int64_t factor) {
   if (!isa<shlo::ReduceWindowOp, shlo::ConvolutionOp>(op) ||
@@ -428,9 +414,10 @@ LogicalResult exchangeWindowHalos(partition::LocalEmitter &e, Operation *op) {
         input.set(extendShard(e, loc, input.get(), init, dim, *plan, groups));
     } else {
       if (!zero) {
-        zero = shlo::ConstantOp::create(e.builder, loc,
-                                        getZeroSplat(RankedTensorType::get(
-                                            {}, inputType.getElementType())));
+        zero = shlo::ConstantOp::create(
+            e.builder, loc,
+            partition::getZeroSplat(
+                RankedTensorType::get({}, inputType.getElementType())));
       }
       conv.getLhsMutable().set(
           extendShard(e, loc, conv.getLhs(), zero, dim, *plan, groups));

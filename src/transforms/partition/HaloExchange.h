@@ -19,8 +19,6 @@
 #define SDY_TRANSFORMS_PARTITION_HALOEXCHANGE_H
 
 #include "ir/sdy/ShardingLayout.h"
-#include "mlir/IR/BuiltinAttributeInterfaces.h"
-#include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Operation.h"
 
 namespace mlir::sdy {
@@ -28,10 +26,6 @@ namespace mlir::sdy {
 namespace partition {
 class LocalEmitter;
 } // namespace partition
-
-/// A splat of zeros of `type` (integer, float or complex elements), the
-/// padding value of a convolution; null for other element types.
-ElementsAttr getZeroSplat(RankedTensorType type);
 
 /// True if factor `factor` of `rule` is a windowed dimension of the
 /// stablehlo.reduce_window or stablehlo.convolution `op` that halo exchange

@@ -28,7 +28,7 @@
 #include "transforms/partition/Passes.h"
 
 #include "ir/sdy/ShardingUtils.h"
-#include "transforms/partition/HaloExchange.h"
+#include "transforms/partition/CollectiveLowering.h"
 
 namespace mlir::sdy {
 #define GEN_PASS_DEF_PADFORDIVISIBILITYPASS
@@ -100,7 +100,7 @@ Value mask(OpBuilder &b, Location loc, Value value, TensorShardingAttr sharding,
 /// Zeros of `type`, or null for an element type without a zero.
 Value zeros(OpBuilder &b, Location loc, RankedTensorType type,
             TensorShardingAttr sharding) {
-  ElementsAttr value = getZeroSplat(type);
+  ElementsAttr value = partition::getZeroSplat(type);
   if (!value)
     return {};
   auto zero = shlo::ConstantOp::create(b, loc, value);
