@@ -160,6 +160,8 @@ RankedTensorType withDim(RankedTensorType type, int64_t dim, int64_t size) {
 Value sliceRows(OpBuilder &b, Location loc, Value value, int64_t dim,
                 int64_t begin, int64_t end) {
   auto type = cast<RankedTensorType>(value.getType());
+  if (begin == 0 && end == type.getDimSize(dim))
+    return value;
   SmallVector<int64_t> starts(type.getRank(), 0), strides(type.getRank(), 1);
   SmallVector<int64_t> limits(type.getShape());
   starts[dim] = begin;
