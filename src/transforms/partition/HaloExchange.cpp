@@ -198,20 +198,21 @@ SmallVector<int64_t> perDevice(ArrayRef<SmallVector<int64_t>> groups,
   return table;
 }
 
-/// Sends `edge` from each shard to the shard `step` away; the shards
-/// without a shard `step` before them get `fill` (the padding) instead.
+/// `fill` broadcast to `type`.
+Value broadcastFill(OpBuilder &b, Location loc, RankedTensorType type,
+                    Value fill) {
+  return shlo::BroadcastInDimOp::create(b, loc, type, fill,
+                                        ArrayRef<int64_t>{});
+}
+
+/// Sends `edge` from each shard to the shard `step` away (0 < |step| <
+/// shards); the shards without a shard `step` before them get `fill` (the
+/// padding) instead.
 Value shiftToNeighbour(partition::LocalEmitter &e, Location loc, Value edge,
                        Value fill, ArrayRef<SmallVector<int64_t>> groups,
                        int64_t step) {
   OpBuilder &b = e.builder;
-  auto broadcastFill = [&] {
-    return shlo::BroadcastInDimOp::create(
-        b, loc, cast<RankedTensorType>(edge.getType()), fill,
-        ArrayRef<int64_t>{});
-  };
   int64_t size = groups.front().size();
-  if (std::abs(step) >= size)
-    return broadcastFill();
   SmallVector<int64_t> pairs;
   for (ArrayRef<int64_t> group : groups)
     for (int64_t i = 0; i < size; ++i)
@@ -232,18 +233,24 @@ Value shiftToNeighbour(partition::LocalEmitter &e, Location loc, Value edge,
                                 return source < 0 || source >= size ? 1 : 0;
                               })),
       e.constantIndex(loc, 0), shlo::ComparisonDirection::NE);
-  return shlo::SelectOp::create(b, loc, isEdge, broadcastFill(), received);
+  return shlo::SelectOp::create(
+      b, loc, isEdge,
+      broadcastFill(b, loc, cast<RankedTensorType>(edge.getType()), fill),
+      received);
 }
 
 /// The `rows` rows before each shard (`before`) or after it, in row order:
-/// whole shards from the shards in between, the rest from the farthest one.
+/// whole shards from the shards in between, the rest from the farthest one;
+/// rows beyond every shard are padding.
 SmallVector<Value> receiveHalo(partition::LocalEmitter &e, Location loc,
                                Value value, Value fill, int64_t dim,
                                int64_t rows, bool before,
                                ArrayRef<SmallVector<int64_t>> groups) {
-  int64_t n = cast<RankedTensorType>(value.getType()).getDimSize(dim);
+  auto type = cast<RankedTensorType>(value.getType());
+  int64_t n = type.getDimSize(dim);
+  int64_t shards = groups.front().size();
   SmallVector<Value> pieces;
-  for (int64_t distance = 1; rows > 0; ++distance) {
+  for (int64_t distance = 1; rows > 0 && distance < shards; ++distance) {
     int64_t count = std::min(rows, n);
     rows -= count;
     Value edge = before ? sliceRows(e.builder, loc, value, dim, n - count, n)
@@ -251,6 +258,9 @@ SmallVector<Value> receiveHalo(partition::LocalEmitter &e, Location loc,
     pieces.push_back(shiftToNeighbour(e, loc, edge, fill, groups,
                                       before ? distance : -distance));
   }
+  if (rows > 0)
+    pieces.push_back(
+        broadcastFill(e.builder, loc, withDim(type, dim, rows), fill));
   if (before)
     std::reverse(pieces.begin(), pieces.end());
   return pieces;

@@ -4,11 +4,12 @@
 // pool (SAME, -inf), a stride-3 VALID sum (14 -> 4 results) and a VALID
 // convolution (14 -> 12) read what the unsharded op reads. A 9-row centred
 // window needs 4 rows from each side: more than one 2-row shard on 8
-// devices, taken from the two shards on each side.
+// devices, taken from the two shards on each side. A low padding of 20
+// reaches beyond every shard: those rows are padding on every device.
 // MESH @mesh = x
 // TOL: 1e-5
 sdy.mesh @mesh = MESH
-func.func @main(%a: tensor<2x14x3xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"x"}, {}]>}, %w: tensor<3x3x2xf32>) -> (tensor<2x14x3xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"x"}, {}]>}, tensor<2x4x3xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"x"}, {}]>}, tensor<2x12x2xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"x"}, {}]>}, tensor<2x14x3xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"x"}, {}]>}) {
+func.func @main(%a: tensor<2x14x3xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"x"}, {}]>}, %w: tensor<3x3x2xf32>) -> (tensor<2x14x3xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"x"}, {}]>}, tensor<2x4x3xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"x"}, {}]>}, tensor<2x12x2xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"x"}, {}]>}, tensor<2x14x3xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"x"}, {}]>}, tensor<2x31x3xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"x"}, {}]>}) {
   %ninf = stablehlo.constant dense<0xFF800000> : tensor<f32>
   %zero = stablehlo.constant dense<0.0> : tensor<f32>
   %0 = "stablehlo.reduce_window"(%a, %ninf) <{padding = dense<[[0, 0], [1, 1], [0, 0]]> : tensor<3x2xi64>, window_dimensions = array<i64: 1, 3, 1>}> ({
@@ -27,5 +28,10 @@ func.func @main(%a: tensor<2x14x3xf32> {sdy.sharding = #sdy.sharding<@mesh, [{},
     %m = stablehlo.maximum %x, %y : tensor<f32>
     stablehlo.return %m : tensor<f32>
   }) : (tensor<2x14x3xf32>, tensor<f32>) -> tensor<2x14x3xf32>
-  return %0, %1, %2, %3 : tensor<2x14x3xf32>, tensor<2x4x3xf32>, tensor<2x12x2xf32>, tensor<2x14x3xf32>
+  %4 = "stablehlo.reduce_window"(%a, %zero) <{padding = dense<[[0, 0], [20, 0], [0, 0]]> : tensor<3x2xi64>, window_dimensions = array<i64: 1, 4, 1>}> ({
+  ^bb0(%x: tensor<f32>, %y: tensor<f32>):
+    %s = stablehlo.add %x, %y : tensor<f32>
+    stablehlo.return %s : tensor<f32>
+  }) : (tensor<2x14x3xf32>, tensor<f32>) -> tensor<2x31x3xf32>
+  return %0, %1, %2, %3, %4 : tensor<2x14x3xf32>, tensor<2x4x3xf32>, tensor<2x12x2xf32>, tensor<2x14x3xf32>, tensor<2x31x3xf32>
 }

@@ -259,3 +259,28 @@ func.func @conv_complex_uneven(%a: tensor<1x14x2xcomplex<f32>> {sdy.sharding = #
   %0 = stablehlo.convolution(%a, %w) dim_numbers = [b, 0, f]x[0, i, o]->[b, 0, f], window = {stride = [2], pad = [[1, 1]]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<1x14x2xcomplex<f32>>, tensor<3x2x1xcomplex<f32>>) -> tensor<1x7x1xcomplex<f32>>
   return %0 : tensor<1x7x1xcomplex<f32>>
 }
+
+// -----
+
+// A low padding of 10 on 2-row shards: shard 0's windows start 10 rows
+// before it, so 10 rows come before every shard, 2 from each of the 3
+// shards before it (fewer near the edge) and the 4 beyond every shard are
+// the padding, one broadcast without a collective. The 15 results split
+// unevenly (4 per shard).
+// CHECK-LABEL: func.func @far_padding
+// CHECK-COUNT-3: "stablehlo.collective_permute"{{.*}} : (tensor<2xf32>) -> tensor<2xf32>
+// CHECK:         %[[BEYOND:.*]] = stablehlo.broadcast_in_dim %cst, dims = [] : (tensor<f32>) -> tensor<4xf32>
+// CHECK-NEXT:    %[[LAST:.*]] = stablehlo.slice %arg0 [0:1]
+// CHECK-NEXT:    "stablehlo.collective_permute"(%[[LAST]]) {{.*}}dense<{{\[\[}}1, 0], [2, 1], [3, 2]]>
+// CHECK:         stablehlo.concatenate %[[BEYOND]], {{.*}} -> tensor<13xf32>
+// CHECK:         }) {{.*}} : (tensor<7xf32>, tensor<f32>) -> tensor<4xf32>
+sdy.mesh @mesh = <["x"=4]>
+func.func @far_padding(%a: tensor<8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}]>}) -> (tensor<15xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}]>}) {
+  %cst = stablehlo.constant dense<0.0> : tensor<f32>
+  %0 = "stablehlo.reduce_window"(%a, %cst) <{padding = dense<[[10, 0]]> : tensor<1x2xi64>, window_dimensions = array<i64: 4>}> ({
+  ^bb0(%x: tensor<f32>, %y: tensor<f32>):
+    %s = stablehlo.add %x, %y : tensor<f32>
+    stablehlo.return %s : tensor<f32>
+  }) : (tensor<8xf32>, tensor<f32>) -> tensor<15xf32>
+  return %0 : tensor<15xf32>
+}
