@@ -14,6 +14,7 @@
 #include "runtime/KernelTable.h"
 
 #include "ir/chlo/ChloDialect.h"
+#include "ir/mhlo/MhloDialect.h"
 
 #include <algorithm>
 #include <cmath>
@@ -27,6 +28,7 @@
 namespace sdy::runtime {
 namespace {
 namespace chlo = mlir::chlo;
+namespace mhlo = mlir::mhlo;
 
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 constexpr double kInf = std::numeric_limits<double>::infinity();
@@ -480,12 +482,22 @@ uint64_t orderKey(T v) {
   }
 }
 
+// chlo.top_k, and mhlo.topk, which may select the smallest elements instead
+// (ascending; ties still lower index first).
 Status topKKernel(OpCall &c) {
-  auto op = mlir::cast<chlo::TopKOp>(c.op);
+  int64_t k = 0;
+  bool largest = true;
+  if (auto op = mlir::dyn_cast<chlo::TopKOp>(c.op)) {
+    k = op.getK();
+  } else {
+    auto mhloOp = mlir::cast<mhlo::TopKOp>(c.op);
+    k = mhloOp.getK();
+    largest = mhloOp.selectsLargest();
+  }
   const Tensor &x = c.in[0];
-  int64_t k = op.getK();
   if (x.rank() < 1 || k < 0 || k > x.dim(x.rank() - 1))
-    return Status::invalid("'chlo.top_k': k out of range");
+    return Status::invalid("'" + c.op->getName().getStringRef().str() +
+                           "': k out of range");
   int64_t width = x.dim(x.rank() - 1);
   int64_t rows = width == 0 ? 0 : x.numElements() / width;
   Shape shape = x.shape();
@@ -493,8 +505,8 @@ Status topKKernel(OpCall &c) {
   Tensor values(x.type(), shape), indices(ElementType::I32, shape);
   int32_t *outIdx = indices.data<int32_t>();
   if (isComplex(x.type()))
-    return Status::unsupported("'chlo.top_k' on complex numbers (they have no "
-                               "order)");
+    return Status::unsupported("'" + c.op->getName().getStringRef().str() +
+                               "' on complex numbers (they have no order)");
   dispatchReal(x.type(), [&](auto tag) {
     using T = typename decltype(tag)::type;
     const T *in = x.data<T>();
@@ -504,7 +516,7 @@ Status topKKernel(OpCall &c) {
     for (int64_t row = 0; row < rows; ++row) {
       const T *slice = in + row * width;
       for (int64_t i = 0; i < width; ++i)
-        keys[i] = orderKey(slice[i]);
+        keys[i] = largest ? orderKey(slice[i]) : ~orderKey(slice[i]);
       std::iota(order.begin(), order.end(), 0);
       std::partial_sort(order.begin(), order.begin() + k, order.end(),
                         [&](int64_t a, int64_t b) {
@@ -549,6 +561,7 @@ void registerChloKernels(KernelTable &table) {
   table.add<chlo::PolygammaOp>(binaryFloatKernel<polygamma>);
   table.add<chlo::ZetaOp>(binaryFloatKernel<zeta>);
   table.add<chlo::TopKOp>(topKKernel);
+  table.add<mlir::mhlo::TopKOp>(topKKernel);
 }
 
 } // namespace sdy::runtime
