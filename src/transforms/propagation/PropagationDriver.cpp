@@ -399,6 +399,10 @@ void PropagationDriver::collectItems() {
     if (auto constraint = dyn_cast<ShardingConstraintOp>(op)) {
       addIdentityItem(op, {Slot::forValue(constraint.getInput())},
                       {Slot::forValue(constraint.getResult())});
+      // As an elementwise op, a constraint waits for the round admitting
+      // multi-use operands when its input has other uses (as in Shardy).
+      if (!items.empty() && items.back().anchor == op)
+        items.back().hasMultiUseOperand = !constraint.getInput().hasOneUse();
       return;
     }
     if (auto barrier = dyn_cast<PropagationBarrierOp>(op)) {
