@@ -459,9 +459,19 @@ void PropagationDriver::collectItems() {
             op, config.conservative, config.keepShardingRules))
       addRuleItem(op, rule);
   });
-  for (auto &[id, members] : groups)
-    if (members.size() > 1)
-      addIdentityItem(module, members, {});
+  for (auto &[id, members] : groups) {
+    if (members.size() < 2)
+      continue;
+    // Members without a sharding start with the first member's sharding (as
+    // in Shardy), so a closed dimension there binds the whole group.
+    auto sharded = llvm::find_if(
+        members, [](const ShardingSlot &member) { return member.get(); });
+    if (sharded != members.end())
+      for (const ShardingSlot &member : members)
+        if (!member.get())
+          member.set(sharded->get());
+    addIdentityItem(module, members, {});
+  }
 
   for (auto [index, item] : llvm::enumerate(items)) {
     for (const ShardingSlot &slot : item.operands)
