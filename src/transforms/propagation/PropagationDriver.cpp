@@ -591,7 +591,7 @@ LogicalResult PropagationDriver::run(OpPriorityRound round,
   }
   std::deque<unsigned> worklist;
   std::vector<bool> queued(items.size(), false);
-  for (unsigned i = 0; i < items.size(); ++i)
+  for (unsigned i = items.size(); i-- > 0;)
     if (admits(items[i], round)) {
       worklist.push_back(i);
       queued[i] = true;
@@ -605,15 +605,15 @@ LogicalResult PropagationDriver::run(OpPriorityRound round,
       return module.emitError()
              << "sharding propagation did not reach a fixed point";
     }
-    unsigned index = worklist.front();
-    worklist.pop_front();
+    unsigned index = worklist.back();
+    worklist.pop_back();
     queued[index] = false;
     for (const ShardingSlot *slot :
          visit(items[index], round, visiblePriority, strategy)) {
       auto it = itemsOfSlot.find(getKey(*slot));
       if (it == itemsOfSlot.end())
         continue;
-      for (unsigned other : it->second)
+      for (unsigned other : llvm::reverse(it->second))
         if (other != index && !queued[other] && admits(items[other], round)) {
           worklist.push_back(other);
           queued[other] = true;
