@@ -589,6 +589,8 @@ LogicalResult PropagationDriver::run(OpPriorityRound round,
       return failure();
     return run(round, visiblePriority, PropagationStrategy::kAggressive);
   }
+  // A stack, as in Shardy's greedy driver: items are taken in program order
+  // and the neighbours of a changed value go on top (depth first).
   std::deque<unsigned> worklist;
   std::vector<bool> queued(items.size(), false);
   for (unsigned i = items.size(); i-- > 0;)
