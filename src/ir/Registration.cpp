@@ -5,6 +5,7 @@
 #include "ir/check/CheckDialect.h"
 #include "ir/chlo/ChloDialect.h"
 #include "ir/interpreter/InterpreterDialect.h"
+#include "ir/mhlo/MhloDialect.h"
 #include "ir/sdy/SdyDialect.h"
 #include "ir/stablehlo/StablehloDataFlow.h"
 #include "ir/stablehlo/StablehloDialect.h"
@@ -18,4 +19,5 @@ void mlir::sdy::registerAllDialects(DialectRegistry &registry) {
   stablehlo::registerDataFlowOpInterfaceExternalModels(registry);
   registry.insert<chlo::ChloDialect>();
   registry.insert<quant::QuantDialect>();
+  registry.insert<mhlo::MhloDialect>();
 }

@@ -15,6 +15,7 @@
 #include "runtime/KernelTable.h"
 
 #include "ir/chlo/ChloDialect.h"
+#include "ir/mhlo/MhloDialect.h"
 
 #include <algorithm>
 #include <cmath>
@@ -29,6 +30,7 @@
 namespace sdy::runtime {
 namespace {
 namespace chlo = mlir::chlo;
+namespace mhlo = mlir::mhlo;
 
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 constexpr double kInf = std::numeric_limits<double>::infinity();
@@ -492,7 +494,7 @@ uint64_t orderKey(T v) {
   }
 }
 
-// The k largest of each row of a key per element (as orderKey makes them,
+// The k elements of each row with the largest key (as orderKey makes them,
 // compared as tuples for complex numbers), ties by lower index first.
 template <typename T, typename Key>
 void topKRows(const T *in, T *outVal, int32_t *outIdx, int64_t rows,
@@ -515,12 +517,22 @@ void topKRows(const T *in, T *outVal, int32_t *outIdx, int64_t rows,
   }
 }
 
+// chlo.top_k, and mhlo.topk, which may select the smallest elements instead
+// (ascending; ties still lower index first).
 Status topKKernel(OpCall &c) {
-  auto op = mlir::cast<chlo::TopKOp>(c.op);
+  int64_t k = 0;
+  bool largest = true;
+  if (auto op = mlir::dyn_cast<chlo::TopKOp>(c.op)) {
+    k = op.getK();
+  } else {
+    auto mhloOp = mlir::cast<mhlo::TopKOp>(c.op);
+    k = mhloOp.getK();
+    largest = mhloOp.selectsLargest();
+  }
   const Tensor &x = c.in[0];
-  int64_t k = op.getK();
   if (x.rank() < 1 || k < 0 || k > x.dim(x.rank() - 1))
-    return Status::invalid("'chlo.top_k': k out of range");
+    return Status::invalid("'" + c.op->getName().getStringRef().str() +
+                           "': k out of range");
   int64_t width = x.dim(x.rank() - 1);
   int64_t rows = width == 0 ? 0 : x.numElements() / width;
   Shape shape = x.shape();
@@ -533,15 +545,17 @@ Status topKKernel(OpCall &c) {
   auto run = [&](auto tag) {
     using T = typename decltype(tag)::type;
     if constexpr (is_complex_v<T>)
-      topKRows(x.data<T>(), values.data<T>(), outIdx, rows, width, k, [](T v) {
-        auto part = [](auto p) {
-          return orderKey(p == 0 ? decltype(p)(0) : p);
-        };
-        return std::make_pair(part(v.real()), part(v.imag()));
-      });
+      topKRows(x.data<T>(), values.data<T>(), outIdx, rows, width, k,
+               [largest](T v) {
+                 auto part = [largest](auto p) {
+                   uint64_t key = orderKey(p == 0 ? decltype(p)(0) : p);
+                   return largest ? key : ~key;
+                 };
+                 return std::make_pair(part(v.real()), part(v.imag()));
+               });
     else
       topKRows(x.data<T>(), values.data<T>(), outIdx, rows, width, k,
-               [](T v) { return orderKey(v); });
+               [largest](T v) { return largest ? orderKey(v) : ~orderKey(v); });
   };
   if (isComplex(x.type()))
     dispatchComplex(x.type(), run);
@@ -580,6 +594,7 @@ void registerChloKernels(KernelTable &table) {
   table.add<chlo::PolygammaOp>(binaryFloatKernel<polygamma>);
   table.add<chlo::ZetaOp>(binaryFloatKernel<zeta>);
   table.add<chlo::TopKOp>(topKKernel);
+  table.add<mlir::mhlo::TopKOp>(topKKernel);
 }
 
 } // namespace sdy::runtime

@@ -19,6 +19,7 @@
 
 #include "ir/check/CheckDialect.h"
 #include "ir/chlo/ChloDialect.h"
+#include "ir/mhlo/MhloDialect.h"
 #include "ir/sdy/SdyDialect.h"
 #include "ir/stablehlo/StablehloDialect.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -410,7 +411,8 @@ const llvm::DenseSet<mlir::TypeID> &allTypeOps() {
         TypeID::get<mlir::chlo::MulhiOp>(),
         TypeID::get<mlir::chlo::NextAfterOp>(),
         TypeID::get<mlir::chlo::PolygammaOp>(),
-        TypeID::get<mlir::chlo::ZetaOp>(), TypeID::get<mlir::chlo::TopKOp>());
+        TypeID::get<mlir::chlo::ZetaOp>(), TypeID::get<mlir::chlo::TopKOp>(),
+        TypeID::get<mlir::mhlo::TopKOp>());
     // The equality checks of interpreter tests.
     add(TypeID::get<mlir::check::ExpectEqOp>(),
         TypeID::get<mlir::check::ExpectEqConstOp>(),

@@ -24,3 +24,7 @@ run_and_expect("device 3 result 0: tensor<2xi32>"
 # chlo ops: top_k (+NaN first, ties to the lower index), erf + lgamma.
 run_and_expect("result 0: tensor<2x2xf32> \\[4, 4, nan, 3\\].*result 1: tensor<2x2xi32> \\[1, 2, 1, 2\\].*result 2: tensor<3xf32> \\[1.09286, inf, inf\\].*result 3: tensor<3xi1> \\[false, true, false\\]"
   ${SDY_RUN} ${SRC}/inputs/chlo_ops.mlir)
+# mhlo.topk: largest first as chlo.top_k; largest = false: smallest first,
+# ties to the lower index.
+run_and_expect("result 0: tensor<2x2xf32> \\[4, 4, nan, 3\\].*result 1: tensor<2x2xi32> \\[1, 2, 1, 2\\].*result 2: tensor<2x3xi32> \\[-1, -1, 3, 2, 5, 5\\].*result 3: tensor<2x3xi32> \\[1, 3, 0, 2, 0, 1\\]"
+  ${SDY_RUN} ${SRC}/inputs/mhlo_topk.mlir)

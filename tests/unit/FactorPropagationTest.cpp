@@ -1,9 +1,9 @@
 //===- FactorPropagationTest.cpp - one propagation step on one op ---------===//
 //
 // Which axes each factor gains (transforms/propagation/FactorPropagation.h):
-// compatible axes spread, conflicts stop them (or, aggressively, the larger
-// or more sharded tensor wins), directions, closed dimensions, axes in use
-// elsewhere, need-replication factors, conservative mode, sub-axis prefixes
+// compatible axes spread, conflicts stop them (aggressively too), closed
+// prefixes stop basic propagation only, directions, closed dimensions, axes in
+// use elsewhere, need-replication factors, conservative mode, sub-axis prefixes
 // and hidden priorities.
 //
 //===----------------------------------------------------------------------===//
@@ -78,23 +78,34 @@ TEST_F(FactorPropagationTest, ConflictBlocksBasicPropagation) {
   EXPECT_EQ(axes(2, 0), "{}");
 }
 
-TEST_F(FactorPropagationTest, AggressiveResolvesConflictBySize) {
-  // Equal tensor sizes: the more sharded factor ("y" = 4) wins; "x" is kept
-  // where it is, since it is not a prefix of "y".
-  setUp(R"([{"x", ?}, {?}])", R"([{"y", ?}, {?}])", R"([{?}, {?}])");
+TEST_F(FactorPropagationTest, AggressiveLeavesAConflictingFactor) {
+  // As in Shardy, aggressive propagation resolves conflicts between factors
+  // only: tensors disagreeing on a factor leave it alone, whichever tensor
+  // is larger or more sharded.
+  for (SmallVector<int64_t> sizes :
+       {SmallVector<int64_t>{128, 128, 128}, {256, 128, 128}}) {
+    setUp(R"([{"x", ?}, {?}])", R"([{"y", ?}, {?}])", R"([{?}, {?}])");
+    options.aggressive = true;
+    options.tensorSizes = sizes;
+    EXPECT_EQ(propagate(), SmallVector<bool>({false, false, false}));
+    EXPECT_EQ(axes(2, 0), "{}");
+  }
+}
+
+TEST_F(FactorPropagationTest, AggressiveGrowsPastAClosedPrefix) {
+  // A closed tensor holding a prefix keeps its sharding but, unlike in basic
+  // propagation, does not stop the longer list (as in Shardy).
+  setUp(R"([{"x"}, {?}])", R"([{"x", "y", ?}, {?}])", R"([{?}, {?}])");
   options.aggressive = true;
   SmallVector<int64_t> sizes = {128, 128, 128};
   options.tensorSizes = sizes;
   EXPECT_EQ(propagate(), SmallVector<bool>({false, false, true}));
   EXPECT_EQ(axes(0, 0), R"({"x"})");
-  EXPECT_EQ(axes(2, 0), R"({"y"})");
+  EXPECT_EQ(axes(2, 0), R"({"x", "y"})");
 
-  // A larger tensor wins over a more sharded one.
-  setUp(R"([{"x", ?}, {?}])", R"([{"y", ?}, {?}])", R"([{?}, {?}])");
-  options.aggressive = true;
-  SmallVector<int64_t> larger = {256, 128, 128};
-  options.tensorSizes = larger;
-  propagate();
+  setUp(R"([{"x"}, {?}])", R"([{"x", "y", ?}, {?}])", R"([{?}, {?}])");
+  options.aggressive = false;
+  EXPECT_EQ(propagate(), SmallVector<bool>({false, false, true}));
   EXPECT_EQ(axes(2, 0), R"({"x"})");
 }
 

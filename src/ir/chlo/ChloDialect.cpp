@@ -119,16 +119,15 @@ CHLO_INFER_PREDICATE(IsPosInfOp)
 // top_k
 //===----------------------------------------------------------------------===//
 
-LogicalResult TopKOp::inferReturnTypes(MLIRContext *context,
-                                       std::optional<Location> location,
-                                       TopKOp::Adaptor adaptor,
-                                       SmallVectorImpl<Type> &inferred) {
-  auto type = dyn_cast<RankedTensorType>(adaptor.getOperand().getType());
+LogicalResult mlir::chlo::inferTopKTypes(MLIRContext *context,
+                                         std::optional<Location> location,
+                                         Value operand, int64_t k,
+                                         SmallVectorImpl<Type> &inferred) {
+  auto type = dyn_cast<RankedTensorType>(operand.getType());
   if (!type)
     return failure();
   if (type.getRank() < 1)
     return emitOptionalError(location, "operand's rank must be at least 1");
-  int64_t k = adaptor.getK();
   if (k < 0)
     return emitOptionalError(location, "k must be non-negative, got ", k);
   int64_t last = type.getShape().back();
@@ -141,6 +140,14 @@ LogicalResult TopKOp::inferReturnTypes(MLIRContext *context,
   inferred.push_back(
       RankedTensorType::get(shape, IntegerType::get(context, 32)));
   return success();
+}
+
+LogicalResult TopKOp::inferReturnTypes(MLIRContext *context,
+                                       std::optional<Location> location,
+                                       TopKOp::Adaptor adaptor,
+                                       SmallVectorImpl<Type> &inferred) {
+  return inferTopKTypes(context, location, adaptor.getOperand(), adaptor.getK(),
+                        inferred);
 }
 
 void TopKOp::getAsmResultNames(OpAsmSetValueNameFn setNameFn) {

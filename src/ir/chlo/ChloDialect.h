@@ -68,6 +68,12 @@ LogicalResult getBroadcastDims(Operation *op,
                                SmallVectorImpl<int64_t> &shape,
                                std::string &error);
 
+/// The result types of a top_k of `operand` (chlo.top_k, mhlo.topk): the
+/// operand's shape with its last dimension k, and the same with i32.
+LogicalResult inferTopKTypes(MLIRContext *context,
+                             std::optional<Location> location, Value operand,
+                             int64_t k, SmallVectorImpl<Type> &inferred);
+
 /// Which lhs dimension of a ragged_dot is ragged: a non-contracting one
 /// (the rhs has a group dimension), a contracting one (the result gets a
 /// leading group dimension) or a batch one (a plain dot).

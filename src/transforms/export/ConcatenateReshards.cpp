@@ -244,7 +244,10 @@ void reshardConcatenate(stablehlo::ConcatenateOp op) {
   TensorShardingAttr consistent =
       buildSharding(chosen, rule.getResultMappings()[0], rule, resultSharding,
                     meshOrRef, mesh);
-  setSharding(op.getResult(), consistent);
+  // An unsharded result stays without a sharding when it is to be
+  // replicated anyway (as in Shardy).
+  if (resultSharding || !consistent.isFullyReplicated())
+    setSharding(op.getResult(), consistent);
   TensorShardingAttr original = resultSharding;
   if (!original)
     original = getFullyClosedSharding(op->getContext(), meshOrRef,

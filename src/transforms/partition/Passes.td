@@ -55,8 +55,14 @@ def ReshardToCollectivesPass
     moving between dimensions (one all_to_all) and reorders/swaps of equally
     sized axes (one collective_permute); two otherwise (plus one
     collective_permute when the meshes differ in device order). A reshard
-    between identical layouts is removed.
+    between identical layouts is removed, unless `keep-redundant-reshards`
+    is set (as in Shardy).
   }];
+  let options = [
+    Option<"keepRedundantReshards", "keep-redundant-reshards", "bool",
+           /*default=*/"false",
+           "Keep reshards between identical layouts instead of removing them.">
+  ];
   let dependentDialects = ["mlir::sdy::SdyDialect"];
 }
 

@@ -1,6 +1,7 @@
 //===- ReplicatedOps.cpp - ops computed whole on every device -------------===//
 #include "transforms/partition/ReplicatedOps.h"
 
+#include "ir/mhlo/MhloDialect.h"
 #include "ir/sdy/ShardingLayout.h"
 #include "ir/sdy/ShardingUtils.h"
 #include "ir/stablehlo/StablehloDialect.h"
@@ -14,10 +15,11 @@ bool processReplicatedOp(
     function_ref<void(OpOperand &, TensorShardingAttr)> reshardOperand) {
   // map has no sharding rule (as in Shardy): its body could still run per
   // element on shards, but without a rule nothing says how its operands
-  // line up, so it runs whole.
+  // line up, so it runs whole. So does mhlo.topk, which Shardy gives no rule
+  // either.
   if (!isa<stablehlo::BatchNormTrainingOp, stablehlo::BatchNormGradOp,
-           stablehlo::RngOp, stablehlo::RngBitGeneratorOp, stablehlo::MapOp>(
-          op))
+           stablehlo::RngOp, stablehlo::RngBitGeneratorOp, stablehlo::MapOp,
+           mhlo::TopKOp>(op))
     return false;
   // The mesh of any sharded operand or result.
   Attribute meshOrRef;

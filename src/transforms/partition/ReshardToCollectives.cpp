@@ -102,7 +102,7 @@ LogicalResult lowerCrossMeshReshard(ReshardOp reshard,
   return success();
 }
 
-LogicalResult lowerReshard(ReshardOp reshard) {
+LogicalResult lowerReshard(ReshardOp reshard, bool keepRedundantReshards) {
   MLIRContext *ctx = reshard.getContext();
   Value input = reshard.getInput();
   auto type = dyn_cast<RankedTensorType>(input.getType());
@@ -131,6 +131,8 @@ LogicalResult lowerReshard(ReshardOp reshard) {
       /*forceMeshChange=*/source.getMeshOrRef() != target.getMeshOrRef());
   if (failed(plan))
     return reshard.emitOpError("cannot be lowered to collectives: ") << error;
+  if (plan->empty() && keepRedundantReshards)
+    return success();
 
   OpBuilder builder(reshard);
   Value current =
@@ -178,11 +180,13 @@ Value emitPlan(OpBuilder &builder, Location loc, Value current,
 
 struct ReshardToCollectivesPass
     : impl::ReshardToCollectivesPassBase<ReshardToCollectivesPass> {
+  using ReshardToCollectivesPassBase::ReshardToCollectivesPassBase;
+
   void runOnOperation() override {
     SmallVector<ReshardOp> reshards;
     getOperation().walk([&](ReshardOp op) { reshards.push_back(op); });
     for (ReshardOp reshard : reshards)
-      if (failed(lowerReshard(reshard)))
+      if (failed(lowerReshard(reshard, keepRedundantReshards)))
         return signalPassFailure();
   }
 };

@@ -26,21 +26,24 @@ bool isGrowablePrefix(ArrayRef<AxisRefAttr> prefix,
 }
 
 /// The longest list every tensor agrees with: at each position all tensors
-/// that are long enough hold the same axis (shorter open tensors are
-/// prefixes and agree; a shorter closed tensor does not). Where they hold
+/// that are long enough hold the same axis (shorter tensors are prefixes and
+/// agree; with `closedStops`, a shorter closed one does not). Tensors that
+/// disagree leave their common prefix. Where they hold
 /// sub-axes of which one is a prefix of the others, the largest continues
-/// the list if every tensor holding a smaller one is open and ends there (as
-/// in Shardy, it can grow); otherwise the smallest ends the list.
+/// the list if every tensor holding a smaller one ends there and may grow;
+/// otherwise the smallest ends the list. As in Shardy, a closed tensor stops
+/// basic propagation but only keeps its own sharding in aggressive.
 SmallVector<AxisRefAttr>
 getCompatibleMajorAxes(ArrayRef<ArrayRef<AxisRefAttr>> lists,
-                       ArrayRef<bool> closed, bool allowSubAxes) {
+                       ArrayRef<bool> closed, bool closedStops,
+                       bool allowSubAxes) {
   SmallVector<AxisRefAttr> result;
   for (size_t i = 0;; ++i) {
     SmallVector<AxisRefAttr> atI;
     for (auto [list, isClosed] : llvm::zip(lists, closed)) {
       if (list.size() > i)
         atI.push_back(list[i]);
-      else if (isClosed)
+      else if (isClosed && closedStops)
         return result;
     }
     if (atI.empty())
@@ -60,7 +63,8 @@ getCompatibleMajorAxes(ArrayRef<ArrayRef<AxisRefAttr>> lists,
         auto [list, isClosed] = pair;
         if (list.size() <= i || list[i] == candidate)
           return true;
-        return !isClosed && list.size() == i + 1 && list[i].prefixOf(candidate);
+        return !(isClosed && closedStops) && list.size() == i + 1 &&
+               list[i].prefixOf(candidate);
       });
     };
     auto grown = llvm::find_if(atI, isGrownByAll);
@@ -219,28 +223,17 @@ mlir::sdy::propagateFactors(ShardingProjection &projection,
     }
     if (lists.size() < 2)
       continue;
-    Candidate candidate{
-        factor, getCompatibleMajorAxes(lists, closed, !options.conservative)};
-    bool conflict = llvm::any_of(llvm::zip(lists, closed), [&](auto pair) {
-      auto [list, isClosed] = pair;
-      return !isGrowablePrefix(list, candidate.axes) ||
-             (isClosed && list.size() < candidate.axes.size());
-    });
+    Candidate candidate{factor, getCompatibleMajorAxes(lists, closed,
+                                                       !options.aggressive,
+                                                       !options.conservative)};
     if (options.aggressive) {
-      // One source tensor per factor. Without a conflict it is the largest
-      // tensor holding all the compatible axes; with one, the larger
-      // tensor, then the more sharded factor, then the lower index.
+      // One source tensor per factor: the largest tensor holding all the
+      // compatible axes (the first of equal ones).
       int64_t best = -1;
-      auto key = [&](int64_t index, ArrayRef<AxisRefAttr> axes) {
-        return std::make_tuple(sizeOf(index), getAxesSize(axes, options.mesh),
-                               -index);
-      };
       for (auto [list, t] : llvm::zip(lists, holders)) {
-        if (list.empty() || (!conflict && list != ArrayRef(candidate.axes)))
+        if (list.empty() || list != ArrayRef(candidate.axes))
           continue;
-        if (best < 0 ||
-            key(t, list) >
-                key(best, projection.getTensor(best).factors[factor].axisRefs))
+        if (best < 0 || sizeOf(t) > sizeOf(best))
           best = t;
       }
       if (best >= 0) {

@@ -399,6 +399,10 @@ void PropagationDriver::collectItems() {
     if (auto constraint = dyn_cast<ShardingConstraintOp>(op)) {
       addIdentityItem(op, {Slot::forValue(constraint.getInput())},
                       {Slot::forValue(constraint.getResult())});
+      // As an elementwise op, a constraint waits for the round admitting
+      // multi-use operands when its input has other uses (as in Shardy).
+      if (!items.empty() && items.back().anchor == op)
+        items.back().hasMultiUseOperand = !constraint.getInput().hasOneUse();
       return;
     }
     if (auto barrier = dyn_cast<PropagationBarrierOp>(op)) {
@@ -455,9 +459,19 @@ void PropagationDriver::collectItems() {
             op, config.conservative, config.keepShardingRules))
       addRuleItem(op, rule);
   });
-  for (auto &[id, members] : groups)
-    if (members.size() > 1)
-      addIdentityItem(module, members, {});
+  for (auto &[id, members] : groups) {
+    if (members.size() < 2)
+      continue;
+    // Members without a sharding start with the first member's sharding (as
+    // in Shardy), so a closed dimension there binds the whole group.
+    auto sharded = llvm::find_if(
+        members, [](const ShardingSlot &member) { return member.get(); });
+    if (sharded != members.end())
+      for (const ShardingSlot &member : members)
+        if (!member.get())
+          member.set(sharded->get());
+    addIdentityItem(module, members, {});
+  }
 
   for (auto [index, item] : llvm::enumerate(items)) {
     for (const ShardingSlot &slot : item.operands)
@@ -575,9 +589,11 @@ LogicalResult PropagationDriver::run(OpPriorityRound round,
       return failure();
     return run(round, visiblePriority, PropagationStrategy::kAggressive);
   }
+  // A stack, as in Shardy's greedy driver: items are taken in program order
+  // and the neighbours of a changed value go on top (depth first).
   std::deque<unsigned> worklist;
   std::vector<bool> queued(items.size(), false);
-  for (unsigned i = 0; i < items.size(); ++i)
+  for (unsigned i = items.size(); i-- > 0;)
     if (admits(items[i], round)) {
       worklist.push_back(i);
       queued[i] = true;
@@ -591,15 +607,15 @@ LogicalResult PropagationDriver::run(OpPriorityRound round,
       return module.emitError()
              << "sharding propagation did not reach a fixed point";
     }
-    unsigned index = worklist.front();
-    worklist.pop_front();
+    unsigned index = worklist.back();
+    worklist.pop_back();
     queued[index] = false;
     for (const ShardingSlot *slot :
          visit(items[index], round, visiblePriority, strategy)) {
       auto it = itemsOfSlot.find(getKey(*slot));
       if (it == itemsOfSlot.end())
         continue;
-      for (unsigned other : it->second)
+      for (unsigned other : llvm::reverse(it->second))
         if (other != index && !queued[other] && admits(items[other], round)) {
           worklist.push_back(other);
           queued[other] = true;
