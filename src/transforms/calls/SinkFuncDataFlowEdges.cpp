@@ -9,27 +9,33 @@ namespace mlir::sdy {
 
 namespace {
 
+/// The sharding `edge` leaves on its owner. The edge decides: an owner
+/// sharded before propagation but left unsharded by it stays on its mesh,
+/// fully open.
+TensorShardingAttr getSunkSharding(FuncDataFlowEdgeOp edge) {
+  if (TensorShardingAttr sharding = getSharding(edge.getResult()))
+    return sharding;
+  Value owner = edge.getInput();
+  TensorShardingAttr old = getSharding(owner);
+  return old ? getFullyOpenSharding(edge.getContext(), old.getMeshOrRef(),
+                                    getShardingRank(owner.getType()))
+             : TensorShardingAttr();
+}
+
 struct SinkFuncDataFlowEdgesPass
     : impl::SinkFuncDataFlowEdgesPassBase<SinkFuncDataFlowEdgesPass> {
   void runOnOperation() override {
-    bool changed = false;
-    getOperation().walk([&](FuncDataFlowEdgeOp edge) {
-      changed = true;
-      Value owner = edge.getInput();
-      TensorShardingAttr sharding = getSharding(edge.getResult());
-      // The edge decides: an owner sharded before propagation but left
-      // unsharded by it stays on its mesh, fully open.
-      if (!sharding)
-        if (TensorShardingAttr old = getSharding(owner))
-          sharding = getFullyOpenSharding(&getContext(), old.getMeshOrRef(),
-                                          getShardingRank(owner.getType()));
-      if (sharding)
-        setSharding(owner, sharding);
-      edge.getResult().replaceAllUsesWith(owner);
+    SmallVector<FuncDataFlowEdgeOp> edges;
+    getOperation().walk(
+        [&](FuncDataFlowEdgeOp edge) { edges.push_back(edge); });
+    if (edges.empty())
+      return markAllAnalysesPreserved();
+    for (FuncDataFlowEdgeOp edge : edges) {
+      if (TensorShardingAttr sharding = getSunkSharding(edge))
+        setSharding(edge.getInput(), sharding);
+      edge.getResult().replaceAllUsesWith(edge.getInput());
       edge.erase();
-    });
-    if (!changed)
-      markAllAnalysesPreserved();
+    }
   }
 };
 
