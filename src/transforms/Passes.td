@@ -83,10 +83,17 @@ def ImportFuncCallsPass : Pass<"sdy-import-func-calls", "ModuleOp"> {
   let summary = "Turns func.call ops into sdy.named_computation ops.";
   let description = [{
     Each call becomes an `sdy.named_computation` named after the callee,
-    holding a copy of the callee's body and the callee's argument/result
-    shardings as in/out shardings, so that propagation sees through calls.
-    Callees left without calls are erased (unless they are public).
+    named after the callee's `sdy.original_func_name` (or the callee),
+    holding a copy of the callee's body, the callee's argument shardings as
+    in shardings and the call's own `sdy.sharding` as out shardings; the
+    call's other attributes stay. Callees left without calls are erased
+    (unless they are public).
   }];
+  let options = [
+    Option<"addDataFlowEdgesOnNamedComputations",
+           "add-data-flow-edges-on-named-computations", "bool",
+           /*default=*/"false", "Not supported by sdy (true is an error).">,
+  ];
   let dependentDialects = ["mlir::sdy::SdyDialect"];
 }
 

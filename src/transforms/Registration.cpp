@@ -7,6 +7,7 @@
 #include "mlir/Transforms/Passes.h"
 #include "rules/Passes.h"
 #include "transforms/Passes.h"
+#include "transforms/calls/Passes.h"
 #include "transforms/export/ExportPipeline.h"
 #include "transforms/import/ImportPipeline.h"
 #include "transforms/partition/PartitionPipeline.h"
@@ -39,5 +40,6 @@ void mlir::sdy::registerAllPassesAndPipelines() {
     ::sdy::analysis::registerAnalysisPasses();
     registerExportPipeline();
     registerImportPipeline();
+    registerSdyCallsPasses();
   });
 }

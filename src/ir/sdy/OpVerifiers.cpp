@@ -2,6 +2,7 @@
 
 #include "ir/sdy/SdyDialect.h"
 #include "ir/sdy/ShardingVerifier.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallSet.h"
 
@@ -46,6 +47,27 @@ LogicalResult DataFlowEdgeOp::verify() {
   if (TensorShardingAttr sharding = getShardingAttr())
     return verifyTensorSharding(sharding, getType(), *this,
                                 [&] { return emitOpError() << "sharding: "; });
+  return success();
+}
+
+LogicalResult FuncDataFlowEdgeOp::verify() {
+  auto type = dyn_cast<ShapedType>(getType());
+  if (!type || !type.hasStaticShape())
+    return emitOpError() << "expected sdy.func_data_flow_edge to have a "
+                            "static-shaped result. type: "
+                         << getType();
+  if (!getInput().hasOneUse())
+    return emitOpError() << "expected operand of sdy.func_data_flow_edge to "
+                            "have a single user";
+  if (auto arg = dyn_cast<BlockArgument>(getInput())) {
+    if (!isa_and_nonnull<func::FuncOp>(arg.getOwner()->getParentOp()))
+      return emitOpError() << "expected operand of sdy.func_data_flow_edge to "
+                              "be a block argument of a func op.";
+    return success();
+  }
+  if (!isa<func::CallOp>(getInput().getDefiningOp()))
+    return emitOpError() << "expected operand of sdy.func_data_flow_edge to be "
+                            "a result of call op.";
   return success();
 }
 

@@ -79,6 +79,22 @@ def Sdy_DataFlowEdgeOp : Sdy_Op<"data_flow_edge",
   let hasVerifier = 1;
 }
 
+def Sdy_FuncDataFlowEdgeOp : Sdy_Op<"func_data_flow_edge",
+    [SameOperandsAndResultType]> {
+  let summary = "Holds the sharding of a function argument or a call result.";
+  let description = [{
+    The one use of a block argument of a function or of a result of a
+    `func.call`, so that propagation across function boundaries has a value
+    to refine; its sharding, when it has one, is the `sdy.sharding`
+    per-value attribute. `-sdy-add-func-data-flow-edges` inserts it and
+    `-sdy-sink-func-data-flow-edges` moves its sharding back to the owner.
+  }];
+  let arguments = (ins AnyType:$input);
+  let results = (outs AnyType:$result);
+  let assemblyFormat = "$input attr-dict `:` type($result)";
+  let hasVerifier = 1;
+}
+
 def Sdy_ConstantOp : Sdy_Op<"constant",
     [Pure, DeclareOpInterfaceMethods<InferTypeOpInterface>]> {
   let summary = "A constant that is never folded or CSE'd.";

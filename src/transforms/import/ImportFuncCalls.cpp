@@ -33,7 +33,16 @@ getShardings(MLIRContext *ctx, TypeRange types,
 
 struct ImportFuncCallsPass
     : impl::ImportFuncCallsPassBase<ImportFuncCallsPass> {
+  using ImportFuncCallsPassBase::ImportFuncCallsPassBase;
+
   void runOnOperation() override {
+    if (addDataFlowEdgesOnNamedComputations) {
+      getOperation().emitError()
+          << "sdy-import-func-calls: add-data-flow-edges-on-named-computations "
+             "is not supported (sdy keeps the shardings of named computations "
+             "on the op); leave it false";
+      return signalPassFailure();
+    }
     ModuleOp module = getOperation();
     MLIRContext *ctx = &getContext();
     SymbolTable symbols(module);
@@ -71,18 +80,26 @@ struct ImportFuncCallsPass
         }
         callees.insert(callee);
         builder.setInsertionPoint(call);
+        // Named after the function the callee was cloned from, if any; the
+        // out shardings are the call's own (-sdy-propagate-sharding-from-
+        // func-to-call gives a call its callee's), as in Shardy.
+        auto originalName =
+            callee->getAttrOfType<StringAttr>("sdy.original_func_name");
+        auto outShardings = call->getAttrOfType<TensorShardingPerValueAttr>(
+            SdyDialect::kShardingAttr);
         auto named = NamedComputationOp::create(
             builder, call.getLoc(), call.getResultTypes(),
-            builder.getStringAttr(call.getCallee()), call.getOperands(),
+            originalName ? originalName : call.getCalleeAttr().getAttr(),
+            call.getOperands(),
             getShardings(ctx, callee.getArgumentTypes(),
                          [&](unsigned i) {
                            return callee.getArgAttrOfType<TensorShardingAttr>(
                                i, SdyDialect::kShardingAttr);
                          }),
-            getShardings(ctx, callee.getResultTypes(), [&](unsigned i) {
-              return callee.getResultAttrOfType<TensorShardingAttr>(
-                  i, SdyDialect::kShardingAttr);
-            }));
+            outShardings);
+        for (NamedAttribute attr : call->getDiscardableAttrs())
+          if (attr.getName() != SdyDialect::kShardingAttr)
+            named->setAttr(attr.getName(), attr.getValue());
         IRMapping mapping;
         callee.getBody().cloneInto(&named.getBody(), mapping);
         Block &body = named.getBody().front();

@@ -20,6 +20,7 @@ void mlir::sdy::addPropagationPipeline(
     OpPassManager &pm, const PipelinePropagationOptions &options,
     bool keepNonDivisibleInputOutputShardings) {
   // Import.
+  pm.addPass(createPropagateShardingFromFuncToCallPass());
   pm.addPass(createImportFuncCallsPass());
   pm.addPass(createSymbolDCEPass());
   pm.addPass(createLiftInlinedMeshesPass());

@@ -3,14 +3,15 @@
 sdy.mesh @mesh = <["a"=2, "b"=2]>
 
 // Each call becomes a named computation with a copy of the callee (nested
-// calls too); the callee's shardings become in/out shardings, a missing one
-// is fully open; private callees without calls are erased.
+// calls too); the callee's argument shardings become in shardings (a missing
+// one is fully open) and the call's own shardings out shardings; private
+// callees without calls are erased.
 // CHECK-LABEL: module
 // CHECK-NOT:   func.func private
 // CHECK:       func.func @main(%arg0: tensor<8x8xf32>)
 // CHECK-NEXT:  %[[L0:.*]] = sdy.named_computation<"layer">(%arg0) in_shardings=[<@mesh, [{"a"}, {?}]>] (%arg1: tensor<8x8xf32>) {
 // CHECK-NEXT:    %[[T:.*]] = stablehlo.tanh %arg1
-// CHECK-NEXT:    %[[I:.*]] = sdy.named_computation<"inner">(%[[T]]) out_shardings=[<@mesh, [{?}, {"b"}]>] (%arg2: tensor<8x8xf32>) {
+// CHECK-NEXT:    %[[I:.*]] = sdy.named_computation<"inner">(%[[T]]) (%arg2: tensor<8x8xf32>) {
 // CHECK-NEXT:      %[[N:.*]] = stablehlo.negate %arg2
 // CHECK-NEXT:      sdy.return %[[N]]
 // CHECK-NEXT:    }
