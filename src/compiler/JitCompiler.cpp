@@ -93,6 +93,20 @@ void freeAllocations(ModuleOp module) {
   });
 }
 
+// A memref.copy between strided views (slices, pads, concatenations) would
+// call the MLIR runtime library's memrefCopy, which this process does not
+// have: every copy becomes a loop nest instead.
+void copiesAsLoops(ModuleOp module) {
+  SmallVector<memref::CopyOp> copies;
+  module.walk([&](memref::CopyOp c) { copies.push_back(c); });
+  for (memref::CopyOp c : copies) {
+    OpBuilder b(c);
+    linalg::CopyOp::create(b, c.getLoc(), ValueRange{c.getSource()},
+                           ValueRange{c.getTarget()});
+    c.erase();
+  }
+}
+
 LogicalResult runPasses(ModuleOp module, std::string &error) {
   MLIRContext *ctx = module.getContext();
   std::string diags;
@@ -117,6 +131,7 @@ LogicalResult runPasses(ModuleOp module, std::string &error) {
   if (failed(tensors.run(module)))
     return fail("fusion and bufferization");
   freeAllocations(module);
+  copiesAsLoops(module);
 
   PassManager loops(ctx);
   loops.addPass(createConvertLinalgToLoopsPass());

@@ -98,6 +98,18 @@ private:
       return split ? hasRows(reshape.getOperand()) &&
                          require(reshape.getOperand(), true)
                    : require(reshape.getOperand(), false);
+    // An iota along another dimension reads the same in every block; a
+    // reverse keeping the rows in place reads its block.
+    if (auto iota = dyn_cast<shlo::IotaOp>(op))
+      return !split || iota.getIotaDimension() != 0;
+    if (auto reverse = dyn_cast<shlo::ReverseOp>(op))
+      return split ? !llvm::is_contained(reverse.getDimensions(), 0) &&
+                         require(reverse.getOperand(), true)
+                   : require(reverse.getOperand(), false);
+    // Slices, pads, concatenations and dynamic slices index whole operands.
+    if (isa<shlo::SliceOp, shlo::PadOp, shlo::ConcatenateOp,
+            shlo::DynamicSliceOp, shlo::DynamicUpdateSliceOp>(op))
+      return false;
     if (auto reduce = dyn_cast<shlo::ReduceOp>(op)) {
       for (Value init : reduce.getInitValues())
         if (!require(init, false))
