@@ -23,10 +23,10 @@ namespace shlo = mlir::stablehlo;
 
 namespace {
 
-// f32, f64, signless integers of 1 to 64 bits (i1 is pred) and unsigned
-// integers of 8 to 64 bits.
+// f16, bf16, f32, f64, signless integers of 1 to 64 bits (i1 is pred) and
+// unsigned integers of 8 to 64 bits.
 bool isLowerableElementType(Type t) {
-  if (t.isF32() || t.isF64())
+  if (t.isF16() || t.isBF16() || t.isF32() || t.isF64())
     return true;
   auto i = dyn_cast<IntegerType>(t);
   if (!i || i.isSigned())
@@ -36,6 +36,12 @@ bool isLowerableElementType(Type t) {
 }
 
 bool isUnsignedInt(Type t) { return t.isUnsignedInteger(); }
+
+// f16 and bf16 are computed in f32 and rounded, as the interpreter does.
+bool isNarrowFloat(Type t) { return t.isF16() || t.isBF16(); }
+Type computeType(Type t) {
+  return isNarrowFloat(t) ? Float32Type::get(t.getContext()) : t;
+}
 
 bool isLowerableTensor(Type t) {
   auto rt = dyn_cast<RankedTensorType>(t);
@@ -239,7 +245,8 @@ std::string whyNotLowerable(Operation *op) {
   if (!known)
     return "no compiled lowering for this op (interpreted)";
   const std::string typesCompiled =
-      " is not compiled (f32, f64, pred, signless and unsigned integers are)";
+      " is not compiled (f16, bf16, f32, f64, pred, signless and unsigned "
+      "integers are)";
   for (Type t : op->getOperandTypes())
     if (!isLowerableTensor(t))
       return "operand type " + printed(t) + typesCompiled;
@@ -266,7 +273,7 @@ std::string whyNotLowerable(Operation *op) {
       return "pred form is not compiled";
     // LLVM's lowering of math.expm1 is exp(x) - 1, inexact near 0; f32
     // gets a polynomial approximation instead.
-    if (isa<shlo::Expm1Op>(op) && !et.isF32())
+    if (isa<shlo::Expm1Op>(op) && et.isF64())
       return "f64 form is not compiled";
   }
   if (isElementwiseBinary(op)) {
@@ -561,6 +568,57 @@ const char *comparePredicate(shlo::ComparisonDirection d, Type et) {
   return "eq";
 }
 
+// f16/bf16 to f32 (exact). bf16 is widened by its bits: LLVM would call a
+// runtime library function for it on hosts without bf16 instructions.
+std::string widen(Emitter &e, std::string &body, const std::string &x, Type t) {
+  if (t.isF16())
+    return e.scalar(body, "arith.extf", x, "f16 to f32");
+  Type i32 = IntegerType::get(t.getContext(), 32);
+  std::string bits = e.scalar(body, "arith.bitcast", x, "bf16 to i16");
+  std::string wide = e.scalar(body, "arith.extui", bits, "i16 to i32");
+  std::string sixteen = e.constant(body, "16", i32);
+  std::string high = e.scalar(body, "arith.shli", wide + ", " + sixteen, "i32");
+  return e.scalar(body, "arith.bitcast", high, "i32 to f32");
+}
+
+// f32 to f16/bf16 as the runtime rounds: to nearest even; a NaN becomes the
+// quiet NaN of its sign (f16) or keeps its high bits, quieted (bf16).
+std::string narrow(Emitter &e, std::string &body, const std::string &x,
+                   Type t) {
+  Type i32 = IntegerType::get(t.getContext(), 32);
+  std::string tt = elementText(t);
+  std::string bits = e.scalar(body, "arith.bitcast", x, "f32 to i32");
+  std::string nan = e.scalar(body, "arith.cmpf uno,", x + ", " + x, "f32");
+  std::string sixteen = e.constant(body, "16", i32);
+  std::string high =
+      e.scalar(body, "arith.shrui", bits + ", " + sixteen, "i32");
+  std::string rounded, quiet;
+  if (t.isF16()) {
+    rounded = e.scalar(body, "arith.truncf", x, "f32 to f16");
+    std::string signMask = e.constant(body, "32768", i32);
+    std::string sign =
+        e.scalar(body, "arith.andi", high + ", " + signMask, "i32");
+    std::string qnan = e.constant(body, "32256", i32); // 0x7e00
+    quiet = e.scalar(body, "arith.ori", sign + ", " + qnan, "i32");
+  } else {
+    std::string quietBit = e.constant(body, "64", i32);
+    quiet = e.scalar(body, "arith.ori", high + ", " + quietBit, "i32");
+    std::string one = e.constant(body, "1", i32);
+    std::string lsb = e.scalar(body, "arith.andi", high + ", " + one, "i32");
+    std::string half = e.constant(body, "32767", i32);
+    std::string up = e.scalar(body, "arith.addi", bits + ", " + half, "i32");
+    std::string even = e.scalar(body, "arith.addi", up + ", " + lsb, "i32");
+    std::string top =
+        e.scalar(body, "arith.shrui", even + ", " + sixteen, "i32");
+    std::string top16 = e.scalar(body, "arith.trunci", top, "i32 to i16");
+    rounded = e.scalar(body, "arith.bitcast", top16, "i16 to bf16");
+  }
+  std::string quiet16 = e.scalar(body, "arith.trunci", quiet, "i32 to i16");
+  std::string quietF = e.scalar(body, "arith.bitcast", quiet16, "i16 to " + tt);
+  return e.scalar(body, "arith.select", nan + ", " + quietF + ", " + rounded,
+                  tt);
+}
+
 // An f64 constant written as its bits (exact, whatever the value).
 std::string f64Bits(double v) {
   uint64_t bits;
@@ -627,6 +685,11 @@ std::string convertScalar(Emitter &e, std::string &body, const std::string &x,
                           Type from, Type to) {
   if (from == to)
     return x;
+  Type f32 = Float32Type::get(from.getContext());
+  if (isNarrowFloat(from))
+    return convertScalar(e, body, widen(e, body, x, from), f32, to);
+  if (isNarrowFloat(to))
+    return narrow(e, body, convertScalar(e, body, x, from, f32), to);
   std::string ft = elementText(from), tt = elementText(to);
   bool zeroExtended = isPred(from) || isUnsignedInt(from);
   if (isa<FloatType>(from) && isa<FloatType>(to))
@@ -918,18 +981,23 @@ void emitOp(Emitter &e, Operation *op) {
       if (!reduced[d])
         outExprs.push_back("d" + std::to_string(d));
     }
+    // f16/bf16 accumulate in f32, rounded once at the end (as the
+    // interpreter).
+    Type accEt = computeType(outEt);
     std::string initScalar = e.fresh();
     e.line(initScalar + " = tensor.extract " + e.valueName(init) +
            "[] : " + tensorText({}, outEt));
+    if (accEt != outEt)
+      initScalar = widen(e, e.text(), initScalar, outEt);
     std::string empty = e.fresh();
-    std::string outType = tensorText(shape, outEt);
+    std::string outType = tensorText(shape, accEt);
     e.line(empty + " = tensor.empty() : " + outType);
     std::string filled = e.fresh();
     e.line(filled + " = linalg.fill ins(" + initScalar + " : " +
-           elementText(outEt) + ") outs(" + empty + " : " + outType + ") -> " +
+           elementText(accEt) + ") outs(" + empty + " : " + outType + ") -> " +
            outType);
     Operation *combiner = reductionCombiner(reduce.getBody());
-    const char *opName = binaryOpFor(combiner, outEt);
+    const char *opName = binaryOpFor(combiner, accEt);
     // Float sums and products may be reassociated: LLVM then keeps partial
     // results in vector lanes instead of one scalar chain. The order stays
     // fixed by the compiled code (a row block holds whole rows), so results
@@ -940,12 +1008,19 @@ void emitOp(Emitter &e, Operation *op) {
             : "";
     addOperand(x, identityMap(inRank));
     std::string r = e.generic(
-        ins, inTypes, maps, shape, outEt, mapText(inRank, outExprs), iterators,
+        ins, inTypes, maps, shape, accEt, mapText(inRank, outExprs), iterators,
         [&](std::string &body, const std::vector<std::string> &a) {
-          return e.scalar(body, opName, a[1] + ", " + a[0] + flags,
-                          elementText(outEt));
+          std::string v = accEt != outEt ? widen(e, body, a[0], outEt) : a[0];
+          return e.scalar(body, opName, a[1] + ", " + v + flags,
+                          elementText(accEt));
         },
         filled);
+    if (accEt != outEt)
+      r = e.generic({r}, {{outType, accEt}}, {identityMap(rank)}, shape, outEt,
+                    identityMap(rank), parallel,
+                    [&](std::string &body, const std::vector<std::string> &a) {
+                      return narrow(e, body, a[0], outEt);
+                    });
     e.bind(result, r);
     return;
   }
@@ -988,7 +1063,7 @@ void emitOp(Emitter &e, Operation *op) {
       return convertScalar(e, body, i64, IntegerType::get(op->getContext(), 64),
                            outEt);
     }
-    Type et = elementOf(op->getOperand(0));
+    Type et = computeType(elementOf(op->getOperand(0)));
     std::string ets = elementText(et);
     if (isa<shlo::BroadcastInDimOp, shlo::TransposeOp, shlo::ReverseOp>(op))
       return a[0];
@@ -1008,7 +1083,7 @@ void emitOp(Emitter &e, Operation *op) {
       return e.scalar(body, "arith.select", a[0] + ", " + a[1] + ", " + a[2],
                       elementText(outEt));
     if (isa<shlo::ClampOp>(op)) {
-      Type xt = elementOf(op->getOperand(1));
+      Type xt = computeType(elementOf(op->getOperand(1)));
       bool f = isa<FloatType>(xt), u = isUnsignedInt(xt) || isPred(xt);
       std::string t = elementText(xt);
       std::string lo = e.scalar(body,
@@ -1023,7 +1098,7 @@ void emitOp(Emitter &e, Operation *op) {
                       lo + ", " + a[2], t);
     }
     if (isa<shlo::ConvertOp>(op))
-      return convertScalar(e, body, a[0], et, outEt);
+      return convertScalar(e, body, a[0], elementOf(op->getOperand(0)), outEt);
     if (isa<shlo::RsqrtOp>(op)) {
       std::string root = e.scalar(body, "math.sqrt", a[0], ets);
       std::string one = e.constant(body, "1.0", et);
@@ -1051,8 +1126,26 @@ void emitOp(Emitter &e, Operation *op) {
     }
     return e.scalar(body, binaryOpFor(op, et), a[0] + ", " + a[1], ets);
   };
+  // Ops that compute on f16/bf16 read them widened to f32 and round their
+  // float results back; selects and data movement copy them as they are.
+  bool widened = !isa<shlo::ConvertOp, shlo::SelectOp, shlo::BroadcastInDimOp,
+                      shlo::TransposeOp, shlo::ReverseOp, shlo::IotaOp>(op) &&
+                 llvm::any_of(inTypes, [](const InType &t) {
+                   return isNarrowFloat(t.element);
+                 });
+  ScalarFn computed = [&](std::string &body,
+                          const std::vector<std::string> &a) -> std::string {
+    if (!widened)
+      return fn(body, a);
+    std::vector<std::string> wide = a;
+    for (size_t i = 0; i < inTypes.size(); ++i)
+      if (isNarrowFloat(inTypes[i].element))
+        wide[i] = widen(e, body, a[i], inTypes[i].element);
+    std::string r = fn(body, wide);
+    return isNarrowFloat(outEt) ? narrow(e, body, r, outEt) : r;
+  };
   std::string r = e.generic(ins, inTypes, maps, shape, outEt, identityMap(rank),
-                            parallel, fn);
+                            parallel, computed);
   e.bind(result, r);
 }
 

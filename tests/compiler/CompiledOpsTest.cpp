@@ -239,6 +239,64 @@ func.func @main(%a: tensor<2xui32>, %b: tensor<2xui32>, %x: tensor<3xui32>, %s: 
   EXPECT_EQ(values<uint32_t>(out[7]), (std::vector<uint32_t>{0xFFFFFFFFu}));
 }
 
+TEST(CompiledOps, NarrowFloatsRoundAsTheInterpreter) {
+  // Computed in f32 and rounded to nearest even; NaN results are quiet.
+  const char *text = R"(
+func.func @main(%a: tensor<4xf16>, %b: tensor<4xf16>, %x: tensor<4xbf16>, %y: tensor<4xbf16>, %w: tensor<3xf32>, %d: tensor<2xf64>) -> (tensor<4xf16>, tensor<4xbf16>, tensor<4xi1>, tensor<4xi32>, tensor<3xf16>, tensor<2xbf16>, tensor<4xf16>, tensor<f16>, tensor<4xbf16>) {
+  %s = stablehlo.add %a, %b : tensor<4xf16>
+  %t = stablehlo.add %x, %y : tensor<4xbf16>
+  %c = stablehlo.compare LT, %a, %b : (tensor<4xf16>, tensor<4xf16>) -> tensor<4xi1>
+  %i = stablehlo.convert %a : (tensor<4xf16>) -> tensor<4xi32>
+  %h = stablehlo.convert %w : (tensor<3xf32>) -> tensor<3xf16>
+  %e = stablehlo.convert %d : (tensor<2xf64>) -> tensor<2xbf16>
+  %f = stablehlo.convert %x : (tensor<4xbf16>) -> tensor<4xf16>
+  %z = stablehlo.constant dense<0.0> : tensor<f16>
+  %r = stablehlo.reduce(%b init: %z) applies stablehlo.add across dimensions = [0] : (tensor<4xf16>, tensor<f16>) -> tensor<f16>
+  %m = stablehlo.maximum %x, %y : tensor<4xbf16>
+  return %s, %t, %c, %i, %h, %e, %f, %r, %m : tensor<4xf16>, tensor<4xbf16>, tensor<4xi1>, tensor<4xi32>, tensor<3xf16>, tensor<2xbf16>, tensor<4xf16>, tensor<f16>, tensor<4xbf16>
+})";
+  // f16: 1, 2.5, 65504, a NaN with a payload; 2, 0.5, 65504, 1.
+  // bf16: 1, 1 + 2^-7, a signalling NaN, 3; 2^-8, 2^-8, 1, 1.
+  auto out = runBothExact(
+      text,
+      {Tensor::fromVector<uint16_t>(ElementType::F16, {4},
+                                    {0x3C00, 0x4100, 0x7BFF, 0x7D00}),
+       Tensor::fromVector<uint16_t>(ElementType::F16, {4},
+                                    {0x4000, 0x3800, 0x7BFF, 0x3C00}),
+       Tensor::fromVector<uint16_t>(ElementType::BF16, {4},
+                                    {0x3F80, 0x3F81, 0x7F81, 0x4040}),
+       Tensor::fromVector<uint16_t>(ElementType::BF16, {4},
+                                    {0x3B80, 0x3B80, 0x3F80, 0x3F80}),
+       Tensor::fromVector<float>(ElementType::F32, {3},
+                                 {65520.0f, 1e-8f, -3.0e-8f}),
+       Tensor::fromVector<double>(ElementType::F64, {2},
+                                  {1.00390625, 1.0 + 1.0 / 256 + 1e-12})});
+  ASSERT_EQ(out.size(), 9u);
+  // 3, 3, 131008 overflows to inf, NaN.
+  EXPECT_EQ(values<uint16_t>(out[0]),
+            (std::vector<uint16_t>{0x4200, 0x4200, 0x7C00, 0x7E00}));
+  // 1 + 2^-8 ties to 1 (even); 1 + 2^-7 + 2^-8 ties to 1 + 2^-6 (even); the
+  // NaN keeps its high bits, quieted; 4.
+  EXPECT_EQ(values<uint16_t>(out[1]),
+            (std::vector<uint16_t>{0x3F80, 0x3F82, 0x7FC1, 0x4080}));
+  EXPECT_EQ(values<uint8_t>(out[2]), (std::vector<uint8_t>{1, 0, 0, 0}));
+  EXPECT_EQ(values<int32_t>(out[3]), (std::vector<int32_t>{1, 2, 65504, 0}));
+  // 65520 rounds to inf; 1e-8 is below half the smallest subnormal (2^-24
+  // = 5.96e-8): +0; -3e-8 rounds to the smallest subnormal, negated.
+  EXPECT_EQ(values<uint16_t>(out[4]),
+            (std::vector<uint16_t>{0x7C00, 0x0000, 0x8001}));
+  // f64 goes through f32 as the interpreter converts it: 1 + 2^-8 ties to
+  // 1; 1 + 2^-8 + 1e-12 is 1 + 2^-8 in f32, then ties to 1 as well.
+  EXPECT_EQ(values<uint16_t>(out[5]), (std::vector<uint16_t>{0x3F80, 0x3F80}));
+  // bf16 1, 1 + 2^-7 (exact in f16: 0x3C08), NaN, 3.
+  EXPECT_EQ(values<uint16_t>(out[6]),
+            (std::vector<uint16_t>{0x3C00, 0x3C08, 0x7E00, 0x4200}));
+  // 2 + 0.5 + 65504 + 1 = 65507.5 in f32, rounded once: 65504.
+  EXPECT_EQ(values<uint16_t>(out[7]), (std::vector<uint16_t>{0x7BFF}));
+  EXPECT_EQ(values<uint16_t>(out[8]),
+            (std::vector<uint16_t>{0x3F80, 0x3F81, 0x7FC1, 0x4040}));
+}
+
 TEST(CompiledOps, IotaAndReverseKeepTheRowSplit) {
   // 256 x 256 elements: four row blocks. The iota runs along the columns
   // and the reverse keeps the rows in place, so each block reads its own.
@@ -268,10 +326,10 @@ func.func @main(%x: tensor<256x256xi32>) -> tensor<256x256xi32> {
 
 TEST(CompiledOps, ReportNamesWhatIsStillInterpreted) {
   const char *text = R"(
-func.func @main(%a: tensor<2xi32>, %u: tensor<2xui32>, %h: tensor<2xf16>) -> (tensor<2xi32>, tensor<2xui32>, tensor<2xf16>, tensor<i32>, tensor<i32>) {
+func.func @main(%a: tensor<2xi32>, %u: tensor<2xui32>, %h: tensor<2xcomplex<f32>>) -> (tensor<2xi32>, tensor<2xui32>, tensor<2xcomplex<f32>>, tensor<i32>, tensor<i32>) {
   %p = stablehlo.power %a, %a : tensor<2xi32>
   %b = stablehlo.popcnt %u : tensor<2xui32>
-  %n = stablehlo.negate %h : tensor<2xf16>
+  %n = stablehlo.negate %h : tensor<2xcomplex<f32>>
   %z = stablehlo.constant dense<0> : tensor<i32>
   %r:2 = stablehlo.reduce(%a init: %z), (%a init: %z) across dimensions = [0] : (tensor<2xi32>, tensor<2xi32>, tensor<i32>, tensor<i32>) -> (tensor<i32>, tensor<i32>)
     reducer(%x: tensor<i32>, %y: tensor<i32>) (%v: tensor<i32>, %w: tensor<i32>) {
@@ -279,7 +337,7 @@ func.func @main(%a: tensor<2xi32>, %u: tensor<2xui32>, %h: tensor<2xf16>) -> (te
       %t = stablehlo.add %v, %w : tensor<i32>
       stablehlo.return %s, %t : tensor<i32>, tensor<i32>
     }
-  return %p, %b, %n, %r#0, %r#1 : tensor<2xi32>, tensor<2xui32>, tensor<2xf16>, tensor<i32>, tensor<i32>
+  return %p, %b, %n, %r#0, %r#1 : tensor<2xi32>, tensor<2xui32>, tensor<2xcomplex<f32>>, tensor<i32>, tensor<i32>
 })";
   auto compiled = make(text, ExecMode::Compile);
   const std::string &report = compiled->compileReport();
@@ -287,8 +345,9 @@ func.func @main(%a: tensor<2xi32>, %u: tensor<2xui32>, %h: tensor<2xf16>) -> (te
        {"interpreted: stablehlo.power x1: integer form is not compiled",
         "interpreted: stablehlo.popcnt x1: no compiled lowering for this op "
         "(interpreted)",
-        "interpreted: stablehlo.negate x1: operand type tensor<2xf16> is not "
-        "compiled (f32, f64, pred, signless and unsigned integers are)",
+        "interpreted: stablehlo.negate x1: operand type "
+        "tensor<2xcomplex<f32>> is not compiled (f16, bf16, f32, f64, pred, "
+        "signless and unsigned integers are)",
         "interpreted: stablehlo.reduce x1: variadic reduce is not compiled",
         "0 ops compiled in 0 clusters"})
     EXPECT_NE(report.find(line), std::string::npos) << line << "\n" << report;
