@@ -6,6 +6,8 @@
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/TypeSwitch.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/raw_ostream.h"
@@ -228,6 +230,80 @@ std::string whyDataMovementInvalid(Operation *op) {
   return "";
 }
 
+// Empty when the inputs, inits, dimensions and results of `reduce` agree
+// (the lowering indexes with them); otherwise why not.
+std::string whyReduceShapesInvalid(shlo::ReduceOp reduce) {
+  const std::string bad = "reduce shapes inconsistent with its dimensions";
+  size_t n = reduce.getInputs().size();
+  if (n == 0 || reduce.getInitValues().size() != n ||
+      reduce->getNumResults() != n)
+    return bad;
+  ArrayRef<int64_t> in = shapeOf(reduce.getInputs()[0]);
+  llvm::SmallVector<bool> reduced(in.size(), false);
+  for (int64_t d : reduce.getDimensions()) {
+    if (d < 0 || d >= static_cast<int64_t>(in.size()) || reduced[d])
+      return bad;
+    reduced[d] = true;
+  }
+  llvm::SmallVector<int64_t> kept;
+  for (size_t d = 0; d < in.size(); ++d)
+    if (!reduced[d])
+      kept.push_back(in[d]);
+  for (size_t k = 0; k < n; ++k) {
+    Type et = elementOf(reduce.getInputs()[k]);
+    Value init = reduce.getInitValues()[k], r = reduce->getResult(k);
+    if (shapeOf(reduce.getInputs()[k]) != in || !shapeOf(init).empty() ||
+        elementOf(init) != et || shapeOf(r) != ArrayRef<int64_t>(kept) ||
+        elementOf(r) != et)
+      return bad;
+  }
+  return "";
+}
+
+// Empty when every op of the body of `reduce` is a compiled elementwise op
+// or a constant on its scalars; otherwise why not.
+std::string whyReduceBodyNotLowerable(shlo::ReduceOp reduce) {
+  size_t n = reduce.getInputs().size();
+  Region &body = reduce.getBody();
+  if (!body.hasOneBlock() || body.front().getNumArguments() != 2 * n)
+    return "reduce body does not take an accumulator and an element per input";
+  Block &b = body.front();
+  for (size_t k = 0; k < 2 * n; ++k) {
+    Type t = b.getArgument(k).getType();
+    auto rt = dyn_cast<RankedTensorType>(t);
+    if (!rt || rt.getRank() != 0 ||
+        rt.getElementType() != elementOf(reduce.getInputs()[k % n]))
+      return "reduce body argument type " + printed(t) +
+             " differs from its input's element type";
+  }
+  llvm::DenseSet<Value> defined(b.getArguments().begin(),
+                                b.getArguments().end());
+  for (Operation &op : b) {
+    for (Value v : op.getOperands())
+      if (!defined.count(v))
+        return "reduce body reads a value defined outside it";
+    if (op.hasTrait<OpTrait::IsTerminator>()) {
+      if (!isa<shlo::ReturnOp>(op) || op.getNumOperands() != n)
+        return "reduce body does not return a value per input";
+      for (size_t k = 0; k < n; ++k)
+        if (op.getOperand(k).getType() != b.getArgument(k).getType())
+          return "reduce body returns a type other than its accumulator's";
+      continue;
+    }
+    std::string opName = op.getName().getStringRef().str();
+    if (op.getNumRegions() || op.getNumResults() != 1)
+      return "reduce body op " + opName + " is not elementwise";
+    if (!isFoldedConstant(&op)) {
+      if (isDataMovement(&op) || isa<shlo::ReduceOp>(op))
+        return "reduce body op " + opName + " is not elementwise";
+      if (std::string why = whyNotLowerable(&op); !why.empty())
+        return "reduce body op " + opName + ": " + why;
+    }
+    defined.insert(op.getResult(0));
+  }
+  return "";
+}
+
 } // namespace
 
 bool isFoldedConstant(Operation *op) {
@@ -293,11 +369,11 @@ std::string whyNotLowerable(Operation *op) {
       return "TOTALORDER comparison is not compiled";
   }
   if (auto reduce = dyn_cast<shlo::ReduceOp>(op)) {
-    if (reduce.getInputs().size() != 1)
-      return "variadic reduce is not compiled";
+    if (std::string why = whyReduceShapesInvalid(reduce); !why.empty())
+      return why;
     Operation *combiner = reductionCombiner(reduce.getBody());
-    if (!combiner)
-      return "reduce body is not a single add, mul, max, min, and or or";
+    if (!combiner || reduce.getInputs().size() != 1)
+      return whyReduceBodyNotLowerable(reduce);
     for (Type t : combiner->getOperandTypes())
       if (!isa<RankedTensorType>(t) ||
           cast<RankedTensorType>(t).getElementType() != et)
@@ -927,6 +1003,200 @@ bool emitSlicing(Emitter &e, Operation *op) {
   return false;
 }
 
+// The scalar result of elementwise `op` (iota included) on the scalars `a`,
+// read in the op's compute types.
+std::string elementwiseScalar(Emitter &e, Operation *op, std::string &body,
+                              const std::vector<std::string> &a) {
+  Type outEt = elementOf(op->getResult(0));
+  if (auto iota = dyn_cast<shlo::IotaOp>(op)) {
+    std::string i = e.scalar(
+        body, "linalg.index " + std::to_string(iota.getIotaDimension()), "",
+        "index");
+    std::string i64 = e.scalar(body, "arith.index_cast", i, "index to i64");
+    return convertScalar(e, body, i64, IntegerType::get(op->getContext(), 64),
+                         outEt);
+  }
+  Type et = computeType(elementOf(op->getOperand(0)));
+  std::string ets = elementText(et);
+  if (isa<shlo::BroadcastInDimOp, shlo::TransposeOp, shlo::ReverseOp>(op))
+    return a[0];
+  if (isShift(op))
+    return shift(e, body, op, a[0], a[1], et);
+  if (isa<shlo::DivOp, shlo::RemOp>(op) && !isa<FloatType>(et))
+    return intDivRem(e, body, isa<shlo::RemOp>(op), a[0], a[1], et);
+  if (auto cmp = dyn_cast<shlo::CompareOp>(op)) {
+    const char *p = comparePredicate(cmp.getComparisonDirection(), et);
+    return e.scalar(
+        body,
+        std::string(isa<FloatType>(et) ? "arith.cmpf " : "arith.cmpi ") + p +
+            ",",
+        a[0] + ", " + a[1], ets);
+  }
+  if (isa<shlo::SelectOp>(op))
+    return e.scalar(body, "arith.select", a[0] + ", " + a[1] + ", " + a[2],
+                    elementText(outEt));
+  if (isa<shlo::ClampOp>(op)) {
+    Type xt = computeType(elementOf(op->getOperand(1)));
+    bool f = isa<FloatType>(xt), u = isUnsignedInt(xt) || isPred(xt);
+    std::string t = elementText(xt);
+    std::string lo = e.scalar(body,
+                              f   ? "arith.maximumf"
+                              : u ? "arith.maxui"
+                                  : "arith.maxsi",
+                              a[1] + ", " + a[0], t);
+    return e.scalar(body,
+                    f   ? "arith.minimumf"
+                    : u ? "arith.minui"
+                        : "arith.minsi",
+                    lo + ", " + a[2], t);
+  }
+  if (isa<shlo::ConvertOp>(op))
+    return convertScalar(e, body, a[0], elementOf(op->getOperand(0)), outEt);
+  if (isa<shlo::RsqrtOp>(op)) {
+    std::string root = e.scalar(body, "math.sqrt", a[0], ets);
+    std::string one = e.constant(body, "1.0", et);
+    return e.scalar(body, "arith.divf", one + ", " + root, ets);
+  }
+  if (isa<shlo::LogisticOp>(op)) {
+    std::string n = e.scalar(body, "arith.negf", a[0], ets);
+    std::string x = e.scalar(body, "math.exp", n, ets);
+    std::string one = e.constant(body, "1.0", et);
+    std::string d = e.scalar(body, "arith.addf", one + ", " + x, ets);
+    return e.scalar(body, "arith.divf", one + ", " + d, ets);
+  }
+  if (isElementwiseUnary(op)) {
+    if (isa<shlo::NotOp>(op)) {
+      std::string ones = e.constant(body, "-1", et);
+      return e.scalar(body, "arith.xori", a[0] + ", " + ones, ets);
+    }
+    if (!isa<FloatType>(et)) {
+      if (isa<shlo::AbsOp>(op))
+        return e.scalar(body, "math.absi", a[0], ets);
+      std::string zero = e.constant(body, "0", et);
+      return e.scalar(body, "arith.subi", zero + ", " + a[0], ets);
+    }
+    return e.scalar(body, floatUnaryOp(op), a[0], ets);
+  }
+  return e.scalar(body, binaryOpFor(op, et), a[0] + ", " + a[1], ets);
+}
+
+// The same on the op's own element types: ops that compute on f16/bf16 read
+// them widened to f32 and round their float results back; selects and data
+// movement copy them as they are.
+std::string computedScalar(Emitter &e, Operation *op, std::string &body,
+                           const std::vector<std::string> &a) {
+  bool widened = !isa<shlo::ConvertOp, shlo::SelectOp, shlo::BroadcastInDimOp,
+                      shlo::TransposeOp, shlo::ReverseOp, shlo::IotaOp>(op) &&
+                 llvm::any_of(op->getOperands(), [](Value v) {
+                   return isNarrowFloat(elementOf(v));
+                 });
+  if (!widened)
+    return elementwiseScalar(e, op, body, a);
+  std::vector<std::string> wide = a;
+  for (auto [i, v] : llvm::enumerate(op->getOperands()))
+    if (isNarrowFloat(elementOf(v)))
+      wide[i] = widen(e, body, a[i], elementOf(v));
+  std::string r = elementwiseScalar(e, op, body, wide);
+  Type outEt = elementOf(op->getResult(0));
+  return isNarrowFloat(outEt) ? narrow(e, body, r, outEt) : r;
+}
+
+// A reduce of any number of inputs whose body is elementwise: one
+// linalg.generic with an output per input, the body's ops on scalars. The
+// loops run over the kept dimensions, then the reduced ones in the order the
+// op lists them, each element folded in turn from the init values (as the
+// interpreter folds them): the results are the interpreter's, bit for bit,
+// up to the approximations of the body's math.
+void emitGeneralReduce(Emitter &e, shlo::ReduceOp reduce) {
+  size_t n = reduce.getInputs().size();
+  llvm::SmallVector<int64_t> outShape = e.shapeOf(reduce->getResult(0));
+  unsigned inRank = e.shapeOf(reduce.getInputs()[0]).size();
+  ArrayRef<int64_t> dims = reduce.getDimensions();
+  std::vector<std::string> inExprs(inRank), outExprs, iterators;
+  unsigned loop = 0;
+  for (unsigned d = 0; d < inRank; ++d)
+    if (!llvm::is_contained(dims, d)) {
+      outExprs.push_back("d" + std::to_string(loop));
+      inExprs[d] = "d" + std::to_string(loop++);
+      iterators.push_back("\"parallel\"");
+    }
+  for (int64_t d : dims) {
+    inExprs[d] = "d" + std::to_string(loop++);
+    iterators.push_back("\"reduction\"");
+  }
+  Block &b = reduce.getBody().front();
+  // The body's constants, as scalars read before the loops.
+  llvm::DenseMap<Value, std::string> scalars;
+  for (Operation &op : b)
+    if (isFoldedConstant(&op))
+      scalars[op.getResult(0)] =
+          e.stmt("tensor.extract " + e.valueName(op.getResult(0)) +
+                 "[] : " + tensorText({}, elementOf(op.getResult(0))));
+  std::vector<std::string> maps, ins, inTypes, outs, outTypes, elems;
+  for (size_t k = 0; k < n; ++k) {
+    Value x = reduce.getInputs()[k];
+    Type et = elementOf(x);
+    elems.push_back(elementText(et));
+    maps.push_back(mapText(inRank, inExprs));
+    ins.push_back(e.valueName(x));
+    inTypes.push_back(tensorText(e.shapeOf(x), et));
+    std::string init =
+        e.stmt("tensor.extract " + e.valueName(reduce.getInitValues()[k]) +
+               "[] : " + tensorText({}, et));
+    outTypes.push_back(tensorText(outShape, et));
+    std::string empty = e.stmt("tensor.empty() : " + outTypes.back());
+    outs.push_back(e.stmt("linalg.fill ins(" + init + " : " + elems.back() +
+                          ") outs(" + empty + " : " + outTypes.back() +
+                          ") -> " + outTypes.back()));
+  }
+  for (size_t k = 0; k < n; ++k)
+    maps.push_back(mapText(inRank, outExprs));
+  std::string result = e.fresh();
+  std::vector<std::string> elemArgs, accArgs;
+  std::string bbArgs;
+  for (size_t k = 0; k < n; ++k) {
+    elemArgs.push_back(e.fresh());
+    bbArgs += elemArgs.back() + ": " + elems[k] + ", ";
+  }
+  for (size_t k = 0; k < n; ++k) {
+    accArgs.push_back(e.fresh());
+    bbArgs += accArgs.back() + ": " + elems[k] + (k + 1 < n ? ", " : "");
+  }
+  // The body's arguments: the accumulators, then the elements.
+  for (size_t k = 0; k < n; ++k) {
+    scalars[b.getArgument(k)] = accArgs[k];
+    scalars[b.getArgument(n + k)] = elemArgs[k];
+  }
+  std::string text;
+  std::vector<std::string> yielded;
+  for (Operation &op : b) {
+    if (op.hasTrait<OpTrait::IsTerminator>()) {
+      for (Value v : op.getOperands())
+        yielded.push_back(scalars[v]);
+      break;
+    }
+    if (isFoldedConstant(&op))
+      continue;
+    std::vector<std::string> args;
+    for (Value v : op.getOperands())
+      args.push_back(scalars[v]);
+    scalars[op.getResult(0)] = computedScalar(e, &op, text, args);
+  }
+  e.line(result + (n > 1 ? ":" + std::to_string(n) : "") +
+         " = linalg.generic {indexing_maps = [" + llvm::join(maps, ", ") +
+         "], iterator_types = [" + llvm::join(iterators, ", ") + "]} ins(" +
+         llvm::join(ins, ", ") + " : " + llvm::join(inTypes, ", ") + ") outs(" +
+         llvm::join(outs, ", ") + " : " + llvm::join(outTypes, ", ") + ") {");
+  e.line("^bb0(" + bbArgs + "):");
+  e.text() += text;
+  e.line("  linalg.yield " + llvm::join(yielded, ", ") + " : " +
+         llvm::join(elems, ", "));
+  e.line("} -> (" + llvm::join(outTypes, ", ") + ")");
+  for (size_t k = 0; k < n; ++k)
+    e.bind(reduce->getResult(k),
+           n > 1 ? result + "#" + std::to_string(k) : result);
+}
+
 void emitOp(Emitter &e, Operation *op) {
   Value result = op->getResult(0);
   llvm::SmallVector<int64_t> shape = e.shapeOf(result);
@@ -968,6 +1238,11 @@ void emitOp(Emitter &e, Operation *op) {
   }
 
   if (auto reduce = dyn_cast<shlo::ReduceOp>(op)) {
+    if (reduce.getInputs().size() != 1 ||
+        !reductionCombiner(reduce.getBody())) {
+      emitGeneralReduce(e, reduce);
+      return;
+    }
     Value x = reduce.getInputs()[0];
     Value init = reduce.getInitValues()[0];
     unsigned inRank = shapeOf(x).size();
@@ -1053,96 +1328,9 @@ void emitOp(Emitter &e, Operation *op) {
       addOperand(v, operandMap(v, rank));
   }
 
-  ScalarFn fn = [&](std::string &body,
-                    const std::vector<std::string> &a) -> std::string {
-    if (auto iota = dyn_cast<shlo::IotaOp>(op)) {
-      std::string i = e.scalar(
-          body, "linalg.index " + std::to_string(iota.getIotaDimension()), "",
-          "index");
-      std::string i64 = e.scalar(body, "arith.index_cast", i, "index to i64");
-      return convertScalar(e, body, i64, IntegerType::get(op->getContext(), 64),
-                           outEt);
-    }
-    Type et = computeType(elementOf(op->getOperand(0)));
-    std::string ets = elementText(et);
-    if (isa<shlo::BroadcastInDimOp, shlo::TransposeOp, shlo::ReverseOp>(op))
-      return a[0];
-    if (isShift(op))
-      return shift(e, body, op, a[0], a[1], et);
-    if (isa<shlo::DivOp, shlo::RemOp>(op) && !isa<FloatType>(et))
-      return intDivRem(e, body, isa<shlo::RemOp>(op), a[0], a[1], et);
-    if (auto cmp = dyn_cast<shlo::CompareOp>(op)) {
-      const char *p = comparePredicate(cmp.getComparisonDirection(), et);
-      return e.scalar(
-          body,
-          std::string(isa<FloatType>(et) ? "arith.cmpf " : "arith.cmpi ") + p +
-              ",",
-          a[0] + ", " + a[1], ets);
-    }
-    if (isa<shlo::SelectOp>(op))
-      return e.scalar(body, "arith.select", a[0] + ", " + a[1] + ", " + a[2],
-                      elementText(outEt));
-    if (isa<shlo::ClampOp>(op)) {
-      Type xt = computeType(elementOf(op->getOperand(1)));
-      bool f = isa<FloatType>(xt), u = isUnsignedInt(xt) || isPred(xt);
-      std::string t = elementText(xt);
-      std::string lo = e.scalar(body,
-                                f   ? "arith.maximumf"
-                                : u ? "arith.maxui"
-                                    : "arith.maxsi",
-                                a[1] + ", " + a[0], t);
-      return e.scalar(body,
-                      f   ? "arith.minimumf"
-                      : u ? "arith.minui"
-                          : "arith.minsi",
-                      lo + ", " + a[2], t);
-    }
-    if (isa<shlo::ConvertOp>(op))
-      return convertScalar(e, body, a[0], elementOf(op->getOperand(0)), outEt);
-    if (isa<shlo::RsqrtOp>(op)) {
-      std::string root = e.scalar(body, "math.sqrt", a[0], ets);
-      std::string one = e.constant(body, "1.0", et);
-      return e.scalar(body, "arith.divf", one + ", " + root, ets);
-    }
-    if (isa<shlo::LogisticOp>(op)) {
-      std::string n = e.scalar(body, "arith.negf", a[0], ets);
-      std::string x = e.scalar(body, "math.exp", n, ets);
-      std::string one = e.constant(body, "1.0", et);
-      std::string d = e.scalar(body, "arith.addf", one + ", " + x, ets);
-      return e.scalar(body, "arith.divf", one + ", " + d, ets);
-    }
-    if (isElementwiseUnary(op)) {
-      if (isa<shlo::NotOp>(op)) {
-        std::string ones = e.constant(body, "-1", et);
-        return e.scalar(body, "arith.xori", a[0] + ", " + ones, ets);
-      }
-      if (!isa<FloatType>(et)) {
-        if (isa<shlo::AbsOp>(op))
-          return e.scalar(body, "math.absi", a[0], ets);
-        std::string zero = e.constant(body, "0", et);
-        return e.scalar(body, "arith.subi", zero + ", " + a[0], ets);
-      }
-      return e.scalar(body, floatUnaryOp(op), a[0], ets);
-    }
-    return e.scalar(body, binaryOpFor(op, et), a[0] + ", " + a[1], ets);
-  };
-  // Ops that compute on f16/bf16 read them widened to f32 and round their
-  // float results back; selects and data movement copy them as they are.
-  bool widened = !isa<shlo::ConvertOp, shlo::SelectOp, shlo::BroadcastInDimOp,
-                      shlo::TransposeOp, shlo::ReverseOp, shlo::IotaOp>(op) &&
-                 llvm::any_of(inTypes, [](const InType &t) {
-                   return isNarrowFloat(t.element);
-                 });
   ScalarFn computed = [&](std::string &body,
-                          const std::vector<std::string> &a) -> std::string {
-    if (!widened)
-      return fn(body, a);
-    std::vector<std::string> wide = a;
-    for (size_t i = 0; i < inTypes.size(); ++i)
-      if (isNarrowFloat(inTypes[i].element))
-        wide[i] = widen(e, body, a[i], inTypes[i].element);
-    std::string r = fn(body, wide);
-    return isNarrowFloat(outEt) ? narrow(e, body, r, outEt) : r;
+                          const std::vector<std::string> &a) {
+    return computedScalar(e, op, body, a);
   };
   std::string r = e.generic(ins, inTypes, maps, shape, outEt, identityMap(rank),
                             parallel, computed);

@@ -77,11 +77,13 @@ private:
   }
 
   bool visit(Operation *op) {
-    if (op->getNumResults() != 1)
+    // Only a reduce has several results, all of one shape.
+    if (op->getNumResults() != 1 && !isa<shlo::ReduceOp>(op))
       return false;
     Value r = op->getResult(0);
     bool split = hasRows(r);
-    state_[r] = split;
+    for (Value v : op->getResults())
+      state_[v] = split;
     if (auto b = dyn_cast<shlo::BroadcastInDimOp>(op)) {
       Value x = b.getOperand();
       if (!split)
@@ -165,8 +167,9 @@ void planRowSplit(Cluster &cluster, int64_t maxParts,
       if (planner.isSplit(v))
         cluster.splitValues.insert(v);
   for (Operation *op : cluster.ops)
-    if (planner.isSplit(op->getResult(0)))
-      cluster.splitValues.insert(op->getResult(0));
+    for (Value r : op->getResults())
+      if (planner.isSplit(r))
+        cluster.splitValues.insert(r);
   for (auto [i, v] : llvm::enumerate(cluster.inputs))
     cluster.inputSplit[i] = planner.isSplit(v);
   cluster.parts = parts;
