@@ -460,6 +460,17 @@ public:
 
   std::string fresh() { return "%v" + std::to_string(next_++); }
 
+  // A tensor.empty that CSE keeps apart from the others: a reduction's
+  // init, filled then read by its loops. Two inits of one shape merged into
+  // one would be bufferized into one buffer that the first reduction
+  // overwrites before the second reads it.
+  std::string reductionInit(const std::string &type) {
+    std::string r = fresh();
+    line(r + " = tensor.empty() {sdy.init = " + std::to_string(next_) +
+         " : i64} : " + type);
+    return r;
+  }
+
   // Appends a statement line to the function body.
   void line(const std::string &s) { text_ += "  " + s + "\n"; }
   // Appends `%new = <rhs>` to the function body and returns %new.
@@ -1144,7 +1155,7 @@ void emitGeneralReduce(Emitter &e, shlo::ReduceOp reduce) {
         e.stmt("tensor.extract " + e.valueName(reduce.getInitValues()[k]) +
                "[] : " + tensorText({}, et));
     outTypes.push_back(tensorText(outShape, et));
-    std::string empty = e.stmt("tensor.empty() : " + outTypes.back());
+    std::string empty = e.reductionInit(outTypes.back());
     outs.push_back(e.stmt("linalg.fill ins(" + init + " : " + elems.back() +
                           ") outs(" + empty + " : " + outTypes.back() +
                           ") -> " + outTypes.back()));
@@ -1264,9 +1275,8 @@ void emitOp(Emitter &e, Operation *op) {
            "[] : " + tensorText({}, outEt));
     if (accEt != outEt)
       initScalar = widen(e, e.text(), initScalar, outEt);
-    std::string empty = e.fresh();
     std::string outType = tensorText(shape, accEt);
-    e.line(empty + " = tensor.empty() : " + outType);
+    std::string empty = e.reductionInit(outType);
     std::string filled = e.fresh();
     e.line(filled + " = linalg.fill ins(" + initScalar + " : " +
            elementText(accEt) + ") outs(" + empty + " : " + outType + ") -> " +

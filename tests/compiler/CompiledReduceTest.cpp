@@ -158,3 +158,44 @@ func.func @main(%a: tensor<2xi32>, %f: tensor<2xf32>) -> (tensor<i32>, tensor<f3
 }
 
 } // namespace
+
+namespace {
+
+TEST(CompiledReduce, ReductionsWithEqualInitsKeepTheirOwnBuffers) {
+  // Four reductions of one cluster start from equal init tensors: each
+  // keeps its own (merged, the first would overwrite the others' init).
+  std::string text = R"(
+func.func @main(%x: tensor<2x3xi32>) -> (tensor<2xi32>, tensor<2xi32>, tensor<2xi32>, tensor<2xi32>) {
+  %z = stablehlo.constant dense<0> : tensor<i32>
+  %s = stablehlo.reduce(%x init: %z) applies stablehlo.add across dimensions = [1] : (tensor<2x3xi32>, tensor<i32>) -> tensor<2xi32>
+  %m = stablehlo.reduce(%x init: %z) applies stablehlo.maximum across dimensions = [1] : (tensor<2x3xi32>, tensor<i32>) -> tensor<2xi32>
+  %i = stablehlo.iota dim = 1 : tensor<2x3xi32>
+  %lo = stablehlo.constant dense<-100> : tensor<i32>
+  %hi = stablehlo.constant dense<100> : tensor<i32>
+  %a:2 = stablehlo.reduce(%x init: %lo), (%i init: %z) across dimensions = [1] : (tensor<2x3xi32>, tensor<2x3xi32>, tensor<i32>, tensor<i32>) -> (tensor<2xi32>, tensor<2xi32>)
+    reducer(%p: tensor<i32>, %q: tensor<i32>) (%pi: tensor<i32>, %qi: tensor<i32>) {
+      %gt = stablehlo.compare GT, %p, %q : (tensor<i32>, tensor<i32>) -> tensor<i1>
+      %v = stablehlo.select %gt, %p, %q : tensor<i1>, tensor<i32>
+      %vi = stablehlo.select %gt, %pi, %qi : tensor<i1>, tensor<i32>
+      stablehlo.return %v, %vi : tensor<i32>, tensor<i32>
+    }
+  %b:2 = stablehlo.reduce(%x init: %hi), (%i init: %z) across dimensions = [1] : (tensor<2x3xi32>, tensor<2x3xi32>, tensor<i32>, tensor<i32>) -> (tensor<2xi32>, tensor<2xi32>)
+    reducer(%p: tensor<i32>, %q: tensor<i32>) (%pi: tensor<i32>, %qi: tensor<i32>) {
+      %lt = stablehlo.compare LT, %p, %q : (tensor<i32>, tensor<i32>) -> tensor<i1>
+      %v = stablehlo.select %lt, %p, %q : tensor<i1>, tensor<i32>
+      %vi = stablehlo.select %lt, %pi, %qi : tensor<i1>, tensor<i32>
+      stablehlo.return %v, %vi : tensor<i32>, tensor<i32>
+    }
+  return %s, %m, %a#1, %b#1 : tensor<2xi32>, tensor<2xi32>, tensor<2xi32>, tensor<2xi32>
+})";
+  auto out =
+      runBothExact(text, {Tensor::fromVector<int32_t>(ElementType::I32, {2, 3},
+                                                      {1, 5, 3, 6, 4, 2})});
+  ASSERT_EQ(out.size(), 4u);
+  EXPECT_EQ(values<int32_t>(out[0]), (std::vector<int32_t>{9, 12}));
+  EXPECT_EQ(values<int32_t>(out[1]), (std::vector<int32_t>{5, 6}));
+  EXPECT_EQ(values<int32_t>(out[2]), (std::vector<int32_t>{1, 0}));
+  EXPECT_EQ(values<int32_t>(out[3]), (std::vector<int32_t>{0, 2}));
+}
+
+} // namespace
