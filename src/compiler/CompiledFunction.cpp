@@ -81,31 +81,33 @@ bool computes(const Cluster &c) {
 std::string runtimeCallReason(Operation *op) {
   static const llvm::StringMap<const char *> reasons = [] {
     llvm::StringMap<const char *> m;
-    for (const char *name :
-         {"all_reduce", "all_gather", "all_to_all", "reduce_scatter",
-          "collective_permute", "collective_broadcast", "partition_id",
-          "replica_id", "send", "recv", "after_all", "infeed", "outfeed"})
-      m[std::string("stablehlo.") + name] =
-          "collective or device query, run by the backend";
-    for (const char *name :
-         {"stablehlo.dot_general", "stablehlo.dot", "stablehlo.convolution",
-          "chlo.ragged_dot", "stablehlo.triangular_solve", "stablehlo.cholesky",
-          "stablehlo.fft"})
-      m[name] = "contraction, convolution or linear algebra, a runtime kernel";
-    for (const char *name :
-         {"stablehlo.while", "stablehlo.if", "stablehlo.case"})
-      m[name] = "control flow, a runtime kernel; the ops of its regions are "
-                "clustered";
-    m["func.call"] = "call, a runtime kernel; the ops of its callee are "
-                     "clustered";
-    for (const char *name :
-         {"stablehlo.gather", "stablehlo.scatter", "stablehlo.dynamic_gather",
-          "stablehlo.sort", "chlo.top_k", "stablehlo.reduce_window",
-          "stablehlo.select_and_scatter"})
-      m[name] = "gather, scatter, sort or window, a runtime kernel";
-    m["stablehlo.custom_call"] = "custom call, a runtime kernel";
-    m["stablehlo.rng_bit_generator"] = "random bits, a runtime kernel";
-    m["stablehlo.rng"] = "random numbers, a runtime kernel";
+    auto add = [&](std::initializer_list<const char *> names,
+                   const char *reason) {
+      for (const char *name : names)
+        m[name] = reason;
+    };
+    add({"stablehlo.all_reduce", "stablehlo.all_gather", "stablehlo.all_to_all",
+         "stablehlo.reduce_scatter", "stablehlo.collective_permute",
+         "stablehlo.collective_broadcast", "stablehlo.partition_id",
+         "stablehlo.replica_id", "stablehlo.send", "stablehlo.recv",
+         "stablehlo.after_all", "stablehlo.infeed", "stablehlo.outfeed"},
+        "collective or device query, run by the backend");
+    add({"stablehlo.dot_general", "stablehlo.dot", "stablehlo.convolution",
+         "chlo.ragged_dot", "stablehlo.triangular_solve", "stablehlo.cholesky",
+         "stablehlo.fft"},
+        "contraction, convolution or linear algebra, a runtime kernel");
+    add({"stablehlo.while", "stablehlo.if", "stablehlo.case"},
+        "control flow, a runtime kernel; the ops of its regions are "
+        "clustered");
+    add({"func.call"},
+        "call, a runtime kernel; the ops of its callee are clustered");
+    add({"stablehlo.gather", "stablehlo.scatter", "stablehlo.dynamic_gather",
+         "stablehlo.sort", "chlo.top_k", "stablehlo.reduce_window",
+         "stablehlo.select_and_scatter"},
+        "gather, scatter, sort or window, a runtime kernel");
+    add({"stablehlo.custom_call"}, "custom call, a runtime kernel");
+    add({"stablehlo.rng_bit_generator"}, "random bits, a runtime kernel");
+    add({"stablehlo.rng"}, "random numbers, a runtime kernel");
     return m;
   }();
   auto it = reasons.find(op->getName().getStringRef());
