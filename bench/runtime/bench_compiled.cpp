@@ -8,11 +8,14 @@
 // f32 tensor, run by runtime::Executable interpreted (ExecMode::Interpret)
 // and compiled (ExecMode::Compile) on the local backend with 1 device and
 // with 2 devices (each device a [rows / 2, cols] half, as the row-sharded
-// program). The two modes alternate, A, B, A, B, for `rounds` rounds after
-// one warm-up run each; the time is the minimum. The compiled results are
-// checked against the interpreted ones first.
+// program). The program is compiled twice: its loops vectorized by LLVM's
+// loop vectorizer (the default) and by MLIR's vector dialect. The three
+// runs alternate, A, B, C, A, B, C, for `rounds` rounds after one warm-up
+// run each; the time is the minimum. The compiled results are checked
+// against the interpreted ones first.
 //
 //===----------------------------------------------------------------------===//
+#include "compiler/JitCompiler.h"
 #include "runtime/Backend.h"
 #include "runtime/Executable.h"
 
@@ -100,21 +103,28 @@ int main(int argc, char **argv) {
   std::printf("elementwise program (4 x gelu + layernorm), %ldx%ld f32, "
               "min of %d interleaved rounds\n",
               rows, cols, rounds);
-  std::printf("%-8s %14s %14s %8s %14s\n", "devices", "interpret (ms)",
-              "compiled (ms)", "ratio", "compile (ms)");
+  std::printf("%-8s %14s %14s %8s %14s %14s %12s\n", "devices",
+              "interpret (ms)", "loop vec (ms)", "ratio", "compile (ms)",
+              "vector (ms)", "vector/loop");
   for (int devices : {1, 2}) {
     long localRows = rows / devices;
     std::string text = programText(localRows, cols);
     ExecutableOptions interpretOpts, compileOpts;
     compileOpts.execMode = sdy::compiler::ExecMode::Compile;
-    std::unique_ptr<Executable> interpreted, compiled;
+    std::unique_ptr<Executable> interpreted, compiled, vectorized;
     if (Status s = Executable::fromText(text, interpretOpts, interpreted);
         !s.isOk())
       die(s);
+    sdy::compiler::setVectorizer(sdy::compiler::Vectorizer::LoopVectorizer);
     auto t0 = Clock::now();
     if (Status s = Executable::fromText(text, compileOpts, compiled); !s.isOk())
       die(s);
     double compileTime = seconds(t0);
+    sdy::compiler::setVectorizer(sdy::compiler::Vectorizer::VectorDialect);
+    if (Status s = Executable::fromText(text, compileOpts, vectorized);
+        !s.isOk())
+      die(s);
+    sdy::compiler::setVectorizer(sdy::compiler::Vectorizer::LoopVectorizer);
     std::unique_ptr<Backend> backend;
     if (Status s = Backend::create("local", devices, backend); !s.isOk())
       die(s);
@@ -128,7 +138,7 @@ int main(int argc, char **argv) {
       inputs[d].push_back(
           Tensor::fromVector(ElementType::F32, {localRows, cols}, v));
     }
-    std::vector<std::vector<Tensor>> a, b;
+    std::vector<std::vector<Tensor>> a, b, c;
     auto runA = [&] {
       if (Status s = interpreted->run(*backend, inputs, a); !s.isOk())
         die(s);
@@ -137,18 +147,24 @@ int main(int argc, char **argv) {
       if (Status s = compiled->run(*backend, inputs, b); !s.isOk())
         die(s);
     };
+    auto runC = [&] {
+      if (Status s = vectorized->run(*backend, inputs, c); !s.isOk())
+        die(s);
+    };
     runA();
     runB();
+    runC();
     double maxErr = 0;
     for (int d = 0; d < devices; ++d)
       for (int64_t i = 0; i < a[d][0].numElements(); ++i)
         maxErr = std::max(
-            maxErr, std::fabs(a[d][0].getDouble(i) - b[d][0].getDouble(i)));
+            {maxErr, std::fabs(a[d][0].getDouble(i) - b[d][0].getDouble(i)),
+             std::fabs(a[d][0].getDouble(i) - c[d][0].getDouble(i))});
     if (maxErr > 1e-4) {
       std::fprintf(stderr, "compiled result differs by %g\n", maxErr);
       return 1;
     }
-    double bestA = 1e30, bestB = 1e30;
+    double bestA = 1e30, bestB = 1e30, bestC = 1e30;
     for (int i = 0; i < rounds; ++i) {
       auto ta = Clock::now();
       runA();
@@ -156,9 +172,13 @@ int main(int argc, char **argv) {
       auto tb = Clock::now();
       runB();
       bestB = std::min(bestB, seconds(tb));
+      auto tc = Clock::now();
+      runC();
+      bestC = std::min(bestC, seconds(tc));
     }
-    std::printf("%-8d %14.2f %14.2f %7.2fx %14.1f\n", devices, bestA * 1e3,
-                bestB * 1e3, bestA / bestB, compileTime * 1e3);
+    std::printf("%-8d %14.2f %14.2f %7.2fx %14.1f %14.2f %11.2fx\n", devices,
+                bestA * 1e3, bestB * 1e3, bestA / bestB, compileTime * 1e3,
+                bestC * 1e3, bestC / bestB);
   }
   return 0;
 }

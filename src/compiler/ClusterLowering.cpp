@@ -6,9 +6,14 @@
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/TypeSwitch.h"
+#include "llvm/Support/Format.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <cmath>
+#include <cstring>
 #include <functional>
 
 #include <unistd.h>
@@ -20,15 +25,24 @@ namespace shlo = mlir::stablehlo;
 
 namespace {
 
-// f32, f64, and signless integers of 1 to 64 bits (i1 is pred).
+// f16, bf16, f32, f64, signless integers of 1 to 64 bits (i1 is pred) and
+// unsigned integers of 8 to 64 bits.
 bool isLowerableElementType(Type t) {
-  if (t.isF32() || t.isF64())
+  if (t.isF16() || t.isBF16() || t.isF32() || t.isF64())
     return true;
   auto i = dyn_cast<IntegerType>(t);
-  if (!i || !i.isSignless())
+  if (!i || i.isSigned())
     return false;
   unsigned w = i.getWidth();
-  return w == 1 || w == 8 || w == 16 || w == 32 || w == 64;
+  return (w == 1 && i.isSignless()) || w == 8 || w == 16 || w == 32 || w == 64;
+}
+
+bool isUnsignedInt(Type t) { return t.isUnsignedInteger(); }
+
+// f16 and bf16 are computed in f32 and rounded, as the interpreter does.
+bool isNarrowFloat(Type t) { return t.isF16() || t.isBF16(); }
+Type computeType(Type t) {
+  return isNarrowFloat(t) ? Float32Type::get(t.getContext()) : t;
 }
 
 bool isLowerableTensor(Type t) {
@@ -52,7 +66,7 @@ ArrayRef<int64_t> shapeOf(Value v) {
   return cast<RankedTensorType>(v.getType()).getShape();
 }
 
-bool isPred(Type t) { return t.isInteger(1); }
+bool isPred(Type t) { return t.isSignlessInteger(1); }
 
 uint64_t physicalMemoryBytes() {
   long pages = sysconf(_SC_PHYS_PAGES), size = sysconf(_SC_PAGESIZE);
@@ -107,16 +121,187 @@ bool isElementwiseUnary(Operation *op) {
       op);
 }
 
+bool isShift(Operation *op) {
+  return isa<shlo::ShiftLeftOp, shlo::ShiftRightLogicalOp,
+             shlo::ShiftRightArithmeticOp>(op);
+}
+
 bool isElementwiseBinary(Operation *op) {
   return isa<shlo::AddOp, shlo::SubtractOp, shlo::MulOp, shlo::DivOp,
              shlo::MaxOp, shlo::MinOp, shlo::PowOp, shlo::RemOp, shlo::Atan2Op,
-             shlo::AndOp, shlo::OrOp, shlo::XorOp>(op);
+             shlo::AndOp, shlo::OrOp, shlo::XorOp>(op) ||
+         isShift(op);
 }
 
-// Ops whose integer forms have no exact arith equivalent here (division by
-// zero and overflow follow the interpreter's own rules).
-bool floatOnly(Operation *op) {
-  return isa<shlo::DivOp, shlo::PowOp, shlo::RemOp>(op);
+// Ops that move data without computing: lowered to tensor slices and
+// index maps.
+bool isDataMovement(Operation *op) {
+  return isa<shlo::BroadcastInDimOp, shlo::ReshapeOp, shlo::TransposeOp,
+             shlo::SliceOp, shlo::ConcatenateOp, shlo::PadOp, shlo::ReverseOp,
+             shlo::IotaOp, shlo::DynamicSliceOp, shlo::DynamicUpdateSliceOp>(
+      op);
+}
+
+// Empty when the attributes of a data movement op are consistent with its
+// shapes (the lowering indexes with them); otherwise why not.
+std::string whyDataMovementInvalid(Operation *op) {
+  const std::string bad = "attributes inconsistent with the shapes";
+  if (auto slice = dyn_cast<shlo::SliceOp>(op)) {
+    ArrayRef<int64_t> in = shapeOf(slice.getOperand());
+    ArrayRef<int64_t> out = shapeOf(slice.getResult());
+    ArrayRef<int64_t> lo = slice.getStartIndices(),
+                      hi = slice.getLimitIndices(), st = slice.getStrides();
+    if (lo.size() != in.size() || hi.size() != in.size() ||
+        st.size() != in.size() || out.size() != in.size())
+      return bad;
+    for (size_t d = 0; d < in.size(); ++d)
+      if (st[d] < 1 || lo[d] < 0 || hi[d] > in[d] || lo[d] > hi[d] ||
+          out[d] != (hi[d] - lo[d] + st[d] - 1) / st[d])
+        return bad;
+  }
+  if (auto concat = dyn_cast<shlo::ConcatenateOp>(op)) {
+    ArrayRef<int64_t> out = shapeOf(concat.getResult());
+    int64_t dim = concat.getDimension(), total = 0;
+    if (dim < 0 || dim >= static_cast<int64_t>(out.size()))
+      return bad;
+    for (Value v : concat.getInputs()) {
+      ArrayRef<int64_t> in = shapeOf(v);
+      if (in.size() != out.size())
+        return bad;
+      for (size_t d = 0; d < in.size(); ++d)
+        if (static_cast<int64_t>(d) != dim && in[d] != out[d])
+          return bad;
+      total += in[dim];
+    }
+    if (total != out[dim])
+      return bad;
+  }
+  if (auto pad = dyn_cast<shlo::PadOp>(op)) {
+    ArrayRef<int64_t> in = shapeOf(pad.getOperand());
+    ArrayRef<int64_t> out = shapeOf(pad.getResult());
+    ArrayRef<int64_t> lo = pad.getEdgePaddingLow(),
+                      hi = pad.getEdgePaddingHigh(),
+                      interior = pad.getInteriorPadding();
+    if (lo.size() != in.size() || hi.size() != in.size() ||
+        interior.size() != in.size() || out.size() != in.size() ||
+        !shapeOf(pad.getPaddingValue()).empty())
+      return bad;
+    for (size_t d = 0; d < in.size(); ++d) {
+      int64_t spread = in[d] == 0 ? 0 : in[d] + (in[d] - 1) * interior[d];
+      if (interior[d] < 0 || out[d] != lo[d] + spread + hi[d])
+        return bad;
+    }
+  }
+  if (auto reverse = dyn_cast<shlo::ReverseOp>(op)) {
+    for (int64_t d : reverse.getDimensions())
+      if (d < 0 ||
+          d >= static_cast<int64_t>(shapeOf(reverse.getOperand()).size()))
+        return bad;
+  }
+  if (auto iota = dyn_cast<shlo::IotaOp>(op)) {
+    int64_t d = iota.getIotaDimension();
+    if (d < 0 || d >= static_cast<int64_t>(shapeOf(iota.getResult()).size()))
+      return bad;
+  }
+  auto checkStarts = [&](ValueRange starts, ArrayRef<int64_t> in,
+                         ArrayRef<int64_t> sizes) -> std::string {
+    if (starts.size() != in.size() || sizes.size() != in.size())
+      return bad;
+    for (size_t d = 0; d < in.size(); ++d)
+      if (sizes[d] < 0 || sizes[d] > in[d])
+        return bad;
+    for (Value s : starts)
+      if (!shapeOf(s).empty() || isPred(elementOf(s)))
+        return "start indices are not integer scalars";
+    return "";
+  };
+  if (auto ds = dyn_cast<shlo::DynamicSliceOp>(op)) {
+    if (ds.getSliceSizes() != shapeOf(ds.getResult()))
+      return bad;
+    return checkStarts(ds.getStartIndices(), shapeOf(ds.getOperand()),
+                       ds.getSliceSizes());
+  }
+  if (auto dus = dyn_cast<shlo::DynamicUpdateSliceOp>(op)) {
+    if (shapeOf(dus.getResult()) != shapeOf(dus.getOperand()))
+      return bad;
+    return checkStarts(dus.getStartIndices(), shapeOf(dus.getOperand()),
+                       shapeOf(dus.getUpdate()));
+  }
+  return "";
+}
+
+// Empty when the inputs, inits, dimensions and results of `reduce` agree
+// (the lowering indexes with them); otherwise why not.
+std::string whyReduceShapesInvalid(shlo::ReduceOp reduce) {
+  const std::string bad = "reduce shapes inconsistent with its dimensions";
+  size_t n = reduce.getInputs().size();
+  if (n == 0 || reduce.getInitValues().size() != n ||
+      reduce->getNumResults() != n)
+    return bad;
+  ArrayRef<int64_t> in = shapeOf(reduce.getInputs()[0]);
+  llvm::SmallVector<bool> reduced(in.size(), false);
+  for (int64_t d : reduce.getDimensions()) {
+    if (d < 0 || d >= static_cast<int64_t>(in.size()) || reduced[d])
+      return bad;
+    reduced[d] = true;
+  }
+  llvm::SmallVector<int64_t> kept;
+  for (size_t d = 0; d < in.size(); ++d)
+    if (!reduced[d])
+      kept.push_back(in[d]);
+  for (size_t k = 0; k < n; ++k) {
+    Type et = elementOf(reduce.getInputs()[k]);
+    Value init = reduce.getInitValues()[k], r = reduce->getResult(k);
+    if (shapeOf(reduce.getInputs()[k]) != in || !shapeOf(init).empty() ||
+        elementOf(init) != et || shapeOf(r) != ArrayRef<int64_t>(kept) ||
+        elementOf(r) != et)
+      return bad;
+  }
+  return "";
+}
+
+// Empty when every op of the body of `reduce` is a compiled elementwise op
+// or a constant on its scalars; otherwise why not.
+std::string whyReduceBodyNotLowerable(shlo::ReduceOp reduce) {
+  size_t n = reduce.getInputs().size();
+  Region &body = reduce.getBody();
+  if (!body.hasOneBlock() || body.front().getNumArguments() != 2 * n)
+    return "reduce body does not take an accumulator and an element per input";
+  Block &b = body.front();
+  for (size_t k = 0; k < 2 * n; ++k) {
+    Type t = b.getArgument(k).getType();
+    auto rt = dyn_cast<RankedTensorType>(t);
+    if (!rt || rt.getRank() != 0 ||
+        rt.getElementType() != elementOf(reduce.getInputs()[k % n]))
+      return "reduce body argument type " + printed(t) +
+             " differs from its input's element type";
+  }
+  llvm::DenseSet<Value> defined(b.getArguments().begin(),
+                                b.getArguments().end());
+  for (Operation &op : b) {
+    for (Value v : op.getOperands())
+      if (!defined.count(v))
+        return "reduce body reads a value defined outside it";
+    if (op.hasTrait<OpTrait::IsTerminator>()) {
+      if (!isa<shlo::ReturnOp>(op) || op.getNumOperands() != n)
+        return "reduce body does not return a value per input";
+      for (size_t k = 0; k < n; ++k)
+        if (op.getOperand(k).getType() != b.getArgument(k).getType())
+          return "reduce body returns a type other than its accumulator's";
+      continue;
+    }
+    std::string opName = op.getName().getStringRef().str();
+    if (op.getNumRegions() || op.getNumResults() != 1)
+      return "reduce body op " + opName + " is not elementwise";
+    if (!isFoldedConstant(&op)) {
+      if (isDataMovement(&op) || isa<shlo::ReduceOp>(op))
+        return "reduce body op " + opName + " is not elementwise";
+      if (std::string why = whyNotLowerable(&op); !why.empty())
+        return "reduce body op " + opName + ": " + why;
+    }
+    defined.insert(op.getResult(0));
+  }
+  return "";
 }
 
 } // namespace
@@ -130,25 +315,28 @@ bool isFoldedConstant(Operation *op) {
 
 std::string whyNotLowerable(Operation *op) {
   bool known = isElementwiseUnary(op) || isElementwiseBinary(op) ||
+               isDataMovement(op) ||
                isa<shlo::CompareOp, shlo::SelectOp, shlo::ClampOp,
-                   shlo::ConvertOp, shlo::BroadcastInDimOp, shlo::ReshapeOp,
-                   shlo::TransposeOp, shlo::ReduceOp>(op);
+                   shlo::ConvertOp, shlo::ReduceOp>(op);
   if (!known)
     return "no compiled lowering for this op (interpreted)";
+  const std::string typesCompiled =
+      " is not compiled (f16, bf16, f32, f64, pred, signless and unsigned "
+      "integers are)";
   for (Type t : op->getOperandTypes())
     if (!isLowerableTensor(t))
-      return "operand type " + printed(t) +
-             " is not compiled (f32, f64, pred and signless integers are)";
+      return "operand type " + printed(t) + typesCompiled;
   for (Type t : op->getResultTypes())
     if (!isLowerableTensor(t))
-      return "result type " + printed(t) +
-             " is not compiled (f32, f64, pred and signless integers are)";
+      return "result type " + printed(t) + typesCompiled;
   // A kernel's own buffers are not checked when it runs: a result the
   // machine cannot hold is left to the interpreter, which reports it.
   for (Type t : op->getResultTypes())
     if (!fitsInMemory(cast<RankedTensorType>(t)))
       return "result " + printed(t) +
              " needs more bytes than this machine's memory (interpreted)";
+  if (isDataMovement(op))
+    return whyDataMovementInvalid(op);
   Type et = elementOf(op->getOperand(0));
   bool isFloat = isa<FloatType>(et);
   if (isElementwiseUnary(op)) {
@@ -161,16 +349,17 @@ std::string whyNotLowerable(Operation *op) {
       return "pred form is not compiled";
     // LLVM's lowering of math.expm1 is exp(x) - 1, inexact near 0; f32
     // gets a polynomial approximation instead.
-    if (isa<shlo::Expm1Op>(op) && !et.isF32())
+    if (isa<shlo::Expm1Op>(op) && et.isF64())
       return "f64 form is not compiled";
   }
   if (isElementwiseBinary(op)) {
-    if (floatOnly(op) && !isFloat)
+    if (isa<shlo::PowOp, shlo::Atan2Op>(op) && !isFloat)
       return "integer form is not compiled";
-    if (isa<shlo::Atan2Op>(op) && !isFloat)
-      return "integer form is not compiled";
-    if (isa<shlo::AndOp, shlo::OrOp, shlo::XorOp>(op) && isFloat)
+    if ((isShift(op) || isa<shlo::AndOp, shlo::OrOp, shlo::XorOp>(op)) &&
+        isFloat)
       return "float operand";
+    if (isPred(et) && (isShift(op) || isa<shlo::DivOp, shlo::RemOp>(op)))
+      return "pred form is not compiled";
     if (isa<shlo::SubtractOp>(op) && isPred(et))
       return "pred form is not compiled";
   }
@@ -179,17 +368,12 @@ std::string whyNotLowerable(Operation *op) {
         *cmp.getCompareType() == shlo::ComparisonType::TOTALORDER)
       return "TOTALORDER comparison is not compiled";
   }
-  if (auto conv = dyn_cast<shlo::ConvertOp>(op)) {
-    Type to = elementOf(op->getResult(0));
-    if (isFloat && !isa<FloatType>(to))
-      return "float to integer conversion is not compiled";
-  }
   if (auto reduce = dyn_cast<shlo::ReduceOp>(op)) {
-    if (reduce.getInputs().size() != 1)
-      return "variadic reduce is not compiled";
+    if (std::string why = whyReduceShapesInvalid(reduce); !why.empty())
+      return why;
     Operation *combiner = reductionCombiner(reduce.getBody());
-    if (!combiner)
-      return "reduce body is not a single add, mul, max, min, and or or";
+    if (!combiner || reduce.getInputs().size() != 1)
+      return whyReduceBodyNotLowerable(reduce);
     for (Type t : combiner->getOperandTypes())
       if (!isa<RankedTensorType>(t) ||
           cast<RankedTensorType>(t).getElementType() != et)
@@ -202,7 +386,13 @@ std::string whyNotLowerable(Operation *op) {
 
 namespace {
 
-std::string elementText(Type t) { return printed(t); }
+// The kernel's element type: arith takes signless integers, the ops pick
+// the unsigned forms themselves.
+std::string elementText(Type t) {
+  if (isUnsignedInt(t))
+    return "i" + std::to_string(t.getIntOrFloatBitWidth());
+  return printed(t);
+}
 
 std::string shapeText(ArrayRef<int64_t> shape) {
   std::string s;
@@ -270,8 +460,25 @@ public:
 
   std::string fresh() { return "%v" + std::to_string(next_++); }
 
+  // A tensor.empty that CSE keeps apart from the others: a reduction's
+  // init, filled then read by its loops. Two inits of one shape merged into
+  // one would be bufferized into one buffer that the first reduction
+  // overwrites before the second reads it.
+  std::string reductionInit(const std::string &type) {
+    std::string r = fresh();
+    line(r + " = tensor.empty() {sdy.init = " + std::to_string(next_) +
+         " : i64} : " + type);
+    return r;
+  }
+
   // Appends a statement line to the function body.
   void line(const std::string &s) { text_ += "  " + s + "\n"; }
+  // Appends `%new = <rhs>` to the function body and returns %new.
+  std::string stmt(const std::string &rhs) {
+    std::string r = fresh();
+    line(r + " = " + rhs);
+    return r;
+  }
 
   // One linalg.generic: `ins` with their types and maps, an output of
   // `outType` (init: a fresh tensor.empty unless `init` is given), the
@@ -350,6 +557,9 @@ public:
       value = DenseElementsAttr::get(
           RankedTensorType::get(shapeOf(v), elementOf(v)),
           dense.getSplatValue<Attribute>());
+    if (isUnsignedInt(elementOf(v)))
+      value = cast<DenseElementsAttr>(value).bitcast(IntegerType::get(
+          v.getContext(), elementOf(v).getIntOrFloatBitWidth()));
     std::string attr;
     llvm::raw_string_ostream os(attr);
     value.print(os);
@@ -393,6 +603,7 @@ const char *floatUnaryOp(Operation *op) {
 const char *binaryOpFor(Operation *op, Type et) {
   bool f = isa<FloatType>(et);
   bool pred = isPred(et);
+  bool u = isUnsignedInt(et);
   return llvm::TypeSwitch<Operation *, const char *>(op)
       .Case<shlo::AddOp>([&](auto) {
         return f ? "arith.addf" : pred ? "arith.ori" : "arith.addi";
@@ -404,10 +615,16 @@ const char *binaryOpFor(Operation *op, Type et) {
       })
       .Case<shlo::DivOp>([&](auto) { return "arith.divf"; })
       .Case<shlo::MaxOp>([&](auto) {
-        return f ? "arith.maximumf" : pred ? "arith.ori" : "arith.maxsi";
+        return f      ? "arith.maximumf"
+               : pred ? "arith.ori"
+               : u    ? "arith.maxui"
+                      : "arith.maxsi";
       })
       .Case<shlo::MinOp>([&](auto) {
-        return f ? "arith.minimumf" : pred ? "arith.andi" : "arith.minsi";
+        return f      ? "arith.minimumf"
+               : pred ? "arith.andi"
+               : u    ? "arith.minui"
+                      : "arith.minsi";
       })
       .Case<shlo::PowOp>([&](auto) { return "math.powf"; })
       .Case<shlo::RemOp>([&](auto) { return "arith.remf"; })
@@ -420,7 +637,7 @@ const char *binaryOpFor(Operation *op, Type et) {
 
 const char *comparePredicate(shlo::ComparisonDirection d, Type et) {
   bool f = isa<FloatType>(et);
-  bool u = isPred(et);
+  bool u = isPred(et) || isUnsignedInt(et);
   switch (d) {
   case shlo::ComparisonDirection::EQ:
     return f ? "oeq" : "eq";
@@ -438,32 +655,207 @@ const char *comparePredicate(shlo::ComparisonDirection d, Type et) {
   return "eq";
 }
 
-// `from` converted to `to` (see whyNotLowerable for what is refused).
+// f16/bf16 to f32 (exact). bf16 is widened by its bits: LLVM would call a
+// runtime library function for it on hosts without bf16 instructions.
+std::string widen(Emitter &e, std::string &body, const std::string &x, Type t) {
+  if (t.isF16())
+    return e.scalar(body, "arith.extf", x, "f16 to f32");
+  Type i32 = IntegerType::get(t.getContext(), 32);
+  std::string bits = e.scalar(body, "arith.bitcast", x, "bf16 to i16");
+  std::string wide = e.scalar(body, "arith.extui", bits, "i16 to i32");
+  std::string sixteen = e.constant(body, "16", i32);
+  std::string high = e.scalar(body, "arith.shli", wide + ", " + sixteen, "i32");
+  return e.scalar(body, "arith.bitcast", high, "i32 to f32");
+}
+
+// f32 to f16/bf16 as the runtime rounds: to nearest even; a NaN becomes the
+// quiet NaN of its sign (f16) or keeps its high bits, quieted (bf16).
+std::string narrow(Emitter &e, std::string &body, const std::string &x,
+                   Type t) {
+  Type i32 = IntegerType::get(t.getContext(), 32);
+  std::string tt = elementText(t);
+  std::string bits = e.scalar(body, "arith.bitcast", x, "f32 to i32");
+  std::string nan = e.scalar(body, "arith.cmpf uno,", x + ", " + x, "f32");
+  std::string sixteen = e.constant(body, "16", i32);
+  std::string high =
+      e.scalar(body, "arith.shrui", bits + ", " + sixteen, "i32");
+  std::string rounded, quiet;
+  if (t.isF16()) {
+    rounded = e.scalar(body, "arith.truncf", x, "f32 to f16");
+    std::string signMask = e.constant(body, "32768", i32);
+    std::string sign =
+        e.scalar(body, "arith.andi", high + ", " + signMask, "i32");
+    std::string qnan = e.constant(body, "32256", i32); // 0x7e00
+    quiet = e.scalar(body, "arith.ori", sign + ", " + qnan, "i32");
+  } else {
+    std::string quietBit = e.constant(body, "64", i32);
+    quiet = e.scalar(body, "arith.ori", high + ", " + quietBit, "i32");
+    std::string one = e.constant(body, "1", i32);
+    std::string lsb = e.scalar(body, "arith.andi", high + ", " + one, "i32");
+    std::string half = e.constant(body, "32767", i32);
+    std::string up = e.scalar(body, "arith.addi", bits + ", " + half, "i32");
+    std::string even = e.scalar(body, "arith.addi", up + ", " + lsb, "i32");
+    std::string top =
+        e.scalar(body, "arith.shrui", even + ", " + sixteen, "i32");
+    std::string top16 = e.scalar(body, "arith.trunci", top, "i32 to i16");
+    rounded = e.scalar(body, "arith.bitcast", top16, "i16 to bf16");
+  }
+  std::string quiet16 = e.scalar(body, "arith.trunci", quiet, "i32 to i16");
+  std::string quietF = e.scalar(body, "arith.bitcast", quiet16, "i16 to " + tt);
+  return e.scalar(body, "arith.select", nan + ", " + quietF + ", " + rounded,
+                  tt);
+}
+
+// An f64 constant written as its bits (exact, whatever the value).
+std::string f64Bits(double v) {
+  uint64_t bits;
+  std::memcpy(&bits, &v, sizeof bits);
+  std::string s;
+  llvm::raw_string_ostream os(s);
+  os << llvm::format_hex(bits, 18);
+  return s;
+}
+
+// The smallest and largest integer of `t` (unsigned ones by their bits).
+std::string intMinText(Type t) {
+  unsigned w = t.getIntOrFloatBitWidth();
+  return isUnsignedInt(t) ? "0" : "-" + std::to_string(uint64_t(1) << (w - 1));
+}
+std::string intMaxText(Type t) {
+  unsigned w = t.getIntOrFloatBitWidth();
+  return isUnsignedInt(t) ? "-1" : std::to_string((uint64_t(1) << (w - 1)) - 1);
+}
+
+// Float to integer as the interpreter converts: truncated in f64, saturated
+// at the integer's range, NaN gives 0. The value handed to fptosi/fptoui is
+// always in range (out-of-range inputs would be poison).
+std::string floatToInt(Emitter &e, std::string &body, const std::string &x,
+                       Type from, Type to) {
+  std::string ft = elementText(from), tt = elementText(to);
+  if (isPred(to)) {
+    std::string zero = e.constant(body, "0.0", from);
+    return e.scalar(body, "arith.cmpf une,", x + ", " + zero, ft);
+  }
+  std::string d =
+      from.isF64() ? x : e.scalar(body, "arith.extf", x, ft + " to f64");
+  std::string t = e.scalar(body, "math.trunc", d, "f64");
+  unsigned w = to.getIntOrFloatBitWidth();
+  bool u = isUnsignedInt(to);
+  double lo = u ? 0.0 : -std::ldexp(1.0, w - 1);
+  double hi = u ? std::ldexp(1.0, w) - 1 : std::ldexp(1.0, w - 1) - 1;
+  auto f64 = FloatType(Float64Type::get(from.getContext()));
+  std::string loC = e.constant(body, f64Bits(lo), f64);
+  std::string hiC = e.constant(body, f64Bits(hi), f64);
+  std::string zeroF = e.constant(body, "0.0", f64);
+  std::string below = e.scalar(body, "arith.cmpf ole,", t + ", " + loC, "f64");
+  std::string above = e.scalar(body, "arith.cmpf oge,", t + ", " + hiC, "f64");
+  std::string nan = e.scalar(body, "arith.cmpf uno,", t + ", " + t, "f64");
+  std::string out = e.scalar(body, "arith.ori", below + ", " + above, "i1");
+  std::string bad = e.scalar(body, "arith.ori", out + ", " + nan, "i1");
+  std::string safe =
+      e.scalar(body, "arith.select", bad + ", " + zeroF + ", " + t, "f64");
+  std::string q =
+      e.scalar(body, u ? "arith.fptoui" : "arith.fptosi", safe, "f64 to " + tt);
+  std::string minC = e.constant(body, intMinText(to), to);
+  std::string maxC = e.constant(body, intMaxText(to), to);
+  std::string zeroI = e.constant(body, "0", to);
+  std::string r1 =
+      e.scalar(body, "arith.select", below + ", " + minC + ", " + q, tt);
+  std::string r2 =
+      e.scalar(body, "arith.select", above + ", " + maxC + ", " + r1, tt);
+  return e.scalar(body, "arith.select", nan + ", " + zeroI + ", " + r2, tt);
+}
+
+// `from` converted to `to` as the interpreter converts (C++ conversions:
+// integers wrap, signed sources sign-extend).
 std::string convertScalar(Emitter &e, std::string &body, const std::string &x,
                           Type from, Type to) {
   if (from == to)
     return x;
+  Type f32 = Float32Type::get(from.getContext());
+  if (isNarrowFloat(from))
+    return convertScalar(e, body, widen(e, body, x, from), f32, to);
+  if (isNarrowFloat(to))
+    return narrow(e, body, convertScalar(e, body, x, from, f32), to);
   std::string ft = elementText(from), tt = elementText(to);
-  if (isa<FloatType>(from))
+  bool zeroExtended = isPred(from) || isUnsignedInt(from);
+  if (isa<FloatType>(from) && isa<FloatType>(to))
     return e.scalar(body,
                     from.getIntOrFloatBitWidth() < to.getIntOrFloatBitWidth()
                         ? "arith.extf"
                         : "arith.truncf",
                     x, ft + " to " + tt);
+  if (isa<FloatType>(from))
+    return floatToInt(e, body, x, from, to);
   if (isa<FloatType>(to))
-    return e.scalar(body, isPred(from) ? "arith.uitofp" : "arith.sitofp", x,
+    return e.scalar(body, zeroExtended ? "arith.uitofp" : "arith.sitofp", x,
                     ft + " to " + tt);
   unsigned fw = from.getIntOrFloatBitWidth(), tw = to.getIntOrFloatBitWidth();
-  if (tw == 1) {
+  if (isPred(to)) {
     std::string zero = e.constant(body, "0", from);
     return e.scalar(body, "arith.cmpi ne,", x + ", " + zero, ft);
   }
   if (fw == tw)
     return x;
   if (tw > fw)
-    return e.scalar(body, fw == 1 ? "arith.extui" : "arith.extsi", x,
+    return e.scalar(body, zeroExtended ? "arith.extui" : "arith.extsi", x,
                     ft + " to " + tt);
   return e.scalar(body, "arith.trunci", x, ft + " to " + tt);
+}
+
+// Integer division and remainder as the interpreter computes them, never a
+// hardware trap: x / 0 is all ones and x % 0 is x; INT_MIN / -1 is INT_MIN
+// and INT_MIN % -1 is 0. The divisor is replaced by 1 in those cases (which
+// gives INT_MIN and 0 already).
+std::string intDivRem(Emitter &e, std::string &body, bool rem,
+                      const std::string &a, const std::string &b, Type et) {
+  std::string t = elementText(et);
+  bool u = isUnsignedInt(et);
+  std::string zero = e.constant(body, "0", et);
+  std::string one = e.constant(body, "1", et);
+  std::string byZero = e.scalar(body, "arith.cmpi eq,", b + ", " + zero, t);
+  std::string guard = byZero;
+  if (!u) {
+    std::string minusOne = e.constant(body, "-1", et);
+    std::string minC = e.constant(body, intMinText(et), et);
+    std::string isMin = e.scalar(body, "arith.cmpi eq,", a + ", " + minC, t);
+    std::string isM1 = e.scalar(body, "arith.cmpi eq,", b + ", " + minusOne, t);
+    std::string ovf = e.scalar(body, "arith.andi", isMin + ", " + isM1, "i1");
+    guard = e.scalar(body, "arith.ori", byZero + ", " + ovf, "i1");
+  }
+  std::string safe =
+      e.scalar(body, "arith.select", guard + ", " + one + ", " + b, t);
+  const char *opName = rem ? (u ? "arith.remui" : "arith.remsi")
+                           : (u ? "arith.divui" : "arith.divsi");
+  std::string q = e.scalar(body, opName, a + ", " + safe, t);
+  std::string byZeroResult = rem ? a : e.constant(body, "-1", et);
+  return e.scalar(body, "arith.select", byZero + ", " + byZeroResult + ", " + q,
+                  t);
+}
+
+// Shifts as StableHLO defines them: the amount read as unsigned; an amount
+// of the bit width or more gives 0, or the sign fill for the arithmetic
+// right shift. The amount handed to arith is always below the width (a
+// larger one would be poison).
+std::string shift(Emitter &e, std::string &body, Operation *op,
+                  const std::string &a, const std::string &s, Type et) {
+  std::string t = elementText(et);
+  unsigned w = et.getIntOrFloatBitWidth();
+  std::string width = e.constant(body, std::to_string(w), et);
+  std::string big = e.scalar(body, "arith.cmpi uge,", s + ", " + width, t);
+  if (isa<shlo::ShiftRightArithmeticOp>(op)) {
+    std::string last = e.constant(body, std::to_string(w - 1), et);
+    std::string safe =
+        e.scalar(body, "arith.select", big + ", " + last + ", " + s, t);
+    return e.scalar(body, "arith.shrsi", a + ", " + safe, t);
+  }
+  std::string zero = e.constant(body, "0", et);
+  std::string safe =
+      e.scalar(body, "arith.select", big + ", " + zero + ", " + s, t);
+  std::string r =
+      e.scalar(body, isa<shlo::ShiftLeftOp>(op) ? "arith.shli" : "arith.shrui",
+               a + ", " + safe, t);
+  return e.scalar(body, "arith.select", big + ", " + zero + ", " + r, t);
 }
 
 // The map of an operand of an elementwise op: identity, or () for the rank-0
@@ -472,6 +864,348 @@ std::string operandMap(Value operand, unsigned rank) {
   if (shapeOf(operand).empty() && rank != 0)
     return mapText(rank, {});
   return identityMap(rank);
+}
+
+// "[a, b, c]".
+std::string listText(const std::vector<std::string> &items) {
+  std::string s = "[";
+  for (size_t i = 0; i < items.size(); ++i)
+    s += (i ? ", " : "") + items[i];
+  return s + "]";
+}
+std::string listText(ArrayRef<int64_t> items) {
+  std::vector<std::string> s;
+  for (int64_t i : items)
+    s.push_back(std::to_string(i));
+  return listText(s);
+}
+
+// The clamped start indices of a dynamic slice (as index values): each
+// start is clamped to [0, dim - size], as StableHLO defines it.
+std::vector<std::string> clampedStarts(Emitter &e, Operation *op,
+                                       ValueRange starts,
+                                       ArrayRef<int64_t> dims,
+                                       ArrayRef<int64_t> sizes) {
+  std::vector<std::string> out;
+  Type i64 = IntegerType::get(op->getContext(), 64);
+  for (auto [d, v] : llvm::enumerate(starts)) {
+    Type it = elementOf(v);
+    std::string s = e.stmt("tensor.extract " + e.valueName(v) +
+                           "[] : " + tensorText({}, it));
+    s = convertScalar(e, e.text(), s, it, i64);
+    std::string zero = e.constant(e.text(), "0", i64);
+    std::string hi =
+        e.constant(e.text(), std::to_string(dims[d] - sizes[d]), i64);
+    std::string lo = e.scalar(e.text(), "arith.maxsi", s + ", " + zero, "i64");
+    std::string c = e.scalar(e.text(), "arith.minsi", lo + ", " + hi, "i64");
+    out.push_back(e.stmt("arith.index_cast " + c + " : i64 to index"));
+  }
+  return out;
+}
+
+// Slices, concatenation, padding and dynamic slices: tensor.extract_slice
+// and tensor.insert_slice (views and copies after bufferization). Returns
+// false for the other ops.
+bool emitSlicing(Emitter &e, Operation *op) {
+  Value result = op->getResult(0);
+  ArrayRef<int64_t> shape = shapeOf(result);
+  Type et = elementOf(result);
+  std::string outType = tensorText(shape, et);
+  std::vector<int64_t> ones(shape.size(), 1);
+  auto extract = [&](const std::string &src, Value from, const std::string &at,
+                     ArrayRef<int64_t> sizes, ArrayRef<int64_t> strides) {
+    return e.stmt("tensor.extract_slice " + src + at + listText(sizes) +
+                  listText(strides) + " : " + tensorText(shapeOf(from), et) +
+                  " to " + tensorText(sizes, et));
+  };
+  auto insert = [&](const std::string &src, ArrayRef<int64_t> srcShape,
+                    const std::string &into, const std::string &at,
+                    ArrayRef<int64_t> strides) {
+    return e.stmt("tensor.insert_slice " + src + " into " + into + at +
+                  listText(srcShape) + listText(strides) + " : " +
+                  tensorText(srcShape, et) + " into " + outType);
+  };
+  if (auto slice = dyn_cast<shlo::SliceOp>(op)) {
+    std::string src = e.valueName(slice.getOperand());
+    e.bind(result, shape.empty() ? src
+                                 : extract(src, slice.getOperand(),
+                                           listText(slice.getStartIndices()),
+                                           shape, slice.getStrides()));
+    return true;
+  }
+  if (auto concat = dyn_cast<shlo::ConcatenateOp>(op)) {
+    std::string r = e.stmt("tensor.empty() : " + outType);
+    int64_t dim = concat.getDimension(), offset = 0;
+    for (Value v : concat.getInputs()) {
+      ArrayRef<int64_t> in = shapeOf(v);
+      std::vector<int64_t> at(in.size(), 0);
+      at[dim] = offset;
+      offset += in[dim];
+      if (in[dim] != 0)
+        r = insert(e.valueName(v), in, r, listText(at), ones);
+    }
+    e.bind(result, r);
+    return true;
+  }
+  if (auto pad = dyn_cast<shlo::PadOp>(op)) {
+    // Operand element i of a dimension lands at low + i * (interior + 1);
+    // the positions outside the result (negative padding) are dropped.
+    std::string value =
+        e.stmt("tensor.extract " + e.valueName(pad.getPaddingValue()) +
+               "[] : " + tensorText({}, et));
+    std::string empty = e.stmt("tensor.empty() : " + outType);
+    std::string r =
+        e.stmt("linalg.fill ins(" + value + " : " + elementText(et) +
+               ") outs(" + empty + " : " + outType + ") -> " + outType);
+    Value x = pad.getOperand();
+    ArrayRef<int64_t> in = shapeOf(x);
+    std::vector<int64_t> first, count, at, step;
+    bool anyKept = true, whole = true;
+    for (size_t d = 0; d < in.size(); ++d) {
+      int64_t lo = pad.getEdgePaddingLow()[d];
+      int64_t s = pad.getInteriorPadding()[d] + 1;
+      int64_t i0 = lo >= 0 ? 0 : (-lo + s - 1) / s;
+      int64_t last = shape[d] - 1 - lo;
+      int64_t i1 = last < 0 ? -1 : std::min(in[d] - 1, last / s);
+      if (i1 < i0)
+        anyKept = false;
+      first.push_back(i0);
+      count.push_back(std::max<int64_t>(0, i1 - i0 + 1));
+      at.push_back(lo + i0 * s);
+      step.push_back(s);
+      whole = whole && i0 == 0 && i1 == in[d] - 1;
+    }
+    if (anyKept && !in.empty()) {
+      std::string src = e.valueName(x);
+      if (!whole)
+        src = extract(src, x, listText(first), count, ones);
+      r = insert(src, count, r, listText(at), step);
+    } else if (in.empty()) {
+      r = e.valueName(x);
+    }
+    e.bind(result, r);
+    return true;
+  }
+  if (auto ds = dyn_cast<shlo::DynamicSliceOp>(op)) {
+    Value x = ds.getOperand();
+    std::string src = e.valueName(x);
+    if (shape.empty()) {
+      e.bind(result, src);
+      return true;
+    }
+    std::vector<std::string> at =
+        clampedStarts(e, op, ds.getStartIndices(), shapeOf(x), shape);
+    e.bind(result, extract(src, x, listText(at), shape, ones));
+    return true;
+  }
+  if (auto dus = dyn_cast<shlo::DynamicUpdateSliceOp>(op)) {
+    Value update = dus.getUpdate();
+    ArrayRef<int64_t> us = shapeOf(update);
+    if (shape.empty()) {
+      e.bind(result, e.valueName(update));
+      return true;
+    }
+    std::vector<std::string> at =
+        clampedStarts(e, op, dus.getStartIndices(), shape, us);
+    e.bind(result, insert(e.valueName(update), us,
+                          e.valueName(dus.getOperand()), listText(at), ones));
+    return true;
+  }
+  return false;
+}
+
+// The scalar result of elementwise `op` (iota included) on the scalars `a`,
+// read in the op's compute types.
+std::string elementwiseScalar(Emitter &e, Operation *op, std::string &body,
+                              const std::vector<std::string> &a) {
+  Type outEt = elementOf(op->getResult(0));
+  if (auto iota = dyn_cast<shlo::IotaOp>(op)) {
+    std::string i = e.scalar(
+        body, "linalg.index " + std::to_string(iota.getIotaDimension()), "",
+        "index");
+    std::string i64 = e.scalar(body, "arith.index_cast", i, "index to i64");
+    return convertScalar(e, body, i64, IntegerType::get(op->getContext(), 64),
+                         outEt);
+  }
+  Type et = computeType(elementOf(op->getOperand(0)));
+  std::string ets = elementText(et);
+  if (isa<shlo::BroadcastInDimOp, shlo::TransposeOp, shlo::ReverseOp>(op))
+    return a[0];
+  if (isShift(op))
+    return shift(e, body, op, a[0], a[1], et);
+  if (isa<shlo::DivOp, shlo::RemOp>(op) && !isa<FloatType>(et))
+    return intDivRem(e, body, isa<shlo::RemOp>(op), a[0], a[1], et);
+  if (auto cmp = dyn_cast<shlo::CompareOp>(op)) {
+    const char *p = comparePredicate(cmp.getComparisonDirection(), et);
+    return e.scalar(
+        body,
+        std::string(isa<FloatType>(et) ? "arith.cmpf " : "arith.cmpi ") + p +
+            ",",
+        a[0] + ", " + a[1], ets);
+  }
+  if (isa<shlo::SelectOp>(op))
+    return e.scalar(body, "arith.select", a[0] + ", " + a[1] + ", " + a[2],
+                    elementText(outEt));
+  if (isa<shlo::ClampOp>(op)) {
+    Type xt = computeType(elementOf(op->getOperand(1)));
+    bool f = isa<FloatType>(xt), u = isUnsignedInt(xt) || isPred(xt);
+    std::string t = elementText(xt);
+    std::string lo = e.scalar(body,
+                              f   ? "arith.maximumf"
+                              : u ? "arith.maxui"
+                                  : "arith.maxsi",
+                              a[1] + ", " + a[0], t);
+    return e.scalar(body,
+                    f   ? "arith.minimumf"
+                    : u ? "arith.minui"
+                        : "arith.minsi",
+                    lo + ", " + a[2], t);
+  }
+  if (isa<shlo::ConvertOp>(op))
+    return convertScalar(e, body, a[0], elementOf(op->getOperand(0)), outEt);
+  if (isa<shlo::RsqrtOp>(op)) {
+    std::string root = e.scalar(body, "math.sqrt", a[0], ets);
+    std::string one = e.constant(body, "1.0", et);
+    return e.scalar(body, "arith.divf", one + ", " + root, ets);
+  }
+  if (isa<shlo::LogisticOp>(op)) {
+    std::string n = e.scalar(body, "arith.negf", a[0], ets);
+    std::string x = e.scalar(body, "math.exp", n, ets);
+    std::string one = e.constant(body, "1.0", et);
+    std::string d = e.scalar(body, "arith.addf", one + ", " + x, ets);
+    return e.scalar(body, "arith.divf", one + ", " + d, ets);
+  }
+  if (isElementwiseUnary(op)) {
+    if (isa<shlo::NotOp>(op)) {
+      std::string ones = e.constant(body, "-1", et);
+      return e.scalar(body, "arith.xori", a[0] + ", " + ones, ets);
+    }
+    if (!isa<FloatType>(et)) {
+      if (isa<shlo::AbsOp>(op))
+        return e.scalar(body, "math.absi", a[0], ets);
+      std::string zero = e.constant(body, "0", et);
+      return e.scalar(body, "arith.subi", zero + ", " + a[0], ets);
+    }
+    return e.scalar(body, floatUnaryOp(op), a[0], ets);
+  }
+  return e.scalar(body, binaryOpFor(op, et), a[0] + ", " + a[1], ets);
+}
+
+// The same on the op's own element types: ops that compute on f16/bf16 read
+// them widened to f32 and round their float results back; selects and data
+// movement copy them as they are.
+std::string computedScalar(Emitter &e, Operation *op, std::string &body,
+                           const std::vector<std::string> &a) {
+  bool widened = !isa<shlo::ConvertOp, shlo::SelectOp, shlo::BroadcastInDimOp,
+                      shlo::TransposeOp, shlo::ReverseOp, shlo::IotaOp>(op) &&
+                 llvm::any_of(op->getOperands(), [](Value v) {
+                   return isNarrowFloat(elementOf(v));
+                 });
+  if (!widened)
+    return elementwiseScalar(e, op, body, a);
+  std::vector<std::string> wide = a;
+  for (auto [i, v] : llvm::enumerate(op->getOperands()))
+    if (isNarrowFloat(elementOf(v)))
+      wide[i] = widen(e, body, a[i], elementOf(v));
+  std::string r = elementwiseScalar(e, op, body, wide);
+  Type outEt = elementOf(op->getResult(0));
+  return isNarrowFloat(outEt) ? narrow(e, body, r, outEt) : r;
+}
+
+// A reduce of any number of inputs whose body is elementwise: one
+// linalg.generic with an output per input, the body's ops on scalars. The
+// loops run over the kept dimensions, then the reduced ones in the order the
+// op lists them, each element folded in turn from the init values (as the
+// interpreter folds them): the results are the interpreter's, bit for bit,
+// up to the approximations of the body's math.
+void emitGeneralReduce(Emitter &e, shlo::ReduceOp reduce) {
+  size_t n = reduce.getInputs().size();
+  llvm::SmallVector<int64_t> outShape = e.shapeOf(reduce->getResult(0));
+  unsigned inRank = e.shapeOf(reduce.getInputs()[0]).size();
+  ArrayRef<int64_t> dims = reduce.getDimensions();
+  std::vector<std::string> inExprs(inRank), outExprs, iterators;
+  unsigned loop = 0;
+  for (unsigned d = 0; d < inRank; ++d)
+    if (!llvm::is_contained(dims, d)) {
+      outExprs.push_back("d" + std::to_string(loop));
+      inExprs[d] = "d" + std::to_string(loop++);
+      iterators.push_back("\"parallel\"");
+    }
+  for (int64_t d : dims) {
+    inExprs[d] = "d" + std::to_string(loop++);
+    iterators.push_back("\"reduction\"");
+  }
+  Block &b = reduce.getBody().front();
+  // The body's constants, as scalars read before the loops.
+  llvm::DenseMap<Value, std::string> scalars;
+  for (Operation &op : b)
+    if (isFoldedConstant(&op))
+      scalars[op.getResult(0)] =
+          e.stmt("tensor.extract " + e.valueName(op.getResult(0)) +
+                 "[] : " + tensorText({}, elementOf(op.getResult(0))));
+  std::vector<std::string> maps, ins, inTypes, outs, outTypes, elems;
+  for (size_t k = 0; k < n; ++k) {
+    Value x = reduce.getInputs()[k];
+    Type et = elementOf(x);
+    elems.push_back(elementText(et));
+    maps.push_back(mapText(inRank, inExprs));
+    ins.push_back(e.valueName(x));
+    inTypes.push_back(tensorText(e.shapeOf(x), et));
+    std::string init =
+        e.stmt("tensor.extract " + e.valueName(reduce.getInitValues()[k]) +
+               "[] : " + tensorText({}, et));
+    outTypes.push_back(tensorText(outShape, et));
+    std::string empty = e.reductionInit(outTypes.back());
+    outs.push_back(e.stmt("linalg.fill ins(" + init + " : " + elems.back() +
+                          ") outs(" + empty + " : " + outTypes.back() +
+                          ") -> " + outTypes.back()));
+  }
+  for (size_t k = 0; k < n; ++k)
+    maps.push_back(mapText(inRank, outExprs));
+  std::string result = e.fresh();
+  std::vector<std::string> elemArgs, accArgs;
+  std::string bbArgs;
+  for (size_t k = 0; k < n; ++k) {
+    elemArgs.push_back(e.fresh());
+    bbArgs += elemArgs.back() + ": " + elems[k] + ", ";
+  }
+  for (size_t k = 0; k < n; ++k) {
+    accArgs.push_back(e.fresh());
+    bbArgs += accArgs.back() + ": " + elems[k] + (k + 1 < n ? ", " : "");
+  }
+  // The body's arguments: the accumulators, then the elements.
+  for (size_t k = 0; k < n; ++k) {
+    scalars[b.getArgument(k)] = accArgs[k];
+    scalars[b.getArgument(n + k)] = elemArgs[k];
+  }
+  std::string text;
+  std::vector<std::string> yielded;
+  for (Operation &op : b) {
+    if (op.hasTrait<OpTrait::IsTerminator>()) {
+      for (Value v : op.getOperands())
+        yielded.push_back(scalars[v]);
+      break;
+    }
+    if (isFoldedConstant(&op))
+      continue;
+    std::vector<std::string> args;
+    for (Value v : op.getOperands())
+      args.push_back(scalars[v]);
+    scalars[op.getResult(0)] = computedScalar(e, &op, text, args);
+  }
+  e.line(result + (n > 1 ? ":" + std::to_string(n) : "") +
+         " = linalg.generic {indexing_maps = [" + llvm::join(maps, ", ") +
+         "], iterator_types = [" + llvm::join(iterators, ", ") + "]} ins(" +
+         llvm::join(ins, ", ") + " : " + llvm::join(inTypes, ", ") + ") outs(" +
+         llvm::join(outs, ", ") + " : " + llvm::join(outTypes, ", ") + ") {");
+  e.line("^bb0(" + bbArgs + "):");
+  e.text() += text;
+  e.line("  linalg.yield " + llvm::join(yielded, ", ") + " : " +
+         llvm::join(elems, ", "));
+  e.line("} -> (" + llvm::join(outTypes, ", ") + ")");
+  for (size_t k = 0; k < n; ++k)
+    e.bind(reduce->getResult(k),
+           n > 1 ? result + "#" + std::to_string(k) : result);
 }
 
 void emitOp(Emitter &e, Operation *op) {
@@ -488,6 +1222,9 @@ void emitOp(Emitter &e, Operation *op) {
     inTypes.push_back(e.inTypeOf(v));
     maps.push_back(std::move(map));
   };
+
+  if (emitSlicing(e, op))
+    return;
 
   if (auto reshape = dyn_cast<shlo::ReshapeOp>(op)) {
     Value x = reshape.getOperand();
@@ -512,6 +1249,11 @@ void emitOp(Emitter &e, Operation *op) {
   }
 
   if (auto reduce = dyn_cast<shlo::ReduceOp>(op)) {
+    if (reduce.getInputs().size() != 1 ||
+        !reductionCombiner(reduce.getBody())) {
+      emitGeneralReduce(e, reduce);
+      return;
+    }
     Value x = reduce.getInputs()[0];
     Value init = reduce.getInitValues()[0];
     unsigned inRank = shapeOf(x).size();
@@ -525,18 +1267,22 @@ void emitOp(Emitter &e, Operation *op) {
       if (!reduced[d])
         outExprs.push_back("d" + std::to_string(d));
     }
+    // f16/bf16 accumulate in f32, rounded once at the end (as the
+    // interpreter).
+    Type accEt = computeType(outEt);
     std::string initScalar = e.fresh();
     e.line(initScalar + " = tensor.extract " + e.valueName(init) +
            "[] : " + tensorText({}, outEt));
-    std::string empty = e.fresh();
-    std::string outType = tensorText(shape, outEt);
-    e.line(empty + " = tensor.empty() : " + outType);
+    if (accEt != outEt)
+      initScalar = widen(e, e.text(), initScalar, outEt);
+    std::string outType = tensorText(shape, accEt);
+    std::string empty = e.reductionInit(outType);
     std::string filled = e.fresh();
     e.line(filled + " = linalg.fill ins(" + initScalar + " : " +
-           elementText(outEt) + ") outs(" + empty + " : " + outType + ") -> " +
+           elementText(accEt) + ") outs(" + empty + " : " + outType + ") -> " +
            outType);
     Operation *combiner = reductionCombiner(reduce.getBody());
-    const char *opName = binaryOpFor(combiner, outEt);
+    const char *opName = binaryOpFor(combiner, accEt);
     // Float sums and products may be reassociated: LLVM then keeps partial
     // results in vector lanes instead of one scalar chain. The order stays
     // fixed by the compiled code (a row block holds whole rows), so results
@@ -547,12 +1293,19 @@ void emitOp(Emitter &e, Operation *op) {
             : "";
     addOperand(x, identityMap(inRank));
     std::string r = e.generic(
-        ins, inTypes, maps, shape, outEt, mapText(inRank, outExprs), iterators,
+        ins, inTypes, maps, shape, accEt, mapText(inRank, outExprs), iterators,
         [&](std::string &body, const std::vector<std::string> &a) {
-          return e.scalar(body, opName, a[1] + ", " + a[0] + flags,
-                          elementText(outEt));
+          std::string v = accEt != outEt ? widen(e, body, a[0], outEt) : a[0];
+          return e.scalar(body, opName, a[1] + ", " + v + flags,
+                          elementText(accEt));
         },
         filled);
+    if (accEt != outEt)
+      r = e.generic({r}, {{outType, accEt}}, {identityMap(rank)}, shape, outEt,
+                    identityMap(rank), parallel,
+                    [&](std::string &body, const std::vector<std::string> &a) {
+                      return narrow(e, body, a[0], outEt);
+                    });
     e.bind(result, r);
     return;
   }
@@ -572,68 +1325,25 @@ void emitOp(Emitter &e, Operation *op) {
     for (auto [i, p] : llvm::enumerate(perm))
       exprs[p] = "d" + std::to_string(i);
     addOperand(x, mapText(rank, exprs));
+  } else if (auto reverse = dyn_cast<shlo::ReverseOp>(op)) {
+    std::vector<std::string> exprs;
+    for (unsigned d = 0; d < rank; ++d)
+      exprs.push_back((llvm::is_contained(reverse.getDimensions(), d)
+                           ? std::to_string(shape[d] - 1) + " - "
+                           : std::string()) +
+                      "d" + std::to_string(d));
+    addOperand(reverse.getOperand(), mapText(rank, exprs));
   } else {
     for (Value v : op->getOperands())
       addOperand(v, operandMap(v, rank));
   }
 
-  ScalarFn fn = [&](std::string &body,
-                    const std::vector<std::string> &a) -> std::string {
-    Type et = elementOf(op->getOperand(0));
-    std::string ets = elementText(et);
-    if (isa<shlo::BroadcastInDimOp, shlo::TransposeOp>(op))
-      return a[0];
-    if (auto cmp = dyn_cast<shlo::CompareOp>(op)) {
-      const char *p = comparePredicate(cmp.getComparisonDirection(), et);
-      return e.scalar(
-          body,
-          std::string(isa<FloatType>(et) ? "arith.cmpf " : "arith.cmpi ") + p +
-              ",",
-          a[0] + ", " + a[1], ets);
-    }
-    if (isa<shlo::SelectOp>(op))
-      return e.scalar(body, "arith.select", a[0] + ", " + a[1] + ", " + a[2],
-                      elementText(outEt));
-    if (isa<shlo::ClampOp>(op)) {
-      Type xt = elementOf(op->getOperand(1));
-      bool f = isa<FloatType>(xt);
-      std::string t = elementText(xt);
-      std::string lo = e.scalar(body, f ? "arith.maximumf" : "arith.maxsi",
-                                a[1] + ", " + a[0], t);
-      return e.scalar(body, f ? "arith.minimumf" : "arith.minsi",
-                      lo + ", " + a[2], t);
-    }
-    if (isa<shlo::ConvertOp>(op))
-      return convertScalar(e, body, a[0], et, outEt);
-    if (isa<shlo::RsqrtOp>(op)) {
-      std::string root = e.scalar(body, "math.sqrt", a[0], ets);
-      std::string one = e.constant(body, "1.0", et);
-      return e.scalar(body, "arith.divf", one + ", " + root, ets);
-    }
-    if (isa<shlo::LogisticOp>(op)) {
-      std::string n = e.scalar(body, "arith.negf", a[0], ets);
-      std::string x = e.scalar(body, "math.exp", n, ets);
-      std::string one = e.constant(body, "1.0", et);
-      std::string d = e.scalar(body, "arith.addf", one + ", " + x, ets);
-      return e.scalar(body, "arith.divf", one + ", " + d, ets);
-    }
-    if (isElementwiseUnary(op)) {
-      if (isa<shlo::NotOp>(op)) {
-        std::string ones = e.constant(body, "-1", et);
-        return e.scalar(body, "arith.xori", a[0] + ", " + ones, ets);
-      }
-      if (!isa<FloatType>(et)) {
-        if (isa<shlo::AbsOp>(op))
-          return e.scalar(body, "math.absi", a[0], ets);
-        std::string zero = e.constant(body, "0", et);
-        return e.scalar(body, "arith.subi", zero + ", " + a[0], ets);
-      }
-      return e.scalar(body, floatUnaryOp(op), a[0], ets);
-    }
-    return e.scalar(body, binaryOpFor(op, et), a[0] + ", " + a[1], ets);
+  ScalarFn computed = [&](std::string &body,
+                          const std::vector<std::string> &a) {
+    return computedScalar(e, op, body, a);
   };
   std::string r = e.generic(ins, inTypes, maps, shape, outEt, identityMap(rank),
-                            parallel, fn);
+                            parallel, computed);
   e.bind(result, r);
 }
 

@@ -4,9 +4,11 @@
 #include "compiler/JitCompiler.h"
 #include "compiler/RowSplit.h"
 
+#include "ir/stablehlo/StablehloDialect.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/ExecutionEngine/ExecutionEngine.h"
 #include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/StringMap.h"
 
 #include <map>
 
@@ -74,7 +76,74 @@ bool computes(const Cluster &c) {
   });
 }
 
+// Why `op` runs as a runtime kernel between compiled clusters by design,
+// or empty when it is an op the compiler could lower but does not.
+std::string runtimeCallReason(Operation *op) {
+  static const llvm::StringMap<const char *> reasons = [] {
+    llvm::StringMap<const char *> m;
+    auto add = [&](std::initializer_list<const char *> names,
+                   const char *reason) {
+      for (const char *name : names)
+        m[name] = reason;
+    };
+    add({"stablehlo.all_reduce", "stablehlo.all_gather", "stablehlo.all_to_all",
+         "stablehlo.reduce_scatter", "stablehlo.collective_permute",
+         "stablehlo.collective_broadcast", "stablehlo.partition_id",
+         "stablehlo.replica_id", "stablehlo.send", "stablehlo.recv",
+         "stablehlo.after_all", "stablehlo.infeed", "stablehlo.outfeed"},
+        "collective or device query, run by the backend");
+    add({"stablehlo.dot_general", "stablehlo.dot", "stablehlo.convolution",
+         "chlo.ragged_dot", "stablehlo.triangular_solve", "stablehlo.cholesky",
+         "stablehlo.fft"},
+        "contraction, convolution or linear algebra, a runtime kernel");
+    add({"stablehlo.while", "stablehlo.if", "stablehlo.case"},
+        "control flow, a runtime kernel; the ops of its regions are "
+        "clustered");
+    add({"func.call"},
+        "call, a runtime kernel; the ops of its callee are clustered");
+    add({"stablehlo.gather", "stablehlo.scatter", "stablehlo.dynamic_gather",
+         "stablehlo.sort", "chlo.top_k", "stablehlo.reduce_window",
+         "stablehlo.select_and_scatter"},
+        "gather, scatter, sort or window, a runtime kernel");
+    add({"stablehlo.custom_call"}, "custom call, a runtime kernel");
+    add({"stablehlo.rng_bit_generator"}, "random bits, a runtime kernel");
+    add({"stablehlo.rng"}, "random numbers, a runtime kernel");
+    return m;
+  }();
+  auto it = reasons.find(op->getName().getStringRef());
+  return it == reasons.end() ? std::string() : std::string(it->second);
+}
+
 std::string clusterName(size_t i) { return "cluster" + std::to_string(i); }
+
+// The blocks whose ops are clustered: the function's, those of the
+// functions it calls (transitively) and those of its control flow (while,
+// if, case): the interpreter runs each as a sequence of ops. The regions of
+// other ops (reduce bodies, comparators, ...) are evaluated per element and
+// stay interpreted with their op.
+std::vector<Block *> clusteredBlocks(func::FuncOp func) {
+  std::vector<Block *> blocks, work{&func.front()};
+  llvm::DenseSet<Operation *> seen{func};
+  while (!work.empty()) {
+    Block *b = work.back();
+    work.pop_back();
+    blocks.push_back(b);
+    for (Operation &op : *b) {
+      if (auto call = dyn_cast<func::CallOp>(op)) {
+        auto callee = SymbolTable::lookupNearestSymbolFrom<func::FuncOp>(
+            &op, call.getCalleeAttr());
+        if (callee && !callee.isExternal() && callee.getBody().hasOneBlock() &&
+            seen.insert(callee).second)
+          work.push_back(&callee.front());
+      }
+      if (isa<stablehlo::WhileOp, stablehlo::IfOp, stablehlo::CaseOp>(op))
+        for (Region &r : op.getRegions())
+          if (r.hasOneBlock())
+            work.push_back(&r.front());
+    }
+  }
+  return blocks;
+}
 
 std::string describe(const Cluster &c, size_t i) {
   std::string s = clusterName(i) + ": " + std::to_string(c.ops.size()) +
@@ -94,7 +163,9 @@ bool CompiledFunction::create(func::FuncOp func, ExecMode mode,
   if (mode == ExecMode::Interpret || func.isExternal())
     return true;
   std::unique_ptr<CompiledFunction> cf(new CompiledFunction());
-  std::map<std::pair<std::string, std::string>, int> fallbacks;
+  // (op name, reason) -> count: ops the compiler does not lower, and ops
+  // that run as runtime kernels by design.
+  std::map<std::pair<std::string, std::string>, int> fallbacks, runtimeCalls;
 
   // Maximal runs of lowerable ops; folded constants neither join nor break
   // a run (the interpreter still runs them for their other users).
@@ -109,23 +180,27 @@ bool CompiledFunction::create(func::FuncOp func, ExecMode mode,
     }
     c.reset();
   };
-  std::unique_ptr<Cluster> current;
-  for (Operation &op : func.front()) {
-    if (op.hasTrait<OpTrait::IsTerminator>())
-      break;
-    if (isFoldedConstant(&op))
-      continue;
-    std::string why = whyNotLowerable(&op);
-    if (!why.empty()) {
-      ++fallbacks[{op.getName().getStringRef().str(), why}];
-      close(current);
-      continue;
+  for (Block *block : clusteredBlocks(func)) {
+    std::unique_ptr<Cluster> current;
+    for (Operation &op : *block) {
+      if (op.hasTrait<OpTrait::IsTerminator>())
+        break;
+      if (isFoldedConstant(&op))
+        continue;
+      std::string why = whyNotLowerable(&op);
+      if (!why.empty()) {
+        std::string role = runtimeCallReason(&op);
+        ++(role.empty() ? fallbacks : runtimeCalls)[{
+            op.getName().getStringRef().str(), role.empty() ? why : role}];
+        close(current);
+        continue;
+      }
+      if (!current)
+        current = std::make_unique<Cluster>();
+      current->ops.push_back(&op);
     }
-    if (!current)
-      current = std::make_unique<Cluster>();
-    current->ops.push_back(&op);
+    close(current);
   }
-  close(current);
 
   auto compile = [&](const std::vector<Cluster *> &group,
                      const std::vector<std::string> &names, std::string &why) {
@@ -186,6 +261,9 @@ bool CompiledFunction::create(func::FuncOp func, ExecMode mode,
   }
   for (const std::string &l : lines)
     report += l + "\n";
+  for (auto &[key, count] : runtimeCalls)
+    report += "runtime call: " + key.first + " x" + std::to_string(count) +
+              ": " + key.second + "\n";
   for (auto &[key, count] : fallbacks)
     report += "interpreted: " + key.first + " x" + std::to_string(count) +
               ": " + key.second + "\n";

@@ -1,5 +1,6 @@
 //===- JitCompiler.cpp - linalg on tensors to JIT-compiled code -----------===//
 #include "compiler/JitCompiler.h"
+#include "compiler/VectorDialect.h"
 
 #include "mlir/Conversion/Passes.h"
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
@@ -23,6 +24,7 @@
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Tensor/Transforms/BufferizableOpInterfaceImpl.h"
 #include "mlir/Dialect/Tensor/Transforms/SubsetInsertionOpInterfaceImpl.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/ExecutionEngine/ExecutionEngine.h"
 #include "mlir/ExecutionEngine/OptUtils.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -39,6 +41,7 @@
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <atomic>
 #include <mutex>
 
 namespace sdy::compiler {
@@ -53,7 +56,7 @@ void registerCompilerDialects(DialectRegistry &registry) {
               bufferization::BufferizationDialect, cf::ControlFlowDialect,
               func::FuncDialect, index::IndexDialect, LLVM::LLVMDialect,
               linalg::LinalgDialect, math::MathDialect, memref::MemRefDialect,
-              scf::SCFDialect, tensor::TensorDialect>();
+              scf::SCFDialect, tensor::TensorDialect, vector::VectorDialect>();
   arith::registerBufferizableOpInterfaceExternalModels(registry);
   linalg::registerBufferizableOpInterfaceExternalModels(registry);
   linalg::registerSubsetOpInterfaceExternalModels(registry);
@@ -93,6 +96,20 @@ void freeAllocations(ModuleOp module) {
   });
 }
 
+// A memref.copy between strided views (slices, pads, concatenations) would
+// call the MLIR runtime library's memrefCopy, which this process does not
+// have: every copy becomes a loop nest instead.
+void copiesAsLoops(ModuleOp module) {
+  SmallVector<memref::CopyOp> copies;
+  module.walk([&](memref::CopyOp c) { copies.push_back(c); });
+  for (memref::CopyOp c : copies) {
+    OpBuilder b(c);
+    linalg::CopyOp::create(b, c.getLoc(), ValueRange{c.getSource()},
+                           ValueRange{c.getTarget()});
+    c.erase();
+  }
+}
+
 LogicalResult runPasses(ModuleOp module, std::string &error) {
   MLIRContext *ctx = module.getContext();
   std::string diags;
@@ -117,8 +134,14 @@ LogicalResult runPasses(ModuleOp module, std::string &error) {
   if (failed(tensors.run(module)))
     return fail("fusion and bufferization");
   freeAllocations(module);
+  copiesAsLoops(module);
+  bool vectorDialect = currentVectorizer() == Vectorizer::VectorDialect;
+  if (vectorDialect && failed(vectorizeLinalgOps(module)))
+    return fail("vectorization");
 
   PassManager loops(ctx);
+  if (vectorDialect)
+    loops.addPass(createConvertVectorToSCFPass());
   loops.addPass(createConvertLinalgToLoopsPass());
   loops.addPass(createLowerAffinePass());
   loops.addPass(createCanonicalizerPass());
@@ -137,6 +160,10 @@ LogicalResult runPasses(ModuleOp module, std::string &error) {
   mathOptions.approximateLog1p = false;
   llvm.addPass(createConvertMathToLLVMPass(mathOptions));
   llvm.addPass(createConvertMathToLibmPass());
+  if (vectorDialect) {
+    llvm.addPass(createConvertVectorToLLVMPass());
+    llvm.addPass(createUBToLLVMConversionPass());
+  }
   llvm.addPass(createFinalizeMemRefToLLVMConversionPass());
   llvm.addPass(createArithToLLVMConversionPass());
   ConvertFuncToLLVMPassOptions funcOptions;
@@ -166,7 +193,12 @@ LogicalResult checkExternalSymbols(ModuleOp module, std::string &error) {
   return success();
 }
 
+std::atomic<Vectorizer> vectorizer{Vectorizer::LoopVectorizer};
+
 } // namespace
+
+void setVectorizer(Vectorizer v) { vectorizer = v; }
+Vectorizer currentVectorizer() { return vectorizer; }
 
 bool jitCompile(const std::string &moduleText,
                 const std::vector<std::string> &names,
@@ -217,9 +249,19 @@ bool jitCompile(const std::string &moduleText,
   ExecutionEngineOptions options;
   options.transformer = transformer;
   options.jitCodeGenOptLevel = llvm::CodeGenOptLevel::Aggressive;
-  auto created = ExecutionEngine::create(*module, options, std::move(*tm));
+  std::string translationDiags;
+  auto created = [&] {
+    // Translation errors are diagnostics: into the message, not stderr.
+    llvm::raw_string_ostream os(translationDiags);
+    ScopedDiagnosticHandler handler(&ctx, [&](Diagnostic &d) {
+      os << d << "\n";
+      return success();
+    });
+    return ExecutionEngine::create(*module, options, std::move(*tm));
+  }();
   if (!created) {
-    error = "JIT compilation failed: " + toString(created.takeError());
+    error = "JIT compilation failed: " + toString(created.takeError()) +
+            (translationDiags.empty() ? "" : ": " + translationDiags);
     return false;
   }
   engine = std::move(*created);

@@ -21,6 +21,20 @@ namespace sdy::compiler {
 
 using PackedKernel = void (*)(void **);
 
+// How the kernels' loops are vectorized.
+enum class Vectorizer {
+  // LLVM's loop vectorizer on the scalar loops (the default).
+  LoopVectorizer,
+  // MLIR's vector dialect (VectorDialect.h), then LLVM on what is left.
+  // Experimental: the compiled end-to-end suites do not pass with it yet.
+  VectorDialect,
+};
+
+// The vectorizer of the kernels compiled from now on, process-wide (the
+// benchmarks compare the two).
+void setVectorizer(Vectorizer v);
+Vectorizer currentVectorizer();
+
 // Compiles `moduleText` (a module of func.func over memrefs) and looks up the
 // packed entry of each function of `names`. False with `error` set on a
 // parse, pass or JIT failure.

@@ -77,11 +77,13 @@ private:
   }
 
   bool visit(Operation *op) {
-    if (op->getNumResults() != 1)
+    // Only a reduce has several results, all of one shape.
+    if (op->getNumResults() != 1 && !isa<shlo::ReduceOp>(op))
       return false;
     Value r = op->getResult(0);
     bool split = hasRows(r);
-    state_[r] = split;
+    for (Value v : op->getResults())
+      state_[v] = split;
     if (auto b = dyn_cast<shlo::BroadcastInDimOp>(op)) {
       Value x = b.getOperand();
       if (!split)
@@ -98,6 +100,18 @@ private:
       return split ? hasRows(reshape.getOperand()) &&
                          require(reshape.getOperand(), true)
                    : require(reshape.getOperand(), false);
+    // An iota along another dimension reads the same in every block; a
+    // reverse keeping the rows in place reads its block.
+    if (auto iota = dyn_cast<shlo::IotaOp>(op))
+      return !split || iota.getIotaDimension() != 0;
+    if (auto reverse = dyn_cast<shlo::ReverseOp>(op))
+      return split ? !llvm::is_contained(reverse.getDimensions(), 0) &&
+                         require(reverse.getOperand(), true)
+                   : require(reverse.getOperand(), false);
+    // Slices, pads, concatenations and dynamic slices index whole operands.
+    if (isa<shlo::SliceOp, shlo::PadOp, shlo::ConcatenateOp,
+            shlo::DynamicSliceOp, shlo::DynamicUpdateSliceOp>(op))
+      return false;
     if (auto reduce = dyn_cast<shlo::ReduceOp>(op)) {
       for (Value init : reduce.getInitValues())
         if (!require(init, false))
@@ -153,8 +167,9 @@ void planRowSplit(Cluster &cluster, int64_t maxParts,
       if (planner.isSplit(v))
         cluster.splitValues.insert(v);
   for (Operation *op : cluster.ops)
-    if (planner.isSplit(op->getResult(0)))
-      cluster.splitValues.insert(op->getResult(0));
+    for (Value r : op->getResults())
+      if (planner.isSplit(r))
+        cluster.splitValues.insert(r);
   for (auto [i, v] : llvm::enumerate(cluster.inputs))
     cluster.inputSplit[i] = planner.isSplit(v);
   cluster.parts = parts;

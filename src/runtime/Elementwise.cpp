@@ -552,8 +552,14 @@ D convertScalar(S v) {
     double d = std::trunc(static_cast<double>(s));
     if (d <= intMin<D>())
       return store<D>(static_cast<DC>(intMin<D>()));
-    if (d >= intMax<D>())
-      return store<D>(static_cast<DC>(intMax<D>()));
+    // The largest 64-bit integers round up in double (to 2^63, 2^64), which
+    // does not convert back: take the largest value from the integer type.
+    if (d >= intMax<D>()) {
+      if constexpr (is_subint_v<D>)
+        return store<D>(static_cast<DC>(intMax<D>()));
+      else
+        return store<D>(std::numeric_limits<DC>::max());
+    }
     return store<D>(static_cast<DC>(d));
   } else if constexpr (is_nfloat_v<D>) {
     return {
