@@ -26,6 +26,8 @@
 #include "rules/OpShardingRuleBuilder.h"
 #include "transforms/partition/CollectiveLowering.h"
 
+#include <limits>
+
 namespace mlir::sdy {
 
 namespace shlo = mlir::stablehlo;
@@ -67,6 +69,41 @@ std::optional<WindowDim> getWindowDim(shlo::ReduceWindowOp op, int64_t dim) {
   if (window.size < 1 || window.stride < 1)
     return std::nullopt;
   return window;
+}
+
+/// The base dilation of a size-1, stride-1, unpadded window along `dim` of
+/// `op` when it is above 1 (the dimension is then a pass-through factor),
+/// or nullopt.
+std::optional<int64_t> getTrivialWindowBaseDilation(shlo::ReduceWindowOp op,
+                                                    int64_t dim) {
+  auto at = [&](std::optional<ArrayRef<int64_t>> list) -> int64_t {
+    return list && dim < static_cast<int64_t>(list->size()) ? (*list)[dim] : 1;
+  };
+  int64_t baseDilation = at(op.getBaseDilations());
+  if (baseDilation <= 1 || at(op.getWindowDimensions()) != 1 ||
+      at(op.getWindowStrides()) != 1)
+    return std::nullopt;
+  if (std::optional<DenseIntElementsAttr> padding = op.getPadding()) {
+    auto values = padding->getValues<int64_t>();
+    if (padding->getNumElements() < 2 * (dim + 1) || values[2 * dim] != 0 ||
+        values[2 * dim + 1] != 0)
+      return std::nullopt;
+  }
+  return baseDilation;
+}
+
+/// Whether a base-dilated trivial window along a dimension of global input
+/// size `inputSize` split `shards` ways keeps its shards local: shard d's
+/// results [d·m, (d+1)·m) are then exactly the dilated rows of its input
+/// rows [d·n, (d+1)·n), that is m = n·dilation.
+bool isLocalBaseDilation(int64_t baseDilation, int64_t inputSize,
+                         int64_t shards) {
+  if (shards <= 1 || inputSize < 1 ||
+      baseDilation > std::numeric_limits<int64_t>::max() / inputSize)
+    return false;
+  int64_t resultSize = (inputSize - 1) * baseDilation + 1;
+  return llvm::divideCeil(resultSize, shards) ==
+         llvm::divideCeil(inputSize, shards) * baseDilation;
 }
 
 /// A windowed input dimension: the result dimension its windows produce and
@@ -328,9 +365,23 @@ void dropUnexchangeableWindowFactors(Operation *op, OpShardingRuleAttr rule,
                                      MeshAttr mesh,
                                      MutableArrayRef<AxisList> chosen) {
   for (auto [factor, axes] : llvm::enumerate(chosen)) {
-    if (axes.empty() || !rule.isPermutationFactor(factor))
+    if (axes.empty())
       continue;
     int64_t dim = getFactorDim(rule, factor);
+    if (!rule.isPermutationFactor(factor)) {
+      // A base-dilated size-1 window is a pass-through factor; its shards
+      // stay local only when the dilated rows line up with the result's.
+      auto window = dyn_cast<shlo::ReduceWindowOp>(op);
+      if (!window || dim < 0)
+        continue;
+      if (std::optional<int64_t> baseDilation =
+              getTrivialWindowBaseDilation(window, dim))
+        if (!isLocalBaseDilation(*baseDilation,
+                                 getTensorShape(op->getOperand(0))[dim],
+                                 getAxesSize(axes, mesh)))
+          axes.clear();
+      continue;
+    }
     std::optional<HaloDim> haloDim;
     if (isHaloExchangeCandidate(op, rule, factor))
       haloDim = getHaloDim(op, dim);
@@ -401,8 +452,19 @@ LogicalResult exchangeWindowHalos(partition::LocalEmitter &e, Operation *op) {
     int64_t shards = getAxesSize(axes[resultDim], mesh);
     if (shards == 1)
       continue;
-    std::optional<HaloDim> haloDim = getHaloDim(op, dim);
     auto inputType = cast<RankedTensorType>(op->getOperand(0).getType());
+    std::optional<int64_t> baseDilation =
+        window ? getTrivialWindowBaseDilation(window, dim) : std::nullopt;
+    if (baseDilation &&
+        isLocalBaseDilation(*baseDilation, inputType.getDimSize(dim) * shards,
+                            shards)) {
+      // Each shard dilates its own rows; the high padding fills the result
+      // shard up to the next shard's first row.
+      padding[2 * dim + 1] = *baseDilation - 1;
+      changed = true;
+      continue;
+    }
+    std::optional<HaloDim> haloDim = getHaloDim(op, dim);
     std::optional<HaloPlan> plan;
     if (haloDim)
       plan = planHalo(haloDim->window, inputType.getDimSize(dim) * shards,

@@ -11,7 +11,10 @@
 // splits (the padding rows are masked by -sdy-pad-for-divisibility) and
 // halos longer than a shard (taken from several shards). A base-dilated
 // dimension keeps the permutation factor unsharded (the operand is gathered
-// before the op, as for every other permutation factor).
+// before the op, as for every other permutation factor). A size-1 window
+// with base dilation is a pass-through factor: it stays sharded, computed
+// locally with high padding, when the result shards line up with the
+// dilated input shards, and is gathered otherwise.
 //
 //===----------------------------------------------------------------------===//
 
@@ -35,7 +38,8 @@ bool isHaloExchangeCandidate(Operation *op, OpShardingRuleAttr rule,
                              int64_t factor);
 
 /// Clears `chosen[f]` for every permutation factor of `op` whose chosen axes
-/// halo exchange cannot handle, so that the dimension is gathered instead.
+/// halo exchange cannot handle, and every base-dilated size-1 window factor
+/// whose shards do not line up, so that the dimension is gathered instead.
 void dropUnexchangeableWindowFactors(Operation *op, OpShardingRuleAttr rule,
                                      MeshAttr mesh,
                                      MutableArrayRef<AxisList> chosen);

@@ -166,6 +166,51 @@ func.func @fallback(%a: tensor<16x2xf32> {sdy.sharding = #sdy.sharding<@mesh, [{
 
 // -----
 
+// A size-1 window with base dilation 2 (a pass-through factor): 16 rows
+// dilated to 31, split 4 ways; shard d's 8 result rows are the dilated 4
+// input rows it holds, the high padding (one init row) filling the gap to
+// the next shard. Nothing is exchanged.
+// CHECK-LABEL: func.func @base_dilated_local
+// CHECK-NOT:     all_gather
+// CHECK-NOT:     collective_permute
+// CHECK:         "stablehlo.reduce_window"(%arg0, %{{.*}}) <{base_dilations = array<i64: 2, 1>, padding = dense<{{\[\[}}0, 1], [0, 0]]> : tensor<2x2xi64>, window_dimensions = array<i64: 1, 1>}>
+// CHECK:         }) {{.*}} : (tensor<4x2xf32>, tensor<f32>) -> tensor<8x2xf32>
+// CHECK-NOT:     all_gather
+// CHECK-NOT:     collective_permute
+sdy.mesh @mesh = <["x"=4]>
+func.func @base_dilated_local(%a: tensor<16x2xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>}) -> (tensor<31x2xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>}) {
+  %cst = stablehlo.constant dense<0.0> : tensor<f32>
+  %0 = "stablehlo.reduce_window"(%a, %cst) <{window_dimensions = array<i64: 1, 1>, base_dilations = array<i64: 2, 1>}> ({
+  ^bb0(%x: tensor<f32>, %y: tensor<f32>):
+    %s = stablehlo.add %x, %y : tensor<f32>
+    stablehlo.return %s : tensor<f32>
+  }) : (tensor<16x2xf32>, tensor<f32>) -> tensor<31x2xf32>
+  return %0 : tensor<31x2xf32>
+}
+
+// -----
+
+// Base dilation 3 of 8 rows gives 22, whose 2-way shards (11 rows) do not
+// line up with the 12 dilated rows of an input shard: gathered first.
+// CHECK-LABEL: func.func @base_dilated_unaligned
+// CHECK-NOT:     collective_permute
+// CHECK:         "stablehlo.all_gather"
+// CHECK:         "stablehlo.reduce_window"{{.*}}base_dilations = array<i64: 3, 1>
+// CHECK:         }) {{.*}} : (tensor<8x2xf32>, tensor<f32>) -> tensor<22x2xf32>
+// CHECK-NOT:     collective_permute
+sdy.mesh @mesh = <["x"=2]>
+func.func @base_dilated_unaligned(%a: tensor<8x2xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>}) -> (tensor<22x2xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>}) {
+  %cst = stablehlo.constant dense<0.0> : tensor<f32>
+  %0 = "stablehlo.reduce_window"(%a, %cst) <{window_dimensions = array<i64: 1, 1>, base_dilations = array<i64: 3, 1>}> ({
+  ^bb0(%x: tensor<f32>, %y: tensor<f32>):
+    %s = stablehlo.add %x, %y : tensor<f32>
+    stablehlo.return %s : tensor<f32>
+  }) : (tensor<8x2xf32>, tensor<f32>) -> tensor<22x2xf32>
+  return %0 : tensor<22x2xf32>
+}
+
+// -----
+
 // A convolution's spatial dimension (3-wide kernel, SAME, stride 1) split 4
 // ways: the lhs gets one row from each neighbour, zeros (the padding) on
 // the edge shards, and the local convolution runs unpadded; the kernel is

@@ -64,6 +64,29 @@ func.func @rw4(%arg0: tensor<4x8xf32>, %i: tensor<f32>) -> tensor<4x15xf32> {
 
 // -----
 
+// Base and window dilations with a size-1 window keep a pass-through factor
+// of the result size; a dimension with a 2-wide padded window is a
+// permutation whatever the other one's base dilation.
+// CHECK-LABEL: func.func @rw_dilated
+// CHECK: sdy.sharding_rule = #sdy.op_sharding_rule<([i, j], [])->([i, j]) {i=22, j=4}>
+// BASE: sdy.sharding_rule = #sdy.op_sharding_rule<([i, j], [])->([i, j]) {i=15, j=4} permutation={j}>
+// CONS: sdy.sharding_rule = #sdy.op_sharding_rule<([i, j], [])->([i, j]) {i=15, j=4} permutation={j} blocked_propagation={j}>
+func.func @rw_dilated(%arg0: tensor<8x4xf32>, %i: tensor<f32>) -> (tensor<22x4xf32>, tensor<15x4xf32>) {
+  %0 = "stablehlo.reduce_window"(%arg0, %i) <{window_dimensions = array<i64: 1, 1>, window_dilations = array<i64: 2, 3>, base_dilations = array<i64: 3, 1>}> ({
+  ^bb0(%arg1: tensor<f32>, %arg2: tensor<f32>):
+    %2 = stablehlo.add %arg1, %arg2 : tensor<f32>
+    stablehlo.return %2 : tensor<f32>
+  }) : (tensor<8x4xf32>, tensor<f32>) -> tensor<22x4xf32>
+  %1 = "stablehlo.reduce_window"(%arg0, %i) <{window_dimensions = array<i64: 1, 2>, window_strides = array<i64: 1, 1>, padding = dense<[[0, 0], [1, 0]]> : tensor<2x2xi64>, base_dilations = array<i64: 2, 1>}> ({
+  ^bb0(%arg1: tensor<f32>, %arg2: tensor<f32>):
+    %2 = stablehlo.add %arg1, %arg2 : tensor<f32>
+    stablehlo.return %2 : tensor<f32>
+  }) : (tensor<8x4xf32>, tensor<f32>) -> tensor<15x4xf32>
+  return %0, %1 : tensor<22x4xf32>, tensor<15x4xf32>
+}
+
+// -----
+
 // Max pool gradient: the windowed source dimensions need replication, the operand/result dimensions are permutations.
 // CHECK-LABEL: func.func @sas
 // BASE: sdy.sharding_rule = #sdy.op_sharding_rule<([i, j, l, n], [i, j, k, m], [])->([i, j, l, n]) {i=4, j=2, k=4, l=8, m=4, n=8} need_replication={k, m} permutation={l, n}>
