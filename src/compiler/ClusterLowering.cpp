@@ -126,7 +126,7 @@ bool isElementwiseUnary(Operation *op) {
 bool isExactUnary(Operation *op) {
   return isa<shlo::BitcastConvertOp, shlo::SignOp, shlo::PopulationCountOp,
              shlo::ClzOp, shlo::RoundOp, shlo::IsFiniteOp, shlo::CbrtOp,
-             shlo::TanOp>(op);
+             shlo::TanOp, chlo::SquareOp>(op);
 }
 
 bool isShift(Operation *op) {
@@ -1063,6 +1063,8 @@ std::string exactUnaryScalar(Emitter &e, Operation *op, std::string &body,
     return e.scalar(body, "math.cbrt", x, t);
   if (isa<shlo::TanOp>(op))
     return e.scalar(body, "math.tan", x, t);
+  if (isa<chlo::SquareOp>(op))
+    return e.scalar(body, "arith.mulf", x + ", " + x, t);
   if (isa<shlo::IsFiniteOp>(op)) {
     // |x| < inf is false for infinities and NaN.
     std::string inf =

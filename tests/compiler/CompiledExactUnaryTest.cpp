@@ -1,9 +1,10 @@
 //===- CompiledExactUnaryTest.cpp - bitcasts, bit counts, sign, rounding -===//
 //
 // bitcast_convert, popcnt, count_leading_zeros, sign, round_nearest_afz,
-// is_finite, cbrt and tan, compiled: bit-identical to the interpreter (cbrt
-// and tan call libm as the interpreter does), against hand-computed values
-// at their edge cases (NaN, infinities, -0, integer extremes).
+// is_finite, cbrt, tan and chlo.square, compiled: bit-identical to the
+// interpreter (cbrt and tan call libm as the interpreter does), against
+// hand-computed values at their edge cases (NaN, infinities, -0, integer
+// extremes).
 //
 //===----------------------------------------------------------------------===//
 #include "CompiledPathTestUtils.h"
@@ -177,21 +178,28 @@ func.func @main(%f: tensor<8xf32>, %d: tensor<3xf64>, %h: tensor<3xf16>) -> (ten
   EXPECT_EQ(values<uint8_t>(out[5]), (std::vector<uint8_t>{1, 1, 0}));
 }
 
-TEST(CompiledExactUnary, CbrtAndTanCallLibm) {
+TEST(CompiledExactUnary, CbrtTanAndSquare) {
   const char *text = R"(
-func.func @main(%f: tensor<6xf32>, %d: tensor<3xf64>) -> (tensor<6xf32>, tensor<6xf32>, tensor<3xf64>, tensor<3xf64>) {
+func.func @main(%f: tensor<6xf32>, %d: tensor<3xf64>, %h: tensor<3xf16>) -> (tensor<6xf32>, tensor<6xf32>, tensor<3xf64>, tensor<3xf64>, tensor<3xf16>, tensor<3xf16>, tensor<6xf32>, tensor<3xf16>) {
   %0 = stablehlo.cbrt %f : tensor<6xf32>
   %1 = stablehlo.tan %f : tensor<6xf32>
   %2 = stablehlo.cbrt %d : tensor<3xf64>
   %3 = stablehlo.tan %d : tensor<3xf64>
-  return %0, %1, %2, %3 : tensor<6xf32>, tensor<6xf32>, tensor<3xf64>, tensor<3xf64>
+  %4 = stablehlo.cbrt %h : tensor<3xf16>
+  %5 = stablehlo.tan %h : tensor<3xf16>
+  %6 = chlo.square %f : tensor<6xf32> -> tensor<6xf32>
+  %7 = chlo.square %h : tensor<3xf16> -> tensor<3xf16>
+  return %0, %1, %2, %3, %4, %5, %6, %7 : tensor<6xf32>, tensor<6xf32>, tensor<3xf64>, tensor<3xf64>, tensor<3xf16>, tensor<3xf16>, tensor<6xf32>, tensor<3xf16>
 })";
   auto out = runBothExact(
       text,
       {Tensor::fromVector<float>(ElementType::F32, {6},
                                  {27.0f, -8.0f, -0.0f, kInf, kNaN, 0.5f}),
-       Tensor::fromVector<double>(ElementType::F64, {3}, {-27.0, 0.0, 1.0})});
-  ASSERT_EQ(out.size(), 4u);
+       Tensor::fromVector<double>(ElementType::F64, {3}, {-27.0, 0.0, 1.0}),
+       // f16 8, -0.5 and 65504 (whose square overflows to inf).
+       Tensor::fromVector<uint16_t>(ElementType::F16, {3},
+                                    {0x4800, 0xB800, 0x7BFF})});
+  ASSERT_EQ(out.size(), 8u);
   std::vector<float> c = values<float>(out[0]);
   EXPECT_EQ(c[0], 3.0f);
   EXPECT_EQ(c[1], -2.0f);
@@ -204,6 +212,15 @@ func.func @main(%f: tensor<6xf32>, %d: tensor<3xf64>) -> (tensor<6xf32>, tensor<
   EXPECT_NEAR(t[5], 0.5463025f, 1e-6f);
   EXPECT_DOUBLE_EQ(values<double>(out[2])[0], -3.0);
   EXPECT_NEAR(values<double>(out[3])[2], 1.5574077246549023, 1e-15);
+  EXPECT_EQ(values<uint16_t>(out[4])[0], 0x4000); // 2
+  std::vector<float> sq = values<float>(out[6]);
+  EXPECT_EQ(sq[0], 729.0f);
+  EXPECT_EQ(sq[1], 64.0f);
+  EXPECT_EQ(bitsOf(sq[2]), 0u);
+  EXPECT_EQ(sq[3], kInf);
+  EXPECT_TRUE(std::isnan(sq[4]));
+  EXPECT_EQ(values<uint16_t>(out[7]),
+            (std::vector<uint16_t>{0x5400, 0x3400, 0x7C00})); // 64, 0.25, inf
 }
 
 TEST(CompiledExactUnary, ReportNamesTheFormsLeftToTheInterpreter) {
