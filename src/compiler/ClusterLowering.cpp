@@ -121,6 +121,14 @@ bool isElementwiseUnary(Operation *op) {
       op);
 }
 
+// Unary ops on the bits of integers, or that test or round floats; each is
+// computed exactly.
+bool isExactUnary(Operation *op) {
+  return isa<shlo::BitcastConvertOp, shlo::SignOp, shlo::PopulationCountOp,
+             shlo::ClzOp, shlo::RoundOp, shlo::IsFiniteOp, shlo::CbrtOp,
+             shlo::TanOp, chlo::SquareOp>(op);
+}
+
 bool isShift(Operation *op) {
   return isa<shlo::ShiftLeftOp, shlo::ShiftRightLogicalOp,
              shlo::ShiftRightArithmeticOp>(op);
@@ -315,7 +323,7 @@ bool isFoldedConstant(Operation *op) {
 
 std::string whyNotLowerable(Operation *op) {
   bool known = isElementwiseUnary(op) || isElementwiseBinary(op) ||
-               isDataMovement(op) ||
+               isExactUnary(op) || isDataMovement(op) ||
                isa<shlo::CompareOp, shlo::SelectOp, shlo::ClampOp,
                    shlo::ConvertOp, shlo::ReduceOp>(op);
   if (!known)
@@ -351,6 +359,26 @@ std::string whyNotLowerable(Operation *op) {
     // gets a polynomial approximation instead.
     if (isa<shlo::Expm1Op>(op) && et.isF64())
       return "f64 form is not compiled";
+  }
+  if (isExactUnary(op)) {
+    if (isa<shlo::BitcastConvertOp>(op)) {
+      Type to = elementOf(op->getResult(0));
+      if (isPred(et) || isPred(to))
+        return "pred form is not compiled";
+      if (et.getIntOrFloatBitWidth() != to.getIntOrFloatBitWidth())
+        return "bitcast between element types of different widths is not "
+               "compiled";
+    } else if (isa<shlo::PopulationCountOp, shlo::ClzOp>(op)) {
+      if (isFloat)
+        return "float operand";
+      if (isPred(et))
+        return "pred form is not compiled";
+    } else if (isa<shlo::SignOp>(op)) {
+      if (isPred(et))
+        return "pred form is not compiled";
+    } else if (!isFloat) {
+      return "integer form is not compiled";
+    }
   }
   if (isElementwiseBinary(op)) {
     if (isa<shlo::PowOp, shlo::Atan2Op>(op) && !isFloat)
@@ -1014,6 +1042,54 @@ bool emitSlicing(Emitter &e, Operation *op) {
   return false;
 }
 
+// The exact unary ops on scalar `x` of compute type `et`.
+std::string exactUnaryScalar(Emitter &e, Operation *op, std::string &body,
+                             const std::string &x, Type et, Type outEt) {
+  std::string t = elementText(et);
+  if (isa<shlo::BitcastConvertOp>(op)) {
+    std::string to = elementText(outEt);
+    // Signless and unsigned integers share their kernel type.
+    if (to == t)
+      return x;
+    return e.scalar(body, "arith.bitcast", x, t + " to " + to);
+  }
+  if (isa<shlo::PopulationCountOp>(op))
+    return e.scalar(body, "math.ctpop", x, t);
+  if (isa<shlo::ClzOp>(op))
+    return e.scalar(body, "math.ctlz", x, t);
+  if (isa<shlo::RoundOp>(op))
+    return e.scalar(body, "math.round", x, t);
+  if (isa<shlo::CbrtOp>(op))
+    return e.scalar(body, "math.cbrt", x, t);
+  if (isa<shlo::TanOp>(op))
+    return e.scalar(body, "math.tan", x, t);
+  if (isa<chlo::SquareOp>(op))
+    return e.scalar(body, "arith.mulf", x + ", " + x, t);
+  if (isa<shlo::IsFiniteOp>(op)) {
+    // |x| < inf is false for infinities and NaN.
+    std::string inf =
+        e.constant(body, et.isF64() ? "0x7FF0000000000000" : "0x7F800000", et);
+    std::string abs = e.scalar(body, "math.absf", x, t);
+    return e.scalar(body, "arith.cmpf olt,", abs + ", " + inf, t);
+  }
+  // sign (of signed integers and floats): -1, 0 or 1; a float zero keeps its
+  // sign and NaN stays NaN.
+  if (isa<FloatType>(et)) {
+    std::string zero = e.constant(body, "0.0", et);
+    std::string one = e.constant(body, "1.0", et);
+    std::string isSigned =
+        e.scalar(body, "arith.cmpf one,", x + ", " + zero, t);
+    std::string unit = e.scalar(body, "math.copysign", one + ", " + x, t);
+    return e.scalar(body, "arith.select", isSigned + ", " + unit + ", " + x, t);
+  }
+  std::string zero = e.constant(body, "0", et);
+  std::string positive = e.scalar(body, "arith.cmpi sgt,", x + ", " + zero, t);
+  std::string up = e.scalar(body, "arith.extui", positive, "i1 to " + t);
+  std::string negative = e.scalar(body, "arith.cmpi slt,", x + ", " + zero, t);
+  std::string down = e.scalar(body, "arith.extui", negative, "i1 to " + t);
+  return e.scalar(body, "arith.subi", up + ", " + down, t);
+}
+
 // The scalar result of elementwise `op` (iota included) on the scalars `a`,
 // read in the op's compute types.
 std::string elementwiseScalar(Emitter &e, Operation *op, std::string &body,
@@ -1063,6 +1139,11 @@ std::string elementwiseScalar(Emitter &e, Operation *op, std::string &body,
   }
   if (isa<shlo::ConvertOp>(op))
     return convertScalar(e, body, a[0], elementOf(op->getOperand(0)), outEt);
+  if (isa<shlo::BitcastConvertOp>(op))
+    return exactUnaryScalar(e, op, body, a[0], elementOf(op->getOperand(0)),
+                            outEt);
+  if (isExactUnary(op))
+    return exactUnaryScalar(e, op, body, a[0], et, outEt);
   if (isa<shlo::RsqrtOp>(op)) {
     std::string root = e.scalar(body, "math.sqrt", a[0], ets);
     std::string one = e.constant(body, "1.0", et);
@@ -1096,8 +1177,9 @@ std::string elementwiseScalar(Emitter &e, Operation *op, std::string &body,
 // movement copy them as they are.
 std::string computedScalar(Emitter &e, Operation *op, std::string &body,
                            const std::vector<std::string> &a) {
-  bool widened = !isa<shlo::ConvertOp, shlo::SelectOp, shlo::BroadcastInDimOp,
-                      shlo::TransposeOp, shlo::ReverseOp, shlo::IotaOp>(op) &&
+  bool widened = !isa<shlo::ConvertOp, shlo::BitcastConvertOp, shlo::SelectOp,
+                      shlo::BroadcastInDimOp, shlo::TransposeOp,
+                      shlo::ReverseOp, shlo::IotaOp>(op) &&
                  llvm::any_of(op->getOperands(), [](Value v) {
                    return isNarrowFloat(elementOf(v));
                  });
