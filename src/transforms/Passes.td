@@ -149,6 +149,23 @@ def DropShardingRulesPass : Pass<"sdy-drop-sharding-rules", "func::FuncOp"> {
   let dependentDialects = ["mlir::sdy::SdyDialect"];
 }
 
+def ExplicitGatherScatterBatchingPass
+    : Pass<"sdy-explicit-gather-scatter-batching", "func::FuncOp"> {
+  let summary = "Turns an iota concatenated to gather/scatter indices into batching dimensions.";
+  let description = [{
+    A gather or scatter without batching dimensions whose indices are a
+    `stablehlo.concatenate` along the index vector dimension, one of whose
+    size-1 pieces is an iota over dimension 0 (directly, or through a
+    broadcast_in_dim or reshape keeping dimension 0) that indexes operand
+    dimension 0 (a collapsed or inserted window dimension of the same size),
+    gets that dimension pair as `operand_batching_dims = [0]` /
+    `start_indices_batching_dims = [0]` (`input_batching_dims` /
+    `scatter_indices_batching_dims` for scatter) and loses the iota from its
+    indices. The result is the same; propagation can then keep the batch
+    sharded instead of replicating an indexed dimension.
+  }];
+}
+
 def UpdateNonDivisibleInputOutputShardingsPass
     : Pass<"sdy-update-non-divisible-input-output-shardings", "ModuleOp"> {
   let summary = "Makes function argument and result shardings divide their dimensions evenly.";
