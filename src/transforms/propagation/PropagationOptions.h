@@ -39,7 +39,17 @@ struct BasicPropagationOptions {
             owner, "report-sharding-conflicts",
             llvm::cl::desc("Emit a remark on every op whose operands and "
                            "results still disagree after propagation"),
-            llvm::cl::init(false)) {}
+            llvm::cl::init(false)),
+        debugPropagationEdgeSharding(
+            owner, "debug-propagation-edge-sharding",
+            llvm::cl::desc("Shardy's option; only false is supported: sdy "
+                           "does not record propagation edges"),
+            llvm::cl::init(false)),
+        moduleDumpDirectory(
+            owner, "module-dump-directory",
+            llvm::cl::desc("Write the module before and after propagation "
+                           "into this directory (created if missing)"),
+            llvm::cl::init("")) {}
 
   /// Copies the values of `other`, e.g. a pipeline's into a pass's.
   template <typename OtherOwner>
@@ -48,12 +58,17 @@ struct BasicPropagationOptions {
     conservativePropagation = other.conservativePropagation.getValue();
     debugShardingOrigins = other.debugShardingOrigins.getValue();
     reportShardingConflicts = other.reportShardingConflicts.getValue();
+    debugPropagationEdgeSharding =
+        other.debugPropagationEdgeSharding.getValue();
+    moduleDumpDirectory = other.moduleDumpDirectory.getValue();
   }
 
   Option<bool> keepShardingRules;
   Option<bool> conservativePropagation;
   Option<bool> debugShardingOrigins;
   Option<bool> reportShardingConflicts;
+  Option<bool> debugPropagationEdgeSharding;
+  Option<std::string> moduleDumpDirectory;
 };
 
 /// The options of the passes that can resolve conflicts (aggressive and up)
@@ -86,6 +101,26 @@ struct PropagationOptions : BasicPropagationOptions<Owner> {
 };
 
 /// The propagation options as a pipeline holds them.
+/// The options of the op-priority and user-priority passes.
+template <typename Owner>
+struct OpPriorityPropagationOptions : PropagationOptions<Owner> {
+  explicit OpPriorityPropagationOptions(Owner &owner)
+      : PropagationOptions<Owner>(owner),
+        runOpPriorityPropagation(
+            owner, "run-op-priority-propagation",
+            llvm::cl::desc("Run the op-priority rounds (false: one "
+                           "aggressive round per user priority)"),
+            llvm::cl::init(true)) {}
+
+  template <typename OtherOwner>
+  void assign(const PropagationOptions<OtherOwner> &other) {
+    PropagationOptions<Owner>::assign(other);
+  }
+
+  typename BasicPropagationOptions<Owner>::template Option<bool>
+      runOpPriorityPropagation;
+};
+
 using PipelinePropagationOptions =
     PropagationOptions<mlir::detail::PassOptions>;
 

@@ -12,6 +12,10 @@
 #include "mlir/Pass/PassRegistry.h"
 #include "transforms/propagation/PropagationDriver.h"
 
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
+
 #include <type_traits>
 
 namespace mlir::sdy {
@@ -36,9 +40,28 @@ void dropPriorities(ModuleOp module) {
   });
 }
 
+/// Writes `module` to `directory`/`name` (the directory created if
+/// missing); an error on `module` if that fails.
+LogicalResult dumpModule(ModuleOp module, StringRef directory, StringRef name) {
+  if (std::error_code ec = llvm::sys::fs::create_directories(directory))
+    return module.emitError("module-dump-directory: cannot create '")
+           << directory << "': " << ec.message();
+  SmallString<128> path(directory);
+  llvm::sys::path::append(path, name);
+  std::error_code ec;
+  llvm::raw_fd_ostream os(path, ec, llvm::sys::fs::OF_Text);
+  if (ec)
+    return module.emitError("module-dump-directory: cannot write '")
+           << path << "': " << ec.message();
+  module->print(os);
+  os << "\n";
+  return success();
+}
+
 LogicalResult runPropagation(ModuleOp module, Level level,
                              PropagationStrategy strategy,
-                             const PropagationConfig &config) {
+                             const PropagationConfig &config,
+                             bool runOpPriorityRounds) {
   PropagationDriver driver(module, config);
   auto finish = [&](LogicalResult result) {
     if (succeeded(result)) {
@@ -52,7 +75,8 @@ LogicalResult runPropagation(ModuleOp module, Level level,
   };
 
   auto runOpPriority = [&](int64_t visiblePriority) -> LogicalResult {
-    if (level == Level::kBasic || level == Level::kAggressive)
+    if (level == Level::kBasic || level == Level::kAggressive ||
+        !runOpPriorityRounds)
       return driver.run(OpPriorityRound::kAll, visiblePriority, strategy);
     for (OpPriorityRound round :
          {OpPriorityRound::kPassThroughSingleUse, OpPriorityRound::kPassThrough,
@@ -110,6 +134,19 @@ public:
   }
 
   void runOnOperation() override {
+    ModuleOp module = this->getOperation();
+    if (options.debugPropagationEdgeSharding) {
+      module.emitError(info().argument)
+          << ": debug-propagation-edge-sharding=true is not supported (sdy "
+             "does not record sdy.propagation_edges); "
+             "debug-sharding-origins=true records where each axis came from";
+      return this->signalPassFailure();
+    }
+    std::string dumpDirectory = options.moduleDumpDirectory;
+    if (!dumpDirectory.empty() &&
+        failed(dumpModule(module, dumpDirectory,
+                          "sdy_module_before_propagation.mlir")))
+      return this->signalPassFailure();
     PropagationConfig config;
     config.conservative = options.conservativePropagation;
     config.keepShardingRules = options.keepShardingRules;
@@ -118,12 +155,22 @@ public:
     PropagationStrategy strategy = PropagationStrategy::kBasic;
     if constexpr (level != Level::kBasic)
       strategy = options.propagationStrategy;
-    if (failed(runPropagation(this->getOperation(), level, strategy, config)))
+    bool runOpPriorityRounds = true;
+    if constexpr (level == Level::kOpPriority || level == Level::kUserPriority)
+      runOpPriorityRounds = options.runOpPriorityPropagation;
+    if (failed(runPropagation(module, level, strategy, config,
+                              runOpPriorityRounds)))
+      return this->signalPassFailure();
+    if (!dumpDirectory.empty() &&
+        failed(dumpModule(module, dumpDirectory,
+                          "sdy_module_after_propagation.mlir")))
       this->signalPassFailure();
   }
 
-  std::conditional_t<level == Level::kBasic, BasicPropagationOptions<Pass>,
-                     PropagationOptions<Pass>>
+  std::conditional_t<
+      level == Level::kBasic, BasicPropagationOptions<Pass>,
+      std::conditional_t<level == Level::kAggressive, PropagationOptions<Pass>,
+                         OpPriorityPropagationOptions<Pass>>>
       options{*this};
 
 private:
