@@ -65,6 +65,15 @@ def ShardingGroupImportPass : Pass<"sdy-sharding-group-import", "ModuleOp"> {
 def ApplyShardingConstraintsPass
     : Pass<"sdy-apply-sharding-constraints"> {
   let summary = "Applies constraints that dictate the sharding of their input.";
+  let options = [
+    Option<"debugPropagationEdgeSharding", "debug-propagation-edge-sharding",
+           "bool", /*default=*/"false",
+           "Not supported by sdy (true is an error).">,
+    Option<"debugShardingOrigins", "debug-sharding-origins", "bool",
+           /*default=*/"false",
+           "Not supported by sdy (true is an error); the propagation passes' "
+           "option of that name records origins.">,
+  ];
   let dependentDialects = ["mlir::sdy::SdyDialect"];
 }
 

@@ -115,7 +115,19 @@ void rewireChain(Value input) {
 
 struct ApplyShardingConstraintsPass
     : impl::ApplyShardingConstraintsPassBase<ApplyShardingConstraintsPass> {
+  using ApplyShardingConstraintsPassBase::ApplyShardingConstraintsPassBase;
+
   void runOnOperation() override {
+    // Accepted so that Shardy's pipeline strings, which spell them out as
+    // false, run unchanged.
+    if (debugPropagationEdgeSharding || debugShardingOrigins) {
+      getOperation()->emitError()
+          << "sdy-apply-sharding-constraints: debug-propagation-edge-sharding "
+             "and debug-sharding-origins are not supported; leave them false "
+             "(debug-sharding-origins=true on the propagation pass records "
+             "where each axis came from, constraints included)";
+      return signalPassFailure();
+    }
     SmallVector<ShardingConstraintOp> constraints;
     SmallVector<ManualComputationOp> manuals;
     getOperation()->walk([&](Operation *op) {

@@ -233,3 +233,17 @@ func.func @manual_computation_on_data_flow_target(%arg0: tensor<8x8xf32>, %arg1:
   %2 = stablehlo.add %e, %e : tensor<8x8xf32>
   return %1, %2 : tensor<8x8xf32>, tensor<8x8xf32>
 }
+
+// -----
+
+// Shardy's debug options are accepted as false (as its pipeline strings
+// spell them) and refused as true.
+// RUN: sdy-opt %s -split-input-file -pass-pipeline='builtin.module(sdy-apply-sharding-constraints{debug-propagation-edge-sharding=false debug-sharding-origins=false})' | FileCheck %s --check-prefix=OPTS
+// RUN: not sdy-opt %s -split-input-file -pass-pipeline='builtin.module(sdy-apply-sharding-constraints{debug-sharding-origins=true})' 2>&1 | FileCheck %s --check-prefix=NOORIGINS
+// OPTS-LABEL: func.func @debug_options
+// NOORIGINS: error: sdy-apply-sharding-constraints: debug-propagation-edge-sharding and debug-sharding-origins are not supported; leave them false
+sdy.mesh @mesh_opts = <["a"=2]>
+func.func @debug_options(%arg0: tensor<8xf32>) -> tensor<8xf32> {
+  %0 = sdy.sharding_constraint %arg0 <@mesh_opts, [{"a"}]> : tensor<8xf32>
+  return %0 : tensor<8xf32>
+}
