@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "transforms/export/ConcatenateReshards.h"
+#include "transforms/export/UnreducedAllReduces.h"
 
 #include "ir/sdy/ShardingLayout.h"
 #include "ir/sdy/ShardingUtils.h"
@@ -281,7 +282,10 @@ struct ConcatenateReshardsPass
   void getDependentDialects(DialectRegistry &registry) const override {
     registry.insert<SdyDialect>();
   }
-  void runOnOperation() override { insertConcatenateReshards(getOperation()); }
+  void runOnOperation() override {
+    insertConcatenateReshards(getOperation());
+    insertUnreducedAllReduces(getOperation());
+  }
 };
 
 } // namespace

@@ -39,6 +39,7 @@
 #include "ir/stablehlo/StablehloDialect.h"
 #include "rules/ShardingRules.h"
 #include "transforms/export/ConcatenateReshards.h"
+#include "transforms/export/UnreducedAllReduces.h"
 #include "transforms/partition/HaloExchange.h"
 #include "transforms/partition/Passes.h"
 #include "transforms/partition/ReplicatedOps.h"
@@ -475,6 +476,7 @@ struct InsertExplicitReshardsPass
     func::FuncOp func = getOperation();
     if (!enableFullVersion) {
       insertConcatenateReshards(func);
+      insertUnreducedAllReduces(func);
       return;
     }
     SmallVector<Operation *> ops;

@@ -86,8 +86,10 @@ TensorFactorShardings projectTensor(TensorShardingAttr sharding,
     projectDimension(axes, dimMapping.getFactorIndices(), isClosed, rule, mesh,
                      tensor);
   }
-  if (sharding)
+  if (sharding) {
     llvm::append_range(tensor.replicatedAxes, sharding.getReplicatedAxes());
+    llvm::append_range(tensor.unreducedAxes, sharding.getUnreducedAxes());
+  }
   return tensor;
 }
 
@@ -96,6 +98,7 @@ TensorFactorShardings projectTensor(TensorShardingAttr sharding,
 SmallVector<AxisRefAttr>
 TensorFactorShardings::getAxesUsedOutside(int64_t exceptFactor) const {
   SmallVector<AxisRefAttr> used(replicatedAxes);
+  llvm::append_range(used, unreducedAxes);
   llvm::append_range(used, hiddenAxes);
   for (const auto &[factor, sharding] : factors) {
     if (factor != exceptFactor)
@@ -167,5 +170,6 @@ TensorShardingAttr mlir::sdy::buildTensorSharding(
     dims.push_back(DimensionShardingAttr::get(ctx, mergeSubAxes(axes, mesh),
                                               isClosed, priority));
   }
-  return TensorShardingAttr::get(ctx, meshOrRef, dims, tensor.replicatedAxes);
+  return TensorShardingAttr::get(ctx, meshOrRef, dims, tensor.replicatedAxes,
+                                 tensor.unreducedAxes);
 }

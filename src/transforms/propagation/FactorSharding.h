@@ -34,6 +34,9 @@ struct TensorFactorShardings {
   llvm::SmallMapVector<int64_t, FactorSharding, 4> factors;
   /// Explicitly replicated axes of the tensor.
   SmallVector<AxisRefAttr> replicatedAxes;
+  /// Unreduced axes of the tensor: kept as they are, and no dimension may
+  /// take them.
+  SmallVector<AxisRefAttr> unreducedAxes;
   /// Axes of dimensions hidden by user priority: no factor
   /// may take them while hidden.
   SmallVector<AxisRefAttr> hiddenAxes;

@@ -35,7 +35,8 @@ void dropPriorities(ModuleOp module) {
         dims.push_back(DimensionShardingAttr::get(
             ctx, dim.getAxes(), dim.getIsClosed(), std::nullopt));
       return TensorShardingAttr::get(ctx, sharding.getMeshOrRef(), dims,
-                                     sharding.getReplicatedAxes());
+                                     sharding.getReplicatedAxes(),
+                                     sharding.getUnreducedAxes());
     });
   });
 }

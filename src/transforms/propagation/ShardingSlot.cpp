@@ -38,9 +38,17 @@ TensorShardingAttr mergeFreeAxes(TensorShardingAttr global,
     if (isManual(op, axis))
       replicated.push_back(axis);
   llvm::append_range(replicated, local.getReplicatedAxes());
-  if (MeshAttr mesh = lookupMesh(op, global.getMeshOrRef()))
+  SmallVector<AxisRefAttr> unreduced;
+  for (AxisRefAttr axis : global.getUnreducedAxes())
+    if (isManual(op, axis))
+      unreduced.push_back(axis);
+  llvm::append_range(unreduced, local.getUnreducedAxes());
+  if (MeshAttr mesh = lookupMesh(op, global.getMeshOrRef())) {
     llvm::sort(replicated, AxisRefAttr::getMeshComparator(mesh));
-  return TensorShardingAttr::get(ctx, global.getMeshOrRef(), dims, replicated);
+    llvm::sort(unreduced, AxisRefAttr::getMeshComparator(mesh));
+  }
+  return TensorShardingAttr::get(ctx, global.getMeshOrRef(), dims, replicated,
+                                 unreduced);
 }
 
 TensorShardingAttr getManualSharding(ManualComputationOp op, bool in,

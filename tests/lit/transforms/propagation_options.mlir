@@ -12,6 +12,6 @@
 // The pipelines hand their option values to the propagation pass.
 // RUN: sdy-opt %s -sdy-propagation-pipeline='propagation-strategy=basic-then-aggressive keep-sharding-rules=true' -dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=DUMP
 // RUN: sdy-opt %s -pass-pipeline='builtin.module(sdy-partition-pipeline{propagation-strategy=basic-then-aggressive keep-sharding-rules=true})' -dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=DUMP
-// DUMP: sdy-user-priority-propagate{conservative-propagation=false debug-sharding-origins=false keep-sharding-rules=true propagation-strategy=basic-then-aggressive report-sharding-conflicts=false}
+// DUMP: sdy-user-priority-propagate{conservative-propagation=false debug-propagation-edge-sharding=false debug-sharding-origins=false keep-sharding-rules=true module-dump-directory= propagation-strategy=basic-then-aggressive report-sharding-conflicts=false run-op-priority-propagation=true}
 
 module {}
