@@ -722,3 +722,158 @@ void AlltoAllParamListAttr::print(AsmPrinter &printer) const {
                         [&](AllToAllParamAttr param) { param.print(printer); });
   printer << "]";
 }
+
+//===----------------------------------------------------------------------===//
+// Propagation debug records
+//===----------------------------------------------------------------------===//
+
+Attribute EdgeValueRefAttr::parse(AsmParser &parser, Type) {
+  // `operand-0` lexes as the keyword `operand` and the integer `-0`.
+  llvm::SMLoc loc = parser.getCurrentLocation();
+  StringRef kind;
+  if (parser.parseKeyword(&kind))
+    return {};
+  if (kind != "operand" && kind != "result") {
+    parser.emitError(loc) << "expected 'operand-N' or 'result-N', got '" << kind
+                          << "'";
+    return {};
+  }
+  llvm::SMLoc indexLoc = parser.getCurrentLocation();
+  int64_t negated;
+  if (parser.parseInteger(negated))
+    return {};
+  const char *text = indexLoc.getPointer();
+  if (!text || *text != '-') {
+    parser.emitError(indexLoc)
+        << "expected '-' and an index after '" << kind << "'";
+    return {};
+  }
+  return EdgeValueRefAttr::get(parser.getContext(), kind == "result", -negated);
+}
+
+void EdgeValueRefAttr::print(AsmPrinter &printer) const {
+  printer << (getIsResult() ? "result-" : "operand-") << getIndex();
+}
+
+Attribute AxisToPropagationDetailsAttr::parse(AsmParser &parser, Type) {
+  llvm::SMLoc loc = parser.getCurrentLocation();
+  AxisRefAttr axis;
+  if (parseAxisRefBody(parser, axis) || parser.parseEqual())
+    return {};
+  auto source = dyn_cast_or_null<EdgeValueRefAttr>(
+      EdgeValueRefAttr::parse(parser, Type()));
+  if (!source || parser.parseArrow())
+    return {};
+  SmallVector<EdgeValueRefAttr> targets;
+  if (parser.parseCommaSeparatedList(AsmParser::Delimiter::Square, [&]() {
+        auto target = dyn_cast_or_null<EdgeValueRefAttr>(
+            EdgeValueRefAttr::parse(parser, Type()));
+        if (!target)
+          return failure();
+        targets.push_back(target);
+        return success();
+      }))
+    return {};
+  if (targets.empty()) {
+    parser.emitError(loc) << "propagation edges need at least one target";
+    return {};
+  }
+  if (llvm::is_contained(targets, source)) {
+    parser.emitError(loc)
+        << "propagation edges have a source that is the same as a target";
+    return {};
+  }
+  return AxisToPropagationDetailsAttr::get(parser.getContext(), axis, source,
+                                           targets);
+}
+
+void AxisToPropagationDetailsAttr::print(AsmPrinter &printer) const {
+  getAxisName().print(printer);
+  printer << " = ";
+  getSource().print(printer);
+  printer << " -> [";
+  llvm::interleaveComma(getTargets(), printer, [&](EdgeValueRefAttr target) {
+    target.print(printer);
+  });
+  printer << "]";
+}
+
+Attribute PropagationOneStepAttr::parse(AsmParser &parser, Type) {
+  llvm::SMLoc stepLoc;
+  int64_t negated;
+  if (parser.parseLBrace() || parser.parseKeyword("step"))
+    return {};
+  stepLoc = parser.getCurrentLocation();
+  if (parser.parseInteger(negated))
+    return {};
+  if (!stepLoc.getPointer() || *stepLoc.getPointer() != '-') {
+    parser.emitError(stepLoc) << "expected 'step-N'";
+    return {};
+  }
+  SmallVector<AxisToPropagationDetailsAttr> entries;
+  if (parser.parseEqual() ||
+      parser.parseCommaSeparatedList(
+          AsmParser::Delimiter::Square,
+          [&]() {
+            if (parser.parseLBrace())
+              return failure();
+            auto entry = dyn_cast_or_null<AxisToPropagationDetailsAttr>(
+                AxisToPropagationDetailsAttr::parse(parser, Type()));
+            if (!entry || parser.parseRBrace())
+              return failure();
+            entries.push_back(entry);
+            return success();
+          }) ||
+      parser.parseRBrace())
+    return {};
+  if (entries.empty()) {
+    parser.emitError(stepLoc) << "a propagation step needs at least one axis";
+    return {};
+  }
+  return PropagationOneStepAttr::get(parser.getContext(), -negated, entries);
+}
+
+void PropagationOneStepAttr::print(AsmPrinter &printer) const {
+  printer << "{step-" << getStepIndex() << " = [";
+  llvm::interleaveComma(getAxisEntries(), printer,
+                        [&](AxisToPropagationDetailsAttr entry) {
+                          printer << "{";
+                          entry.print(printer);
+                          printer << "}";
+                        });
+  printer << "]}";
+}
+
+Attribute PropagationEdgesAttr::parse(AsmParser &parser, Type) {
+  llvm::SMLoc loc = parser.getCurrentLocation();
+  SmallVector<PropagationOneStepAttr> steps;
+  if (parser.parseLess() ||
+      parser.parseCommaSeparatedList(
+          AsmParser::Delimiter::Square,
+          [&]() {
+            auto step = dyn_cast_or_null<PropagationOneStepAttr>(
+                PropagationOneStepAttr::parse(parser, Type()));
+            if (!step)
+              return failure();
+            steps.push_back(step);
+            return success();
+          }) ||
+      parser.parseGreater())
+    return {};
+  llvm::SmallDenseSet<int64_t> seen;
+  for (PropagationOneStepAttr step : steps)
+    if (!seen.insert(step.getStepIndex()).second) {
+      parser.emitError(loc) << "propagation edges have duplicate step index: "
+                            << step.getStepIndex();
+      return {};
+    }
+  return PropagationEdgesAttr::get(parser.getContext(), steps);
+}
+
+void PropagationEdgesAttr::print(AsmPrinter &printer) const {
+  printer << "<[";
+  llvm::interleaveComma(getValue(), printer, [&](PropagationOneStepAttr step) {
+    step.print(printer);
+  });
+  printer << "]>";
+}

@@ -282,4 +282,35 @@ def Sdy_AlltoAllParamList : Sdy_Attr<"AlltoAllParamList",
   let parameters = (ins OptionalArrayRefParameter<"AllToAllParamAttr">:$value);
 }
 
+//===----------------------------------------------------------------------===//
+// Propagation debug records
+//===----------------------------------------------------------------------===//
+
+def Sdy_EdgeValueRef : Sdy_Attr<"EdgeValueRef", "edge_value_ref"> {
+  let summary = "An operand or result of an op: `operand-0`, `result-1`.";
+  let parameters = (ins "bool":$is_result, "int64_t":$index);
+}
+
+def Sdy_AxisToPropagationDetails
+    : Sdy_Attr<"AxisToPropagationDetails", "axis_to_propagation_details"> {
+  let summary = "One axis moved along an op: `\"x\" = operand-0 -> [result-0]`.";
+  let parameters = (ins "AxisRefAttr":$axis_name, "EdgeValueRefAttr":$source,
+                        ArrayRefParameter<"EdgeValueRefAttr">:$targets);
+}
+
+def Sdy_PropagationOneStep
+    : Sdy_Attr<"PropagationOneStep", "propagation_one_step"> {
+  let summary = "What one propagation step moved: `{step-0 = [...]}`.";
+  let parameters = (ins "int64_t":$step_index,
+      ArrayRefParameter<"AxisToPropagationDetailsAttr">:$axis_entries);
+}
+
+def Sdy_PropagationEdges : Sdy_Attr<"PropagationEdges", "propagation_edges"> {
+  let summary = "The real Shardy's record of the axes propagated along an op "
+                "(`debug-propagation-edge-sharding`); sdy parses, prints and "
+                "verifies it but does not write it.";
+  let parameters = (ins
+      OptionalArrayRefParameter<"PropagationOneStepAttr">:$value);
+}
+
 #endif // SDY_ATTRS

@@ -2,6 +2,7 @@
 
 #include "ir/sdy/SdyDialect.h"
 
+#include "ir/sdy/ShardingUtils.h"
 #include "ir/sdy/ShardingVerifier.h"
 #include "mlir/IR/DialectImplementation.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
@@ -66,6 +67,11 @@ Attribute SdyDialect::parseAttribute(DialectAsmParser &parser,
           .Case("tensor_mapping", {&TensorMappingAttr::parse, false})
           .Case("all_to_all_param", {&AllToAllParamAttr::parse, false})
           .Case("all_to_all_param_list", {&AlltoAllParamListAttr::parse, false})
+          .Case("propagation_edges", {&PropagationEdgesAttr::parse, true})
+          .Case("propagation_one_step", {&PropagationOneStepAttr::parse, false})
+          .Case("axis_to_propagation_details",
+                {&AxisToPropagationDetailsAttr::parse, false})
+          .Case("edge_value_ref", {&EdgeValueRefAttr::parse, false})
           .Default({nullptr, false});
   if (!parseFn) {
     parser.emitError(loc) << "unknown sdy attribute '" << mnemonic << "'";
@@ -98,6 +104,12 @@ void SdyDialect::printAttribute(Attribute attr,
           .Case([](TensorMappingAttr) { return "tensor_mapping"; })
           .Case([](AllToAllParamAttr) { return "all_to_all_param"; })
           .Case([](AlltoAllParamListAttr) { return "all_to_all_param_list"; })
+          .Case([](PropagationEdgesAttr) { return "propagation_edges"; })
+          .Case([](PropagationOneStepAttr) { return "propagation_one_step"; })
+          .Case([](AxisToPropagationDetailsAttr) {
+            return "axis_to_propagation_details";
+          })
+          .Case([](EdgeValueRefAttr) { return "edge_value_ref"; })
           .Default([](Attribute) { return "unknown"; });
   printer << mnemonic;
   // Without a space `dim_mappingi` would read back as one unknown mnemonic.
@@ -108,16 +120,62 @@ void SdyDialect::printAttribute(Attribute attr,
             OpShardingRuleAttr, MeshAxisAttr, SubAxisInfoAttr, AxisRefAttr,
             AxisRefListAttr, ListOfAxisRefListsAttr, ManualAxesAttr,
             DimensionShardingAttr, DimMappingAttr, TensorMappingAttr,
-            AllToAllParamAttr, AlltoAllParamListAttr>(
-          [&](auto typed) { typed.print(printer); });
+            AllToAllParamAttr, AlltoAllParamListAttr, PropagationEdgesAttr,
+            PropagationOneStepAttr, AxisToPropagationDetailsAttr,
+            EdgeValueRefAttr>([&](auto typed) { typed.print(printer); });
 }
 
 //===----------------------------------------------------------------------===//
 // Discardable attributes: `sdy.sharding` and `sdy.sharding_rule`.
 //===----------------------------------------------------------------------===//
 
+namespace {
+/// Shardy's checks of an op's `sdy.propagation_edges`: the op has a sharding,
+/// every value ref names one of its operands or results, every axis is one
+/// of its meshes'.
+LogicalResult verifyPropagationEdges(Operation *op, Attribute value) {
+  auto edges = dyn_cast<PropagationEdgesAttr>(value);
+  if (!edges)
+    return op->emitOpError() << "attribute 'sdy.propagation_edges' must be a "
+                                "#sdy.propagation_edges, got "
+                             << value;
+  SmallVector<MeshAttr> meshes;
+  for (Value result : op->getResults())
+    if (TensorShardingAttr sharding = getSharding(result))
+      if (MeshAttr mesh = lookupMesh(op, sharding.getMeshOrRef()))
+        meshes.push_back(mesh);
+  if (meshes.empty())
+    return op->emitOpError(
+        "expected propagation edges attr to reference a sharding.");
+  auto checkRef = [&](EdgeValueRefAttr ref) -> LogicalResult {
+    int64_t count =
+        ref.getIsResult() ? op->getNumResults() : op->getNumOperands();
+    if (ref.getIndex() >= 0 && ref.getIndex() < count)
+      return success();
+    return op->emitOpError("expected a value ref to have ")
+           << (ref.getIsResult() ? "a result" : "an operand")
+           << " index in range [0, " << count << "), got: " << ref.getIndex();
+  };
+  for (PropagationOneStepAttr step : edges.getValue())
+    for (AxisToPropagationDetailsAttr entry : step.getAxisEntries()) {
+      StringRef name = entry.getAxisName().getName();
+      if (llvm::none_of(meshes,
+                        [&](MeshAttr mesh) { return mesh.hasAxis(name); }))
+        return op->emitOpError("expected axis ref to be in one of the meshes");
+      if (failed(checkRef(entry.getSource())))
+        return failure();
+      for (EdgeValueRefAttr target : entry.getTargets())
+        if (failed(checkRef(target)))
+          return failure();
+    }
+  return success();
+}
+} // namespace
+
 LogicalResult SdyDialect::verifyOperationAttribute(Operation *op,
                                                    NamedAttribute attr) {
+  if (attr.getName() == "sdy.propagation_edges")
+    return verifyPropagationEdges(op, attr.getValue());
   if (attr.getName() == kShardingAttr) {
     auto perValue = dyn_cast<TensorShardingPerValueAttr>(attr.getValue());
     if (!perValue)
