@@ -223,9 +223,11 @@ static void test_pipeline_create_preset_with_options(void **state) {
       "propagation-strategy=basic conservative-propagation=true", &pipeline));
   ASSERT_OK(sdy_pipeline_print(pipeline, &text));
   assert_contains(text, "sdy-user-priority-propagate{conservative-propagation="
-                        "true debug-sharding-origins=false keep-sharding-rules="
-                        "false propagation-strategy=basic "
-                        "report-sharding-conflicts=false}");
+                        "true debug-propagation-edge-sharding=false "
+                        "debug-sharding-origins=false keep-sharding-rules="
+                        "false module-dump-directory= propagation-strategy="
+                        "basic report-sharding-conflicts=false "
+                        "run-op-priority-propagation=true}");
   assert_chain_propagated(f, pipeline);
 
   /* Any whitespace separates options. */
@@ -234,9 +236,13 @@ static void test_pipeline_create_preset_with_options(void **state) {
       "\tpropagation-strategy=basic\n  conservative-propagation=1 ",
       &pipeline));
   ASSERT_OK(sdy_pipeline_print(pipeline, &text));
-  assert_contains(text, "{conservative-propagation=true debug-sharding-origins="
-                        "false keep-sharding-rules=false propagation-strategy="
-                        "basic report-sharding-conflicts=false}");
+  assert_contains(text,
+                  "{conservative-propagation=true "
+                  "debug-propagation-edge-sharding=false "
+                  "debug-sharding-origins=false keep-sharding-rules=false "
+                  "module-dump-directory= propagation-strategy=basic "
+                  "report-sharding-conflicts=false "
+                  "run-op-priority-propagation=true}");
   sdy_pipeline_destroy(pipeline);
 
   /* keep-sharding-rules keeps the rules on the ops. */
@@ -355,8 +361,9 @@ static void test_pipeline_sdy_passes(void **state) {
       "basic})",
       &pipeline));
   ASSERT_OK(sdy_pipeline_print(pipeline, &text));
-  assert_contains(
-      text, "propagation-strategy=basic report-sharding-conflicts=false}");
+  assert_contains(text, "propagation-strategy=basic "
+                        "report-sharding-conflicts=false "
+                        "run-op-priority-propagation=true}");
   assert_chain_propagated(f, pipeline);
 
   /* A single sdy pass: inlined meshes are lifted to sdy.mesh symbols. */

@@ -87,9 +87,11 @@ def test_propagation_preset_with_options(ctx, dot):
     p = sdy.Pipeline.preset("propagation", "propagation-strategy=basic "
                             "conservative-propagation=true", context=ctx)
     assert ("sdy-user-priority-propagate{conservative-propagation=true "
+            "debug-propagation-edge-sharding=false "
             "debug-sharding-origins=false keep-sharding-rules=false "
-            "propagation-strategy=basic "
-            "report-sharding-conflicts=false}") in str(p)
+            "module-dump-directory= propagation-strategy=basic "
+            "report-sharding-conflicts=false "
+            "run-op-priority-propagation=true}") in str(p)
     p.run(dot)
     assert DOT_RESULT in str(dot)
     # A mapping: booleans as true/false, '_' in names as '-'.
@@ -109,7 +111,8 @@ def test_textual_propagation_pipeline(ctx, chain):
     p = sdy.Pipeline("builtin.module(sdy-propagation-pipeline"
                      "{propagation-strategy=basic})", context=ctx)
     assert ("propagation-strategy=basic "
-            "report-sharding-conflicts=false}") in str(p)
+            "report-sharding-conflicts=false "
+            "run-op-priority-propagation=true}") in str(p)
     p.run(chain)
     assert str(chain.get_result_sharding("main", 0)) == \
         '#sdy.sharding<@mesh, [{"x"}, {"y"}]>'
