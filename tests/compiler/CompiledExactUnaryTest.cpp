@@ -32,6 +32,12 @@ uint32_t bitsOf(float f) {
   return u;
 }
 
+float floatOf(uint32_t u) {
+  float f;
+  std::memcpy(&f, &u, sizeof f);
+  return f;
+}
+
 TEST(CompiledExactUnary, BitcastConvertKeepsTheBits) {
   const char *text = R"(
 func.func @main(%f: tensor<4xf32>, %i: tensor<4xi32>, %h: tensor<2xf16>, %d: tensor<2xf64>, %b: tensor<2xi8>) -> (tensor<4xi32>, tensor<4xf32>, tensor<4xui32>, tensor<2xi16>, tensor<2xbf16>, tensor<2xi64>, tensor<2xui8>) {
@@ -223,19 +229,140 @@ func.func @main(%f: tensor<6xf32>, %d: tensor<3xf64>, %h: tensor<3xf16>) -> (ten
             (std::vector<uint16_t>{0x5400, 0x3400, 0x7C00})); // 64, 0.25, inf
 }
 
+TEST(CompiledExactUnary, BitcastConvertBetweenWidths) {
+  // ui32 <-> 4 x ui8, f32 <-> 2 x bf16, f64 -> 4 x i16, 8 x i8 -> f64 and a
+  // scalar ui64 -> 8 x ui8: the bytes as the host's memory holds them
+  // (little-endian: the first narrow element in the lowest bits).
+  const char *text = R"(
+func.func @main(%u: tensor<3xui32>, %f: tensor<2xf32>, %d: tensor<1xf64>, %b: tensor<2x8xi8>, %s: tensor<ui64>) -> (tensor<3x4xui8>, tensor<3xui32>, tensor<2x2xbf16>, tensor<2xf32>, tensor<1x4xi16>, tensor<2xf64>, tensor<8xui8>) {
+  %0 = stablehlo.bitcast_convert %u : (tensor<3xui32>) -> tensor<3x4xui8>
+  %1 = stablehlo.bitcast_convert %0 : (tensor<3x4xui8>) -> tensor<3xui32>
+  %2 = stablehlo.bitcast_convert %f : (tensor<2xf32>) -> tensor<2x2xbf16>
+  %3 = stablehlo.bitcast_convert %2 : (tensor<2x2xbf16>) -> tensor<2xf32>
+  %4 = stablehlo.bitcast_convert %d : (tensor<1xf64>) -> tensor<1x4xi16>
+  %5 = stablehlo.bitcast_convert %b : (tensor<2x8xi8>) -> tensor<2xf64>
+  %6 = stablehlo.bitcast_convert %s : (tensor<ui64>) -> tensor<8xui8>
+  return %0, %1, %2, %3, %4, %5, %6 : tensor<3x4xui8>, tensor<3xui32>, tensor<2x2xbf16>, tensor<2xf32>, tensor<1x4xi16>, tensor<2xf64>, tensor<8xui8>
+})";
+  std::vector<uint32_t> u = {0x11223344u, 0xFFFFFFFFu, 0x80000001u};
+  std::vector<int8_t> b(16);
+  for (int i = 0; i < 16; ++i)
+    b[i] = static_cast<int8_t>(i * 29 - 100);
+  auto out = runBothExact(
+      text, {Tensor::fromVector<uint32_t>(ElementType::U32, {3}, u),
+             // A signalling NaN keeps its payload.
+             Tensor::fromVector<float>(ElementType::F32, {2},
+                                       {-1.5f, floatOf(0x7F800001u)}),
+             Tensor::fromVector<double>(ElementType::F64, {1}, {1.0}),
+             Tensor::fromVector<int8_t>(ElementType::I8, {2, 8}, b),
+             Tensor::fromVector<uint64_t>(ElementType::U64, {},
+                                          {0x0102030405060708ull})});
+  ASSERT_EQ(out.size(), 7u);
+  EXPECT_EQ(values<uint8_t>(out[0]),
+            (std::vector<uint8_t>{0x44, 0x33, 0x22, 0x11, 0xFF, 0xFF, 0xFF,
+                                  0xFF, 0x01, 0x00, 0x00, 0x80}));
+  EXPECT_EQ(values<uint32_t>(out[1]), u);
+  // -1.5f is 0xBFC00000: low half 0x0000, high half 0xBFC0.
+  EXPECT_EQ(values<uint16_t>(out[2]),
+            (std::vector<uint16_t>{0x0000, 0xBFC0, 0x0001, 0x7F80}));
+  EXPECT_EQ(bitsOf(values<float>(out[3])[1]), 0x7F800001u);
+  // 1.0 is 0x3FF0000000000000.
+  EXPECT_EQ(values<uint16_t>(out[4]), (std::vector<uint16_t>{0, 0, 0, 0x3FF0}));
+  std::vector<double> expect(2);
+  std::memcpy(expect.data(), b.data(), 16);
+  EXPECT_EQ(std::memcmp(out[5].data<double>(), expect.data(), 16), 0);
+  EXPECT_EQ(values<uint8_t>(out[6]),
+            (std::vector<uint8_t>{8, 7, 6, 5, 4, 3, 2, 1}));
+}
+
+TEST(CompiledExactUnary, BitcastBetweenWidthsInRowBlocks) {
+  // 4096 x 8 f32 through 2 x bf16 and back: the rows are split into blocks
+  // and the bits never change.
+  const char *rows = R"(
+func.func @main(%x: tensor<4096x8xf32>) -> tensor<4096x8xf32> {
+  %a = stablehlo.negate %x : tensor<4096x8xf32>
+  %b = stablehlo.bitcast_convert %a : (tensor<4096x8xf32>) -> tensor<4096x8x2xbf16>
+  %c = stablehlo.bitcast_convert %b : (tensor<4096x8x2xbf16>) -> tensor<4096x8xf32>
+  return %c : tensor<4096x8xf32>
+})";
+  std::vector<float> x(4096 * 8);
+  for (size_t i = 0; i < x.size(); ++i)
+    x[i] = float(i) * 0.37f - 1000.0f;
+  auto out = runBothExact(
+      rows, {Tensor::fromVector<float>(ElementType::F32, {4096, 8}, x)});
+  ASSERT_EQ(out.size(), 1u);
+  for (size_t i = 0; i < x.size(); i += 97)
+    ASSERT_EQ(out[0].data<float>()[i], -x[i]) << i;
+  EXPECT_NE(make(rows, ExecMode::Compile)->compileReport().find("row blocks"),
+            std::string::npos);
+
+  // The 8 bytes of a scalar, broadcast along 8 rows of 4096: the bitcast
+  // has no rows to split, so the cluster runs whole (in blocks, each would
+  // take the first bytes).
+  const char *scalar = R"(
+func.func @main(%s: tensor<ui64>, %y: tensor<8x4096xui8>) -> tensor<8x4096xui8> {
+  %d = stablehlo.bitcast_convert %s : (tensor<ui64>) -> tensor<8xui8>
+  %e = stablehlo.broadcast_in_dim %d, dims = [0] : (tensor<8xui8>) -> tensor<8x4096xui8>
+  %f = stablehlo.add %e, %y : tensor<8x4096xui8>
+  return %f : tensor<8x4096xui8>
+})";
+  std::vector<uint8_t> y(8 * 4096);
+  for (size_t i = 0; i < y.size(); ++i)
+    y[i] = static_cast<uint8_t>(i * 7);
+  out = runBothExact(
+      scalar, {Tensor::fromVector<uint64_t>(ElementType::U64, {},
+                                            {0x0102030405060708ull}),
+               Tensor::fromVector<uint8_t>(ElementType::U8, {8, 4096}, y)});
+  ASSERT_EQ(out.size(), 1u);
+  for (int r = 0; r < 8; ++r)
+    ASSERT_EQ(out[0].data<uint8_t>()[r * 4096 + 5],
+              static_cast<uint8_t>(8 - r + y[r * 4096 + 5]))
+        << r;
+}
+
+TEST(CompiledExactUnary, ChloTanRoundsLibmTanOnce) {
+  // chlo.tan is tan in f64 rounded once to the type, as the interpreter
+  // computes it (f16 through f32, as its rounding does).
+  const char *text = R"(
+func.func @main(%f: tensor<5xf32>, %d: tensor<3xf64>, %h: tensor<3xbf16>) -> (tensor<5xf32>, tensor<3xf64>, tensor<3xbf16>) {
+  %0 = chlo.tan %f : tensor<5xf32> -> tensor<5xf32>
+  %1 = chlo.tan %d : tensor<3xf64> -> tensor<3xf64>
+  %2 = chlo.tan %h : tensor<3xbf16> -> tensor<3xbf16>
+  return %0, %1, %2 : tensor<5xf32>, tensor<3xf64>, tensor<3xbf16>
+})";
+  std::vector<float> f = {0.5f, -0.0f, 1.5707963f, kInf, 100.0f};
+  auto out = runBothExact(
+      text,
+      {Tensor::fromVector<float>(ElementType::F32, {5}, f),
+       Tensor::fromVector<double>(ElementType::F64, {3}, {1.0, -2.5, 1e10}),
+       // bf16 0.5, 1 and -3.
+       Tensor::fromVector<uint16_t>(ElementType::BF16, {3},
+                                    {0x3F00, 0x3F80, 0xC040})});
+  ASSERT_EQ(out.size(), 3u);
+  std::vector<float> t = values<float>(out[0]);
+  for (int i : {0, 2, 4})
+    EXPECT_EQ(t[i], static_cast<float>(std::tan(double(f[i])))) << i;
+  EXPECT_EQ(bitsOf(t[1]), 0x80000000u);
+  EXPECT_TRUE(std::isnan(t[3]));
+  std::vector<double> d = values<double>(out[1]);
+  EXPECT_EQ(d[0], std::tan(1.0));
+  EXPECT_EQ(d[1], std::tan(-2.5));
+  EXPECT_EQ(d[2], std::tan(1e10));
+  // tan(0.5) = 0.5463 is bf16 0x3F0C (0.546875).
+  EXPECT_EQ(values<uint16_t>(out[2])[0], 0x3F0C);
+}
+
 TEST(CompiledExactUnary, ReportNamesTheFormsLeftToTheInterpreter) {
   const char *text = R"(
-func.func @main(%p: tensor<2xi1>, %f: tensor<2xf32>) -> (tensor<2xi8>, tensor<8xi8>) {
+func.func @main(%p: tensor<2xi1>, %f: tensor<2xf32>) -> (tensor<2xi8>, tensor<2xi1>) {
   %0 = stablehlo.convert %p : (tensor<2xi1>) -> tensor<2xi8>
-  %1 = stablehlo.bitcast_convert %f : (tensor<2xf32>) -> tensor<2x4xi8>
-  %2 = stablehlo.reshape %1 : (tensor<2x4xi8>) -> tensor<8xi8>
-  return %0, %2 : tensor<2xi8>, tensor<8xi8>
+  %1 = stablehlo.bitcast_convert %p : (tensor<2xi1>) -> tensor<2xi1>
+  return %0, %1 : tensor<2xi8>, tensor<2xi1>
 })";
   auto compiled = make(text, ExecMode::Compile);
   const std::string &report = compiled->compileReport();
-  EXPECT_NE(report.find("interpreted: stablehlo.bitcast_convert x1: bitcast "
-                        "between element types of different widths is not "
-                        "compiled"),
+  EXPECT_NE(report.find("interpreted: stablehlo.bitcast_convert x1: pred "
+                        "form is not compiled"),
             std::string::npos)
       << report;
 }

@@ -326,9 +326,9 @@ func.func @main(%x: tensor<256x256xi32>) -> tensor<256x256xi32> {
 
 TEST(CompiledOps, ReportNamesWhatIsStillInterpreted) {
   const char *text = R"(
-func.func @main(%a: tensor<2xi32>, %u: tensor<2xui32>, %h: tensor<2xcomplex<f32>>) -> (tensor<2xi32>, tensor<2x4xui8>, tensor<2xcomplex<f32>>, tensor<i32>, tensor<i32>) {
+func.func @main(%a: tensor<2xi32>, %u: tensor<2xi1>, %h: tensor<2xcomplex<f32>>) -> (tensor<2xi32>, tensor<2xi1>, tensor<2xcomplex<f32>>, tensor<i32>, tensor<i32>) {
   %p = stablehlo.power %a, %a : tensor<2xi32>
-  %b = stablehlo.bitcast_convert %u : (tensor<2xui32>) -> tensor<2x4xui8>
+  %b = stablehlo.bitcast_convert %u : (tensor<2xi1>) -> tensor<2xi1>
   %n = stablehlo.negate %h : tensor<2xcomplex<f32>>
   %z = stablehlo.constant dense<0> : tensor<i32>
   %r:2 = stablehlo.reduce(%a init: %z), (%a init: %z) across dimensions = [0] : (tensor<2xi32>, tensor<2xi32>, tensor<i32>, tensor<i32>) -> (tensor<i32>, tensor<i32>)
@@ -337,14 +337,14 @@ func.func @main(%a: tensor<2xi32>, %u: tensor<2xui32>, %h: tensor<2xcomplex<f32>
       %t = stablehlo.add %v, %w : tensor<i32>
       stablehlo.return %s, %t : tensor<i32>, tensor<i32>
     }
-  return %p, %b, %n, %r#0, %r#1 : tensor<2xi32>, tensor<2x4xui8>, tensor<2xcomplex<f32>>, tensor<i32>, tensor<i32>
+  return %p, %b, %n, %r#0, %r#1 : tensor<2xi32>, tensor<2xi1>, tensor<2xcomplex<f32>>, tensor<i32>, tensor<i32>
 })";
   auto compiled = make(text, ExecMode::Compile);
   const std::string &report = compiled->compileReport();
   for (const char *line :
        {"interpreted: stablehlo.power x1: integer form is not compiled",
-        "interpreted: stablehlo.bitcast_convert x1: bitcast between element "
-        "types of different widths is not compiled",
+        "interpreted: stablehlo.bitcast_convert x1: pred form is not "
+        "compiled",
         "interpreted: stablehlo.negate x1: operand type "
         "tensor<2xcomplex<f32>> is not compiled (f16, bf16, f32, f64, pred, "
         "signless and unsigned integers are)",
