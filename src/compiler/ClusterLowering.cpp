@@ -122,12 +122,30 @@ bool isElementwiseUnary(Operation *op) {
       op);
 }
 
-// Unary ops on the bits of integers, or that test or round floats; each is
-// computed exactly.
+// The libm function (as a math op) of a chlo op the interpreter computes
+// in f64 with libm, or null.
+const char *chloLibmOp(Operation *op) {
+  return llvm::TypeSwitch<Operation *, const char *>(op)
+      .Case<chlo::TanOp>([](auto) { return "math.tan"; })
+      .Case<chlo::AcosOp>([](auto) { return "math.acos"; })
+      .Case<chlo::AcoshOp>([](auto) { return "math.acosh"; })
+      .Case<chlo::AsinOp>([](auto) { return "math.asin"; })
+      .Case<chlo::AsinhOp>([](auto) { return "math.asinh"; })
+      .Case<chlo::AtanOp>([](auto) { return "math.atan"; })
+      .Case<chlo::AtanhOp>([](auto) { return "math.atanh"; })
+      .Case<chlo::CoshOp>([](auto) { return "math.cosh"; })
+      .Case<chlo::SinhOp>([](auto) { return "math.sinh"; })
+      .Case<chlo::ErfcOp>([](auto) { return "math.erfc"; })
+      .Default([](auto) { return nullptr; });
+}
+
+// Unary ops on the bits of integers, or that test or round floats, or call
+// libm as the interpreter does; each is computed exactly.
 bool isExactUnary(Operation *op) {
   return isa<shlo::BitcastConvertOp, shlo::SignOp, shlo::PopulationCountOp,
              shlo::ClzOp, shlo::RoundOp, shlo::IsFiniteOp, shlo::CbrtOp,
-             shlo::TanOp, chlo::SquareOp, chlo::TanOp>(op);
+             shlo::TanOp, chlo::SquareOp>(op) ||
+         chloLibmOp(op);
 }
 
 bool isShift(Operation *op) {
@@ -1237,12 +1255,12 @@ std::string exactUnaryScalar(Emitter &e, Operation *op, std::string &body,
     return e.scalar(body, "math.cbrt", x, t);
   if (isa<shlo::TanOp>(op))
     return e.scalar(body, "math.tan", x, t);
-  if (isa<chlo::TanOp>(op)) {
-    // As the interpreter: libm's tan in f64, rounded once to the type.
+  if (const char *libm = chloLibmOp(op)) {
+    // As the interpreter: libm's function in f64, rounded once to the type.
     if (et.isF64())
-      return e.scalar(body, "math.tan", x, t);
+      return e.scalar(body, libm, x, t);
     std::string wide = e.scalar(body, "arith.extf", x, t + " to f64");
-    std::string r = e.scalar(body, "math.tan", wide, "f64");
+    std::string r = e.scalar(body, libm, wide, "f64");
     return e.scalar(body, "arith.truncf", r, "f64 to " + t);
   }
   if (isa<chlo::SquareOp>(op))
