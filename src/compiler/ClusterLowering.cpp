@@ -144,7 +144,8 @@ const char *chloLibmOp(Operation *op) {
 bool isExactUnary(Operation *op) {
   return isa<shlo::BitcastConvertOp, shlo::SignOp, shlo::PopulationCountOp,
              shlo::ClzOp, shlo::RoundOp, shlo::IsFiniteOp, shlo::CbrtOp,
-             shlo::TanOp, chlo::SquareOp>(op) ||
+             shlo::TanOp, chlo::SquareOp, chlo::IsInfOp, chlo::IsPosInfOp,
+             chlo::IsNegInfOp>(op) ||
          chloLibmOp(op);
 }
 
@@ -359,7 +360,7 @@ std::string whyBodyNotLowerable(Region &body, const BodySpec &spec) {
     if (!isFoldedConstant(&op)) {
       // A width-changing bitcast adds or drops a dimension.
       auto bitcast = dyn_cast<shlo::BitcastConvertOp>(op);
-      if (isDataMovement(&op) ||
+      if (isDataMovement(&op) || isa<shlo::OptimizationBarrierOp>(op) ||
           (bitcast && shapeOf(bitcast.getOperand()).size() !=
                           shapeOf(bitcast.getResult()).size()))
         return spec.name + " op " + opName + " is not elementwise";
@@ -483,11 +484,11 @@ bool isFoldedConstant(Operation *op) {
 }
 
 std::string whyNotLowerable(Operation *op) {
-  bool known =
-      isElementwiseUnary(op) || isElementwiseBinary(op) || isExactUnary(op) ||
-      isDataMovement(op) ||
-      isa<shlo::CompareOp, shlo::SelectOp, shlo::ClampOp, shlo::ConvertOp,
-          shlo::ReduceOp, shlo::ReduceWindowOp, shlo::MapOp>(op);
+  bool known = isElementwiseUnary(op) || isElementwiseBinary(op) ||
+               isExactUnary(op) || isDataMovement(op) ||
+               isa<shlo::CompareOp, shlo::SelectOp, shlo::ClampOp,
+                   shlo::ConvertOp, shlo::ReduceOp, shlo::ReduceWindowOp,
+                   shlo::MapOp, shlo::OptimizationBarrierOp>(op);
   if (!known)
     return "no compiled lowering for this op (interpreted)";
   const std::string typesCompiled =
@@ -507,6 +508,13 @@ std::string whyNotLowerable(Operation *op) {
              " needs more bytes than this machine's memory (interpreted)";
   if (isDataMovement(op))
     return whyDataMovementInvalid(op);
+  // A barrier passes its operands on: the compiled code keeps its values.
+  if (isa<shlo::OptimizationBarrierOp>(op))
+    return op->getNumResults() == op->getNumOperands() &&
+                   op->getNumResults() != 0 &&
+                   op->getOperandTypes() == op->getResultTypes()
+               ? ""
+               : "optimization_barrier results differ from its operands";
   if (auto window = dyn_cast<shlo::ReduceWindowOp>(op))
     return whyReduceWindowNotLowerable(window);
   if (auto map = dyn_cast<shlo::MapOp>(op))
@@ -1265,6 +1273,18 @@ std::string exactUnaryScalar(Emitter &e, Operation *op, std::string &body,
   }
   if (isa<chlo::SquareOp>(op))
     return e.scalar(body, "arith.mulf", x + ", " + x, t);
+  if (isa<chlo::IsInfOp, chlo::IsPosInfOp, chlo::IsNegInfOp>(op)) {
+    // x == +inf, x == -inf, or |x| == +inf (NaN is neither).
+    bool negative = isa<chlo::IsNegInfOp>(op);
+    std::string inf = e.constant(
+        body,
+        et.isF64() ? (negative ? "0xFFF0000000000000" : "0x7FF0000000000000")
+                   : (negative ? "0xFF800000" : "0x7F800000"),
+        et);
+    std::string v =
+        isa<chlo::IsInfOp>(op) ? e.scalar(body, "math.absf", x, t) : x;
+    return e.scalar(body, "arith.cmpf oeq,", v + ", " + inf, t);
+  }
   if (isa<shlo::IsFiniteOp>(op)) {
     // |x| < inf is false for infinities and NaN.
     std::string inf =
@@ -1800,6 +1820,11 @@ void emitWidthBitcast(Emitter &e, shlo::BitcastConvertOp op) {
 }
 
 void emitOp(Emitter &e, Operation *op) {
+  if (isa<shlo::OptimizationBarrierOp>(op)) {
+    for (auto [r, x] : llvm::zip(op->getResults(), op->getOperands()))
+      e.bind(r, e.valueName(x));
+    return;
+  }
   Value result = op->getResult(0);
   llvm::SmallVector<int64_t> shape = e.shapeOf(result);
   unsigned rank = shape.size();

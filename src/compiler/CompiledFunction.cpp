@@ -69,10 +69,10 @@ void computeBoundary(Cluster &c) {
 }
 
 // A cluster worth a kernel computes something: reshapes alone are views in
-// the interpreter.
+// the interpreter, and barriers pass their operands on.
 bool computes(const Cluster &c) {
   return llvm::any_of(c.ops, [](Operation *op) {
-    return op->getName().getStringRef() != "stablehlo.reshape";
+    return !isa<stablehlo::ReshapeOp, stablehlo::OptimizationBarrierOp>(op);
   });
 }
 

@@ -405,6 +405,33 @@ TEST(CompiledExactUnary, ChloLibmFunctionsRoundOnce) {
   }
 }
 
+TEST(CompiledExactUnary, ChloIsInf) {
+  const char *text = R"(
+func.func @main(%f: tensor<5xf32>, %d: tensor<3xf64>, %h: tensor<3xbf16>) -> (tensor<5xi1>, tensor<5xi1>, tensor<5xi1>, tensor<3xi1>, tensor<3xi1>) {
+  %0 = chlo.is_inf %f : tensor<5xf32> -> tensor<5xi1>
+  %1 = chlo.is_pos_inf %f : tensor<5xf32> -> tensor<5xi1>
+  %2 = chlo.is_neg_inf %f : tensor<5xf32> -> tensor<5xi1>
+  %3 = chlo.is_neg_inf %d : tensor<3xf64> -> tensor<3xi1>
+  %4 = chlo.is_inf %h : tensor<3xbf16> -> tensor<3xi1>
+  return %0, %1, %2, %3, %4 : tensor<5xi1>, tensor<5xi1>, tensor<5xi1>, tensor<3xi1>, tensor<3xi1>
+})";
+  double dInf = std::numeric_limits<double>::infinity();
+  auto out = runBothExact(
+      text,
+      {Tensor::fromVector<float>(ElementType::F32, {5},
+                                 {kInf, -kInf, kNaN, 3.4e38f, -0.0f}),
+       Tensor::fromVector<double>(ElementType::F64, {3}, {-dInf, dInf, -1e308}),
+       // bf16 -inf, NaN, 1.
+       Tensor::fromVector<uint16_t>(ElementType::BF16, {3},
+                                    {0xFF80, 0x7FC0, 0x3F80})});
+  ASSERT_EQ(out.size(), 5u);
+  EXPECT_EQ(values<uint8_t>(out[0]), (std::vector<uint8_t>{1, 1, 0, 0, 0}));
+  EXPECT_EQ(values<uint8_t>(out[1]), (std::vector<uint8_t>{1, 0, 0, 0, 0}));
+  EXPECT_EQ(values<uint8_t>(out[2]), (std::vector<uint8_t>{0, 1, 0, 0, 0}));
+  EXPECT_EQ(values<uint8_t>(out[3]), (std::vector<uint8_t>{1, 0, 0}));
+  EXPECT_EQ(values<uint8_t>(out[4]), (std::vector<uint8_t>{1, 0, 0}));
+}
+
 TEST(CompiledExactUnary, ReportNamesTheFormsLeftToTheInterpreter) {
   const char *text = R"(
 func.func @main(%p: tensor<2xi1>, %f: tensor<2xf32>) -> (tensor<2xi8>, tensor<2xi1>) {

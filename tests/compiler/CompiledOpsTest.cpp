@@ -324,6 +324,25 @@ func.func @main(%x: tensor<256x256xi32>) -> tensor<256x256xi32> {
       ASSERT_EQ(y[i * 256 + j], i * 1000 + 255) << i << "," << j;
 }
 
+TEST(CompiledOps, OptimizationBarrierPassesItsOperandsOn) {
+  // A barrier inside a cluster: its results are its operands.
+  const char *text = R"(
+func.func @main(%x: tensor<4xi32>, %f: tensor<2xf32>) -> (tensor<4xi32>, tensor<2xf32>, tensor<4xi32>) {
+  %a = stablehlo.multiply %x, %x : tensor<4xi32>
+  %b:2 = stablehlo.optimization_barrier %a, %f : tensor<4xi32>, tensor<2xf32>
+  %c = stablehlo.add %b#0, %x : tensor<4xi32>
+  return %c, %b#1, %b#0 : tensor<4xi32>, tensor<2xf32>, tensor<4xi32>
+})";
+  auto out = runBothExact(
+      text, {Tensor::fromVector<int32_t>(ElementType::I32, {4}, {1, -2, 3, 0}),
+             Tensor::fromVector<float>(ElementType::F32, {2}, {1.5f, -0.0f})});
+  ASSERT_EQ(out.size(), 3u);
+  EXPECT_EQ(values<int32_t>(out[0]), (std::vector<int32_t>{2, 2, 12, 0}));
+  EXPECT_EQ(values<float>(out[1]), (std::vector<float>{1.5f, -0.0f}));
+  EXPECT_TRUE(std::signbit(values<float>(out[1])[1]));
+  EXPECT_EQ(values<int32_t>(out[2]), (std::vector<int32_t>{1, 4, 9, 0}));
+}
+
 TEST(CompiledOps, ReportNamesWhatIsStillInterpreted) {
   const char *text = R"(
 func.func @main(%a: tensor<2xi32>, %u: tensor<2xi1>, %h: tensor<2xcomplex<f32>>) -> (tensor<2xi32>, tensor<2xi1>, tensor<2xcomplex<f32>>, tensor<i32>, tensor<i32>) {
