@@ -144,8 +144,8 @@ const char *chloLibmOp(Operation *op) {
 bool isExactUnary(Operation *op) {
   return isa<shlo::BitcastConvertOp, shlo::SignOp, shlo::PopulationCountOp,
              shlo::ClzOp, shlo::RoundOp, shlo::IsFiniteOp, shlo::CbrtOp,
-             shlo::TanOp, chlo::SquareOp, chlo::IsInfOp, chlo::IsPosInfOp,
-             chlo::IsNegInfOp>(op) ||
+             shlo::TanOp, shlo::ReducePrecisionOp, chlo::SquareOp,
+             chlo::IsInfOp, chlo::IsPosInfOp, chlo::IsNegInfOp>(op) ||
          chloLibmOp(op);
 }
 
@@ -1310,6 +1310,72 @@ std::string exactUnaryScalar(Emitter &e, Operation *op, std::string &body,
   return e.scalar(body, "arith.subi", up + ", " + down, t);
 }
 
+// reduce_precision of `x` (of float type `t`, on its own bits, f16 and bf16
+// included) as the interpreter computes it, after XLA: the mantissa rounded
+// to nearest even, then +-inf on exponent overflow and +-0 on underflow; a
+// NaN stays itself (the infinity of all ones when no mantissa bit is kept).
+std::string reducePrecisionScalar(Emitter &e, std::string &body,
+                                  const std::string &x, Type t,
+                                  int64_t exponentBits, int64_t mantissaBits) {
+  auto ft = cast<FloatType>(t);
+  unsigned width = ft.getWidth();
+  int64_t srcMantissa = ft.getFPMantissaWidth() - 1;
+  int64_t srcExponent = width - 1 - srcMantissa;
+  Type it = IntegerType::get(t.getContext(), width);
+  std::string its = elementText(it);
+  auto c = [&](uint64_t v) {
+    // Two's complement in the width (arith reads the literal as signed).
+    int64_t s = width == 64
+                    ? static_cast<int64_t>(v)
+                    : static_cast<int64_t>(v << (64 - width)) >> (64 - width);
+    return e.constant(body, std::to_string(s), it);
+  };
+  auto op = [&](const char *name, const std::string &a, const std::string &b) {
+    return e.scalar(body, name, a + ", " + b, its);
+  };
+  std::string in =
+      e.scalar(body, "arith.bitcast", x, elementText(t) + " to " + its);
+  std::string bits = in;
+  if (mantissaBits < srcMantissa) {
+    int64_t drop = srcMantissa - mantissaBits;
+    uint64_t lastBit = uint64_t(1) << drop;
+    std::string odd =
+        op("arith.shrui", op("arith.andi", bits, c(lastBit)), c(drop));
+    std::string bias = op("arith.addi", odd, c((lastBit >> 1) - 1));
+    bits = op("arith.andi", op("arith.addi", bits, bias), c(~(lastBit - 1)));
+  }
+  uint64_t exponentAll = ((uint64_t(1) << srcExponent) - 1) << srcMantissa;
+  if (exponentBits < srcExponent) {
+    uint64_t bias = (uint64_t(1) << (srcExponent - 1)) - 1;
+    uint64_t reducedBias = (uint64_t(1) << (exponentBits - 1)) - 1;
+    std::string exponent = op("arith.andi", bits, c(exponentAll));
+    std::string sign = op("arith.andi", bits, c(uint64_t(1) << (width - 1)));
+    std::string over =
+        e.scalar(body, "arith.cmpi ugt,",
+                 exponent + ", " + c((bias + reducedBias) << srcMantissa), its);
+    std::string under =
+        e.scalar(body, "arith.cmpi ule,",
+                 exponent + ", " + c((bias - reducedBias) << srcMantissa), its);
+    std::string inf = op("arith.ori", sign, c(exponentAll));
+    bits =
+        e.scalar(body, "arith.select", under + ", " + sign + ", " + bits, its);
+    bits = e.scalar(body, "arith.select", over + ", " + inf + ", " + bits, its);
+  }
+  uint64_t mantissaMask = (uint64_t(1) << srcMantissa) - 1;
+  std::string allOnes = e.scalar(
+      body, "arith.cmpi eq,",
+      op("arith.andi", in, c(exponentAll)) + ", " + c(exponentAll), its);
+  std::string payload =
+      e.scalar(body, "arith.cmpi ne,",
+               op("arith.andi", in, c(mantissaMask)) + ", " + c(0), its);
+  std::string nan =
+      e.scalar(body, "arith.andi", allOnes + ", " + payload, "i1");
+  bits = e.scalar(
+      body, "arith.select",
+      nan + ", " + (mantissaBits > 0 ? in : c(exponentAll)) + ", " + bits, its);
+  return e.scalar(body, "arith.bitcast", bits, its + " to " + elementText(t));
+}
+
 // The scalar result of elementwise `op` (iota included) on the scalars `a`,
 // read in the op's compute types.
 std::string elementwiseScalar(Emitter &e, Operation *op, std::string &body,
@@ -1362,6 +1428,9 @@ std::string elementwiseScalar(Emitter &e, Operation *op, std::string &body,
   if (isa<shlo::BitcastConvertOp>(op))
     return exactUnaryScalar(e, op, body, a[0], elementOf(op->getOperand(0)),
                             outEt);
+  if (auto rp = dyn_cast<shlo::ReducePrecisionOp>(op))
+    return reducePrecisionScalar(e, body, a[0], elementOf(rp.getOperand()),
+                                 rp.getExponentBits(), rp.getMantissaBits());
   if (isExactUnary(op))
     return exactUnaryScalar(e, op, body, a[0], et, outEt);
   if (isa<shlo::RsqrtOp>(op)) {
@@ -1397,12 +1466,12 @@ std::string elementwiseScalar(Emitter &e, Operation *op, std::string &body,
 // movement copy them as they are.
 std::string computedScalar(Emitter &e, Operation *op, std::string &body,
                            const std::vector<std::string> &a) {
-  bool widened = !isa<shlo::ConvertOp, shlo::BitcastConvertOp, shlo::SelectOp,
-                      shlo::BroadcastInDimOp, shlo::TransposeOp,
-                      shlo::ReverseOp, shlo::IotaOp>(op) &&
-                 llvm::any_of(op->getOperands(), [](Value v) {
-                   return isNarrowFloat(elementOf(v));
-                 });
+  bool widened =
+      !isa<shlo::ConvertOp, shlo::BitcastConvertOp, shlo::ReducePrecisionOp,
+           shlo::SelectOp, shlo::BroadcastInDimOp, shlo::TransposeOp,
+           shlo::ReverseOp, shlo::IotaOp>(op) &&
+      llvm::any_of(op->getOperands(),
+                   [](Value v) { return isNarrowFloat(elementOf(v)); });
   if (!widened)
     return elementwiseScalar(e, op, body, a);
   std::vector<std::string> wide = a;

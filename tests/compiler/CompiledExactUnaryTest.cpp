@@ -432,6 +432,67 @@ func.func @main(%f: tensor<5xf32>, %d: tensor<3xf64>, %h: tensor<3xbf16>) -> (te
   EXPECT_EQ(values<uint8_t>(out[4]), (std::vector<uint8_t>{1, 0, 0}));
 }
 
+TEST(CompiledExactUnary, ReducePrecisionOnTheBitsOfEachType) {
+  // Rounding to nearest even, overflow to inf, underflow to zero and NaN
+  // payloads, in f32, f64, f16 and bf16 (on their own bits).
+  const char *text = R"(
+func.func @main(%f: tensor<8xf32>, %d: tensor<4xf64>, %h: tensor<4xf16>, %b: tensor<4xbf16>) -> (tensor<8xf32>, tensor<8xf32>, tensor<8xf32>, tensor<4xf64>, tensor<4xf16>, tensor<4xbf16>) {
+  %0 = stablehlo.reduce_precision %f, format = e5m10 : tensor<8xf32>
+  %1 = stablehlo.reduce_precision %f, format = e8m7 : tensor<8xf32>
+  %2 = stablehlo.reduce_precision %f, format = e5m0 : tensor<8xf32>
+  %3 = stablehlo.reduce_precision %d, format = e8m23 : tensor<4xf64>
+  %4 = stablehlo.reduce_precision %h, format = e4m3 : tensor<4xf16>
+  %5 = stablehlo.reduce_precision %b, format = e5m2 : tensor<4xbf16>
+  return %0, %1, %2, %3, %4, %5 : tensor<8xf32>, tensor<8xf32>, tensor<8xf32>, tensor<4xf64>, tensor<4xf16>, tensor<4xbf16>
+})";
+  // 1 + 2^-11 (a tie: to even, 1), 1 + 3 * 2^-11 (a tie: up), 70000
+  // (overflows e5), 1e-8 (underflows), a NaN with a payload, -inf, -0 and
+  // 2.75.
+  std::vector<float> f = {1.0f + 0x1p-11f,
+                          1.0f + 3 * 0x1p-11f,
+                          70000.0f,
+                          1e-8f,
+                          floatOf(0x7F800123u),
+                          -kInf,
+                          -0.0f,
+                          2.75f};
+  auto out = runBothExact(
+      text, {Tensor::fromVector<float>(ElementType::F32, {8}, f),
+             Tensor::fromVector<double>(ElementType::F64, {4},
+                                        {1.0 + 0x1p-24, 1e39, 1e-50, -3.0}),
+             // f16 1.0625 (a tie in m3: to even, 1), 300 (overflows e4), 0x7E01
+             // (NaN), 1.1875.
+             Tensor::fromVector<uint16_t>(ElementType::F16, {4},
+                                          {0x3C40, 0x5CB0, 0x7E01, 0x3CC0}),
+             // bf16 1.125 (tie in m2: to even, 1), 1e10 (overflows e5), 1.375,
+             // -1.625.
+             Tensor::fromVector<uint16_t>(ElementType::BF16, {4},
+                                          {0x3F90, 0x5015, 0x3FB0, 0xBFD0})});
+  ASSERT_EQ(out.size(), 6u);
+  std::vector<float> a = values<float>(out[0]);
+  EXPECT_EQ(a[0], 1.0f);
+  EXPECT_EQ(a[1], 1.0f + 0x1p-9f);
+  EXPECT_EQ(a[2], kInf);
+  EXPECT_EQ(bitsOf(a[3]), 0u);
+  EXPECT_EQ(bitsOf(a[4]), 0x7F800123u);
+  EXPECT_EQ(a[5], -kInf);
+  EXPECT_EQ(bitsOf(a[6]), 0x80000000u);
+  EXPECT_EQ(a[7], 2.75f);
+  // No mantissa bit: 2.75 rounds to 2 (to even), and a NaN becomes inf.
+  std::vector<float> z = values<float>(out[2]);
+  EXPECT_EQ(z[7], 2.0f);
+  EXPECT_EQ(bitsOf(z[4]), 0x7F800000u);
+  std::vector<double> d = values<double>(out[3]);
+  EXPECT_EQ(d[0], 1.0);
+  EXPECT_EQ(d[1], std::numeric_limits<double>::infinity());
+  EXPECT_EQ(d[2], 0.0);
+  EXPECT_EQ(d[3], -3.0);
+  EXPECT_EQ(values<uint16_t>(out[4]),
+            (std::vector<uint16_t>{0x3C00, 0x7C00, 0x7E01, 0x3D00}));
+  EXPECT_EQ(values<uint16_t>(out[5]),
+            (std::vector<uint16_t>{0x3F80, 0x7F80, 0x3FC0, 0xBFC0}));
+}
+
 TEST(CompiledExactUnary, ReportNamesTheFormsLeftToTheInterpreter) {
   const char *text = R"(
 func.func @main(%p: tensor<2xi1>, %f: tensor<2xf32>) -> (tensor<2xi8>, tensor<2xi1>) {
