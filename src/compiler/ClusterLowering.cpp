@@ -16,6 +16,7 @@
 #include <cmath>
 #include <cstring>
 #include <functional>
+#include <limits>
 
 #include <unistd.h>
 
@@ -484,11 +485,12 @@ bool isFoldedConstant(Operation *op) {
 }
 
 std::string whyNotLowerable(Operation *op) {
-  bool known = isElementwiseUnary(op) || isElementwiseBinary(op) ||
-               isExactUnary(op) || isDataMovement(op) ||
-               isa<shlo::CompareOp, shlo::SelectOp, shlo::ClampOp,
-                   shlo::ConvertOp, shlo::ReduceOp, shlo::ReduceWindowOp,
-                   shlo::MapOp, shlo::OptimizationBarrierOp>(op);
+  bool known =
+      isElementwiseUnary(op) || isElementwiseBinary(op) || isExactUnary(op) ||
+      isDataMovement(op) ||
+      isa<shlo::CompareOp, shlo::SelectOp, shlo::ClampOp, shlo::ConvertOp,
+          shlo::ReduceOp, shlo::ReduceWindowOp, shlo::MapOp,
+          shlo::OptimizationBarrierOp, chlo::NextAfterOp>(op);
   if (!known)
     return "no compiled lowering for this op (interpreted)";
   const std::string typesCompiled =
@@ -573,6 +575,13 @@ std::string whyNotLowerable(Operation *op) {
       return "pred form is not compiled";
     if (isa<shlo::SubtractOp>(op) && isPred(et))
       return "pred form is not compiled";
+  }
+  if (isa<chlo::NextAfterOp>(op)) {
+    if (!isFloat)
+      return "integer form is not compiled";
+    for (Value v : op->getOperands())
+      if (shapeOf(v) != shapeOf(op->getResult(0)))
+        return "operand shapes differ from the result's";
   }
   if (auto cmp = dyn_cast<shlo::CompareOp>(op)) {
     if (cmp.getCompareType() &&
@@ -1376,6 +1385,51 @@ std::string reducePrecisionScalar(Emitter &e, std::string &body,
   return e.scalar(body, "arith.bitcast", bits, its + " to " + elementText(t));
 }
 
+// chlo.next_after of `x` towards `y` (of float type `t`, f16 and bf16 on
+// their own bits) as the interpreter computes it: compared in their compute
+// type, the neighbour taken on the bit patterns; NaN gives the quiet NaN,
+// x == y gives y and 0 gives the smallest subnormal of y's sign.
+std::string nextAfterScalar(Emitter &e, std::string &body, const std::string &x,
+                            const std::string &y, Type t) {
+  unsigned width = t.getIntOrFloatBitWidth();
+  Type it = IntegerType::get(t.getContext(), width);
+  std::string its = elementText(it), ts = elementText(t);
+  Type ct = computeType(t);
+  std::string cts = elementText(ct);
+  std::string fx = isNarrowFloat(t) ? widen(e, body, x, t) : x;
+  std::string fy = isNarrowFloat(t) ? widen(e, body, y, t) : y;
+  std::string bx = e.scalar(body, "arith.bitcast", x, ts + " to " + its);
+  std::string by = e.scalar(body, "arith.bitcast", y, ts + " to " + its);
+  auto c = [&](int64_t v) { return e.constant(body, std::to_string(v), it); };
+  // The sign bit, as the signed literal of the width.
+  int64_t signBit = width == 64 ? std::numeric_limits<int64_t>::min()
+                                : -(int64_t(1) << (width - 1));
+  std::string zero = e.constant(body, "0.0", ct);
+  std::string sign = e.scalar(body, "arith.andi", by + ", " + c(signBit), its);
+  std::string one = c(1);
+  std::string tiny = e.scalar(body, "arith.ori", sign + ", " + one, its);
+  std::string up = e.scalar(body, "arith.addi", bx + ", " + one, its);
+  std::string down = e.scalar(body, "arith.subi", bx + ", " + one, its);
+  std::string lt = e.scalar(body, "arith.cmpf olt,", fx + ", " + fy, cts);
+  std::string pos = e.scalar(body, "arith.cmpf ogt,", fx + ", " + zero, cts);
+  std::string away = e.scalar(body, "arith.cmpi eq,", lt + ", " + pos, "i1");
+  std::string r =
+      e.scalar(body, "arith.select", away + ", " + up + ", " + down, its);
+  std::string isZero = e.scalar(body, "arith.cmpf oeq,", fx + ", " + zero, cts);
+  r = e.scalar(body, "arith.select", isZero + ", " + tiny + ", " + r, its);
+  std::string eq = e.scalar(body, "arith.cmpf oeq,", fx + ", " + fy, cts);
+  r = e.scalar(body, "arith.select", eq + ", " + by + ", " + r, its);
+  // The quiet NaN of the type: 0x7FF8000000000000, 0x7FC00000, 0x7E00
+  // (f16), 0x7FC0 (bf16).
+  int64_t qnan = t.isF64()   ? int64_t(0x7FF8000000000000)
+                 : t.isF32() ? int64_t(0x7FC00000)
+                 : t.isF16() ? int64_t(0x7E00)
+                             : int64_t(0x7FC0);
+  std::string nan = e.scalar(body, "arith.cmpf uno,", fx + ", " + fy, cts);
+  r = e.scalar(body, "arith.select", nan + ", " + c(qnan) + ", " + r, its);
+  return e.scalar(body, "arith.bitcast", r, its + " to " + ts);
+}
+
 // The scalar result of elementwise `op` (iota included) on the scalars `a`,
 // read in the op's compute types.
 std::string elementwiseScalar(Emitter &e, Operation *op, std::string &body,
@@ -1428,6 +1482,8 @@ std::string elementwiseScalar(Emitter &e, Operation *op, std::string &body,
   if (isa<shlo::BitcastConvertOp>(op))
     return exactUnaryScalar(e, op, body, a[0], elementOf(op->getOperand(0)),
                             outEt);
+  if (isa<chlo::NextAfterOp>(op))
+    return nextAfterScalar(e, body, a[0], a[1], elementOf(op->getOperand(0)));
   if (auto rp = dyn_cast<shlo::ReducePrecisionOp>(op))
     return reducePrecisionScalar(e, body, a[0], elementOf(rp.getOperand()),
                                  rp.getExponentBits(), rp.getMantissaBits());
@@ -1468,8 +1524,8 @@ std::string computedScalar(Emitter &e, Operation *op, std::string &body,
                            const std::vector<std::string> &a) {
   bool widened =
       !isa<shlo::ConvertOp, shlo::BitcastConvertOp, shlo::ReducePrecisionOp,
-           shlo::SelectOp, shlo::BroadcastInDimOp, shlo::TransposeOp,
-           shlo::ReverseOp, shlo::IotaOp>(op) &&
+           chlo::NextAfterOp, shlo::SelectOp, shlo::BroadcastInDimOp,
+           shlo::TransposeOp, shlo::ReverseOp, shlo::IotaOp>(op) &&
       llvm::any_of(op->getOperands(),
                    [](Value v) { return isNarrowFloat(elementOf(v)); });
   if (!widened)

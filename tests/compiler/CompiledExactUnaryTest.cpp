@@ -493,6 +493,55 @@ func.func @main(%f: tensor<8xf32>, %d: tensor<4xf64>, %h: tensor<4xf16>, %b: ten
             (std::vector<uint16_t>{0x3F80, 0x7F80, 0x3FC0, 0xBFC0}));
 }
 
+TEST(CompiledExactUnary, ChloNextAfterStepsOnTheBits) {
+  const char *text = R"(
+func.func @main(%x: tensor<8xf32>, %y: tensor<8xf32>, %d: tensor<8xf64>, %e: tensor<8xf64>, %h: tensor<8xf16>, %i: tensor<8xf16>, %b: tensor<8xbf16>, %c: tensor<8xbf16>) -> (tensor<8xf32>, tensor<8xf64>, tensor<8xf16>, tensor<8xbf16>) {
+  %0 = chlo.next_after %x, %y : tensor<8xf32>, tensor<8xf32> -> tensor<8xf32>
+  %1 = chlo.next_after %d, %e : tensor<8xf64>, tensor<8xf64> -> tensor<8xf64>
+  %2 = chlo.next_after %h, %i : tensor<8xf16>, tensor<8xf16> -> tensor<8xf16>
+  %3 = chlo.next_after %b, %c : tensor<8xbf16>, tensor<8xbf16> -> tensor<8xbf16>
+  return %0, %1, %2, %3 : tensor<8xf32>, tensor<8xf64>, tensor<8xf16>, tensor<8xbf16>
+})";
+  // Up, down, from 0 towards a negative, from -0 towards a positive, equal
+  // (-0 and 0: y), NaN, away from zero below it, down from infinity.
+  std::vector<float> x = {1, 1, 0, -0.0f, -0.0f, kNaN, -1, kInf};
+  std::vector<float> y = {2, 0, -1, 1, 0.0f, 1, -2, 0};
+  std::vector<double> xd(x.begin(), x.end()), yd(y.begin(), y.end());
+  // The same in f16 and bf16 bits.
+  std::vector<uint16_t> xh = {0x3C00, 0x3C00, 0,      0x8000,
+                              0x8000, 0x7E01, 0xBC00, 0x7C00};
+  std::vector<uint16_t> yh = {0x4000, 0, 0xBC00, 0x3C00, 0, 0x3C00, 0xC000, 0};
+  std::vector<uint16_t> xb = {0x3F80, 0x3F80, 0,      0x8000,
+                              0x8000, 0x7FC1, 0xBF80, 0x7F80};
+  std::vector<uint16_t> yb = {0x4000, 0, 0xBF80, 0x3F80, 0, 0x3F80, 0xC000, 0};
+  auto out = runBothExact(
+      text, {Tensor::fromVector<float>(ElementType::F32, {8}, x),
+             Tensor::fromVector<float>(ElementType::F32, {8}, y),
+             Tensor::fromVector<double>(ElementType::F64, {8}, xd),
+             Tensor::fromVector<double>(ElementType::F64, {8}, yd),
+             Tensor::fromVector<uint16_t>(ElementType::F16, {8}, xh),
+             Tensor::fromVector<uint16_t>(ElementType::F16, {8}, yh),
+             Tensor::fromVector<uint16_t>(ElementType::BF16, {8}, xb),
+             Tensor::fromVector<uint16_t>(ElementType::BF16, {8}, yb)});
+  ASSERT_EQ(out.size(), 4u);
+  std::vector<float> r = values<float>(out[0]);
+  EXPECT_EQ(bitsOf(r[0]), 0x3F800001u);
+  EXPECT_EQ(bitsOf(r[1]), 0x3F7FFFFFu);
+  EXPECT_EQ(bitsOf(r[2]), 0x80000001u);
+  EXPECT_EQ(bitsOf(r[3]), 0x00000001u);
+  EXPECT_EQ(bitsOf(r[4]), 0u);
+  EXPECT_EQ(bitsOf(r[5]), 0x7FC00000u);
+  EXPECT_EQ(bitsOf(r[6]), 0xBF800001u);
+  EXPECT_EQ(bitsOf(r[7]), 0x7F7FFFFFu);
+  EXPECT_EQ(values<double>(out[1])[0], std::nextafter(1.0, 2.0));
+  EXPECT_EQ(values<uint16_t>(out[2]),
+            (std::vector<uint16_t>{0x3C01, 0x3BFF, 0x8001, 0x0001, 0, 0x7E00,
+                                   0xBC01, 0x7BFF}));
+  EXPECT_EQ(values<uint16_t>(out[3]),
+            (std::vector<uint16_t>{0x3F81, 0x3F7F, 0x8001, 0x0001, 0, 0x7FC0,
+                                   0xBF81, 0x7F7F}));
+}
+
 TEST(CompiledExactUnary, ReportNamesTheFormsLeftToTheInterpreter) {
   const char *text = R"(
 func.func @main(%p: tensor<2xi1>, %f: tensor<2xf32>) -> (tensor<2xi8>, tensor<2xi1>) {
