@@ -308,4 +308,33 @@ func.func @main(%x: tensor<4xf32>, %c: tensor<4xcomplex<f32>>) -> (tensor<3xf32>
   EXPECT_EQ(values<float>(out[0]), (std::vector<float>{3, 5, 7}));
 }
 
+TEST(CompiledWindow, EmptyAndHugeWindowsAreLeftToTheKernel) {
+  // An empty input, and windows of 2^33 positions (which the runtime kernel
+  // refuses to walk, reporting it when the program runs).
+  const char *text = R"(
+func.func @main(%e: tensor<0xf32>, %x: tensor<4xf32>) -> (tensor<0xf32>, tensor<5xf32>) {
+  %z = stablehlo.constant dense<0.0> : tensor<f32>
+  %0 = "stablehlo.reduce_window"(%e, %z) <{window_dimensions = array<i64: 1>}> ({
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    %s = stablehlo.add %a, %b : tensor<f32>
+    stablehlo.return %s : tensor<f32>
+  }) : (tensor<0xf32>, tensor<f32>) -> tensor<0xf32>
+  %1 = "stablehlo.reduce_window"(%x, %z) <{window_dimensions = array<i64: 8589934592>, padding = dense<[[8589934592, 0]]> : tensor<1x2xi64>}> ({
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    %s = stablehlo.add %a, %b : tensor<f32>
+    stablehlo.return %s : tensor<f32>
+  }) : (tensor<4xf32>, tensor<f32>) -> tensor<5xf32>
+  return %0, %1 : tensor<0xf32>, tensor<5xf32>
+})";
+  auto compiled = make(text, ExecMode::Compile);
+  const std::string &report = compiled->compileReport();
+  for (const char *line :
+       {"interpreted: stablehlo.reduce_window x1: empty reduce_window input "
+        "or result is not compiled",
+        "interpreted: stablehlo.reduce_window x1: windows too large to "
+        "compile (more than 2^32 window positions)",
+        "0 ops compiled in 0 clusters"})
+    EXPECT_NE(report.find(line), std::string::npos) << line << "\n" << report;
+}
+
 } // namespace
