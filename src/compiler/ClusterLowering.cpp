@@ -10,11 +10,13 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/TypeSwitch.h"
 #include "llvm/Support/Format.h"
+#include "llvm/Support/SwapByteOrder.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <cmath>
 #include <cstring>
 #include <functional>
+#include <limits>
 
 #include <unistd.h>
 
@@ -121,12 +123,31 @@ bool isElementwiseUnary(Operation *op) {
       op);
 }
 
-// Unary ops on the bits of integers, or that test or round floats; each is
-// computed exactly.
+// The libm function (as a math op) of a chlo op the interpreter computes
+// in f64 with libm, or null.
+const char *chloLibmOp(Operation *op) {
+  return llvm::TypeSwitch<Operation *, const char *>(op)
+      .Case<chlo::TanOp>([](auto) { return "math.tan"; })
+      .Case<chlo::AcosOp>([](auto) { return "math.acos"; })
+      .Case<chlo::AcoshOp>([](auto) { return "math.acosh"; })
+      .Case<chlo::AsinOp>([](auto) { return "math.asin"; })
+      .Case<chlo::AsinhOp>([](auto) { return "math.asinh"; })
+      .Case<chlo::AtanOp>([](auto) { return "math.atan"; })
+      .Case<chlo::AtanhOp>([](auto) { return "math.atanh"; })
+      .Case<chlo::CoshOp>([](auto) { return "math.cosh"; })
+      .Case<chlo::SinhOp>([](auto) { return "math.sinh"; })
+      .Case<chlo::ErfcOp>([](auto) { return "math.erfc"; })
+      .Default([](auto) { return nullptr; });
+}
+
+// Unary ops on the bits of integers, or that test or round floats, or call
+// libm as the interpreter does; each is computed exactly.
 bool isExactUnary(Operation *op) {
   return isa<shlo::BitcastConvertOp, shlo::SignOp, shlo::PopulationCountOp,
              shlo::ClzOp, shlo::RoundOp, shlo::IsFiniteOp, shlo::CbrtOp,
-             shlo::TanOp, chlo::SquareOp>(op);
+             shlo::TanOp, shlo::ReducePrecisionOp, chlo::SquareOp,
+             chlo::IsInfOp, chlo::IsPosInfOp, chlo::IsNegInfOp>(op) ||
+         chloLibmOp(op);
 }
 
 bool isShift(Operation *op) {
@@ -268,20 +289,53 @@ std::string whyReduceShapesInvalid(shlo::ReduceOp reduce) {
   return "";
 }
 
-// Empty when every op of the body of `reduce` is a compiled elementwise op
-// or a constant on its scalars; otherwise why not.
-std::string whyReduceBodyNotLowerable(shlo::ReduceOp reduce) {
-  size_t n = reduce.getInputs().size();
-  Region &body = reduce.getBody();
-  if (!body.hasOneBlock() || body.front().getNumArguments() != 2 * n)
-    return "reduce body does not take an accumulator and an element per input";
+// reduce_window's window, one entry per dimension (absent lists are ones,
+// absent padding zeros). The lists are checked to have the rank first.
+struct WindowGeometry {
+  llvm::SmallVector<int64_t> size, strides, baseDilations, windowDilations,
+      padLow, padHigh;
+};
+
+WindowGeometry windowGeometry(shlo::ReduceWindowOp op) {
+  size_t rank = shapeOf(op.getInputs()[0]).size();
+  auto orOnes = [&](std::optional<ArrayRef<int64_t>> l) {
+    return l ? llvm::SmallVector<int64_t>(*l)
+             : llvm::SmallVector<int64_t>(rank, 1);
+  };
+  WindowGeometry w{
+      orOnes(op.getWindowDimensions()),    orOnes(op.getWindowStrides()),
+      orOnes(op.getBaseDilations()),       orOnes(op.getWindowDilations()),
+      llvm::SmallVector<int64_t>(rank, 0), llvm::SmallVector<int64_t>(rank, 0)};
+  if (auto pad = op.getPadding()) {
+    auto values = llvm::to_vector(pad->getValues<int64_t>());
+    for (size_t d = 0; d < rank && 2 * d + 1 < values.size(); ++d) {
+      w.padLow[d] = values[2 * d];
+      w.padHigh[d] = values[2 * d + 1];
+    }
+  }
+  return w;
+}
+
+// What a region of a compiled op must be: its arguments and results, all
+// scalars, and how the messages name them.
+struct BodySpec {
+  std::string name;  // "reduce body", ...
+  std::string takes; // "an accumulator and an element per input", ...
+  std::string gives; // "a value per input", ...
+  std::string like;  // "its accumulator's", ...
+  llvm::SmallVector<Type> args, results;
+};
+
+// Empty when `body` is as `spec` says and every op of it is a compiled
+// elementwise op or a constant on its scalars; otherwise why not.
+std::string whyBodyNotLowerable(Region &body, const BodySpec &spec) {
+  if (!body.hasOneBlock() || body.front().getNumArguments() != spec.args.size())
+    return spec.name + " does not take " + spec.takes;
   Block &b = body.front();
-  for (size_t k = 0; k < 2 * n; ++k) {
-    Type t = b.getArgument(k).getType();
-    auto rt = dyn_cast<RankedTensorType>(t);
-    if (!rt || rt.getRank() != 0 ||
-        rt.getElementType() != elementOf(reduce.getInputs()[k % n]))
-      return "reduce body argument type " + printed(t) +
+  for (auto [arg, et] : llvm::zip(b.getArguments(), spec.args)) {
+    auto rt = dyn_cast<RankedTensorType>(arg.getType());
+    if (!rt || rt.getRank() != 0 || rt.getElementType() != et)
+      return spec.name + " argument type " + printed(arg.getType()) +
              " differs from its input's element type";
   }
   llvm::DenseSet<Value> defined(b.getArguments().begin(),
@@ -289,27 +343,136 @@ std::string whyReduceBodyNotLowerable(shlo::ReduceOp reduce) {
   for (Operation &op : b) {
     for (Value v : op.getOperands())
       if (!defined.count(v))
-        return "reduce body reads a value defined outside it";
+        return spec.name + " reads a value defined outside it";
     if (op.hasTrait<OpTrait::IsTerminator>()) {
-      if (!isa<shlo::ReturnOp>(op) || op.getNumOperands() != n)
-        return "reduce body does not return a value per input";
-      for (size_t k = 0; k < n; ++k)
-        if (op.getOperand(k).getType() != b.getArgument(k).getType())
-          return "reduce body returns a type other than its accumulator's";
+      if (!isa<shlo::ReturnOp>(op) ||
+          op.getNumOperands() != spec.results.size())
+        return spec.name + " does not return " + spec.gives;
+      for (auto [v, et] : llvm::zip(op.getOperands(), spec.results)) {
+        auto rt = dyn_cast<RankedTensorType>(v.getType());
+        if (!rt || rt.getRank() != 0 || rt.getElementType() != et)
+          return spec.name + " returns a type other than " + spec.like;
+      }
       continue;
     }
     std::string opName = op.getName().getStringRef().str();
     if (op.getNumRegions() || op.getNumResults() != 1)
-      return "reduce body op " + opName + " is not elementwise";
+      return spec.name + " op " + opName + " is not elementwise";
     if (!isFoldedConstant(&op)) {
-      if (isDataMovement(&op) || isa<shlo::ReduceOp>(op))
-        return "reduce body op " + opName + " is not elementwise";
+      // A width-changing bitcast adds or drops a dimension.
+      auto bitcast = dyn_cast<shlo::BitcastConvertOp>(op);
+      if (isDataMovement(&op) || isa<shlo::OptimizationBarrierOp>(op) ||
+          (bitcast && shapeOf(bitcast.getOperand()).size() !=
+                          shapeOf(bitcast.getResult()).size()))
+        return spec.name + " op " + opName + " is not elementwise";
       if (std::string why = whyNotLowerable(&op); !why.empty())
-        return "reduce body op " + opName + ": " + why;
+        return spec.name + " op " + opName + ": " + why;
     }
     defined.insert(op.getResult(0));
   }
   return "";
+}
+
+// The body of a reduce or reduce_window over `inputs`: an accumulator then
+// an element per input, as scalars.
+BodySpec foldBody(const std::string &name, ValueRange inputs) {
+  BodySpec spec{name,
+                "an accumulator and an element per input",
+                "a value per input",
+                "its accumulator's",
+                {},
+                {}};
+  for (int pass = 0; pass < 2; ++pass)
+    for (Value v : inputs)
+      spec.args.push_back(elementOf(v));
+  for (Value v : inputs)
+    spec.results.push_back(elementOf(v));
+  return spec;
+}
+
+// Empty when reduce_window's inputs, inits, window and results agree (the
+// lowering indexes with them) and its body is compiled; otherwise why not.
+std::string whyReduceWindowNotLowerable(shlo::ReduceWindowOp op) {
+  const std::string bad = "reduce_window shapes inconsistent with its window";
+  size_t n = op.getInputs().size();
+  if (n == 0 || op.getInitValues().size() != n || op->getNumResults() != n)
+    return bad;
+  ArrayRef<int64_t> in = shapeOf(op.getInputs()[0]);
+  ArrayRef<int64_t> out = shapeOf(op->getResult(0));
+  size_t rank = in.size();
+  for (size_t k = 0; k < n; ++k) {
+    Value x = op.getInputs()[k], init = op.getInitValues()[k],
+          r = op->getResult(k);
+    if (shapeOf(x) != in || !shapeOf(init).empty() ||
+        elementOf(init) != elementOf(x) || shapeOf(r) != out ||
+        elementOf(r) != elementOf(x))
+      return bad;
+  }
+  auto listOk = [&](std::optional<ArrayRef<int64_t>> l) {
+    return !l || (l->size() == rank &&
+                  llvm::all_of(*l, [](int64_t v) { return v >= 1; }));
+  };
+  if (!listOk(op.getWindowDimensions()) || !listOk(op.getWindowStrides()) ||
+      !listOk(op.getBaseDilations()) || !listOk(op.getWindowDilations()) ||
+      out.size() != rank)
+    return bad;
+  if (auto pad = op.getPadding())
+    if (pad->getNumElements() != static_cast<int64_t>(2 * rank))
+      return bad;
+  WindowGeometry w = windowGeometry(op);
+  // Every result element reads its window: an empty result or input is
+  // left to the runtime kernel, as are windows it refuses to walk. The
+  // extents are computed in doubles: attributes near 2^63 must not wrap.
+  double steps = 1;
+  llvm::SmallVector<int64_t> reach;
+  for (size_t d = 0; d < rank; ++d) {
+    if (in[d] < 1 || out[d] < 1)
+      return "empty reduce_window input or result is not compiled";
+    double dilated = double(in[d] - 1) * double(w.baseDilations[d]) + 1 +
+                     double(w.padLow[d]) + double(w.padHigh[d]);
+    double window = double(w.size[d] - 1) * double(w.windowDilations[d]) + 1;
+    double reached = double(out[d] - 1) * double(w.strides[d]) + window;
+    steps *= double(out[d]) * double(w.size[d]);
+    if (steps > 4294967296.0 || reached > 4294967296.0 ||
+        dilated > 4294967296.0)
+      return "windows too large to compile (more than 2^32 window positions)";
+    if (dilated < window ||
+        out[d] != int64_t(dilated - window) / w.strides[d] + 1)
+      return bad;
+    reach.push_back(int64_t(reached));
+  }
+  // The padded inputs the windows read are buffers of the kernel.
+  for (Value x : op.getInputs())
+    if (!fitsInMemory(RankedTensorType::get(reach, elementOf(x))))
+      return "padded input " +
+             printed(RankedTensorType::get(reach, elementOf(x))) +
+             " needs more bytes than this machine's memory (interpreted)";
+  return whyBodyNotLowerable(op.getBody(),
+                             foldBody("reduce_window body", op.getInputs()));
+}
+
+// Empty when map applies its computation elementwise (dimensions are all of
+// them) with a compiled body; otherwise why not.
+std::string whyMapNotLowerable(shlo::MapOp op) {
+  ArrayRef<int64_t> shape = shapeOf(op.getResult());
+  ArrayRef<int64_t> dims = op.getDimensions();
+  if (dims.size() != shape.size())
+    return "map dimensions are not all of the dimensions";
+  for (auto [i, d] : llvm::enumerate(dims))
+    if (d != static_cast<int64_t>(i))
+      return "map dimensions are not all of the dimensions";
+  BodySpec spec{"map computation",
+                "an element per input",
+                "one value",
+                "its result's",
+                {},
+                {elementOf(op.getResult())}};
+  for (Value v : op.getInputs()) {
+    if (shapeOf(v) != shape)
+      return "map input shapes differ from its result's";
+    spec.args.push_back(elementOf(v));
+  }
+  return whyBodyNotLowerable(op.getComputation(), spec);
 }
 
 } // namespace
@@ -322,10 +485,12 @@ bool isFoldedConstant(Operation *op) {
 }
 
 std::string whyNotLowerable(Operation *op) {
-  bool known = isElementwiseUnary(op) || isElementwiseBinary(op) ||
-               isExactUnary(op) || isDataMovement(op) ||
-               isa<shlo::CompareOp, shlo::SelectOp, shlo::ClampOp,
-                   shlo::ConvertOp, shlo::ReduceOp>(op);
+  bool known =
+      isElementwiseUnary(op) || isElementwiseBinary(op) || isExactUnary(op) ||
+      isDataMovement(op) ||
+      isa<shlo::CompareOp, shlo::SelectOp, shlo::ClampOp, shlo::ConvertOp,
+          shlo::ReduceOp, shlo::ReduceWindowOp, shlo::MapOp,
+          shlo::OptimizationBarrierOp, chlo::NextAfterOp>(op);
   if (!known)
     return "no compiled lowering for this op (interpreted)";
   const std::string typesCompiled =
@@ -345,6 +510,17 @@ std::string whyNotLowerable(Operation *op) {
              " needs more bytes than this machine's memory (interpreted)";
   if (isDataMovement(op))
     return whyDataMovementInvalid(op);
+  // A barrier passes its operands on: the compiled code keeps its values.
+  if (isa<shlo::OptimizationBarrierOp>(op))
+    return op->getNumResults() == op->getNumOperands() &&
+                   op->getNumResults() != 0 &&
+                   op->getOperandTypes() == op->getResultTypes()
+               ? ""
+               : "optimization_barrier results differ from its operands";
+  if (auto window = dyn_cast<shlo::ReduceWindowOp>(op))
+    return whyReduceWindowNotLowerable(window);
+  if (auto map = dyn_cast<shlo::MapOp>(op))
+    return whyMapNotLowerable(map);
   Type et = elementOf(op->getOperand(0));
   bool isFloat = isa<FloatType>(et);
   if (isElementwiseUnary(op)) {
@@ -365,9 +541,18 @@ std::string whyNotLowerable(Operation *op) {
       Type to = elementOf(op->getResult(0));
       if (isPred(et) || isPred(to))
         return "pred form is not compiled";
-      if (et.getIntOrFloatBitWidth() != to.getIntOrFloatBitWidth())
-        return "bitcast between element types of different widths is not "
-               "compiled";
+      // A narrower result adds a last dimension of the ratio of the widths,
+      // a wider one drops it.
+      unsigned from = et.getIntOrFloatBitWidth(),
+               width = to.getIntOrFloatBitWidth();
+      llvm::SmallVector<int64_t> narrowSide(shapeOf(op->getResult(0))),
+          wideSide(shapeOf(op->getOperand(0)));
+      if (from < width)
+        std::swap(narrowSide, wideSide);
+      if (from != width)
+        wideSide.push_back(std::max(from, width) / std::min(from, width));
+      if (narrowSide != wideSide)
+        return "bitcast shapes inconsistent with its element widths";
     } else if (isa<shlo::PopulationCountOp, shlo::ClzOp>(op)) {
       if (isFloat)
         return "float operand";
@@ -391,6 +576,13 @@ std::string whyNotLowerable(Operation *op) {
     if (isa<shlo::SubtractOp>(op) && isPred(et))
       return "pred form is not compiled";
   }
+  if (isa<chlo::NextAfterOp>(op)) {
+    if (!isFloat)
+      return "integer form is not compiled";
+    for (Value v : op->getOperands())
+      if (shapeOf(v) != shapeOf(op->getResult(0)))
+        return "operand shapes differ from the result's";
+  }
   if (auto cmp = dyn_cast<shlo::CompareOp>(op)) {
     if (cmp.getCompareType() &&
         *cmp.getCompareType() == shlo::ComparisonType::TOTALORDER)
@@ -401,7 +593,8 @@ std::string whyNotLowerable(Operation *op) {
       return why;
     Operation *combiner = reductionCombiner(reduce.getBody());
     if (!combiner || reduce.getInputs().size() != 1)
-      return whyReduceBodyNotLowerable(reduce);
+      return whyBodyNotLowerable(reduce.getBody(),
+                                 foldBody("reduce body", reduce.getInputs()));
     for (Type t : combiner->getOperandTypes())
       if (!isa<RankedTensorType>(t) ||
           cast<RankedTensorType>(t).getElementType() != et)
@@ -931,6 +1124,45 @@ std::vector<std::string> clampedStarts(Emitter &e, Operation *op,
   return out;
 }
 
+// `src` (of shape `in`, rank 1 or more) spread into a tensor of `shape`
+// filled with the scalar `fill`: element i of dimension d lands at
+// low[d] + i * step[d]; the positions outside the result (negative low
+// padding, or past its end) are dropped. A pad, and reduce_window's padded
+// inputs.
+std::string spread(Emitter &e, const std::string &src, ArrayRef<int64_t> in,
+                   Type et, ArrayRef<int64_t> low, ArrayRef<int64_t> step,
+                   ArrayRef<int64_t> shape, const std::string &fill) {
+  std::string outType = tensorText(shape, et);
+  std::string empty = e.stmt("tensor.empty() : " + outType);
+  std::string r =
+      e.stmt("linalg.fill ins(" + fill + " : " + elementText(et) + ") outs(" +
+             empty + " : " + outType + ") -> " + outType);
+  std::vector<int64_t> first, count, at, ones(in.size(), 1);
+  bool anyKept = true, whole = true;
+  for (size_t d = 0; d < in.size(); ++d) {
+    int64_t lo = low[d], s = step[d];
+    int64_t i0 = lo >= 0 ? 0 : (-lo + s - 1) / s;
+    int64_t last = shape[d] - 1 - lo;
+    int64_t i1 = last < 0 ? -1 : std::min(in[d] - 1, last / s);
+    if (i1 < i0)
+      anyKept = false;
+    first.push_back(i0);
+    count.push_back(std::max<int64_t>(0, i1 - i0 + 1));
+    at.push_back(lo + i0 * s);
+    whole = whole && i0 == 0 && i1 == in[d] - 1;
+  }
+  if (!anyKept)
+    return r;
+  std::string kept = src;
+  if (!whole)
+    kept = e.stmt("tensor.extract_slice " + src + listText(first) +
+                  listText(count) + listText(ones) + " : " +
+                  tensorText(in, et) + " to " + tensorText(count, et));
+  return e.stmt("tensor.insert_slice " + kept + " into " + r + listText(at) +
+                listText(count) + listText(step) + " : " +
+                tensorText(count, et) + " into " + outType);
+}
+
 // Slices, concatenation, padding and dynamic slices: tensor.extract_slice
 // and tensor.insert_slice (views and copies after bufferization). Returns
 // false for the other ops.
@@ -976,42 +1208,19 @@ bool emitSlicing(Emitter &e, Operation *op) {
     return true;
   }
   if (auto pad = dyn_cast<shlo::PadOp>(op)) {
-    // Operand element i of a dimension lands at low + i * (interior + 1);
-    // the positions outside the result (negative padding) are dropped.
     std::string value =
         e.stmt("tensor.extract " + e.valueName(pad.getPaddingValue()) +
                "[] : " + tensorText({}, et));
-    std::string empty = e.stmt("tensor.empty() : " + outType);
-    std::string r =
-        e.stmt("linalg.fill ins(" + value + " : " + elementText(et) +
-               ") outs(" + empty + " : " + outType + ") -> " + outType);
     Value x = pad.getOperand();
-    ArrayRef<int64_t> in = shapeOf(x);
-    std::vector<int64_t> first, count, at, step;
-    bool anyKept = true, whole = true;
-    for (size_t d = 0; d < in.size(); ++d) {
-      int64_t lo = pad.getEdgePaddingLow()[d];
-      int64_t s = pad.getInteriorPadding()[d] + 1;
-      int64_t i0 = lo >= 0 ? 0 : (-lo + s - 1) / s;
-      int64_t last = shape[d] - 1 - lo;
-      int64_t i1 = last < 0 ? -1 : std::min(in[d] - 1, last / s);
-      if (i1 < i0)
-        anyKept = false;
-      first.push_back(i0);
-      count.push_back(std::max<int64_t>(0, i1 - i0 + 1));
-      at.push_back(lo + i0 * s);
-      step.push_back(s);
-      whole = whole && i0 == 0 && i1 == in[d] - 1;
+    if (shape.empty()) {
+      e.bind(result, e.valueName(x));
+      return true;
     }
-    if (anyKept && !in.empty()) {
-      std::string src = e.valueName(x);
-      if (!whole)
-        src = extract(src, x, listText(first), count, ones);
-      r = insert(src, count, r, listText(at), step);
-    } else if (in.empty()) {
-      r = e.valueName(x);
-    }
-    e.bind(result, r);
+    llvm::SmallVector<int64_t> step;
+    for (int64_t i : pad.getInteriorPadding())
+      step.push_back(i + 1);
+    e.bind(result, spread(e, e.valueName(x), shapeOf(x), et,
+                          pad.getEdgePaddingLow(), step, shape, value));
     return true;
   }
   if (auto ds = dyn_cast<shlo::DynamicSliceOp>(op)) {
@@ -1063,8 +1272,28 @@ std::string exactUnaryScalar(Emitter &e, Operation *op, std::string &body,
     return e.scalar(body, "math.cbrt", x, t);
   if (isa<shlo::TanOp>(op))
     return e.scalar(body, "math.tan", x, t);
+  if (const char *libm = chloLibmOp(op)) {
+    // As the interpreter: libm's function in f64, rounded once to the type.
+    if (et.isF64())
+      return e.scalar(body, libm, x, t);
+    std::string wide = e.scalar(body, "arith.extf", x, t + " to f64");
+    std::string r = e.scalar(body, libm, wide, "f64");
+    return e.scalar(body, "arith.truncf", r, "f64 to " + t);
+  }
   if (isa<chlo::SquareOp>(op))
     return e.scalar(body, "arith.mulf", x + ", " + x, t);
+  if (isa<chlo::IsInfOp, chlo::IsPosInfOp, chlo::IsNegInfOp>(op)) {
+    // x == +inf, x == -inf, or |x| == +inf (NaN is neither).
+    bool negative = isa<chlo::IsNegInfOp>(op);
+    std::string inf = e.constant(
+        body,
+        et.isF64() ? (negative ? "0xFFF0000000000000" : "0x7FF0000000000000")
+                   : (negative ? "0xFF800000" : "0x7F800000"),
+        et);
+    std::string v =
+        isa<chlo::IsInfOp>(op) ? e.scalar(body, "math.absf", x, t) : x;
+    return e.scalar(body, "arith.cmpf oeq,", v + ", " + inf, t);
+  }
   if (isa<shlo::IsFiniteOp>(op)) {
     // |x| < inf is false for infinities and NaN.
     std::string inf =
@@ -1088,6 +1317,117 @@ std::string exactUnaryScalar(Emitter &e, Operation *op, std::string &body,
   std::string negative = e.scalar(body, "arith.cmpi slt,", x + ", " + zero, t);
   std::string down = e.scalar(body, "arith.extui", negative, "i1 to " + t);
   return e.scalar(body, "arith.subi", up + ", " + down, t);
+}
+
+// reduce_precision of `x` (of float type `t`, on its own bits, f16 and bf16
+// included) as the interpreter computes it, after XLA: the mantissa rounded
+// to nearest even, then +-inf on exponent overflow and +-0 on underflow; a
+// NaN stays itself (the infinity of all ones when no mantissa bit is kept).
+std::string reducePrecisionScalar(Emitter &e, std::string &body,
+                                  const std::string &x, Type t,
+                                  int64_t exponentBits, int64_t mantissaBits) {
+  auto ft = cast<FloatType>(t);
+  unsigned width = ft.getWidth();
+  int64_t srcMantissa = ft.getFPMantissaWidth() - 1;
+  int64_t srcExponent = width - 1 - srcMantissa;
+  Type it = IntegerType::get(t.getContext(), width);
+  std::string its = elementText(it);
+  auto c = [&](uint64_t v) {
+    // Two's complement in the width (arith reads the literal as signed).
+    int64_t s = width == 64
+                    ? static_cast<int64_t>(v)
+                    : static_cast<int64_t>(v << (64 - width)) >> (64 - width);
+    return e.constant(body, std::to_string(s), it);
+  };
+  auto op = [&](const char *name, const std::string &a, const std::string &b) {
+    return e.scalar(body, name, a + ", " + b, its);
+  };
+  std::string in =
+      e.scalar(body, "arith.bitcast", x, elementText(t) + " to " + its);
+  std::string bits = in;
+  if (mantissaBits < srcMantissa) {
+    int64_t drop = srcMantissa - mantissaBits;
+    uint64_t lastBit = uint64_t(1) << drop;
+    std::string odd =
+        op("arith.shrui", op("arith.andi", bits, c(lastBit)), c(drop));
+    std::string bias = op("arith.addi", odd, c((lastBit >> 1) - 1));
+    bits = op("arith.andi", op("arith.addi", bits, bias), c(~(lastBit - 1)));
+  }
+  uint64_t exponentAll = ((uint64_t(1) << srcExponent) - 1) << srcMantissa;
+  if (exponentBits < srcExponent) {
+    uint64_t bias = (uint64_t(1) << (srcExponent - 1)) - 1;
+    uint64_t reducedBias = (uint64_t(1) << (exponentBits - 1)) - 1;
+    std::string exponent = op("arith.andi", bits, c(exponentAll));
+    std::string sign = op("arith.andi", bits, c(uint64_t(1) << (width - 1)));
+    std::string over =
+        e.scalar(body, "arith.cmpi ugt,",
+                 exponent + ", " + c((bias + reducedBias) << srcMantissa), its);
+    std::string under =
+        e.scalar(body, "arith.cmpi ule,",
+                 exponent + ", " + c((bias - reducedBias) << srcMantissa), its);
+    std::string inf = op("arith.ori", sign, c(exponentAll));
+    bits =
+        e.scalar(body, "arith.select", under + ", " + sign + ", " + bits, its);
+    bits = e.scalar(body, "arith.select", over + ", " + inf + ", " + bits, its);
+  }
+  uint64_t mantissaMask = (uint64_t(1) << srcMantissa) - 1;
+  std::string allOnes = e.scalar(
+      body, "arith.cmpi eq,",
+      op("arith.andi", in, c(exponentAll)) + ", " + c(exponentAll), its);
+  std::string payload =
+      e.scalar(body, "arith.cmpi ne,",
+               op("arith.andi", in, c(mantissaMask)) + ", " + c(0), its);
+  std::string nan =
+      e.scalar(body, "arith.andi", allOnes + ", " + payload, "i1");
+  bits = e.scalar(
+      body, "arith.select",
+      nan + ", " + (mantissaBits > 0 ? in : c(exponentAll)) + ", " + bits, its);
+  return e.scalar(body, "arith.bitcast", bits, its + " to " + elementText(t));
+}
+
+// chlo.next_after of `x` towards `y` (of float type `t`, f16 and bf16 on
+// their own bits) as the interpreter computes it: compared in their compute
+// type, the neighbour taken on the bit patterns; NaN gives the quiet NaN,
+// x == y gives y and 0 gives the smallest subnormal of y's sign.
+std::string nextAfterScalar(Emitter &e, std::string &body, const std::string &x,
+                            const std::string &y, Type t) {
+  unsigned width = t.getIntOrFloatBitWidth();
+  Type it = IntegerType::get(t.getContext(), width);
+  std::string its = elementText(it), ts = elementText(t);
+  Type ct = computeType(t);
+  std::string cts = elementText(ct);
+  std::string fx = isNarrowFloat(t) ? widen(e, body, x, t) : x;
+  std::string fy = isNarrowFloat(t) ? widen(e, body, y, t) : y;
+  std::string bx = e.scalar(body, "arith.bitcast", x, ts + " to " + its);
+  std::string by = e.scalar(body, "arith.bitcast", y, ts + " to " + its);
+  auto c = [&](int64_t v) { return e.constant(body, std::to_string(v), it); };
+  // The sign bit, as the signed literal of the width.
+  int64_t signBit = width == 64 ? std::numeric_limits<int64_t>::min()
+                                : -(int64_t(1) << (width - 1));
+  std::string zero = e.constant(body, "0.0", ct);
+  std::string sign = e.scalar(body, "arith.andi", by + ", " + c(signBit), its);
+  std::string one = c(1);
+  std::string tiny = e.scalar(body, "arith.ori", sign + ", " + one, its);
+  std::string up = e.scalar(body, "arith.addi", bx + ", " + one, its);
+  std::string down = e.scalar(body, "arith.subi", bx + ", " + one, its);
+  std::string lt = e.scalar(body, "arith.cmpf olt,", fx + ", " + fy, cts);
+  std::string pos = e.scalar(body, "arith.cmpf ogt,", fx + ", " + zero, cts);
+  std::string away = e.scalar(body, "arith.cmpi eq,", lt + ", " + pos, "i1");
+  std::string r =
+      e.scalar(body, "arith.select", away + ", " + up + ", " + down, its);
+  std::string isZero = e.scalar(body, "arith.cmpf oeq,", fx + ", " + zero, cts);
+  r = e.scalar(body, "arith.select", isZero + ", " + tiny + ", " + r, its);
+  std::string eq = e.scalar(body, "arith.cmpf oeq,", fx + ", " + fy, cts);
+  r = e.scalar(body, "arith.select", eq + ", " + by + ", " + r, its);
+  // The quiet NaN of the type: 0x7FF8000000000000, 0x7FC00000, 0x7E00
+  // (f16), 0x7FC0 (bf16).
+  int64_t qnan = t.isF64()   ? int64_t(0x7FF8000000000000)
+                 : t.isF32() ? int64_t(0x7FC00000)
+                 : t.isF16() ? int64_t(0x7E00)
+                             : int64_t(0x7FC0);
+  std::string nan = e.scalar(body, "arith.cmpf uno,", fx + ", " + fy, cts);
+  r = e.scalar(body, "arith.select", nan + ", " + c(qnan) + ", " + r, its);
+  return e.scalar(body, "arith.bitcast", r, its + " to " + ts);
 }
 
 // The scalar result of elementwise `op` (iota included) on the scalars `a`,
@@ -1142,6 +1482,11 @@ std::string elementwiseScalar(Emitter &e, Operation *op, std::string &body,
   if (isa<shlo::BitcastConvertOp>(op))
     return exactUnaryScalar(e, op, body, a[0], elementOf(op->getOperand(0)),
                             outEt);
+  if (isa<chlo::NextAfterOp>(op))
+    return nextAfterScalar(e, body, a[0], a[1], elementOf(op->getOperand(0)));
+  if (auto rp = dyn_cast<shlo::ReducePrecisionOp>(op))
+    return reducePrecisionScalar(e, body, a[0], elementOf(rp.getOperand()),
+                                 rp.getExponentBits(), rp.getMantissaBits());
   if (isExactUnary(op))
     return exactUnaryScalar(e, op, body, a[0], et, outEt);
   if (isa<shlo::RsqrtOp>(op)) {
@@ -1177,12 +1522,12 @@ std::string elementwiseScalar(Emitter &e, Operation *op, std::string &body,
 // movement copy them as they are.
 std::string computedScalar(Emitter &e, Operation *op, std::string &body,
                            const std::vector<std::string> &a) {
-  bool widened = !isa<shlo::ConvertOp, shlo::BitcastConvertOp, shlo::SelectOp,
-                      shlo::BroadcastInDimOp, shlo::TransposeOp,
-                      shlo::ReverseOp, shlo::IotaOp>(op) &&
-                 llvm::any_of(op->getOperands(), [](Value v) {
-                   return isNarrowFloat(elementOf(v));
-                 });
+  bool widened =
+      !isa<shlo::ConvertOp, shlo::BitcastConvertOp, shlo::ReducePrecisionOp,
+           chlo::NextAfterOp, shlo::SelectOp, shlo::BroadcastInDimOp,
+           shlo::TransposeOp, shlo::ReverseOp, shlo::IotaOp>(op) &&
+      llvm::any_of(op->getOperands(),
+                   [](Value v) { return isNarrowFloat(elementOf(v)); });
   if (!widened)
     return elementwiseScalar(e, op, body, a);
   std::vector<std::string> wide = a;
@@ -1194,14 +1539,140 @@ std::string computedScalar(Emitter &e, Operation *op, std::string &body,
   return isNarrowFloat(outEt) ? narrow(e, body, r, outEt) : r;
 }
 
-// A reduce of any number of inputs whose body is elementwise: one
-// linalg.generic with an output per input, the body's ops on scalars. The
+// The scalar ops of `b` (a region of elementwise ops and constants) on the
+// scalars its arguments are bound to in `scalars`, appended to `body`;
+// returns the scalars it returns. The body's constants must be bound
+// already (read before the loops).
+std::vector<std::string>
+bodyScalars(Emitter &e, Block &b, std::string &body,
+            llvm::DenseMap<Value, std::string> &scalars) {
+  for (Operation &op : b) {
+    if (op.hasTrait<OpTrait::IsTerminator>()) {
+      std::vector<std::string> returned;
+      for (Value v : op.getOperands())
+        returned.push_back(scalars[v]);
+      return returned;
+    }
+    if (isFoldedConstant(&op))
+      continue;
+    std::vector<std::string> args;
+    for (Value v : op.getOperands())
+      args.push_back(scalars[v]);
+    scalars[op.getResult(0)] = computedScalar(e, &op, body, args);
+  }
+  return {};
+}
+
+// Binds the constants of `b` to scalars read before the loops.
+void bindBodyConstants(Emitter &e, Block &b,
+                       llvm::DenseMap<Value, std::string> &scalars) {
+  for (Operation &op : b)
+    if (isFoldedConstant(&op))
+      scalars[op.getResult(0)] =
+          e.stmt("tensor.extract " + e.valueName(op.getResult(0)) +
+                 "[] : " + tensorText({}, elementOf(op.getResult(0))));
+}
+
+// An input read only for its shape (i8 elements, never read): it gives
+// linalg the extents of loops that no other operand indexes by a plain
+// dimension (a window's positions), as the window of linalg's pooling ops.
+struct ExtentInput {
+  std::string name, type, map;
+};
+
+ExtentInput extentInput(Emitter &e, MLIRContext *ctx, ArrayRef<int64_t> shape,
+                        const std::string &map) {
+  Type i8 = IntegerType::get(ctx, 8);
+  std::string type = tensorText(shape, i8);
+  return {e.stmt("tensor.empty() : " + type), type, map};
+}
+
+// A fold by `b` (accumulators, then an element per input) as one
+// linalg.generic: the inputs `ins` (of types `inTypes`) read through
+// `inMap`, an output per input of `outShape` through `outMap`, filled with
+// the scalars `inits`; `iterators` quoted. Each output element folds its
+// elements in loop order from its inits, as the interpreter folds them: the
+// results are the interpreter's, bit for bit, up to the approximations of
+// the body's math. Returns the outputs.
+std::vector<std::string>
+emitFold(Emitter &e, Block &b, const std::vector<std::string> &ins,
+         const std::vector<InType> &inTypes, const std::string &inMap,
+         ArrayRef<int64_t> outShape, const std::string &outMap,
+         const std::vector<std::string> &iterators,
+         const std::vector<std::string> &inits,
+         const ExtentInput *extent = nullptr) {
+  size_t n = ins.size();
+  llvm::DenseMap<Value, std::string> scalars;
+  bindBodyConstants(e, b, scalars);
+  std::vector<std::string> maps, inTexts, outs, outTypes, elems;
+  for (size_t k = 0; k < n; ++k) {
+    elems.push_back(elementText(inTypes[k].element));
+    maps.push_back(inMap);
+    inTexts.push_back(inTypes[k].tensor);
+    outTypes.push_back(tensorText(outShape, inTypes[k].element));
+    std::string empty = e.reductionInit(outTypes.back());
+    outs.push_back(e.stmt("linalg.fill ins(" + inits[k] + " : " + elems.back() +
+                          ") outs(" + empty + " : " + outTypes.back() +
+                          ") -> " + outTypes.back()));
+  }
+  std::vector<std::string> allIns = ins;
+  if (extent) {
+    allIns.push_back(extent->name);
+    inTexts.push_back(extent->type);
+    maps.push_back(extent->map);
+  }
+  for (size_t k = 0; k < n; ++k)
+    maps.push_back(outMap);
+  std::string result = e.fresh();
+  std::vector<std::string> elemArgs, accArgs;
+  std::string bbArgs;
+  for (size_t k = 0; k < n; ++k) {
+    elemArgs.push_back(e.fresh());
+    bbArgs += elemArgs.back() + ": " + elems[k] + ", ";
+  }
+  if (extent)
+    bbArgs += e.fresh() + ": i8, ";
+  for (size_t k = 0; k < n; ++k) {
+    accArgs.push_back(e.fresh());
+    bbArgs += accArgs.back() + ": " + elems[k] + (k + 1 < n ? ", " : "");
+  }
+  // The body's arguments: the accumulators, then the elements.
+  for (size_t k = 0; k < n; ++k) {
+    scalars[b.getArgument(k)] = accArgs[k];
+    scalars[b.getArgument(n + k)] = elemArgs[k];
+  }
+  std::string text;
+  std::vector<std::string> yielded = bodyScalars(e, b, text, scalars);
+  e.line(result + (n > 1 ? ":" + std::to_string(n) : "") +
+         " = linalg.generic {indexing_maps = [" + llvm::join(maps, ", ") +
+         "], iterator_types = [" + llvm::join(iterators, ", ") + "]} ins(" +
+         llvm::join(allIns, ", ") + " : " + llvm::join(inTexts, ", ") +
+         ") outs(" + llvm::join(outs, ", ") + " : " +
+         llvm::join(outTypes, ", ") + ") {");
+  e.line("^bb0(" + bbArgs + "):");
+  e.text() += text;
+  e.line("  linalg.yield " + llvm::join(yielded, ", ") + " : " +
+         llvm::join(elems, ", "));
+  e.line("} -> (" + llvm::join(outTypes, ", ") + ")");
+  std::vector<std::string> results;
+  for (size_t k = 0; k < n; ++k)
+    results.push_back(n > 1 ? result + "#" + std::to_string(k) : result);
+  return results;
+}
+
+// The scalar init of each of `inits`, read before the loops.
+std::vector<std::string> initScalars(Emitter &e, ValueRange inits) {
+  std::vector<std::string> out;
+  for (Value v : inits)
+    out.push_back(e.stmt("tensor.extract " + e.valueName(v) +
+                         "[] : " + tensorText({}, elementOf(v))));
+  return out;
+}
+
+// A reduce of any number of inputs whose body is elementwise: one fold whose
 // loops run over the kept dimensions, then the reduced ones in the order the
-// op lists them, each element folded in turn from the init values (as the
-// interpreter folds them): the results are the interpreter's, bit for bit,
-// up to the approximations of the body's math.
+// op lists them.
 void emitGeneralReduce(Emitter &e, shlo::ReduceOp reduce) {
-  size_t n = reduce.getInputs().size();
   llvm::SmallVector<int64_t> outShape = e.shapeOf(reduce->getResult(0));
   unsigned inRank = e.shapeOf(reduce.getInputs()[0]).size();
   ArrayRef<int64_t> dims = reduce.getDimensions();
@@ -1217,80 +1688,268 @@ void emitGeneralReduce(Emitter &e, shlo::ReduceOp reduce) {
     inExprs[d] = "d" + std::to_string(loop++);
     iterators.push_back("\"reduction\"");
   }
-  Block &b = reduce.getBody().front();
-  // The body's constants, as scalars read before the loops.
-  llvm::DenseMap<Value, std::string> scalars;
-  for (Operation &op : b)
-    if (isFoldedConstant(&op))
-      scalars[op.getResult(0)] =
-          e.stmt("tensor.extract " + e.valueName(op.getResult(0)) +
-                 "[] : " + tensorText({}, elementOf(op.getResult(0))));
-  std::vector<std::string> maps, ins, inTypes, outs, outTypes, elems;
-  for (size_t k = 0; k < n; ++k) {
-    Value x = reduce.getInputs()[k];
-    Type et = elementOf(x);
-    elems.push_back(elementText(et));
-    maps.push_back(mapText(inRank, inExprs));
+  std::vector<std::string> ins;
+  std::vector<InType> inTypes;
+  for (Value x : reduce.getInputs()) {
     ins.push_back(e.valueName(x));
-    inTypes.push_back(tensorText(e.shapeOf(x), et));
-    std::string init =
-        e.stmt("tensor.extract " + e.valueName(reduce.getInitValues()[k]) +
-               "[] : " + tensorText({}, et));
-    outTypes.push_back(tensorText(outShape, et));
-    std::string empty = e.reductionInit(outTypes.back());
-    outs.push_back(e.stmt("linalg.fill ins(" + init + " : " + elems.back() +
-                          ") outs(" + empty + " : " + outTypes.back() +
-                          ") -> " + outTypes.back()));
+    inTypes.push_back(e.inTypeOf(x));
   }
-  for (size_t k = 0; k < n; ++k)
-    maps.push_back(mapText(inRank, outExprs));
-  std::string result = e.fresh();
-  std::vector<std::string> elemArgs, accArgs;
-  std::string bbArgs;
-  for (size_t k = 0; k < n; ++k) {
-    elemArgs.push_back(e.fresh());
-    bbArgs += elemArgs.back() + ": " + elems[k] + ", ";
+  std::vector<std::string> results =
+      emitFold(e, reduce.getBody().front(), ins, inTypes,
+               mapText(inRank, inExprs), outShape, mapText(inRank, outExprs),
+               iterators, initScalars(e, reduce.getInitValues()));
+  for (auto [r, name] : llvm::zip(reduce->getResults(), results))
+    e.bind(r, name);
+}
+
+// A single-input fold by `combiner` (add, multiply, maximum, minimum, and,
+// or) of `x` (read through `inMap`) into `outShape`: f16/bf16 accumulate in
+// f32, rounded once at the end (as the interpreter). `flags` go on the
+// combining op.
+std::string emitCombine(Emitter &e, Operation *combiner, const std::string &x,
+                        const InType &xType, const std::string &init,
+                        const std::string &inMap, ArrayRef<int64_t> outShape,
+                        const std::string &outMap,
+                        const std::vector<std::string> &iterators,
+                        const std::string &flags,
+                        const ExtentInput *extent = nullptr) {
+  Type outEt = xType.element;
+  Type accEt = computeType(outEt);
+  std::string initScalar = init;
+  if (accEt != outEt)
+    initScalar = widen(e, e.text(), initScalar, outEt);
+  std::string outType = tensorText(outShape, accEt);
+  std::string empty = e.reductionInit(outType);
+  std::string filled =
+      e.stmt("linalg.fill ins(" + initScalar + " : " + elementText(accEt) +
+             ") outs(" + empty + " : " + outType + ") -> " + outType);
+  const char *opName = binaryOpFor(combiner, accEt);
+  std::vector<std::string> ins = {x}, maps = {inMap};
+  std::vector<InType> inTypes = {xType};
+  if (extent) {
+    ins.push_back(extent->name);
+    inTypes.push_back({extent->type, IntegerType::get(outEt.getContext(), 8)});
+    maps.push_back(extent->map);
   }
-  for (size_t k = 0; k < n; ++k) {
-    accArgs.push_back(e.fresh());
-    bbArgs += accArgs.back() + ": " + elems[k] + (k + 1 < n ? ", " : "");
+  std::string r = e.generic(
+      ins, inTypes, maps, outShape, accEt, outMap, iterators,
+      [&](std::string &body, const std::vector<std::string> &a) {
+        std::string v = accEt != outEt ? widen(e, body, a[0], outEt) : a[0];
+        return e.scalar(body, opName, a.back() + ", " + v + flags,
+                        elementText(accEt));
+      },
+      filled);
+  if (accEt == outEt)
+    return r;
+  unsigned rank = outShape.size();
+  return e.generic({r}, {{outType, accEt}}, {identityMap(rank)}, outShape,
+                   outEt, identityMap(rank),
+                   std::vector<std::string>(rank, "parallel"),
+                   [&](std::string &body, const std::vector<std::string> &a) {
+                     return narrow(e, body, a[0], outEt);
+                   });
+}
+
+// reduce_window: each input padded with its init value (the padding and the
+// holes of base dilation, as a pad op would), then one fold whose loops run
+// over the result, then over the window positions in row-major order, each
+// reading the padded input at index * stride + position * dilation: the
+// interpreter's order.
+void emitReduceWindow(Emitter &e, shlo::ReduceWindowOp op) {
+  WindowGeometry w = windowGeometry(op);
+  llvm::SmallVector<int64_t> in = e.shapeOf(op.getInputs()[0]);
+  llvm::SmallVector<int64_t> out = e.shapeOf(op->getResult(0));
+  unsigned rank = in.size();
+  // The part of the padded input the windows reach; the input itself when
+  // it is not padded or dilated.
+  llvm::SmallVector<int64_t> reach;
+  bool direct = true;
+  for (unsigned d = 0; d < rank; ++d) {
+    reach.push_back((out[d] - 1) * w.strides[d] +
+                    (w.size[d] - 1) * w.windowDilations[d] + 1);
+    direct = direct && w.padLow[d] == 0 && w.baseDilations[d] == 1 &&
+             reach[d] <= in[d];
   }
-  // The body's arguments: the accumulators, then the elements.
-  for (size_t k = 0; k < n; ++k) {
-    scalars[b.getArgument(k)] = accArgs[k];
-    scalars[b.getArgument(n + k)] = elemArgs[k];
+  std::vector<std::string> inExprs, outExprs, iterators, plain;
+  for (unsigned d = 0; d < rank; ++d) {
+    std::string o = "d" + std::to_string(d);
+    std::string p = "d" + std::to_string(rank + d);
+    outExprs.push_back(o);
+    inExprs.push_back(o + " * " + std::to_string(w.strides[d]) + " + " + p +
+                      " * " + std::to_string(w.windowDilations[d]));
+    iterators.push_back("\"parallel\"");
+    plain.push_back("parallel");
   }
-  std::string text;
-  std::vector<std::string> yielded;
-  for (Operation &op : b) {
-    if (op.hasTrait<OpTrait::IsTerminator>()) {
-      for (Value v : op.getOperands())
-        yielded.push_back(scalars[v]);
-      break;
+  for (unsigned d = 0; d < rank; ++d) {
+    iterators.push_back("\"reduction\"");
+    plain.push_back("reduction");
+  }
+  std::vector<std::string> inits = initScalars(e, op.getInitValues());
+  std::vector<std::string> ins;
+  std::vector<InType> inTypes;
+  for (auto [k, x] : llvm::enumerate(op.getInputs())) {
+    Type et = elementOf(x);
+    if (direct) {
+      ins.push_back(e.valueName(x));
+      inTypes.push_back(e.inTypeOf(x));
+    } else {
+      ins.push_back(spread(e, e.valueName(x), in, et, w.padLow, w.baseDilations,
+                           reach, inits[k]));
+      inTypes.push_back({tensorText(reach, et), et});
     }
-    if (isFoldedConstant(&op))
-      continue;
-    std::vector<std::string> args;
-    for (Value v : op.getOperands())
-      args.push_back(scalars[v]);
-    scalars[op.getResult(0)] = computedScalar(e, &op, text, args);
   }
-  e.line(result + (n > 1 ? ":" + std::to_string(n) : "") +
-         " = linalg.generic {indexing_maps = [" + llvm::join(maps, ", ") +
-         "], iterator_types = [" + llvm::join(iterators, ", ") + "]} ins(" +
-         llvm::join(ins, ", ") + " : " + llvm::join(inTypes, ", ") + ") outs(" +
-         llvm::join(outs, ", ") + " : " + llvm::join(outTypes, ", ") + ") {");
-  e.line("^bb0(" + bbArgs + "):");
-  e.text() += text;
-  e.line("  linalg.yield " + llvm::join(yielded, ", ") + " : " +
-         llvm::join(elems, ", "));
-  e.line("} -> (" + llvm::join(outTypes, ", ") + ")");
-  for (size_t k = 0; k < n; ++k)
-    e.bind(reduce->getResult(k),
-           n > 1 ? result + "#" + std::to_string(k) : result);
+  std::string inMap = mapText(2 * rank, inExprs);
+  std::string outMap = mapText(2 * rank, outExprs);
+  std::vector<std::string> windowExprs;
+  for (unsigned d = 0; d < rank; ++d)
+    windowExprs.push_back("d" + std::to_string(rank + d));
+  ExtentInput extent =
+      extentInput(e, op->getContext(), w.size, mapText(2 * rank, windowExprs));
+  Operation *combiner = reductionCombiner(op.getBody());
+  if (ins.size() == 1 && combiner) {
+    e.bind(op->getResult(0),
+           emitCombine(e, combiner, ins[0], inTypes[0], inits[0], inMap, out,
+                       outMap, plain, "", &extent));
+    return;
+  }
+  std::vector<std::string> results =
+      emitFold(e, op.getBody().front(), ins, inTypes, inMap, out, outMap,
+               iterators, inits, &extent);
+  for (auto [r, name] : llvm::zip(op->getResults(), results))
+    e.bind(r, name);
+}
+
+// map: its computation on the elements of its inputs, one linalg.generic.
+void emitMap(Emitter &e, shlo::MapOp op) {
+  Value result = op.getResult();
+  llvm::SmallVector<int64_t> shape = e.shapeOf(result);
+  unsigned rank = shape.size();
+  Block &b = op.getComputation().front();
+  llvm::DenseMap<Value, std::string> scalars;
+  bindBodyConstants(e, b, scalars);
+  std::vector<std::string> ins, maps;
+  std::vector<InType> inTypes;
+  for (Value x : op.getInputs()) {
+    ins.push_back(e.valueName(x));
+    inTypes.push_back(e.inTypeOf(x));
+    maps.push_back(identityMap(rank));
+  }
+  e.bind(result,
+         e.generic(ins, inTypes, maps, shape, elementOf(result),
+                   identityMap(rank),
+                   std::vector<std::string>(rank, "parallel"),
+                   [&](std::string &body, const std::vector<std::string> &a) {
+                     for (size_t k = 0; k < ins.size(); ++k)
+                       scalars[b.getArgument(k)] = a[k];
+                     return bodyScalars(e, b, body, scalars).front();
+                   }));
+}
+
+// A bitcast_convert between element widths: `ratio` narrow elements (the
+// last dimension of the narrow side) hold the bits of one wide element, in
+// the order the host's memory holds them (the runtime reinterprets the
+// bytes): the first in the lowest bits on a little-endian host.
+void emitWidthBitcast(Emitter &e, shlo::BitcastConvertOp op) {
+  Value x = op.getOperand(), result = op.getResult();
+  Type inEt = elementOf(x), outEt = elementOf(result);
+  unsigned wi = inEt.getIntOrFloatBitWidth(),
+           wo = outEt.getIntOrFloatBitWidth();
+  llvm::SmallVector<int64_t> shape = e.shapeOf(result);
+  unsigned rank = shape.size();
+  MLIRContext *ctx = op->getContext();
+  std::string inInt = "i" + std::to_string(wi),
+              outInt = "i" + std::to_string(wo);
+  auto toBits = [&](std::string &body, const std::string &v, Type t,
+                    const std::string &intText) {
+    return isa<FloatType>(t) ? e.scalar(body, "arith.bitcast", v,
+                                        elementText(t) + " to " + intText)
+                             : v;
+  };
+  auto fromBits = [&](std::string &body, const std::string &v, Type t,
+                      const std::string &intText) {
+    return isa<FloatType>(t) ? e.scalar(body, "arith.bitcast", v,
+                                        intText + " to " + elementText(t))
+                             : v;
+  };
+  bool little = llvm::sys::IsLittleEndianHost;
+  std::vector<std::string> parallel(rank, "parallel");
+  std::vector<std::string> ins, maps;
+  std::vector<InType> inTypes;
+  if (wi < wo) {
+    // Narrow to wide: the result's element i reads x[i, 0 .. ratio - 1].
+    unsigned ratio = wo / wi;
+    std::vector<std::string> dims;
+    for (unsigned d = 0; d < rank; ++d)
+      dims.push_back("d" + std::to_string(d));
+    for (unsigned j = 0; j < ratio; ++j) {
+      std::vector<std::string> exprs = dims;
+      exprs.push_back(std::to_string(j));
+      ins.push_back(e.valueName(x));
+      inTypes.push_back(e.inTypeOf(x));
+      maps.push_back(mapText(rank, exprs));
+    }
+    Type wide = IntegerType::get(ctx, wo);
+    e.bind(result,
+           e.generic(
+               ins, inTypes, maps, shape, outEt, identityMap(rank), parallel,
+               [&](std::string &body, const std::vector<std::string> &a) {
+                 std::string acc;
+                 for (unsigned j = 0; j < ratio; ++j) {
+                   std::string bits = toBits(body, a[j], inEt, inInt);
+                   std::string z = e.scalar(body, "arith.extui", bits,
+                                            inInt + " to " + outInt);
+                   unsigned at = (little ? j : ratio - 1 - j) * wi;
+                   if (at) {
+                     std::string c = e.constant(body, std::to_string(at), wide);
+                     z = e.scalar(body, "arith.shli", z + ", " + c, outInt);
+                   }
+                   acc = acc.empty() ? z
+                                     : e.scalar(body, "arith.ori",
+                                                acc + ", " + z, outInt);
+                 }
+                 return fromBits(body, acc, outEt, outInt);
+               }));
+    return;
+  }
+  // Wide to narrow: the result's element [i, j] is part j of x[i].
+  unsigned ratio = wi / wo;
+  std::vector<std::string> dims;
+  for (unsigned d = 0; d + 1 < rank; ++d)
+    dims.push_back("d" + std::to_string(d));
+  Type wide = IntegerType::get(ctx, wi);
+  e.bind(result,
+         e.generic(
+             {e.valueName(x)}, {e.inTypeOf(x)}, {mapText(rank, dims)}, shape,
+             outEt, identityMap(rank), parallel,
+             [&](std::string &body, const std::vector<std::string> &a) {
+               std::string bits = toBits(body, a[0], inEt, inInt);
+               std::string j =
+                   e.scalar(body, "linalg.index " + std::to_string(rank - 1),
+                            "", "index");
+               std::string part =
+                   e.scalar(body, "arith.index_cast", j, "index to " + inInt);
+               if (!little) {
+                 std::string last =
+                     e.constant(body, std::to_string(ratio - 1), wide);
+                 part = e.scalar(body, "arith.subi", last + ", " + part, inInt);
+               }
+               std::string w = e.constant(body, std::to_string(wo), wide);
+               std::string at =
+                   e.scalar(body, "arith.muli", part + ", " + w, inInt);
+               std::string shifted =
+                   e.scalar(body, "arith.shrui", bits + ", " + at, inInt);
+               std::string low = e.scalar(body, "arith.trunci", shifted,
+                                          inInt + " to " + outInt);
+               return fromBits(body, low, outEt, outInt);
+             }));
 }
 
 void emitOp(Emitter &e, Operation *op) {
+  if (isa<shlo::OptimizationBarrierOp>(op)) {
+    for (auto [r, x] : llvm::zip(op->getResults(), op->getOperands()))
+      e.bind(r, e.valueName(x));
+    return;
+  }
   Value result = op->getResult(0);
   llvm::SmallVector<int64_t> shape = e.shapeOf(result);
   unsigned rank = shape.size();
@@ -1307,6 +1966,19 @@ void emitOp(Emitter &e, Operation *op) {
 
   if (emitSlicing(e, op))
     return;
+  if (auto window = dyn_cast<shlo::ReduceWindowOp>(op)) {
+    emitReduceWindow(e, window);
+    return;
+  }
+  if (auto map = dyn_cast<shlo::MapOp>(op)) {
+    emitMap(e, map);
+    return;
+  }
+  if (auto bitcast = dyn_cast<shlo::BitcastConvertOp>(op);
+      bitcast && shapeOf(bitcast.getOperand()).size() != rank) {
+    emitWidthBitcast(e, bitcast);
+    return;
+  }
 
   if (auto reshape = dyn_cast<shlo::ReshapeOp>(op)) {
     Value x = reshape.getOperand();
@@ -1349,22 +2021,7 @@ void emitOp(Emitter &e, Operation *op) {
       if (!reduced[d])
         outExprs.push_back("d" + std::to_string(d));
     }
-    // f16/bf16 accumulate in f32, rounded once at the end (as the
-    // interpreter).
-    Type accEt = computeType(outEt);
-    std::string initScalar = e.fresh();
-    e.line(initScalar + " = tensor.extract " + e.valueName(init) +
-           "[] : " + tensorText({}, outEt));
-    if (accEt != outEt)
-      initScalar = widen(e, e.text(), initScalar, outEt);
-    std::string outType = tensorText(shape, accEt);
-    std::string empty = e.reductionInit(outType);
-    std::string filled = e.fresh();
-    e.line(filled + " = linalg.fill ins(" + initScalar + " : " +
-           elementText(accEt) + ") outs(" + empty + " : " + outType + ") -> " +
-           outType);
     Operation *combiner = reductionCombiner(reduce.getBody());
-    const char *opName = binaryOpFor(combiner, accEt);
     // Float sums and products may be reassociated: LLVM then keeps partial
     // results in vector lanes instead of one scalar chain. The order stays
     // fixed by the compiled code (a row block holds whole rows), so results
@@ -1373,22 +2030,10 @@ void emitOp(Emitter &e, Operation *op) {
         isa<FloatType>(outEt) && isa<shlo::AddOp, shlo::MulOp>(combiner)
             ? " fastmath<reassoc>"
             : "";
-    addOperand(x, identityMap(inRank));
-    std::string r = e.generic(
-        ins, inTypes, maps, shape, accEt, mapText(inRank, outExprs), iterators,
-        [&](std::string &body, const std::vector<std::string> &a) {
-          std::string v = accEt != outEt ? widen(e, body, a[0], outEt) : a[0];
-          return e.scalar(body, opName, a[1] + ", " + v + flags,
-                          elementText(accEt));
-        },
-        filled);
-    if (accEt != outEt)
-      r = e.generic({r}, {{outType, accEt}}, {identityMap(rank)}, shape, outEt,
-                    identityMap(rank), parallel,
-                    [&](std::string &body, const std::vector<std::string> &a) {
-                      return narrow(e, body, a[0], outEt);
-                    });
-    e.bind(result, r);
+    std::string initScalar = initScalars(e, init).front();
+    e.bind(result, emitCombine(e, combiner, e.valueName(x), e.inTypeOf(x),
+                               initScalar, identityMap(inRank), shape,
+                               mapText(inRank, outExprs), iterators, flags));
     return;
   }
 

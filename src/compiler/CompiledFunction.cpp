@@ -69,10 +69,10 @@ void computeBoundary(Cluster &c) {
 }
 
 // A cluster worth a kernel computes something: reshapes alone are views in
-// the interpreter.
+// the interpreter, and barriers pass their operands on.
 bool computes(const Cluster &c) {
   return llvm::any_of(c.ops, [](Operation *op) {
-    return op->getName().getStringRef() != "stablehlo.reshape";
+    return !isa<stablehlo::ReshapeOp, stablehlo::OptimizationBarrierOp>(op);
   });
 }
 
@@ -102,8 +102,7 @@ std::string runtimeCallReason(Operation *op) {
     add({"func.call"},
         "call, a runtime kernel; the ops of its callee are clustered");
     add({"stablehlo.gather", "stablehlo.scatter", "stablehlo.dynamic_gather",
-         "stablehlo.sort", "chlo.top_k", "stablehlo.reduce_window",
-         "stablehlo.select_and_scatter"},
+         "stablehlo.sort", "chlo.top_k", "stablehlo.select_and_scatter"},
         "gather, scatter, sort or window, a runtime kernel");
     add({"stablehlo.custom_call"}, "custom call, a runtime kernel");
     add({"stablehlo.rng_bit_generator"}, "random bits, a runtime kernel");

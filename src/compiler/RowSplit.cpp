@@ -77,8 +77,9 @@ private:
   }
 
   bool visit(Operation *op) {
-    // Only a reduce has several results, all of one shape.
-    if (op->getNumResults() != 1 && !isa<shlo::ReduceOp>(op))
+    // Only a reduce or reduce_window has several results, all of one shape.
+    if (op->getNumResults() != 1 &&
+        !isa<shlo::ReduceOp, shlo::ReduceWindowOp>(op))
       return false;
     Value r = op->getResult(0);
     bool split = hasRows(r);
@@ -124,11 +125,42 @@ private:
           return false;
       return true;
     }
+    // A window one row high, moved one row at a time, reads its block.
+    if (auto window = dyn_cast<shlo::ReduceWindowOp>(op)) {
+      for (Value init : window.getInitValues())
+        if (!require(init, false))
+          return false;
+      if (split && !keepsRows(window))
+        return false;
+      for (Value x : window.getInputs())
+        if (!require(x, split))
+          return false;
+      return true;
+    }
+    // A bitcast between widths reads its operand's rows (a scalar operand
+    // has none).
+    if (isa<shlo::BitcastConvertOp>(op))
+      return require(op->getOperand(0), split);
     // Elementwise: operands have the result's shape, or are rank-0 scalars
     // (select, clamp).
     for (Value v : op->getOperands())
       if (!require(v, shapeOf(v).empty() ? false : split))
         return false;
+    return true;
+  }
+
+  static bool keepsRows(shlo::ReduceWindowOp op) {
+    auto first = [](std::optional<ArrayRef<int64_t>> l) {
+      return l && !l->empty() ? (*l)[0] : int64_t(1);
+    };
+    if (first(op.getWindowDimensions()) != 1 ||
+        first(op.getWindowStrides()) != 1 || first(op.getBaseDilations()) != 1)
+      return false;
+    if (auto pad = op.getPadding()) {
+      auto values = llvm::to_vector(pad->getValues<int64_t>());
+      if (values.size() < 2 || values[0] != 0 || values[1] != 0)
+        return false;
+    }
     return true;
   }
 

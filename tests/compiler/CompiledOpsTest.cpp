@@ -324,11 +324,30 @@ func.func @main(%x: tensor<256x256xi32>) -> tensor<256x256xi32> {
       ASSERT_EQ(y[i * 256 + j], i * 1000 + 255) << i << "," << j;
 }
 
+TEST(CompiledOps, OptimizationBarrierPassesItsOperandsOn) {
+  // A barrier inside a cluster: its results are its operands.
+  const char *text = R"(
+func.func @main(%x: tensor<4xi32>, %f: tensor<2xf32>) -> (tensor<4xi32>, tensor<2xf32>, tensor<4xi32>) {
+  %a = stablehlo.multiply %x, %x : tensor<4xi32>
+  %b:2 = stablehlo.optimization_barrier %a, %f : tensor<4xi32>, tensor<2xf32>
+  %c = stablehlo.add %b#0, %x : tensor<4xi32>
+  return %c, %b#1, %b#0 : tensor<4xi32>, tensor<2xf32>, tensor<4xi32>
+})";
+  auto out = runBothExact(
+      text, {Tensor::fromVector<int32_t>(ElementType::I32, {4}, {1, -2, 3, 0}),
+             Tensor::fromVector<float>(ElementType::F32, {2}, {1.5f, -0.0f})});
+  ASSERT_EQ(out.size(), 3u);
+  EXPECT_EQ(values<int32_t>(out[0]), (std::vector<int32_t>{2, 2, 12, 0}));
+  EXPECT_EQ(values<float>(out[1]), (std::vector<float>{1.5f, -0.0f}));
+  EXPECT_TRUE(std::signbit(values<float>(out[1])[1]));
+  EXPECT_EQ(values<int32_t>(out[2]), (std::vector<int32_t>{1, 4, 9, 0}));
+}
+
 TEST(CompiledOps, ReportNamesWhatIsStillInterpreted) {
   const char *text = R"(
-func.func @main(%a: tensor<2xi32>, %u: tensor<2xui32>, %h: tensor<2xcomplex<f32>>) -> (tensor<2xi32>, tensor<2x4xui8>, tensor<2xcomplex<f32>>, tensor<i32>, tensor<i32>) {
+func.func @main(%a: tensor<2xi32>, %u: tensor<2xi1>, %h: tensor<2xcomplex<f32>>) -> (tensor<2xi32>, tensor<2xi1>, tensor<2xcomplex<f32>>, tensor<i32>, tensor<i32>) {
   %p = stablehlo.power %a, %a : tensor<2xi32>
-  %b = stablehlo.bitcast_convert %u : (tensor<2xui32>) -> tensor<2x4xui8>
+  %b = stablehlo.bitcast_convert %u : (tensor<2xi1>) -> tensor<2xi1>
   %n = stablehlo.negate %h : tensor<2xcomplex<f32>>
   %z = stablehlo.constant dense<0> : tensor<i32>
   %r:2 = stablehlo.reduce(%a init: %z), (%a init: %z) across dimensions = [0] : (tensor<2xi32>, tensor<2xi32>, tensor<i32>, tensor<i32>) -> (tensor<i32>, tensor<i32>)
@@ -337,14 +356,14 @@ func.func @main(%a: tensor<2xi32>, %u: tensor<2xui32>, %h: tensor<2xcomplex<f32>
       %t = stablehlo.add %v, %w : tensor<i32>
       stablehlo.return %s, %t : tensor<i32>, tensor<i32>
     }
-  return %p, %b, %n, %r#0, %r#1 : tensor<2xi32>, tensor<2x4xui8>, tensor<2xcomplex<f32>>, tensor<i32>, tensor<i32>
+  return %p, %b, %n, %r#0, %r#1 : tensor<2xi32>, tensor<2xi1>, tensor<2xcomplex<f32>>, tensor<i32>, tensor<i32>
 })";
   auto compiled = make(text, ExecMode::Compile);
   const std::string &report = compiled->compileReport();
   for (const char *line :
        {"interpreted: stablehlo.power x1: integer form is not compiled",
-        "interpreted: stablehlo.bitcast_convert x1: bitcast between element "
-        "types of different widths is not compiled",
+        "interpreted: stablehlo.bitcast_convert x1: pred form is not "
+        "compiled",
         "interpreted: stablehlo.negate x1: operand type "
         "tensor<2xcomplex<f32>> is not compiled (f16, bf16, f32, f64, pred, "
         "signless and unsigned integers are)",

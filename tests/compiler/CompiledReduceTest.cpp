@@ -133,7 +133,7 @@ func.func @main(%a: tensor<2xi32>, %f: tensor<2xf32>) -> (tensor<i32>, tensor<f3
   %fz = stablehlo.constant dense<0.0> : tensor<f32>
   %s = stablehlo.reduce(%f init: %fz) across dimensions = [0] : (tensor<2xf32>, tensor<f32>) -> tensor<f32>
     reducer(%x: tensor<f32>, %y: tensor<f32>) {
-      %c = stablehlo.reduce_precision %y, format = e8m23 : tensor<f32>
+      %c = chlo.conj %y : tensor<f32> -> tensor<f32>
       %t = stablehlo.add %x, %c : tensor<f32>
       stablehlo.return %t : tensor<f32>
     }
@@ -145,7 +145,7 @@ func.func @main(%a: tensor<2xi32>, %f: tensor<2xf32>) -> (tensor<i32>, tensor<f3
        {"interpreted: stablehlo.reduce x1: reduce body op stablehlo.power: "
         "integer form is not compiled",
         "interpreted: stablehlo.reduce x1: reduce body op "
-        "stablehlo.reduce_precision: no compiled lowering for this op "
+        "chlo.conj: no compiled lowering for this op "
         "(interpreted)",
         "0 ops compiled in 0 clusters"})
     EXPECT_NE(report.find(line), std::string::npos) << line << "\n" << report;
