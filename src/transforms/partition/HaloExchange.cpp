@@ -17,6 +17,10 @@
 // padding rows of an uneven input (rows N and up) hold that same value:
 // -sdy-pad-for-divisibility masks them, so results below M read exactly
 // what the global op reads, and results from M on are padding themselves.
+// With a base (lhs) dilation b the rows above are dilated rows: the shard
+// takes the input rows among them and the local op keeps the dilation, its
+// low padding the distance from the first window row to the first input
+// row, which must not depend on the shard (m·s a multiple of b).
 //
 //===----------------------------------------------------------------------===//
 

@@ -7,14 +7,19 @@
 // a collective_permute to each side.
 //
 // Handled: any window size, stride and window (kernel) dilation, base (lhs)
-// dilation 1 along the dimension, integer, float or complex inputs, uneven
-// splits (the padding rows are masked by -sdy-pad-for-divisibility) and
-// halos longer than a shard (taken from several shards). A base-dilated
-// dimension keeps the permutation factor unsharded (the operand is gathered
-// before the op, as for every other permutation factor). A size-1 window
-// with base dilation is a pass-through factor: it stays sharded, computed
-// locally with high padding, when the result shards line up with the
-// dilated input shards, and is gathered otherwise.
+// dilation where every result shard's extent (rows x stride) is a multiple
+// of it, integer, float or complex inputs, uneven splits (the padding rows
+// are masked by -sdy-pad-for-divisibility) and halos longer than a shard
+// (taken from several shards). Other base-dilated dimensions keep the
+// permutation factor unsharded (the operand is gathered before the op, as
+// for every other permutation factor). A size-1 window with base dilation
+// is a pass-through factor: it stays sharded, computed locally with high
+// padding, when the result shards line up with the dilated input shards,
+// and is gathered otherwise.
+//
+// The exchange is chosen only when its collective_permutes are modelled to
+// cost no more than one all_gather of the shard (the local backend's
+// default model, analysis/CommModel.h): for small tensors latency wins.
 //
 //===----------------------------------------------------------------------===//
 
@@ -38,8 +43,10 @@ bool isHaloExchangeCandidate(Operation *op, OpShardingRuleAttr rule,
                              int64_t factor);
 
 /// Clears `chosen[f]` for every permutation factor of `op` whose chosen axes
-/// halo exchange cannot handle, and every base-dilated size-1 window factor
-/// whose shards do not line up, so that the dimension is gathered instead.
+/// halo exchange cannot handle or whose exchange is modelled to cost more
+/// than gathering the dimension, and every base-dilated size-1 window
+/// factor whose shards do not line up, so that the dimension is gathered
+/// instead.
 void dropUnexchangeableWindowFactors(Operation *op, OpShardingRuleAttr rule,
                                      MeshAttr mesh,
                                      MutableArrayRef<AxisList> chosen);
