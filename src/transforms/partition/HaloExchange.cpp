@@ -20,7 +20,9 @@
 // With a base (lhs) dilation b the rows above are dilated rows: the shard
 // takes the input rows among them and the local op keeps the dilation, its
 // low padding the distance from the first window row to the first input
-// row, which must not depend on the shard (m·s a multiple of b).
+// row. That distance must not depend on the shard; where it would (m·s not
+// a multiple of b) shards start their local op some results early and
+// slice their own results out afterwards.
 //
 //===----------------------------------------------------------------------===//
 
@@ -51,9 +53,11 @@ struct WindowDim {
 
 /// How a sharded dimension extends its shards: rows received from each
 /// side (possibly more than a shard), the input rows each shard index
-/// starts at in its extended shard, how many it takes, and the local
-/// op's padding (nonzero only with base dilation: the dilated rows before
-/// a shard's first input row and after its last one that its windows read).
+/// starts at in its extended shard, how many it takes, and the local op's
+/// padding (nonzero only with base dilation: the dilated rows before a
+/// shard's first input row and after its last one that its windows read).
+/// With base dilation the local op may compute `extra` results more than a
+/// result shard, shard index i keeping those from `resultStarts[i]` on.
 struct HaloPlan {
   int64_t left = 0;
   int64_t right = 0;
@@ -61,6 +65,8 @@ struct HaloPlan {
   SmallVector<int64_t> starts;
   int64_t low = 0;
   int64_t high = 0;
+  int64_t extra = 0;
+  SmallVector<int64_t> resultStarts;
 };
 
 std::optional<WindowDim> getWindowDim(shlo::ReduceWindowOp op, int64_t dim) {
@@ -168,43 +174,66 @@ std::optional<HaloDim> getHaloDim(Operation *op, int64_t dim) {
   return std::nullopt;
 }
 
-/// floor(a / b) and ceil(a / b) for b > 0 and any a.
+/// floor(a / b) for b > 0 and any a.
 int64_t floorDiv(int64_t a, int64_t b) {
   return a >= 0 ? a / b : -((-a + b - 1) / b);
 }
-int64_t ceilDiv(int64_t a, int64_t b) { return -floorDiv(-a, b); }
 
 /// The plan for global sizes `inputSize` and `resultSize` split `shards`
 /// ways (ceil(size / shards) rows per shard). Shard d's windows read the
-/// dilated rows [R, R + (m-1)·s + w) with R = d·m·s - low; the input rows
-/// among them are [ceil(R / b), floor(last / b)]. The local op keeps the
-/// base dilation b and starts its windows ceil(R / b)·b - R dilated rows
-/// before its first input row: that low padding must be the same on every
-/// shard, so with b > 1 the result shard's extent m·s must be a multiple of
-/// b (else nullopt: the dimension is gathered).
+/// dilated rows from R = d·m·s - low on. The local op keeps the base
+/// dilation b and one low padding c for all shards, so its windows start c
+/// dilated rows before an input row: shard d starts its local op j rows of
+/// results early, j the least with R + c - j·s a multiple of b, and keeps
+/// the results from j on. c is picked to need the fewest such extra
+/// results; with b = 1, or when m·s is a multiple of b, none.
 std::optional<HaloPlan> planHalo(const WindowDim &window, int64_t inputSize,
                                  int64_t resultSize, int64_t shards) {
   if (shards <= 1 || inputSize < 1 || resultSize < 1)
     return std::nullopt;
   int64_t n = llvm::divideCeil(inputSize, shards);
   int64_t m = llvm::divideCeil(resultSize, shards);
-  int64_t b = window.baseDilation;
-  if ((m * window.stride) % b != 0)
-    return std::nullopt;
-  int64_t extent = (m - 1) * window.stride + window.size;
+  int64_t b = window.baseDilation, s = window.stride;
+  auto dilatedFirst = [&](int64_t d) { return d * m * s - window.low; };
+  // The least j in [0, b) with R + c - j·s a multiple of b, or -1.
+  auto earlyResults = [&](int64_t d, int64_t c) -> int64_t {
+    for (int64_t j = 0; j < b; ++j)
+      if ((dilatedFirst(d) + c - j * s) % b == 0)
+        return j;
+    return -1;
+  };
   HaloPlan plan;
+  plan.extra = -1;
+  for (int64_t c = 0; c < b; ++c) {
+    SmallVector<int64_t> starts;
+    for (int64_t d = 0; d < shards; ++d) {
+      int64_t j = earlyResults(d, c);
+      if (j < 0)
+        break;
+      starts.push_back(j);
+    }
+    if (starts.size() != static_cast<size_t>(shards))
+      continue;
+    int64_t extra = *llvm::max_element(starts);
+    if (plan.extra < 0 || extra < plan.extra) {
+      plan.extra = extra;
+      plan.low = c;
+      plan.resultStarts = std::move(starts);
+    }
+  }
+  if (plan.extra < 0)
+    return std::nullopt;
+  // Local dilated row 0 is the shard's first input row; its windows read
+  // the dilated rows [-c, (m + extra - 1)·s + w - c).
+  int64_t extent = (m + plan.extra - 1) * s + window.size - plan.low;
+  plan.length = floorDiv(extent - 1, b) + 1;
+  if (plan.length < 1)
+    return std::nullopt;
+  plan.high = extent - (plan.length - 1) * b - 1;
   SmallVector<int64_t> firsts;
   for (int64_t d = 0; d < shards; ++d) {
-    int64_t dilatedFirst = d * m * window.stride - window.low;
-    int64_t first = ceilDiv(dilatedFirst, b);
-    int64_t last = floorDiv(dilatedFirst + extent - 1, b);
-    if (d == 0) {
-      plan.length = last - first + 1;
-      plan.low = first * b - dilatedFirst;
-      if (plan.length < 1)
-        return std::nullopt;
-      plan.high = extent - plan.low - (plan.length - 1) * b - 1;
-    }
+    int64_t first =
+        floorDiv(dilatedFirst(d) + plan.low - plan.resultStarts[d] * s, b);
     firsts.push_back(first);
     plan.left = std::max(plan.left, d * n - first);
     plan.right = std::max(plan.right, first + plan.length - (d + 1) * n);
@@ -471,23 +500,25 @@ void dropUnexchangeableWindowFactors(Operation *op, OpShardingRuleAttr rule,
     if (axes.empty())
       continue;
     int64_t dim = getFactorDim(rule, factor);
+    std::optional<HaloDim> haloDim;
     if (!rule.isPermutationFactor(factor)) {
       // A base-dilated size-1 window is a pass-through factor; its shards
-      // stay local only when the dilated rows line up with the result's.
+      // stay local when the dilated rows line up with the result's, and
+      // need a halo otherwise.
       auto window = dyn_cast<shlo::ReduceWindowOp>(op);
       if (!window || dim < 0)
         continue;
-      if (std::optional<int64_t> baseDilation =
-              getTrivialWindowBaseDilation(window, dim))
-        if (!isLocalBaseDilation(*baseDilation,
-                                 getTensorShape(op->getOperand(0))[dim],
-                                 getAxesSize(axes, mesh)))
-          axes.clear();
-      continue;
-    }
-    std::optional<HaloDim> haloDim;
-    if (isHaloExchangeCandidate(op, rule, factor))
+      std::optional<int64_t> baseDilation =
+          getTrivialWindowBaseDilation(window, dim);
+      if (!baseDilation ||
+          isLocalBaseDilation(*baseDilation,
+                              getTensorShape(op->getOperand(0))[dim],
+                              getAxesSize(axes, mesh)))
+        continue;
       haloDim = getHaloDim(op, dim);
+    } else if (isHaloExchangeCandidate(op, rule, factor)) {
+      haloDim = getHaloDim(op, dim);
+    }
     int64_t shards = getAxesSize(axes, mesh);
     std::optional<HaloPlan> plan;
     if (haloDim)
@@ -499,7 +530,9 @@ void dropUnexchangeableWindowFactors(Operation *op, OpShardingRuleAttr rule,
   }
 }
 
-LogicalResult exchangeWindowHalos(partition::LocalEmitter &e, Operation *op) {
+LogicalResult
+exchangeWindowHalos(partition::LocalEmitter &e, Operation *op,
+                    llvm::function_ref<void(Value, Value)> onReplace) {
   auto window = dyn_cast<shlo::ReduceWindowOp>(op);
   auto conv = dyn_cast<shlo::ConvolutionOp>(op);
   if (!window && !conv)
@@ -552,6 +585,14 @@ LogicalResult exchangeWindowHalos(partition::LocalEmitter &e, Operation *op) {
   e.builder.setInsertionPoint(op);
   Value zero;
   bool changed = false;
+  // Per result dimension whose local op computes results early: how many
+  // more and, per device, the first one its shard keeps.
+  struct EarlyResults {
+    int64_t dim;
+    int64_t extra;
+    SmallVector<int64_t> starts;
+  };
+  SmallVector<EarlyResults> earlyResults;
   for (auto [dim, resultDim] : windowed) {
     if (resultDim >= static_cast<int64_t>(axes.size()))
       continue;
@@ -578,20 +619,24 @@ LogicalResult exchangeWindowHalos(partition::LocalEmitter &e, Operation *op) {
     if (!plan)
       return op->emitOpError()
              << "is sharded along windowed dimension " << dim
-             << " in a way halo exchange does not handle (a base or lhs "
-                "dilation that does not divide the result shard's extent, or "
-                "an empty dimension); it must be gathered first";
-    if (plan->left == 0 && plan->right == 0 &&
-        plan->length == inputType.getDimSize(dim) &&
-        llvm::all_equal(plan->starts)) {
-      if (padding[2 * dim] != plan->low || padding[2 * dim + 1] != plan->high)
-        changed = true;
-      padding[2 * dim] = plan->low;
-      padding[2 * dim + 1] = plan->high;
-      continue;
-    }
+             << " in a way halo exchange does not handle (an empty "
+                "dimension, or windows that read no input row); it must be "
+                "gathered first";
     SmallVector<SmallVector<int64_t>> groups =
         getShardGroups(mesh, axes[resultDim]);
+    if (plan->extra > 0)
+      earlyResults.push_back(
+          {resultDim, plan->extra, perDevice(groups, [&](int64_t index) {
+             return plan->resultStarts[index];
+           })});
+    changed |= plan->extra > 0 || padding[2 * dim] != plan->low ||
+               padding[2 * dim + 1] != plan->high;
+    padding[2 * dim] = plan->low;
+    padding[2 * dim + 1] = plan->high;
+    if (plan->left == 0 && plan->right == 0 &&
+        plan->length == inputType.getDimSize(dim) &&
+        llvm::all_equal(plan->starts))
+      continue;
     if (window) {
       for (auto [input, init] :
            llvm::zip(window.getInputsMutable(), window.getInitValues()))
@@ -606,12 +651,33 @@ LogicalResult exchangeWindowHalos(partition::LocalEmitter &e, Operation *op) {
       conv.getLhsMutable().set(
           extendShard(e, loc, conv.getLhs(), zero, dim, *plan, groups));
     }
-    padding[2 * dim] = plan->low;
-    padding[2 * dim + 1] = plan->high;
     changed = true;
   }
   if (!changed)
     return success();
+  // Results computed early: the local op makes `extra` more rows along the
+  // dimension and each device keeps its shard's from its start on.
+  if (!earlyResults.empty()) {
+    e.builder.setInsertionPointAfter(op);
+    for (OpResult result : op->getResults()) {
+      auto type = cast<RankedTensorType>(result.getType());
+      SmallVector<int64_t> shape(type.getShape());
+      SmallVector<Value> starts(type.getRank());
+      for (const EarlyResults &early : earlyResults) {
+        shape[early.dim] += early.extra;
+        starts[early.dim] = e.lookup(loc, early.starts);
+      }
+      for (Value &start : starts)
+        if (!start)
+          start = e.constantIndex(loc, 0);
+      result.setType(type.clone(shape));
+      auto slice = shlo::DynamicSliceOp::create(e.builder, loc, type, result,
+                                                starts, type.getShape());
+      result.replaceAllUsesExcept(slice, slice);
+      if (onReplace)
+        onReplace(result, slice);
+    }
+  }
   if (conv) {
     // The convolution is verified once its group counts are local too.
     SmallVector<int64_t> flat;

@@ -196,18 +196,25 @@ func.func @base_dilated_window_padded(%a: tensor<16x64xf32> {sdy.sharding = #sdy
 
 // -----
 
-// Not handled, gathered instead: 15 rows dilated by 2 and a 3-row window
-// give 27 results, 7 per shard; shard d's windows start at dilated row 7d,
-// on an input row for even d and on a hole for odd d, so the local ops
-// would need different paddings.
-// CHECK-LABEL: func.func @fallback
-// CHECK-NOT:     collective_permute
-// CHECK:         "stablehlo.all_gather"
-// CHECK:         "stablehlo.reduce_window"{{.*}}base_dilations = array<i64: 2, 1>
-// CHECK:         }) {{.*}} : (tensor<15x64xf32>, tensor<f32>) -> tensor<27x64xf32>
-// CHECK-NOT:     collective_permute
+// 15 rows dilated by 2 and a 3-row window give 27 results, 7 per shard:
+// shard d's windows start at dilated row 7d, on an input row for even d
+// and on a hole for odd d. One low padding (0) fits all local ops when
+// the odd shards start one result early: every local op computes 8
+// results from 5 input rows (2 received from before, 1 from after) and
+// each device keeps 7 from its offset (0 or 1).
+// CHECK-LABEL: func.func @base_dilated_offset
+// CHECK-NOT:     all_gather
+// CHECK:         "stablehlo.collective_permute"{{.*}}dense<{{\[\[}}0, 1], [1, 2], [2, 3]]>{{.*}} : (tensor<2x64xf32>)
+// CHECK:         "stablehlo.collective_permute"{{.*}}dense<{{\[\[}}1, 0], [2, 1], [3, 2]]>{{.*}} : (tensor<1x64xf32>)
+// CHECK:         stablehlo.constant dense<[2, 1, 1, 0]>
+// CHECK:         %[[WIN:.*]] = stablehlo.dynamic_slice {{.*}} sizes = [5, 64]
+// CHECK:         %[[RW:.*]] = "stablehlo.reduce_window"(%[[WIN]], {{.*}}base_dilations = array<i64: 2, 1>, padding = dense<{{\[\[}}0, 1], [0, 0]]>
+// CHECK:         }) {{.*}} : (tensor<5x64xf32>, tensor<f32>) -> tensor<8x64xf32>
+// CHECK:         stablehlo.constant dense<[0, 1, 0, 1]>
+// CHECK:         stablehlo.dynamic_slice %[[RW]], {{.*}} sizes = [7, 64] : (tensor<8x64xf32>, {{.*}}) -> tensor<7x64xf32>
+// CHECK-NOT:     all_gather
 sdy.mesh @mesh = <["x"=4]>
-func.func @fallback(%a: tensor<15x64xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>}) -> (tensor<27x64xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>}) {
+func.func @base_dilated_offset(%a: tensor<15x64xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>}) -> (tensor<27x64xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>}) {
   %cst = stablehlo.constant dense<0.0> : tensor<f32>
   %0 = "stablehlo.reduce_window"(%a, %cst) <{window_dimensions = array<i64: 3, 1>, base_dilations = array<i64: 2, 1>}> ({
   ^bb0(%x: tensor<f32>, %y: tensor<f32>):
@@ -244,13 +251,19 @@ func.func @base_dilated_local(%a: tensor<16x2xf32> {sdy.sharding = #sdy.sharding
 // -----
 
 // Base dilation 3 of 8 rows gives 22, whose 2-way shards (11 rows) do not
-// line up with the 12 dilated rows of an input shard: gathered first.
+// line up with the 12 dilated rows of an input shard: shard 1's rows start
+// on a hole (global row 11). Every shard dilates its own 4 rows with one
+// padding row on each side (12 rows) and keeps 11 of them, shard 0 from 1
+// on and shard 1 from 0 on: nothing is exchanged.
 // CHECK-LABEL: func.func @base_dilated_unaligned
 // CHECK-NOT:     collective_permute
-// CHECK:         "stablehlo.all_gather"
-// CHECK:         "stablehlo.reduce_window"{{.*}}base_dilations = array<i64: 3, 1>
-// CHECK:         }) {{.*}} : (tensor<8x2xf32>, tensor<f32>) -> tensor<22x2xf32>
+// CHECK-NOT:     all_gather
+// CHECK:         %[[RW:.*]] = "stablehlo.reduce_window"(%arg0, {{.*}}base_dilations = array<i64: 3, 1>, padding = dense<{{\[\[}}1, 1], [0, 0]]>
+// CHECK:         }) {{.*}} : (tensor<4x2xf32>, tensor<f32>) -> tensor<12x2xf32>
+// CHECK:         stablehlo.constant dense<[1, 0]>
+// CHECK:         stablehlo.dynamic_slice %[[RW]], {{.*}} sizes = [11, 2]
 // CHECK-NOT:     collective_permute
+// CHECK-NOT:     all_gather
 sdy.mesh @mesh = <["x"=2]>
 func.func @base_dilated_unaligned(%a: tensor<8x2xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>}) -> (tensor<22x2xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>}) {
   %cst = stablehlo.constant dense<0.0> : tensor<f32>
@@ -342,15 +355,21 @@ func.func @conv_strided_dilated(%a: tensor<32x16x1xf32> {sdy.sharding = #sdy.sha
 // -----
 
 // An lhs dilation of 2 whose 14 results split 7 per shard: shard d's
-// windows would start at dilated row 7d - 1, on a hole for d = 0 and on
-// input row 3 for d = 1, so the local ops would need different paddings:
-// gathered.
-// CHECK-LABEL: func.func @conv_lhs_dilated_unaligned
+// windows start at dilated row 7d - 1, on a hole for d = 0 and on input
+// row 3 for d = 1. Shard 0 starts one result early: both local
+// convolutions compute 8 results from 5 input rows (one received from the
+// shard before), shard 0 keeping them from 1 on and shard 1 from 0 on.
+// CHECK-LABEL: func.func @conv_lhs_dilated_offset
+// CHECK-NOT:     all_gather
+// CHECK:         "stablehlo.collective_permute"{{.*}}dense<{{\[\[}}0, 1]]>{{.*}} : (tensor<32x1x1xf32>)
 // CHECK-NOT:     collective_permute
-// CHECK:         "stablehlo.all_gather"
-// CHECK:         stablehlo.convolution{{.*}}lhs_dilate = [2]{{.*}} : (tensor<32x8x1xf32>, tensor<3x1x1xf32>) -> tensor<32x14x1xf32>
+// CHECK:         stablehlo.concatenate {{.*}}, %arg0, dim = 1 : {{.*}} -> tensor<32x5x1xf32>
+// CHECK:         %[[CONV:.*]] = stablehlo.convolution{{.*}}pad = {{\[\[}}0, 1]], lhs_dilate = [2]{{.*}} : (tensor<32x5x1xf32>, tensor<3x1x1xf32>) -> tensor<32x8x1xf32>
+// CHECK:         stablehlo.constant dense<[1, 0]>
+// CHECK:         %[[OUT:.*]] = stablehlo.dynamic_slice %[[CONV]], {{.*}} sizes = [32, 7, 1] : (tensor<32x8x1xf32>, {{.*}}) -> tensor<32x7x1xf32>
+// CHECK:         return %[[OUT]]
 sdy.mesh @mesh = <["x"=2]>
-func.func @conv_lhs_dilated_unaligned(%a: tensor<32x8x1xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"x"}, {}]>}, %w: tensor<3x1x1xf32>) -> (tensor<32x14x1xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"x"}, {}]>}) {
+func.func @conv_lhs_dilated_offset(%a: tensor<32x8x1xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"x"}, {}]>}, %w: tensor<3x1x1xf32>) -> (tensor<32x14x1xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"x"}, {}]>}) {
   %0 = stablehlo.convolution(%a, %w) dim_numbers = [b, 0, f]x[0, i, o]->[b, 0, f], window = {pad = [[1, 0]], lhs_dilate = [2]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<32x8x1xf32>, tensor<3x1x1xf32>) -> tensor<32x14x1xf32>
   return %0 : tensor<32x14x1xf32>
 }
@@ -447,4 +466,25 @@ func.func @large_exchanges(%a: tensor<1024xf32> {sdy.sharding = #sdy.sharding<@m
     stablehlo.return %m : tensor<f32>
   }) : (tensor<1024xf32>, tensor<f32>) -> tensor<1024xf32>
   return %0 : tensor<1024xf32>
+}
+
+// -----
+
+// A stride-2 window of one row over rows dilated by 2, shifted by a low
+// padding of 1, reads only holes and padding: with one result per shard
+// no shard's window reads an input row, which halo exchange does not
+// handle, so the dimension is gathered.
+// CHECK-LABEL: func.func @no_input_rows
+// CHECK-NOT:     collective_permute
+// CHECK:         "stablehlo.all_gather"
+// CHECK:         }) {{.*}} : (tensor<4x64xf32>, tensor<f32>) -> tensor<4x64xf32>
+sdy.mesh @mesh = <["x"=4]>
+func.func @no_input_rows(%a: tensor<4x64xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>}) -> (tensor<4x64xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>}) {
+  %cst = stablehlo.constant dense<0.0> : tensor<f32>
+  %0 = "stablehlo.reduce_window"(%a, %cst) <{padding = dense<[[1, 0], [0, 0]]> : tensor<2x2xi64>, window_dimensions = array<i64: 1, 1>, window_strides = array<i64: 2, 1>, base_dilations = array<i64: 2, 1>}> ({
+  ^bb0(%x: tensor<f32>, %y: tensor<f32>):
+    %s = stablehlo.add %x, %y : tensor<f32>
+    stablehlo.return %s : tensor<f32>
+  }) : (tensor<4x64xf32>, tensor<f32>) -> tensor<4x64xf32>
+  return %0 : tensor<4x64xf32>
 }
