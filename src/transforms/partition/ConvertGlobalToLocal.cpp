@@ -397,7 +397,12 @@ private:
         for (auto [result, type] :
              llvm::zip(call.getResults(), callee.getResultTypes()))
           result.setType(type);
-    if (failed(fixShapeAttributes(op)) || failed(exchangeWindowHalos(e, op)) ||
+    auto keepSharding = [&](Value from, Value to) {
+      if (TensorShardingAttr s = shardingOf(from))
+        shardings[to] = s;
+    };
+    if (failed(fixShapeAttributes(op)) ||
+        failed(exchangeWindowHalos(e, op, keepSharding)) ||
         failed(localizeConvolution(op)))
       return failure();
     if (auto whileOp = dyn_cast<shlo::WhileOp>(op))

@@ -17,11 +17,18 @@
 // padding rows of an uneven input (rows N and up) hold that same value:
 // -sdy-pad-for-divisibility masks them, so results below M read exactly
 // what the global op reads, and results from M on are padding themselves.
+// With a base (lhs) dilation b the rows above are dilated rows: the shard
+// takes the input rows among them and the local op keeps the dilation, its
+// low padding the distance from the first window row to the first input
+// row. That distance must not depend on the shard; where it would (m·s not
+// a multiple of b) shards start their local op some results early and
+// slice their own results out afterwards.
 //
 //===----------------------------------------------------------------------===//
 
 #include "transforms/partition/HaloExchange.h"
 
+#include "analysis/CommModel.h"
 #include "ir/stablehlo/StablehloDialect.h"
 #include "rules/OpShardingRuleBuilder.h"
 #include "transforms/partition/CollectiveLowering.h"
@@ -34,39 +41,49 @@ namespace shlo = mlir::stablehlo;
 
 namespace {
 
-/// The window of one dimension: `size` is its extent in input rows (the
-/// window dilation included); the base (lhs) dilation is 1.
+/// The window of one dimension: `size` is its extent in (dilated) input
+/// rows, the window dilation included; `baseDilation` spreads the input rows
+/// `baseDilation` apart, the holes taking the padding value.
 struct WindowDim {
   int64_t size = 1;
   int64_t stride = 1;
   int64_t low = 0;
+  int64_t baseDilation = 1;
 };
 
 /// How a sharded dimension extends its shards: rows received from each
-/// side (possibly more than a shard), the window rows each shard index
-/// starts at in its extended shard, and how many it takes.
+/// side (possibly more than a shard), the input rows each shard index
+/// starts at in its extended shard, how many it takes, and the local op's
+/// padding (nonzero only with base dilation: the dilated rows before a
+/// shard's first input row and after its last one that its windows read).
+/// With base dilation the local op may compute `extra` results more than a
+/// result shard, shard index i keeping those from `resultStarts[i]` on.
 struct HaloPlan {
   int64_t left = 0;
   int64_t right = 0;
   int64_t length = 0;
   SmallVector<int64_t> starts;
+  int64_t low = 0;
+  int64_t high = 0;
+  int64_t extra = 0;
+  SmallVector<int64_t> resultStarts;
 };
 
 std::optional<WindowDim> getWindowDim(shlo::ReduceWindowOp op, int64_t dim) {
   auto at = [&](std::optional<ArrayRef<int64_t>> list) -> int64_t {
     return list && dim < static_cast<int64_t>(list->size()) ? (*list)[dim] : 1;
   };
-  if (at(op.getBaseDilations()) != 1 || at(op.getWindowDilations()) < 1)
+  if (at(op.getWindowDilations()) < 1)
     return std::nullopt;
   WindowDim window{
       (at(op.getWindowDimensions()) - 1) * at(op.getWindowDilations()) + 1,
-      at(op.getWindowStrides()), 0};
+      at(op.getWindowStrides()), 0, at(op.getBaseDilations())};
   if (std::optional<DenseIntElementsAttr> padding = op.getPadding()) {
     if (padding->getNumElements() < 2 * (dim + 1))
       return std::nullopt;
     window.low = padding->getValues<int64_t>()[2 * dim];
   }
-  if (window.size < 1 || window.stride < 1)
+  if (window.size < 1 || window.stride < 1 || window.baseDilation < 1)
     return std::nullopt;
   return window;
 }
@@ -114,8 +131,8 @@ struct HaloDim {
 };
 
 /// The windowed input dimension `dim` of a convolution: a spatial dimension
-/// without lhs (base) dilation, of an integer, float or complex input (whose
-/// zero is the padding). Strides and kernel dilation stay on the local op.
+/// of an integer, float or complex input (whose zero is the padding).
+/// Strides, kernel dilation and lhs (base) dilation stay on the local op.
 std::optional<HaloDim> getConvolutionHaloDim(shlo::ConvolutionOp conv,
                                              int64_t dim) {
   shlo::ConvDimensionNumbersAttr dims = conv.getDimensionNumbers();
@@ -134,15 +151,16 @@ std::optional<HaloDim> getConvolutionHaloDim(shlo::ConvolutionOp conv,
   ArrayRef<int64_t> outputSpatial = dims.getOutputSpatialDimensions();
   if (i >= strides.size() || i >= padding.size() || i >= lhsDilation.size() ||
       i >= rhsDilation.size() || i >= kernelSpatial.size() ||
-      i >= outputSpatial.size() || strides[i] < 1 || lhsDilation[i] != 1 ||
+      i >= outputSpatial.size() || strides[i] < 1 || lhsDilation[i] < 1 ||
       rhsDilation[i] < 1)
     return std::nullopt;
   int64_t kernel = cast<RankedTensorType>(conv.getRhs().getType())
                        .getDimSize(kernelSpatial[i]);
   if (kernel < 1)
     return std::nullopt;
-  return HaloDim{outputSpatial[i], WindowDim{(kernel - 1) * rhsDilation[i] + 1,
-                                             strides[i], padding[i].first}};
+  return HaloDim{outputSpatial[i],
+                 WindowDim{(kernel - 1) * rhsDilation[i] + 1, strides[i],
+                           padding[i].first, lhsDilation[i]}};
 }
 
 std::optional<HaloDim> getHaloDim(Operation *op, int64_t dim) {
@@ -156,24 +174,72 @@ std::optional<HaloDim> getHaloDim(Operation *op, int64_t dim) {
   return std::nullopt;
 }
 
+/// floor(a / b) for b > 0 and any a.
+int64_t floorDiv(int64_t a, int64_t b) {
+  return a >= 0 ? a / b : -((-a + b - 1) / b);
+}
+
 /// The plan for global sizes `inputSize` and `resultSize` split `shards`
-/// ways (ceil(size / shards) rows per shard).
+/// ways (ceil(size / shards) rows per shard). Shard d's windows read the
+/// dilated rows from R = d·m·s - low on. The local op keeps the base
+/// dilation b and one low padding c for all shards, so its windows start c
+/// dilated rows before an input row: shard d starts its local op j rows of
+/// results early, j the least with R + c - j·s a multiple of b, and keeps
+/// the results from j on. c is picked to need the fewest such extra
+/// results; with b = 1, or when m·s is a multiple of b, none.
 std::optional<HaloPlan> planHalo(const WindowDim &window, int64_t inputSize,
                                  int64_t resultSize, int64_t shards) {
   if (shards <= 1 || inputSize < 1 || resultSize < 1)
     return std::nullopt;
   int64_t n = llvm::divideCeil(inputSize, shards);
   int64_t m = llvm::divideCeil(resultSize, shards);
+  int64_t b = window.baseDilation, s = window.stride;
+  auto dilatedFirst = [&](int64_t d) { return d * m * s - window.low; };
+  // The least j in [0, b) with R + c - j·s a multiple of b, or -1.
+  auto earlyResults = [&](int64_t d, int64_t c) -> int64_t {
+    for (int64_t j = 0; j < b; ++j)
+      if ((dilatedFirst(d) + c - j * s) % b == 0)
+        return j;
+    return -1;
+  };
   HaloPlan plan;
-  plan.length = (m - 1) * window.stride + window.size;
+  plan.extra = -1;
+  for (int64_t c = 0; c < b; ++c) {
+    SmallVector<int64_t> starts;
+    for (int64_t d = 0; d < shards; ++d) {
+      int64_t j = earlyResults(d, c);
+      if (j < 0)
+        break;
+      starts.push_back(j);
+    }
+    if (starts.size() != static_cast<size_t>(shards))
+      continue;
+    int64_t extra = *llvm::max_element(starts);
+    if (plan.extra < 0 || extra < plan.extra) {
+      plan.extra = extra;
+      plan.low = c;
+      plan.resultStarts = std::move(starts);
+    }
+  }
+  if (plan.extra < 0)
+    return std::nullopt;
+  // Local dilated row 0 is the shard's first input row; its windows read
+  // the dilated rows [-c, (m + extra - 1)·s + w - c).
+  int64_t extent = (m + plan.extra - 1) * s + window.size - plan.low;
+  plan.length = floorDiv(extent - 1, b) + 1;
+  if (plan.length < 1)
+    return std::nullopt;
+  plan.high = extent - (plan.length - 1) * b - 1;
+  SmallVector<int64_t> firsts;
   for (int64_t d = 0; d < shards; ++d) {
-    int64_t first = d * m * window.stride - window.low;
+    int64_t first =
+        floorDiv(dilatedFirst(d) + plan.low - plan.resultStarts[d] * s, b);
+    firsts.push_back(first);
     plan.left = std::max(plan.left, d * n - first);
     plan.right = std::max(plan.right, first + plan.length - (d + 1) * n);
   }
-  for (int64_t d = 0; d < shards; ++d)
-    plan.starts.push_back(d * m * window.stride - window.low - d * n +
-                          plan.left);
+  for (auto [d, first] : llvm::enumerate(firsts))
+    plan.starts.push_back(first - static_cast<int64_t>(d) * n + plan.left);
   return plan;
 }
 
@@ -339,6 +405,72 @@ Value extendShard(partition::LocalEmitter &e, Location loc, Value value,
                                       sliced.getShape());
 }
 
+/// The bytes of one element of `type` (a complex number counts both parts).
+int64_t getElementBytes(Type type) {
+  if (auto complex = dyn_cast<ComplexType>(type))
+    return 2 * getElementBytes(complex.getElementType());
+  if (type.isIntOrFloat())
+    return std::max<int64_t>(1,
+                             llvm::divideCeil(type.getIntOrFloatBitWidth(), 8));
+  return 4;
+}
+
+/// The bytes of one row along `dim` of the local shard of the `operand`-th
+/// input of `op` when its factors are sharded as `chosen`.
+int64_t getLocalRowBytes(Operation *op, OpShardingRuleAttr rule, MeshAttr mesh,
+                         ArrayRef<AxisList> chosen, int64_t operand,
+                         int64_t dim) {
+  auto type = cast<RankedTensorType>(op->getOperand(operand).getType());
+  int64_t bytes = getElementBytes(type.getElementType());
+  ArrayRef<DimMappingAttr> dims =
+      rule.getOperandMappings()[operand].getDimMappings();
+  for (int64_t d = 0; d < type.getRank(); ++d) {
+    if (d == dim)
+      continue;
+    int64_t shards = 1;
+    if (d < static_cast<int64_t>(dims.size()))
+      for (int64_t f : dims[d].getFactorIndices())
+        shards *= getAxesSize(chosen[f], mesh);
+    bytes *= llvm::divideCeil(type.getDimSize(d), std::max<int64_t>(1, shards));
+  }
+  return bytes;
+}
+
+/// Whether exchanging the halos of `plan` along input dimension `dim`
+/// (split `shards` ways) is modelled to cost no more than gathering the
+/// dimension, with the default model of the local backend
+/// (bench/comm/models/local.model, the collective report's default): one
+/// collective_permute per side and shard distance (alpha + beta x bytes
+/// each) against one all_gather of the shard per windowed input.
+bool isExchangeCheaper(Operation *op, OpShardingRuleAttr rule, MeshAttr mesh,
+                       ArrayRef<AxisList> chosen, int64_t dim, int64_t shards,
+                       const HaloPlan &plan) {
+  static const ::sdy::analysis::CommModel model =
+      ::sdy::analysis::defaultCommModel(::sdy::analysis::CommBackend::Local);
+  const ::sdy::analysis::CallCost &permute =
+      model.cost(::sdy::analysis::BackendCallKind::CollectivePermute);
+  const ::sdy::analysis::CallCost &gather =
+      model.cost(::sdy::analysis::BackendCallKind::AllGather);
+  int64_t n = llvm::divideCeil(getTensorShape(op->getOperand(0))[dim], shards);
+  // A reduce_window exchanges the halos of every input, a convolution of
+  // its lhs only.
+  int64_t inputs = 1;
+  if (auto window = dyn_cast<shlo::ReduceWindowOp>(op))
+    inputs = window.getInputs().size();
+  double exchangeCost = 0, gatherCost = 0;
+  for (int64_t i = 0; i < inputs; ++i) {
+    double rowBytes = getLocalRowBytes(op, rule, mesh, chosen, i, dim);
+    for (int64_t rows : {plan.left, plan.right})
+      for (int64_t distance = 1; rows > 0 && distance < shards; ++distance) {
+        int64_t count = std::min(rows, n);
+        rows -= count;
+        exchangeCost += permute.alpha + permute.beta * count * rowBytes;
+      }
+    gatherCost += gather.alpha + gather.beta * (shards - 1) * n * rowBytes;
+  }
+  return exchangeCost <= gatherCost;
+}
+
 } // namespace
 
 bool isHaloExchangeCandidate(Operation *op, OpShardingRuleAttr rule,
@@ -368,32 +500,39 @@ void dropUnexchangeableWindowFactors(Operation *op, OpShardingRuleAttr rule,
     if (axes.empty())
       continue;
     int64_t dim = getFactorDim(rule, factor);
+    std::optional<HaloDim> haloDim;
     if (!rule.isPermutationFactor(factor)) {
       // A base-dilated size-1 window is a pass-through factor; its shards
-      // stay local only when the dilated rows line up with the result's.
+      // stay local when the dilated rows line up with the result's, and
+      // need a halo otherwise.
       auto window = dyn_cast<shlo::ReduceWindowOp>(op);
       if (!window || dim < 0)
         continue;
-      if (std::optional<int64_t> baseDilation =
-              getTrivialWindowBaseDilation(window, dim))
-        if (!isLocalBaseDilation(*baseDilation,
-                                 getTensorShape(op->getOperand(0))[dim],
-                                 getAxesSize(axes, mesh)))
-          axes.clear();
-      continue;
-    }
-    std::optional<HaloDim> haloDim;
-    if (isHaloExchangeCandidate(op, rule, factor))
+      std::optional<int64_t> baseDilation =
+          getTrivialWindowBaseDilation(window, dim);
+      if (!baseDilation ||
+          isLocalBaseDilation(*baseDilation,
+                              getTensorShape(op->getOperand(0))[dim],
+                              getAxesSize(axes, mesh)))
+        continue;
       haloDim = getHaloDim(op, dim);
-    if (!haloDim ||
-        !planHalo(haloDim->window, getTensorShape(op->getOperand(0))[dim],
-                  getTensorShape(op->getResult(0))[haloDim->resultDim],
-                  getAxesSize(axes, mesh)))
+    } else if (isHaloExchangeCandidate(op, rule, factor)) {
+      haloDim = getHaloDim(op, dim);
+    }
+    int64_t shards = getAxesSize(axes, mesh);
+    std::optional<HaloPlan> plan;
+    if (haloDim)
+      plan = planHalo(haloDim->window, getTensorShape(op->getOperand(0))[dim],
+                      getTensorShape(op->getResult(0))[haloDim->resultDim],
+                      shards);
+    if (!plan || !isExchangeCheaper(op, rule, mesh, chosen, dim, shards, *plan))
       axes.clear();
   }
 }
 
-LogicalResult exchangeWindowHalos(partition::LocalEmitter &e, Operation *op) {
+LogicalResult
+exchangeWindowHalos(partition::LocalEmitter &e, Operation *op,
+                    llvm::function_ref<void(Value, Value)> onReplace) {
   auto window = dyn_cast<shlo::ReduceWindowOp>(op);
   auto conv = dyn_cast<shlo::ConvolutionOp>(op);
   if (!window && !conv)
@@ -446,6 +585,14 @@ LogicalResult exchangeWindowHalos(partition::LocalEmitter &e, Operation *op) {
   e.builder.setInsertionPoint(op);
   Value zero;
   bool changed = false;
+  // Per result dimension whose local op computes results early: how many
+  // more and, per device, the first one its shard keeps.
+  struct EarlyResults {
+    int64_t dim;
+    int64_t extra;
+    SmallVector<int64_t> starts;
+  };
+  SmallVector<EarlyResults> earlyResults;
   for (auto [dim, resultDim] : windowed) {
     if (resultDim >= static_cast<int64_t>(axes.size()))
       continue;
@@ -472,16 +619,24 @@ LogicalResult exchangeWindowHalos(partition::LocalEmitter &e, Operation *op) {
     if (!plan)
       return op->emitOpError()
              << "is sharded along windowed dimension " << dim
-             << " in a way halo exchange does not handle (base or lhs "
-                "dilation along it, or an empty dimension); it must be "
+             << " in a way halo exchange does not handle (an empty "
+                "dimension, or windows that read no input row); it must be "
                 "gathered first";
-    if (plan->left == 0 && plan->right == 0 &&
-        plan->length == inputType.getDimSize(dim) &&
-        llvm::all_equal(plan->starts) && padding[2 * dim] == 0 &&
-        padding[2 * dim + 1] == 0)
-      continue;
     SmallVector<SmallVector<int64_t>> groups =
         getShardGroups(mesh, axes[resultDim]);
+    if (plan->extra > 0)
+      earlyResults.push_back(
+          {resultDim, plan->extra, perDevice(groups, [&](int64_t index) {
+             return plan->resultStarts[index];
+           })});
+    changed |= plan->extra > 0 || padding[2 * dim] != plan->low ||
+               padding[2 * dim + 1] != plan->high;
+    padding[2 * dim] = plan->low;
+    padding[2 * dim + 1] = plan->high;
+    if (plan->left == 0 && plan->right == 0 &&
+        plan->length == inputType.getDimSize(dim) &&
+        llvm::all_equal(plan->starts))
+      continue;
     if (window) {
       for (auto [input, init] :
            llvm::zip(window.getInputsMutable(), window.getInitValues()))
@@ -496,11 +651,33 @@ LogicalResult exchangeWindowHalos(partition::LocalEmitter &e, Operation *op) {
       conv.getLhsMutable().set(
           extendShard(e, loc, conv.getLhs(), zero, dim, *plan, groups));
     }
-    padding[2 * dim] = padding[2 * dim + 1] = 0;
     changed = true;
   }
   if (!changed)
     return success();
+  // Results computed early: the local op makes `extra` more rows along the
+  // dimension and each device keeps its shard's from its start on.
+  if (!earlyResults.empty()) {
+    e.builder.setInsertionPointAfter(op);
+    for (OpResult result : op->getResults()) {
+      auto type = cast<RankedTensorType>(result.getType());
+      SmallVector<int64_t> shape(type.getShape());
+      SmallVector<Value> starts(type.getRank());
+      for (const EarlyResults &early : earlyResults) {
+        shape[early.dim] += early.extra;
+        starts[early.dim] = e.lookup(loc, early.starts);
+      }
+      for (Value &start : starts)
+        if (!start)
+          start = e.constantIndex(loc, 0);
+      result.setType(type.clone(shape));
+      auto slice = shlo::DynamicSliceOp::create(e.builder, loc, type, result,
+                                                starts, type.getShape());
+      result.replaceAllUsesExcept(slice, slice);
+      if (onReplace)
+        onReplace(result, slice);
+    }
+  }
   if (conv) {
     // The convolution is verified once its group counts are local too.
     SmallVector<int64_t> flat;

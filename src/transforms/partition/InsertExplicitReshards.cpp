@@ -116,9 +116,13 @@ bool truncateToDivisor(AxisList &axes, int64_t factorSize, MeshAttr mesh) {
 /// Unshards every factor that follows, in some dimension, a factor that is
 /// not fully sharded: no tensor could hold that sharding (see
 /// buildTensorSharding), so every tensor must agree to drop it. A factor
-/// followed by a larger-than-one factor is also cut to axes that divide it.
-void dropFactorsAfterPartialMajors(OpShardingRuleAttr rule, MeshAttr mesh,
-                                   SmallVector<AxisList> &chosen) {
+/// followed by a larger-than-one factor is also cut to axes that divide it,
+/// unless `mayBePartial` holds for it: the output factor of a convolution's
+/// spatial dimension that halo exchange keeps sharded splits the dimension
+/// itself into contiguous (padded) shards, its window factor unsharded.
+void dropFactorsAfterPartialMajors(
+    OpShardingRuleAttr rule, MeshAttr mesh, SmallVector<AxisList> &chosen,
+    llvm::function_ref<bool(int64_t)> mayBePartial) {
   auto dropInDims = [&](ArrayRef<TensorMappingAttr> mappings) {
     bool dropped = false;
     for (TensorMappingAttr mapping : mappings)
@@ -133,6 +137,7 @@ void dropFactorsAfterPartialMajors(OpShardingRuleAttr rule, MeshAttr mesh,
           // must be split evenly: padding its shards would pad in the middle
           // of the dimension, which the dimension's own tiling cannot say.
           if (minorMost != llvm::reverse(factors).end() && f != *minorMost &&
+              !mayBePartial(f) &&
               truncateToDivisor(chosen[f], rule.getFactorSizes()[f], mesh))
             dropped = true;
           if (partial && !chosen[f].empty()) {
@@ -225,7 +230,17 @@ SmallVector<AxisList> chooseFactorShardings(Operation *op,
     }
     llvm::append_range(taken, chosen[f]);
   }
-  dropFactorsAfterPartialMajors(rule, mesh, chosen);
+  // A convolution's window factors are only kept where halo exchange
+  // handles them (see processRuleOp); drop the others first so that a
+  // sharded output factor before them may split its dimension unevenly.
+  bool isConv = isa<stablehlo::ConvolutionOp>(op);
+  if (isConv)
+    for (int64_t f : getConvolutionWindowFactors(op, rule))
+      if (!isHaloExchangeCandidate(op, rule, f))
+        chosen[f].clear();
+  dropFactorsAfterPartialMajors(rule, mesh, chosen, [&](int64_t f) {
+    return isConv && isHaloExchangeCandidate(op, rule, f);
+  });
   dropUnexchangeableWindowFactors(op, rule, mesh, chosen);
   return chosen;
 }
