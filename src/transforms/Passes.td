@@ -86,8 +86,8 @@ def ImportFuncCallsPass : Pass<"sdy-import-func-calls", "ModuleOp"> {
     named after the callee's `sdy.original_func_name` (or the callee),
     holding a copy of the callee's body, the callee's argument shardings as
     in shardings and the call's own `sdy.sharding` as out shardings; the
-    call's other attributes stay. Callees left without calls are erased
-    (unless they are public).
+    call's other attributes stay. Callees left without calls are erased,
+    public ones too (as in Shardy).
   }];
   let options = [
     Option<"addDataFlowEdgesOnNamedComputations",

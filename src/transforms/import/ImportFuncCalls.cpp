@@ -111,12 +111,11 @@ struct ImportFuncCallsPass
         call.erase();
       }
     }
-    // Private callees are only reachable through calls, and none are left.
-    for (Operation *callee : callees) {
-      auto func = cast<func::FuncOp>(callee);
-      if (func.isPrivate() && SymbolTable::symbolKnownUseEmpty(func, module))
-        func.erase();
-    }
+    // Callees were copied into their calls; as in Shardy they go, public
+    // ones too.
+    for (Operation *callee : callees)
+      if (SymbolTable::symbolKnownUseEmpty(callee, module))
+        callee->erase();
   }
 };
 

@@ -474,7 +474,7 @@ struct InsertExplicitReshardsPass
   void runOnOperation() override {
     func::FuncOp func = getOperation();
     if (!enableFullVersion) {
-      insertConcatenateReshards(func);
+      insertNonFullVersionReshards(func);
       return;
     }
     SmallVector<Operation *> ops;
