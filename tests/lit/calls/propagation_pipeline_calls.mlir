@@ -99,6 +99,57 @@ func.func @main(%arg0: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a
 
 // -----
 
+// Nested calls to callees called several times: a clone per distinct set of
+// shardings at every level; the constant is split per copy and merged back.
+// CHECK-LABEL: module {
+// CHECK-NEXT: sdy.mesh @mesh = <["a"=2, "b"=2]>
+// CHECK-NEXT: func.func @main(%arg0: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {}]>}, %arg1: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"b"}]>}) -> (tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {}]>}, tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"b"}]>}) {
+// CHECK-NEXT: %0 = call @mid(%arg0) {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"a"}, {}]>]>} : (tensor<8x8xf32>) -> tensor<8x8xf32>
+// CHECK-NEXT: %1 = call @mid_3(%arg1) {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{}, {"b"}]>]>} : (tensor<8x8xf32>) -> tensor<8x8xf32>
+// CHECK-NEXT: %2 = call @leaf_4(%0) {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"a"}, {}]>]>} : (tensor<8x8xf32>) -> tensor<8x8xf32>
+// CHECK-NEXT: return %2, %1 : tensor<8x8xf32>, tensor<8x8xf32>
+// CHECK-NEXT: }
+// CHECK-NEXT: func.func private @mid(%arg0: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {}]>}) -> (tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {}]>}) {
+// CHECK-NEXT: %0 = call @leaf_4(%arg0) {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"a"}, {}]>]>} : (tensor<8x8xf32>) -> tensor<8x8xf32>
+// CHECK-NEXT: %1 = call @leaf_4(%0) {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"a"}, {}]>]>} : (tensor<8x8xf32>) -> tensor<8x8xf32>
+// CHECK-NEXT: return %1 : tensor<8x8xf32>
+// CHECK-NEXT: }
+// CHECK-NEXT: func.func private @leaf_1(%arg0: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"b"}]>}) -> (tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"b"}]>}) {
+// CHECK-NEXT: %0 = sdy.constant {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{}, {"b"}]>]>} dense<1.000000e+00> : tensor<8x8xf32>
+// CHECK-NEXT: %1 = stablehlo.add %arg0, %0 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{}, {"b"}]>]>} : tensor<8x8xf32>
+// CHECK-NEXT: return %1 : tensor<8x8xf32>
+// CHECK-NEXT: }
+// CHECK-NEXT: func.func private @mid_3(%arg0: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"b"}]>}) -> (tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"b"}]>}) {
+// CHECK-NEXT: %0 = call @leaf_1(%arg0) {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{}, {"b"}]>]>} : (tensor<8x8xf32>) -> tensor<8x8xf32>
+// CHECK-NEXT: %1 = call @leaf_1(%0) {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{}, {"b"}]>]>} : (tensor<8x8xf32>) -> tensor<8x8xf32>
+// CHECK-NEXT: return %1 : tensor<8x8xf32>
+// CHECK-NEXT: }
+// CHECK-NEXT: func.func private @leaf_4(%arg0: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {}]>}) -> (tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {}]>}) {
+// CHECK-NEXT: %0 = sdy.constant {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"a"}, {}]>]>} dense<1.000000e+00> : tensor<8x8xf32>
+// CHECK-NEXT: %1 = stablehlo.add %arg0, %0 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"a"}, {}]>]>} : tensor<8x8xf32>
+// CHECK-NEXT: return %1 : tensor<8x8xf32>
+// CHECK-NEXT: }
+// CHECK-NEXT: }
+sdy.mesh @mesh = <["a"=2, "b"=2]>
+func.func private @leaf(%arg0: tensor<8x8xf32>) -> tensor<8x8xf32> {
+  %c = stablehlo.constant dense<1.0> : tensor<8x8xf32>
+  %0 = stablehlo.add %arg0, %c : tensor<8x8xf32>
+  return %0 : tensor<8x8xf32>
+}
+func.func private @mid(%arg0: tensor<8x8xf32>) -> tensor<8x8xf32> {
+  %0 = call @leaf(%arg0) : (tensor<8x8xf32>) -> tensor<8x8xf32>
+  %1 = call @leaf(%0) : (tensor<8x8xf32>) -> tensor<8x8xf32>
+  return %1 : tensor<8x8xf32>
+}
+func.func @main(%arg0: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {}]>}, %arg1: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"b"}]>}) -> (tensor<8x8xf32>, tensor<8x8xf32>) {
+  %0 = call @mid(%arg0) : (tensor<8x8xf32>) -> tensor<8x8xf32>
+  %1 = call @mid(%arg1) : (tensor<8x8xf32>) -> tensor<8x8xf32>
+  %2 = call @leaf(%0) : (tensor<8x8xf32>) -> tensor<8x8xf32>
+  return %2, %1 : tensor<8x8xf32>, tensor<8x8xf32>
+}
+
+// -----
+
 // Shardings on the callee's result and on a call: the call takes the callee's
 // result shardings and an sdy.reshard to its own follows; a user sharding on
 // the call does not flow into the callee against what flows in.
@@ -190,6 +241,135 @@ func.func private @split(%arg0: tensor<8x16xf32>, %arg1: tensor<16x4xf32>) -> (t
 func.func @main(%arg0: tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {"b"}]>}, %arg1: tensor<16x4xf32>) -> (tensor<8x4xf32>, tensor<8x16xf32>, tensor<16x4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"a"}]>}) {
   %0:3 = call @split(%arg0, %arg1) : (tensor<8x16xf32>, tensor<16x4xf32>) -> (tensor<8x4xf32>, tensor<8x16xf32>, tensor<16x4xf32>)
   return %0#0, %0#1, %0#2 : tensor<8x4xf32>, tensor<8x16xf32>, tensor<16x4xf32>
+}
+
+// -----
+
+// Calls whose results are partly unused.
+// CHECK-LABEL: module {
+// CHECK-NEXT: sdy.mesh @mesh = <["a"=2, "b"=2]>
+// CHECK-NEXT: func.func @main(%arg0: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {"b"}]>}) -> (tensor<8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}]>}) {
+// CHECK-NEXT: %0:2 = call @foo(%arg0) {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"a"}, {"b"}]>, <@mesh, [{"a"}]>]>} : (tensor<8x8xf32>) -> (tensor<8x8xf32>, tensor<8xf32>)
+// CHECK-NEXT: %1:2 = call @foo(%arg0) {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"a"}, {"b"}]>, <@mesh, [{"a"}]>]>} : (tensor<8x8xf32>) -> (tensor<8x8xf32>, tensor<8xf32>)
+// CHECK-NEXT: return %1#1 : tensor<8xf32>
+// CHECK-NEXT: }
+// CHECK-NEXT: func.func private @foo(%arg0: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {"b"}]>}) -> (tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {"b"}]>}, tensor<8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}]>}) {
+// CHECK-NEXT: %0 = sdy.constant dense<0.000000e+00> : tensor<f32>
+// CHECK-NEXT: %1 = stablehlo.reduce(%arg0 init: %0) applies stablehlo.add across dimensions = [1] {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"a"}]>]>} : (tensor<8x8xf32>, tensor<f32>) -> tensor<8xf32>
+// CHECK-NEXT: return %arg0, %1 : tensor<8x8xf32>, tensor<8xf32>
+// CHECK-NEXT: }
+// CHECK-NEXT: }
+sdy.mesh @mesh = <["a"=2, "b"=2]>
+func.func private @foo(%arg0: tensor<8x8xf32>) -> (tensor<8x8xf32>, tensor<8xf32>) {
+  %cst = stablehlo.constant dense<0.0> : tensor<f32>
+  %0 = stablehlo.reduce(%arg0 init: %cst) applies stablehlo.add across dimensions = [1] : (tensor<8x8xf32>, tensor<f32>) -> tensor<8xf32>
+  return %arg0, %0 : tensor<8x8xf32>, tensor<8xf32>
+}
+func.func @main(%arg0: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {"b"}]>}) -> tensor<8xf32> {
+  %0:2 = call @foo(%arg0) : (tensor<8x8xf32>) -> (tensor<8x8xf32>, tensor<8xf32>)
+  %1:2 = call @foo(%arg0) : (tensor<8x8xf32>) -> (tensor<8x8xf32>, tensor<8xf32>)
+  return %1#1 : tensor<8xf32>
+}
+
+// -----
+
+// A sharding constraint in the callee.
+// CHECK-LABEL: module {
+// CHECK-NEXT: sdy.mesh @mesh = <["a"=2, "b"=2]>
+// CHECK-NEXT: func.func @main(%arg0: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {"b"}]>}, %arg1: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {"b"}]>}) -> (tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {}]>}) {
+// CHECK-NEXT: %0:2 = call @foo(%arg0, %arg1) {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"a"}, {"b"}]>, <@mesh, [{"a"}, {"b"}]>]>} : (tensor<8x8xf32>, tensor<8x8xf32>) -> (tensor<8x8xf32>, tensor<8x8xf32>)
+// CHECK-NEXT: %1 = stablehlo.add %0#0, %0#1 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"a"}, {"b"}]>]>} : tensor<8x8xf32>
+// CHECK-NEXT: return %1 : tensor<8x8xf32>
+// CHECK-NEXT: }
+// CHECK-NEXT: func.func private @foo(%arg0: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {"b"}]>}, %arg1: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {"b"}]>}) -> (tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {"b"}]>}, tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {"b"}]>}) {
+// CHECK-NEXT: %0 = sdy.reshard %arg0 <@mesh, [{}, {"b"}]> : tensor<8x8xf32>
+// CHECK-NEXT: %1 = stablehlo.multiply %0, %arg1 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"a"}, {"b"}]>]>} : tensor<8x8xf32>
+// CHECK-NEXT: %2 = stablehlo.dot_general %1, %arg1, contracting_dims = [1] x [0] {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"a"}, {"b"}]>]>} : (tensor<8x8xf32>, tensor<8x8xf32>) -> tensor<8x8xf32>
+// CHECK-NEXT: return %2, %1 : tensor<8x8xf32>, tensor<8x8xf32>
+// CHECK-NEXT: }
+// CHECK-NEXT: }
+sdy.mesh @mesh = <["a"=2, "b"=2]>
+func.func private @foo(%arg0: tensor<8x8xf32>, %arg1: tensor<8x8xf32>) -> (tensor<8x8xf32>, tensor<8x8xf32>) {
+  %0 = sdy.sharding_constraint %arg0 <@mesh, [{}, {"b"}]> : tensor<8x8xf32>
+  %1 = stablehlo.multiply %0, %arg1 : tensor<8x8xf32>
+  %2 = stablehlo.dot_general %1, %arg1, contracting_dims = [1] x [0] : (tensor<8x8xf32>, tensor<8x8xf32>) -> tensor<8x8xf32>
+  return %2, %1 : tensor<8x8xf32>, tensor<8x8xf32>
+}
+func.func @main(%arg0: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {?}]>}, %arg1: tensor<8x8xf32>) -> (tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {}]>}) {
+  %0:2 = call @foo(%arg0, %arg1) : (tensor<8x8xf32>, tensor<8x8xf32>) -> (tensor<8x8xf32>, tensor<8x8xf32>)
+  %1 = stablehlo.add %0#0, %0#1 : tensor<8x8xf32>
+  return %1 : tensor<8x8xf32>
+}
+
+// -----
+
+// Priorities on the callee's argument and on the caller's.
+// CHECK-LABEL: module {
+// CHECK-NEXT: sdy.mesh @mesh = <["a"=2, "b"=2]>
+// CHECK-NEXT: func.func @main(%arg0: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {}]>}) -> (tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"b"}]>}, tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"b"}]>}) {
+// CHECK-NEXT: %0 = sdy.reshard %arg0 <@mesh, [{"b"}, {}]> : tensor<8x8xf32>
+// CHECK-NEXT: %1 = call @foo(%0) {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{}, {"b"}]>]>} : (tensor<8x8xf32>) -> tensor<8x8xf32>
+// CHECK-NEXT: %2 = stablehlo.negate %1 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{}, {"b"}]>]>} : tensor<8x8xf32>
+// CHECK-NEXT: %3 = sdy.reshard %2 <@mesh, [{}, {"b"}]> : tensor<8x8xf32>
+// CHECK-NEXT: return %1, %3 : tensor<8x8xf32>, tensor<8x8xf32>
+// CHECK-NEXT: }
+// CHECK-NEXT: func.func private @foo(%arg0: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"b"}, {}]>}) -> (tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"b"}]>}) {
+// CHECK-NEXT: %0 = stablehlo.abs %arg0 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{}, {"b"}]>]>} : tensor<8x8xf32>
+// CHECK-NEXT: return %0 : tensor<8x8xf32>
+// CHECK-NEXT: }
+// CHECK-NEXT: }
+sdy.mesh @mesh = <["a"=2, "b"=2]>
+func.func private @foo(%arg0: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"b"}p1, {?}]>}) -> tensor<8x8xf32> {
+  %0 = stablehlo.abs %arg0 : tensor<8x8xf32>
+  return %0 : tensor<8x8xf32>
+}
+func.func @main(%arg0: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}p0, {?}]>}) -> (tensor<8x8xf32>, tensor<8x8xf32>) {
+  %0 = call @foo(%arg0) : (tensor<8x8xf32>) -> tensor<8x8xf32>
+  %1 = stablehlo.negate %0 : tensor<8x8xf32>
+  %2 = sdy.sharding_constraint %1 <@mesh, [{?}, {"b"}]> : tensor<8x8xf32>
+  return %0, %2 : tensor<8x8xf32>, tensor<8x8xf32>
+}
+
+// -----
+
+// A manual computation in a callee called twice.
+// CHECK-LABEL: module {
+// CHECK-NEXT: sdy.mesh @mesh = <["a"=2, "b"=2]>
+// CHECK-NEXT: func.func @main(%arg0: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"b"}]>}) -> (tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {}]>}) {
+// CHECK-NEXT: %0 = sdy.reshard %arg0 <@mesh, [{"a"}, {"b"}]> : tensor<8x8xf32>
+// CHECK-NEXT: %1 = call @foo(%0) {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"a"}, {}]>]>} : (tensor<8x8xf32>) -> tensor<8x8xf32>
+// CHECK-NEXT: %2 = call @foo_0(%1) {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"a"}, {}]>]>} : (tensor<8x8xf32>) -> tensor<8x8xf32>
+// CHECK-NEXT: return %2 : tensor<8x8xf32>
+// CHECK-NEXT: }
+// CHECK-NEXT: func.func private @foo(%arg0: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {"b"}]>}) -> (tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {}]>}) {
+// CHECK-NEXT: %0 = sdy.reshard %arg0 <@mesh, [{"a"}, {}]> : tensor<8x8xf32>
+// CHECK-NEXT: %1 = sdy.manual_computation(%0) in_shardings=[<@mesh, [{"a"}, {}]>] out_shardings=[<@mesh, [{"a"}, {}]>] manual_axes={"a"} (%arg1: tensor<4x8xf32>) {
+// CHECK-NEXT: %2 = stablehlo.negate %arg1 : tensor<4x8xf32>
+// CHECK-NEXT: sdy.return %2 : tensor<4x8xf32>
+// CHECK-NEXT: } : (tensor<8x8xf32>) -> tensor<8x8xf32>
+// CHECK-NEXT: return %1 : tensor<8x8xf32>
+// CHECK-NEXT: }
+// CHECK-NEXT: func.func private @foo_0(%arg0: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {}]>}) -> (tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {}]>}) {
+// CHECK-NEXT: %0 = sdy.reshard %arg0 <@mesh, [{"a"}, {}]> : tensor<8x8xf32>
+// CHECK-NEXT: %1 = sdy.manual_computation(%0) in_shardings=[<@mesh, [{"a"}, {}]>] out_shardings=[<@mesh, [{"a"}, {}]>] manual_axes={"a"} (%arg1: tensor<4x8xf32>) {
+// CHECK-NEXT: %2 = stablehlo.negate %arg1 : tensor<4x8xf32>
+// CHECK-NEXT: sdy.return %2 : tensor<4x8xf32>
+// CHECK-NEXT: } : (tensor<8x8xf32>) -> tensor<8x8xf32>
+// CHECK-NEXT: return %1 : tensor<8x8xf32>
+// CHECK-NEXT: }
+// CHECK-NEXT: }
+sdy.mesh @mesh = <["a"=2, "b"=2]>
+func.func private @foo(%arg0: tensor<8x8xf32>) -> tensor<8x8xf32> {
+  %0 = sdy.manual_computation(%arg0) in_shardings=[<@mesh, [{"a"}, {}]>] out_shardings=[<@mesh, [{"a"}, {}]>] manual_axes={"a"} (%arg1: tensor<4x8xf32>) {
+    %1 = stablehlo.negate %arg1 : tensor<4x8xf32>
+    sdy.return %1 : tensor<4x8xf32>
+  } : (tensor<8x8xf32>) -> tensor<8x8xf32>
+  return %0 : tensor<8x8xf32>
+}
+func.func @main(%arg0: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"b"}]>}) -> tensor<8x8xf32> {
+  %0 = call @foo(%arg0) : (tensor<8x8xf32>) -> tensor<8x8xf32>
+  %1 = call @foo(%0) : (tensor<8x8xf32>) -> tensor<8x8xf32>
+  return %1 : tensor<8x8xf32>
 }
 
 // -----
