@@ -87,12 +87,16 @@ def ImportFuncCallsPass : Pass<"sdy-import-func-calls", "ModuleOp"> {
     holding a copy of the callee's body, the callee's argument shardings as
     in shardings and the call's own `sdy.sharding` as out shardings; the
     call's other attributes stay. Callees left without calls are erased,
-    public ones too (as in Shardy).
+    public ones too (as in Shardy) unless `keep-public-callees`.
   }];
   let options = [
     Option<"addDataFlowEdgesOnNamedComputations",
            "add-data-flow-edges-on-named-computations", "bool",
            /*default=*/"false", "Not supported by sdy (true is an error).">,
+    Option<"keepPublicCallees", "keep-public-callees", "bool",
+           /*default=*/"false",
+           "sdy's own: keep public callees (what -sdy-partition-pipeline "
+           "does, which keeps every public function).">,
   ];
   let dependentDialects = ["mlir::sdy::SdyDialect"];
 }

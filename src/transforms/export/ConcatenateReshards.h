@@ -18,8 +18,8 @@ namespace mlir::sdy {
 
 /// Walks `func` in order: gives every func.call's operands their callee's
 /// argument shardings (reshardCallOperands), and every stablehlo.concatenate
-/// whose operands and result are
-/// sharded inconsistently one sharding per factor: per factor the
+/// whose operands and result are sharded inconsistently one sharding per
+/// factor: per factor the
 /// (factor, axes) candidate with the most tensor elements behind it
 /// (prefixes count), the concatenated dimension's axes moved to the other
 /// dimensions (in order, where they divide what is left of the dimension).

@@ -112,10 +112,13 @@ struct ImportFuncCallsPass
       }
     }
     // Callees were copied into their calls; as in Shardy they go, public
-    // ones too.
-    for (Operation *callee : callees)
-      if (SymbolTable::symbolKnownUseEmpty(callee, module))
-        callee->erase();
+    // ones too unless asked to keep them.
+    for (Operation *callee : callees) {
+      auto func = cast<func::FuncOp>(callee);
+      if ((!keepPublicCallees || func.isPrivate()) &&
+          SymbolTable::symbolKnownUseEmpty(func, module))
+        func.erase();
+    }
   }
 };
 

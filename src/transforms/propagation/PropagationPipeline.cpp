@@ -34,7 +34,11 @@ void mlir::sdy::addPropagationPipeline(
   pm.addNestedPass<func::FuncOp>(createAddDataFlowEdgesPass());
   pm.addPass(createFlattenCallGraphPass());
   pm.addPass(createSymbolDCEPass());
-  pm.addPass(createImportFuncCallsPass());
+  // Without the export (the partitioner) the module keeps its public
+  // functions, callees included.
+  ImportFuncCallsPassOptions importOptions;
+  importOptions.keepPublicCallees = !exportCallGraph;
+  pm.addPass(createImportFuncCallsPass(importOptions));
   pm.addPass(createSymbolDCEPass());
   pm.addNestedPass<func::FuncOp>(createApplyShardingConstraintsPass());
   pm.addPass(createShardingGroupImportPass());

@@ -25,7 +25,7 @@ struct PropagationPipelineOptions
 /// end, unless `keepNonDivisibleInputOutputShardings` (the partitioner pads
 /// them instead), and calls, imported as named computations, become calls
 /// again, unless not `exportCallGraph` (the partitioner works on named
-/// computations).
+/// computations; public callees then stay).
 void addPropagationPipeline(OpPassManager &pm,
                             const PipelinePropagationOptions &options,
                             bool keepNonDivisibleInputOutputShardings = false,
