@@ -116,7 +116,7 @@ def ConstantOrScalarMergerPass
 
 def RemoveSubAxesInInputOutputShardingsPass
     : Pass<"sdy-remove-sub-axes-in-input-output-shardings", "ModuleOp"> {
-  let summary = "Drops sub-axes (and the axes after them) from the open dimensions of function argument and result shardings.";
+  let summary = "Drops sub-axes (and the axes after them) from the open dimensions of @main's argument and result shardings (every function's without @main).";
   let dependentDialects = ["mlir::sdy::SdyDialect"];
 }
 

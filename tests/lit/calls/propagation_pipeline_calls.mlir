@@ -273,6 +273,32 @@ func.func @main(%arg0: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a
 
 // -----
 
+// A callee returning its arguments, swapped, called on its own results.
+// CHECK-LABEL: module {
+// CHECK-NEXT: sdy.mesh @mesh = <["a"=2, "b"=2]>
+// CHECK-NEXT: func.func @main(%arg0: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a", "b"}, {}]>}) -> (tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a", "b"}, {}]>}, tensor<8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"b"}]>}) {
+// CHECK-NEXT: %0 = sdy.constant {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"b"}]>]>} dense<1.000000e+00> : tensor<8xf32>
+// CHECK-NEXT: %1:2 = call @id(%arg0, %0) {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"b"}]>, <@mesh, [{"a", "b"}, {}]>]>} : (tensor<8x8xf32>, tensor<8xf32>) -> (tensor<8xf32>, tensor<8x8xf32>)
+// CHECK-NEXT: %2:2 = call @id(%1#1, %1#0) {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"b"}]>, <@mesh, [{"a", "b"}, {}]>]>} : (tensor<8x8xf32>, tensor<8xf32>) -> (tensor<8xf32>, tensor<8x8xf32>)
+// CHECK-NEXT: return %2#1, %2#0 : tensor<8x8xf32>, tensor<8xf32>
+// CHECK-NEXT: }
+// CHECK-NEXT: func.func private @id(%arg0: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a", "b"}, {}]>}, %arg1: tensor<8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"b"}]>}) -> (tensor<8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"b"}]>}, tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a", "b"}, {}]>}) {
+// CHECK-NEXT: return %arg1, %arg0 : tensor<8xf32>, tensor<8x8xf32>
+// CHECK-NEXT: }
+// CHECK-NEXT: }
+sdy.mesh @mesh = <["a"=2, "b"=2]>
+func.func private @id(%arg0: tensor<8x8xf32>, %arg1: tensor<8xf32>) -> (tensor<8xf32>, tensor<8x8xf32>) {
+  return %arg1, %arg0 : tensor<8xf32>, tensor<8x8xf32>
+}
+func.func @main(%arg0: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a", "b"}, {}]>}) -> (tensor<8x8xf32>, tensor<8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"b"}]>}) {
+  %c = stablehlo.constant dense<1.0> : tensor<8xf32>
+  %0:2 = call @id(%arg0, %c) : (tensor<8x8xf32>, tensor<8xf32>) -> (tensor<8xf32>, tensor<8x8xf32>)
+  %1:2 = call @id(%0#1, %0#0) : (tensor<8x8xf32>, tensor<8xf32>) -> (tensor<8xf32>, tensor<8x8xf32>)
+  return %1#1, %1#0 : tensor<8x8xf32>, tensor<8xf32>
+}
+
+// -----
+
 // A sharding constraint in the callee.
 // CHECK-LABEL: module {
 // CHECK-NEXT: sdy.mesh @mesh = <["a"=2, "b"=2]>
@@ -299,6 +325,35 @@ func.func @main(%arg0: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a
   %0:2 = call @foo(%arg0, %arg1) : (tensor<8x8xf32>, tensor<8x8xf32>) -> (tensor<8x8xf32>, tensor<8x8xf32>)
   %1 = stablehlo.add %0#0, %0#1 : tensor<8x8xf32>
   return %1 : tensor<8x8xf32>
+}
+
+// -----
+
+// A sharding group across caller and callee; the callee keeps its sub-axes
+// (only @main's lose them).
+// CHECK-LABEL: module {
+// CHECK-NEXT: sdy.mesh @mesh = <["a"=2, "b"=4]>
+// CHECK-NEXT: func.func @main(%arg0: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"b":(1)2}, {}]>}, %arg1: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {}]>}) -> (tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {}]>}, tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {}]>}) {
+// CHECK-NEXT: %0 = call @foo(%arg0) {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"b":(1)2}, {}]>]>} : (tensor<8x8xf32>) -> tensor<8x8xf32>
+// CHECK-NEXT: %1 = stablehlo.negate %arg1 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"b":(1)2}, {}]>]>} : tensor<8x8xf32>
+// CHECK-NEXT: return %0, %1 : tensor<8x8xf32>, tensor<8x8xf32>
+// CHECK-NEXT: }
+// CHECK-NEXT: func.func private @foo(%arg0: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"b":(1)2}, {}]>}) -> (tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"b":(1)2}, {}]>}) {
+// CHECK-NEXT: %0 = stablehlo.abs %arg0 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"b":(1)2}, {}]>]>} : tensor<8x8xf32>
+// CHECK-NEXT: return %0 : tensor<8x8xf32>
+// CHECK-NEXT: }
+// CHECK-NEXT: }
+sdy.mesh @mesh = <["a"=2, "b"=4]>
+func.func private @foo(%arg0: tensor<8x8xf32>) -> tensor<8x8xf32> {
+  sdy.sharding_group %arg0 group_id=3 : tensor<8x8xf32>
+  %0 = stablehlo.abs %arg0 : tensor<8x8xf32>
+  return %0 : tensor<8x8xf32>
+}
+func.func @main(%arg0: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"b":(1)2}, {}]>}, %arg1: tensor<8x8xf32>) -> (tensor<8x8xf32>, tensor<8x8xf32>) {
+  sdy.sharding_group %arg1 group_id=3 : tensor<8x8xf32>
+  %0 = call @foo(%arg0) : (tensor<8x8xf32>) -> tensor<8x8xf32>
+  %1 = stablehlo.negate %arg1 : tensor<8x8xf32>
+  return %0, %1 : tensor<8x8xf32>, tensor<8x8xf32>
 }
 
 // -----
