@@ -95,13 +95,17 @@ def ImportFuncCallsPass : Pass<"sdy-import-func-calls", "ModuleOp"> {
     named after the callee's `sdy.original_func_name` (or the callee),
     holding a copy of the callee's body, the callee's argument shardings as
     in shardings and the call's own `sdy.sharding` as out shardings; the
-    call's other attributes stay. Callees left without calls are erased
-    (unless they are public).
+    call's other attributes stay. Callees left without calls are erased,
+    public ones too (as in Shardy) unless `keep-public-callees`.
   }];
   let options = [
     Option<"addDataFlowEdgesOnNamedComputations",
            "add-data-flow-edges-on-named-computations", "bool",
            /*default=*/"false", "Not supported by sdy (true is an error).">,
+    Option<"keepPublicCallees", "keep-public-callees", "bool",
+           /*default=*/"false",
+           "sdy's own: keep public callees (what -sdy-partition-pipeline "
+           "does, which keeps every public function).">,
   ];
   let dependentDialects = ["mlir::sdy::SdyDialect"];
 }
@@ -121,7 +125,7 @@ def ConstantOrScalarMergerPass
 
 def RemoveSubAxesInInputOutputShardingsPass
     : Pass<"sdy-remove-sub-axes-in-input-output-shardings", "ModuleOp"> {
-  let summary = "Drops sub-axes (and the axes after them) from the open dimensions of function argument and result shardings.";
+  let summary = "Drops sub-axes (and the axes after them) from the open dimensions of @main's argument and result shardings (every function's without @main).";
   let dependentDialects = ["mlir::sdy::SdyDialect"];
 }
 

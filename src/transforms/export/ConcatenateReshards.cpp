@@ -10,6 +10,8 @@
 #include "transforms/export/ConcatenateReshards.h"
 #include "transforms/export/UnreducedAllReduces.h"
 
+#include "transforms/export/CallOperandReshards.h"
+
 #include "ir/sdy/ShardingLayout.h"
 #include "ir/sdy/ShardingUtils.h"
 #include "ir/stablehlo/StablehloDialect.h"
@@ -272,7 +274,8 @@ struct ConcatenateReshardsPass
     return "sdy-insert-explicit-reshards";
   }
   StringRef getDescription() const override {
-    return "Makes concatenates whose operands and result disagree consistent.";
+    return "Makes concatenates whose operands and result disagree "
+           "consistent; reshards call operands to their callee's arguments.";
   }
   // Only printed: the pipeline reads back as the registered pass.
   Option<bool> enableFullVersion{*this, "enable-full-version",
@@ -283,7 +286,7 @@ struct ConcatenateReshardsPass
     registry.insert<SdyDialect>();
   }
   void runOnOperation() override {
-    insertConcatenateReshards(getOperation());
+    insertNonFullVersionReshards(getOperation());
     insertUnreducedAllReduces(getOperation());
   }
 };
@@ -294,11 +297,19 @@ std::unique_ptr<Pass> createConcatenateReshardsPass() {
   return std::make_unique<ConcatenateReshardsPass>();
 }
 
-void insertConcatenateReshards(func::FuncOp func) {
-  SmallVector<stablehlo::ConcatenateOp> concatenates;
-  func.walk([&](stablehlo::ConcatenateOp op) { concatenates.push_back(op); });
-  for (stablehlo::ConcatenateOp op : concatenates)
-    reshardConcatenate(op);
+void insertNonFullVersionReshards(func::FuncOp func) {
+  SmallVector<Operation *> ops;
+  func.walk([&](Operation *op) {
+    if (isa<stablehlo::ConcatenateOp, func::CallOp>(op))
+      ops.push_back(op);
+  });
+  SymbolTableCollection symbols;
+  for (Operation *op : ops) {
+    if (auto call = dyn_cast<func::CallOp>(op))
+      reshardCallOperands(call, symbols);
+    else
+      reshardConcatenate(cast<stablehlo::ConcatenateOp>(op));
+  }
 }
 
 } // namespace mlir::sdy

@@ -3,7 +3,8 @@
 // The part of explicit-reshard insertion that propagation's export runs
 // (`sdy-insert-explicit-reshards{enable-full-version=false}`): only
 // stablehlo.concatenate ops whose operands and result disagree are made
-// consistent (docs/propagation.md).
+// consistent, and func.call operands are resharded to their callee's
+// argument shardings (docs/propagation.md).
 //
 //===----------------------------------------------------------------------===//
 
@@ -15,16 +16,18 @@
 
 namespace mlir::sdy {
 
-/// Gives every stablehlo.concatenate in `func` whose operands and result are
-/// sharded inconsistently one sharding per factor: per factor the
+/// Walks `func` in order: gives every func.call's operands their callee's
+/// argument shardings (reshardCallOperands), and every stablehlo.concatenate
+/// whose operands and result are sharded inconsistently one sharding per
+/// factor: per factor the
 /// (factor, axes) candidate with the most tensor elements behind it
 /// (prefixes count), the concatenated dimension's axes moved to the other
 /// dimensions (in order, where they divide what is left of the dimension).
 /// Operands get `sdy.reshard` to that sharding, the result gets it and an
 /// `sdy.reshard` back to its former sharding.
-void insertConcatenateReshards(func::FuncOp func);
+void insertNonFullVersionReshards(func::FuncOp func);
 
-/// The func pass that runs insertConcatenateReshards: what
+/// The func pass that runs insertNonFullVersionReshards: what
 /// `sdy-insert-explicit-reshards{enable-full-version=false}` does, as which it
 /// prints (the registered pass lives with the partitioner).
 std::unique_ptr<Pass> createConcatenateReshardsPass();

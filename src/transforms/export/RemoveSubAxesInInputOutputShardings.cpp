@@ -1,12 +1,12 @@
 //===- RemoveSubAxesInInputOutputShardings.cpp ----------------------------===//
 //
-// -sdy-remove-sub-axes-in-input-output-shardings: a function's argument and
-// result shardings are what callers see, and callers (a framework laying out
-// buffers) know whole mesh axes only. In each open dimension (one that
-// propagation was free to fill) the first sub-axis and every axis after it
-// are dropped; closed dimensions are what the user asked for and stay. The
-// values inside the function keep their shardings: the partitioner reshards
-// where they now differ.
+// -sdy-remove-sub-axes-in-input-output-shardings: the entry function's
+// argument and result shardings are what callers see, and callers (a
+// framework laying out buffers) know whole mesh axes only. In each open
+// dimension (one that propagation was free to fill) the first sub-axis and
+// every axis after it are dropped; closed dimensions are what the user asked
+// for and stay. The values inside the function keep their shardings: the
+// partitioner reshards where they now differ.
 //
 //===----------------------------------------------------------------------===//
 
@@ -44,9 +44,15 @@ struct RemoveSubAxesInInputOutputShardingsPass
     : impl::RemoveSubAxesInInputOutputShardingsPassBase<
           RemoveSubAxesInInputOutputShardingsPass> {
   void runOnOperation() override {
+    // Only the entry function's callers are outside the module (as in
+    // Shardy, which requires @main); without @main every function is an
+    // entry.
     bool changed = false;
+    auto main = SymbolTable::lookupNearestSymbolFrom<func::FuncOp>(
+        getOperation(), StringAttr::get(&getContext(), "main"));
     for (auto func : getOperation().getOps<func::FuncOp>())
-      changed |= transformShardings(func, removeSubAxes);
+      if (!main || func == main)
+        changed |= transformShardings(func, removeSubAxes);
     if (!changed)
       markAllAnalysesPreserved();
   }

@@ -94,6 +94,19 @@ struct UpdateNonDivisibleInputOutputShardingsPass
             changed = true;
           }
         }
+      // A call's results are its callee's results seen by the caller (as in
+      // Shardy).
+      func.walk([&](func::CallOp call) {
+        for (Value result : call.getResults())
+          if (TensorShardingAttr sharding = getSharding(result)) {
+            TensorShardingAttr updated =
+                makeDivisible(sharding, result.getType(), call);
+            if (updated != sharding) {
+              setSharding(result, updated);
+              changed = true;
+            }
+          }
+      });
     }
     if (!changed)
       markAllAnalysesPreserved();

@@ -111,10 +111,12 @@ struct ImportFuncCallsPass
         call.erase();
       }
     }
-    // Private callees are only reachable through calls, and none are left.
+    // Callees were copied into their calls; as in Shardy they go, public
+    // ones too unless asked to keep them.
     for (Operation *callee : callees) {
       auto func = cast<func::FuncOp>(callee);
-      if (func.isPrivate() && SymbolTable::symbolKnownUseEmpty(func, module))
+      if ((!keepPublicCallees || func.isPrivate()) &&
+          SymbolTable::symbolKnownUseEmpty(func, module))
         func.erase();
     }
   }

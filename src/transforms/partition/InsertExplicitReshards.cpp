@@ -490,7 +490,7 @@ struct InsertExplicitReshardsPass
   void runOnOperation() override {
     func::FuncOp func = getOperation();
     if (!enableFullVersion) {
-      insertConcatenateReshards(func);
+      insertNonFullVersionReshards(func);
       insertUnreducedAllReduces(func);
       return;
     }

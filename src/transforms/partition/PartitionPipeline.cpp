@@ -34,7 +34,8 @@ void mlir::sdy::addPartitionPipeline(OpPassManager &pm,
   pm.addPass(createInlineCompositesPass());
   if (!options.skipPropagation)
     addPropagationPipeline(pm, options.propagation,
-                           /*keepNonDivisibleInputOutputShardings=*/true);
+                           /*keepNonDivisibleInputOutputShardings=*/true,
+                           /*exportCallGraph=*/false);
   InsertExplicitReshardsPassOptions fullVersion;
   fullVersion.enableFullVersion = true;
   pm.addNestedPass<func::FuncOp>(createInsertExplicitReshardsPass(fullVersion));

@@ -381,7 +381,23 @@ void PropagationDriver::addRuleItem(Operation *op, OpShardingRuleAttr rule) {
 void PropagationDriver::collectItems() {
   using Slot = ShardingSlot;
   llvm::MapVector<int64_t, SmallVector<ShardingSlot>> groups;
+  // The results of a named computation are visited after its body, where
+  // Shardy has their data-flow edges, so what flows in through the
+  // arguments reaches the body first.
+  SmallVector<NamedComputationOp> openNamed;
+  auto closeNamed = [&](Operation *next) {
+    while (!openNamed.empty() &&
+           (!next || !openNamed.back()->isProperAncestor(next))) {
+      NamedComputationOp named = openNamed.pop_back_val();
+      for (auto [returned, result] :
+           llvm::zip(named.getBody().front().getTerminator()->getOperands(),
+                     named.getResults()))
+        addIdentityItem(named, {Slot::forValue(returned)},
+                        {Slot::forValue(result)});
+    }
+  };
   module.walk<WalkOrder::PreOrder>([&](Operation *op) {
+    closeNamed(op);
     // A function's results are visited before its body (as the real Shardy
     // does), so a returned value takes the result's sharding before its
     // producer has propagated anything into it.
@@ -427,10 +443,7 @@ void PropagationDriver::collectItems() {
       for (auto [operand, arg] :
            llvm::zip(named.getOperands(), body.getArguments()))
         addIdentityItem(op, {Slot::forValue(operand)}, {Slot::forValue(arg)});
-      for (auto [returned, result] :
-           llvm::zip(body.getTerminator()->getOperands(), named.getResults()))
-        addIdentityItem(op, {Slot::forValue(returned)},
-                        {Slot::forValue(result)});
+      openNamed.push_back(named);
       return;
     }
     if (auto manual = dyn_cast<ManualComputationOp>(op)) {
@@ -459,6 +472,7 @@ void PropagationDriver::collectItems() {
             op, config.conservative, config.keepShardingRules))
       addRuleItem(op, rule);
   });
+  closeNamed(nullptr);
   for (auto &[id, members] : groups) {
     if (members.size() < 2)
       continue;

@@ -1,6 +1,7 @@
 //===- PropagationPipeline.cpp - -sdy-propagation-pipeline ----------------===//
 //
-// Import → user-priority propagation → export cleanup (docs/propagation.md).
+// Import → user-priority propagation → export cleanup, in the real Shardy's
+// order, call-graph passes included (docs/propagation.md).
 //
 //===----------------------------------------------------------------------===//
 
@@ -10,6 +11,7 @@
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Transforms/Passes.h"
 #include "transforms/Passes.h"
+#include "transforms/calls/Passes.h"
 #include "transforms/export/ConcatenateReshards.h"
 #include "transforms/propagation/PropagationPasses.h"
 
@@ -18,23 +20,42 @@ using namespace mlir::sdy;
 
 void mlir::sdy::addPropagationPipeline(
     OpPassManager &pm, const PipelinePropagationOptions &options,
-    bool keepNonDivisibleInputOutputShardings) {
-  // Import.
-  pm.addPass(createPropagateShardingFromFuncToCallPass());
-  pm.addPass(createImportFuncCallsPass());
+    bool keepNonDivisibleInputOutputShardings, bool exportCallGraph) {
+  // Import, in Shardy's order: every call gets its own copy of its callee
+  // (flatten), which becomes a named computation that propagation sees
+  // into.
   pm.addPass(createSymbolDCEPass());
   pm.addPass(createLiftInlinedMeshesPass());
   pm.addPass(createRemoveSizeOneAxesPass());
+  pm.addPass(createPropagateShardingFromFuncToCallPass());
   pm.addNestedPass<func::FuncOp>(createConstantOrScalarSplitterPass());
+  pm.addPass(createSymbolDCEPass());
   pm.addPass(createManualAxesCleanupPass());
   pm.addNestedPass<func::FuncOp>(createAddDataFlowEdgesPass());
+  pm.addPass(createFlattenCallGraphPass());
+  pm.addPass(createSymbolDCEPass());
+  // Without the export (the partitioner) the module keeps its public
+  // functions, callees included.
+  ImportFuncCallsPassOptions importOptions;
+  importOptions.keepPublicCallees = !exportCallGraph;
+  pm.addPass(createImportFuncCallsPass(importOptions));
+  pm.addPass(createSymbolDCEPass());
   pm.addNestedPass<func::FuncOp>(createApplyShardingConstraintsPass());
   pm.addPass(createShardingGroupImportPass());
+  pm.addPass(createPreOrderFuncsPass());
 
   // Propagation.
   pm.addPass(createUserPriorityPropagationPass(options));
 
-  // Export.
+  // Export. The named computations become calls again; calls to copies of
+  // one function that ended up with the same shardings share one function.
+  if (exportCallGraph) {
+    pm.addPass(createExportNamedComputationsPass());
+    pm.addPass(createPropagateToFuncResultsPass());
+    pm.addPass(createUnflattenCallGraphPass());
+    pm.addPass(createSymbolDCEPass());
+    pm.addPass(createInsertFuncCallReshardsPass());
+  }
   pm.addNestedPass<func::FuncOp>(createConstantOrScalarMergerPass());
   pm.addNestedPass<func::FuncOp>(createSinkDataFlowEdgesPass());
   pm.addNestedPass<func::FuncOp>(createRemoveShardingGroupsPass());

@@ -23,10 +23,13 @@ struct PropagationPipelineOptions
 /// Adds the propagation pipeline to `pm` (anchored on builtin.module). As in
 /// Shardy, function argument and result shardings are made divisible at the
 /// end, unless `keepNonDivisibleInputOutputShardings` (the partitioner pads
-/// them instead).
+/// them instead), and calls, imported as named computations, become calls
+/// again, unless not `exportCallGraph` (the partitioner works on named
+/// computations; public callees then stay).
 void addPropagationPipeline(OpPassManager &pm,
                             const PipelinePropagationOptions &options,
-                            bool keepNonDivisibleInputOutputShardings = false);
+                            bool keepNonDivisibleInputOutputShardings = false,
+                            bool exportCallGraph = true);
 
 /// Registers `-sdy-propagation-pipeline`.
 void registerPropagationPipeline();

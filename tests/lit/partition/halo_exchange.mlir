@@ -381,20 +381,20 @@ func.func @conv_lhs_dilated_offset(%a: tensor<32x8x1xf32> {sdy.sharding = #sdy.s
 // 4-row shards) the output factor does not split evenly, yet the dimension
 // stays sharded: shard d reads rows [4d-1, 4d+4), one row from the shard
 // before; the returned complex result's padding row is zeroed (a complex
-// zero splat of the local shape).
-// CHECK-LABEL: func.func @conv_complex
-// CHECK-NOT:     all_gather
-// CHECK:         %[[ZERO:.*]] = stablehlo.constant dense<(0.000000e+00,0.000000e+00)> : tensor<complex<f32>>
-// CHECK:         "stablehlo.collective_permute"{{.*}}dense<{{\[\[}}0, 1], [1, 2], [2, 3]]>{{.*}} : (tensor<32x1x2xcomplex<f32>>)
-// CHECK:         stablehlo.broadcast_in_dim %[[ZERO]]
-// CHECK:         stablehlo.convolution{{.*}}stride = [2]{{.*}} : (tensor<32x5x2xcomplex<f32>>, tensor<3x2x1xcomplex<f32>>) -> tensor<32x2x1xcomplex<f32>>
+// zero splat of the local shape). The functions come out in reverse order
+// (-sdy-pre-order-funcs).
 // CHECK-LABEL: func.func @conv_complex_uneven
 // CHECK-NOT:     all_gather
 // CHECK:         "stablehlo.collective_permute"{{.*}}dense<{{\[\[}}0, 1], [1, 2], [2, 3]]>{{.*}} : (tensor<32x1x2xcomplex<f32>>)
 // CHECK-NOT:     collective_permute
 // CHECK:         stablehlo.convolution{{.*}}stride = [2]{{.*}} : (tensor<32x5x2xcomplex<f32>>, tensor<3x2x1xcomplex<f32>>) -> tensor<32x2x1xcomplex<f32>>
 // CHECK:         stablehlo.constant {{.*}}dense<(0.000000e+00,0.000000e+00)> : tensor<32x2x1xcomplex<f32>>
+// CHECK-LABEL: func.func @conv_complex(
 // CHECK-NOT:     all_gather
+// CHECK:         %[[ZERO:.*]] = stablehlo.constant dense<(0.000000e+00,0.000000e+00)> : tensor<complex<f32>>
+// CHECK:         "stablehlo.collective_permute"{{.*}}dense<{{\[\[}}0, 1], [1, 2], [2, 3]]>{{.*}} : (tensor<32x1x2xcomplex<f32>>)
+// CHECK:         stablehlo.broadcast_in_dim %[[ZERO]]
+// CHECK:         stablehlo.convolution{{.*}}stride = [2]{{.*}} : (tensor<32x5x2xcomplex<f32>>, tensor<3x2x1xcomplex<f32>>) -> tensor<32x2x1xcomplex<f32>>
 sdy.mesh @mesh = <["x"=4]>
 func.func @conv_complex(%a: tensor<32x16x2xcomplex<f32>> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"x"}, {}]>}, %w: tensor<3x2x1xcomplex<f32>>) -> (tensor<32x8x1xcomplex<f32>> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"x"}, {}]>}) {
   %0 = stablehlo.convolution(%a, %w) dim_numbers = [b, 0, f]x[0, i, o]->[b, 0, f], window = {stride = [2], pad = [[1, 1]]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<32x16x2xcomplex<f32>>, tensor<3x2x1xcomplex<f32>>) -> tensor<32x8x1xcomplex<f32>>

@@ -7,6 +7,11 @@
 
 sdy.mesh @mesh = <["data"=2, "model"=4]>
 
+// The functions come out in reverse order (-sdy-pre-order-funcs, as in
+// Shardy): @back first.
+// CHECK-LABEL: func.func @back(%arg0: tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"model"}]>}) -> (tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"model"}]>})
+// CHECK: stablehlo.slice %arg0 [0:8, 8:16] {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{}, {"model"}]>]>}
+
 // CHECK-LABEL: func.func @main(%arg0: tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"data"}, {"model"}]>}) -> (tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"data"}, {"model"}]>}, tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"data"}, {"model"}]>}, tensor<8x20xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"data"}, {"model"}]>}, tensor<8x32xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"data"}, {"model"}]>}, tensor<8x4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"data"}, {}]>})
 // CHECK: stablehlo.reverse %arg0, dims = [1] {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"data"}, {"model"}]>]>}
 // CHECK: stablehlo.slice %{{.+}} [0:8, 0:8] {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"data"}, {"model"}]>]>}
@@ -24,9 +29,7 @@ func.func @main(%arg0: tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"
   return %0, %1, %2, %3, %4 : tensor<8x16xf32>, tensor<8x8xf32>, tensor<8x20xf32>, tensor<8x32xf32>, tensor<8x4xf32>
 }
 
-// A sharding on the result of a slice crosses it backwards.
-// CHECK-LABEL: func.func @back(%arg0: tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"model"}]>}) -> (tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"model"}]>})
-// CHECK: stablehlo.slice %arg0 [0:8, 8:16] {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{}, {"model"}]>]>}
+// A sharding on the result of a slice crosses it backwards (checked above).
 func.func @back(%arg0: tensor<8x16xf32>) -> tensor<8x8xf32> {
   %0 = stablehlo.slice %arg0 [0:8, 8:16] : (tensor<8x16xf32>) -> tensor<8x8xf32>
   %1 = sdy.sharding_constraint %0 <@mesh, [{}, {"model"}]> : tensor<8x8xf32>

@@ -36,9 +36,10 @@ func.func @main(%arg0: tensor<8x8xf32>) -> tensor<8x8xf32> {
 
 // -----
 
-// A public callee stays.
+// A public callee goes too, as in Shardy.
 // CHECK-LABEL: module
-// CHECK: func.func @public_callee
+// CHECK-NOT: func.func @public_callee
+// CHECK: func.func @caller
 // CHECK: sdy.named_computation<"public_callee">
 func.func @public_callee(%x: tensor<8xf32>) -> tensor<8xf32> {
   return %x : tensor<8xf32>
