@@ -437,7 +437,7 @@ func.func @far_padding(%a: tensor<8x128xf32> {sdy.sharding = #sdy.sharding<@mesh
 // from each side) against one all_gather of the shard. For 8 floats on 2
 // devices (16 B per shard) the gather is modelled cheaper and the
 // dimension is gathered; for 1024 floats (2 KiB per shard) the exchange
-// is.
+// is. The functions come out in reverse order (-sdy-pre-order-funcs).
 // CHECK-LABEL: func.func @tiny_gathers
 // CHECK-NOT:     collective_permute
 // CHECK:         "stablehlo.all_gather"
@@ -449,15 +449,6 @@ func.func @far_padding(%a: tensor<8x128xf32> {sdy.sharding = #sdy.sharding<@mesh
 // CHECK:         }) {{.*}} : (tensor<514xf32>, tensor<f32>) -> tensor<512xf32>
 // CHECK-NOT:     all_gather
 sdy.mesh @mesh = <["x"=2]>
-func.func @tiny_gathers(%a: tensor<8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}]>}) -> (tensor<8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}]>}) {
-  %cst = stablehlo.constant dense<0xFF800000> : tensor<f32>
-  %0 = "stablehlo.reduce_window"(%a, %cst) <{padding = dense<[[1, 1]]> : tensor<1x2xi64>, window_dimensions = array<i64: 3>}> ({
-  ^bb0(%x: tensor<f32>, %y: tensor<f32>):
-    %m = stablehlo.maximum %x, %y : tensor<f32>
-    stablehlo.return %m : tensor<f32>
-  }) : (tensor<8xf32>, tensor<f32>) -> tensor<8xf32>
-  return %0 : tensor<8xf32>
-}
 func.func @large_exchanges(%a: tensor<1024xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}]>}) -> (tensor<1024xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}]>}) {
   %cst = stablehlo.constant dense<0xFF800000> : tensor<f32>
   %0 = "stablehlo.reduce_window"(%a, %cst) <{padding = dense<[[1, 1]]> : tensor<1x2xi64>, window_dimensions = array<i64: 3>}> ({
@@ -466,6 +457,15 @@ func.func @large_exchanges(%a: tensor<1024xf32> {sdy.sharding = #sdy.sharding<@m
     stablehlo.return %m : tensor<f32>
   }) : (tensor<1024xf32>, tensor<f32>) -> tensor<1024xf32>
   return %0 : tensor<1024xf32>
+}
+func.func @tiny_gathers(%a: tensor<8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}]>}) -> (tensor<8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}]>}) {
+  %cst = stablehlo.constant dense<0xFF800000> : tensor<f32>
+  %0 = "stablehlo.reduce_window"(%a, %cst) <{padding = dense<[[1, 1]]> : tensor<1x2xi64>, window_dimensions = array<i64: 3>}> ({
+  ^bb0(%x: tensor<f32>, %y: tensor<f32>):
+    %m = stablehlo.maximum %x, %y : tensor<f32>
+    stablehlo.return %m : tensor<f32>
+  }) : (tensor<8xf32>, tensor<f32>) -> tensor<8xf32>
+  return %0 : tensor<8xf32>
 }
 
 // -----
