@@ -25,7 +25,8 @@
 //   sees unreduced partial sums is a failure.
 //
 // Segments that do not parse, that propagation rejects, or that the
-// partitioner rejects with a diagnostic are skipped and counted; chains
+// partitioner rejects with a diagnostic (unreduced axes among them) are
+// skipped and counted; chains
 // through indivisible shardings (the simulator does not model their padding
 // through collectives) are skipped and counted. A GoogleTest program.
 //
@@ -59,6 +60,7 @@
 #include "mlir/Pass/PassRegistry.h"
 #include "rules/ShardingRules.h"
 #include "transforms/Registration.h"
+#include "transforms/partition/RejectUnreduced.h"
 #include "transforms/propagation/FactorSharding.h"
 #include <gtest/gtest.h>
 
@@ -622,6 +624,9 @@ TEST(PipelineCorpusTest, CollectivesDeliverWhatConsumersExpect) {
         }
         PassManager part(ctx.get(), ModuleOp::getOperationName(),
                          OpPassManager::Nesting::Implicit);
+        // As -sdy-partition-pipeline, which the simulator follows: programs
+        // with unreduced axes are refused (and counted as rejected).
+        part.addPass(createRejectUnreducedPass());
         ASSERT_TRUE(succeeded(parsePassPipeline(partition, part)))
             << "cannot parse the partition pipeline";
         firstError.clear();
