@@ -8,10 +8,12 @@
 // same values in every syntax (the generic op form included, whose
 // attributes the builtin parser reads before any op sees them).
 //
-// A hex of one byte per element becomes the packed bits; a packed hex
-// (ceil(n/8) bytes), a splat (one byte) and any other size are left to the
-// parser, which rejects the sizes it does not know. For n = 1 the two forms
-// are the same byte.
+// A hex of one byte per element becomes the packed bits; a hex whose n
+// elements are all equal (in either form) becomes MLIR's splat byte, so the
+// attribute is a splat like the `dense<true>` it prints as. Other packed
+// hex (ceil(n/8) bytes) and any other size are left to the parser, which
+// rejects the sizes it does not know. For n = 1 the two forms are the same
+// byte.
 //
 //===----------------------------------------------------------------------===//
 #ifndef SDY_IR_UTILS_BOOLHEXCONSTANTS_H
@@ -70,16 +72,38 @@ inline std::optional<std::string> packBoolHexConstants(llvm::StringRef text) {
       continue;
     size_t hexLength = end - digits;
     std::optional<int64_t> n = detail::boolTensorElements(text.substr(end + 2));
-    if (!n || *n <= 1 || hexLength % 2 != 0 ||
-        static_cast<int64_t>(hexLength / 2) != *n)
+    if (!n || *n <= 1 || hexLength % 2 != 0)
       continue;
+    int64_t bytes = static_cast<int64_t>(hexLength / 2);
+    bool perElement = bytes == *n;
+    if (!perElement && bytes != (*n + 7) / 8)
+      continue;
+    auto byteAt = [&](int64_t i) {
+      return llvm::hexFromNibbles(text[digits + 2 * i],
+                                  text[digits + 2 * i + 1]);
+    };
     std::string packed((*n + 7) / 8, '\0');
     for (int64_t i = 0; i < *n; ++i)
-      if (llvm::hexFromNibbles(text[digits + 2 * i], text[digits + 2 * i + 1]))
+      if (perElement ? byteAt(i) != 0 : (byteAt(i / 8) >> (i % 8)) & 1)
         packed[i / 8] |= static_cast<char>(1u << (i % 8));
+    // All elements equal: MLIR's splat byte, so that the attribute is a
+    // splat as the printed `dense<true>` / `dense<false>` reads back.
+    bool allSet = true, allClear = true;
+    for (int64_t i = 0; i < *n; ++i) {
+      bool bit = (packed[i / 8] >> (i % 8)) & 1;
+      allSet &= bit;
+      allClear &= !bit;
+    }
+    std::string hex;
+    if (allSet || allClear)
+      hex = allSet ? "FF" : "00";
+    else if (perElement)
+      hex = llvm::toHex(packed);
+    else
+      continue; // packed already and not a splat: the parser reads it
     if (!out)
       out = text.str();
-    std::string replacement = llvm::toHex(packed) + "\">";
+    std::string replacement = hex + "\">";
     replacement.resize(hexLength + 2, ' ');
     out->replace(digits, hexLength + 2, replacement);
   }

@@ -47,3 +47,26 @@ func.func @other_types() -> tensor<4xi8> {
   %0 = "stablehlo.constant"() {value = dense<"0x01000101"> : tensor<4xi8>} : () -> tensor<4xi8>
   return %0 : tensor<4xi8>
 }
+
+// -----
+
+// Hex whose elements are all equal (packed bits with the unused high bits
+// set, or one byte per element) is a splat, as the `dense<false>` /
+// `dense<true>` it prints as reads back: printing is a fixed point (a case
+// the module-parse fuzzer found).
+// RUN: sdy-opt %s -split-input-file | sdy-opt -split-input-file | FileCheck %s --check-prefix=FIXED
+// CHECK-LABEL: func.func @all_equal(
+// CHECK-NEXT: stablehlo.constant dense<false> : tensor<4xi1>
+// CHECK-NEXT: stablehlo.constant dense<true> : tensor<3xi1>
+// CHECK-NEXT: stablehlo.constant dense<true> : tensor<4xi1>
+// CHECK-NEXT: stablehlo.constant dense<false> : tensor<9xi1>
+// FIXED-LABEL: func.func @all_equal(
+// FIXED-NEXT: stablehlo.constant dense<false> : tensor<4xi1>
+// FIXED-NEXT: stablehlo.constant dense<true> : tensor<3xi1>
+func.func @all_equal() -> (tensor<4xi1>, tensor<3xi1>, tensor<4xi1>, tensor<9xi1>) {
+  %0 = "stablehlo.constant"() {value = dense<"0xD0"> : tensor<4xi1>} : () -> tensor<4xi1>
+  %1 = "stablehlo.constant"() {value = dense<"0x0F"> : tensor<3xi1>} : () -> tensor<3xi1>
+  %2 = "stablehlo.constant"() {value = dense<"0x01010101"> : tensor<4xi1>} : () -> tensor<4xi1>
+  %3 = "stablehlo.constant"() {value = dense<"0x00FE"> : tensor<9xi1>} : () -> tensor<9xi1>
+  return %0, %1, %2, %3 : tensor<4xi1>, tensor<3xi1>, tensor<4xi1>, tensor<9xi1>
+}
