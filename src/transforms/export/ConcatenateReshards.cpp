@@ -287,7 +287,6 @@ struct ConcatenateReshardsPass
   }
   void runOnOperation() override {
     insertNonFullVersionReshards(getOperation());
-    insertUnreducedAllReduces(getOperation());
   }
 };
 
@@ -310,6 +309,7 @@ void insertNonFullVersionReshards(func::FuncOp func) {
     else
       reshardConcatenate(cast<stablehlo::ConcatenateOp>(op));
   }
+  insertUnreducedAllReduces(func);
 }
 
 } // namespace mlir::sdy

@@ -24,7 +24,8 @@ namespace mlir::sdy {
 /// (prefixes count), the concatenated dimension's axes moved to the other
 /// dimensions (in order, where they divide what is left of the dimension).
 /// Operands get `sdy.reshard` to that sharding, the result gets it and an
-/// `sdy.reshard` back to its former sharding.
+/// `sdy.reshard` back to its former sharding. Then sums unreduced axes
+/// before the uses that do not keep them (insertUnreducedAllReduces).
 void insertNonFullVersionReshards(func::FuncOp func);
 
 /// The func pass that runs insertNonFullVersionReshards: what

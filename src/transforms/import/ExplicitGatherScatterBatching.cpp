@@ -13,6 +13,7 @@
 
 #include "mlir/IR/Builders.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/ADT/SetVector.h"
 
 namespace mlir::sdy {
 #define GEN_PASS_DEF_EXPLICITGATHERSCATTERBATCHINGPASS
@@ -117,17 +118,25 @@ SmallVector<int64_t> withoutIndex(ArrayRef<int64_t> values, int64_t index) {
   return result;
 }
 
-/// Erases `op` and then its operands' producers while nothing uses them
-/// (the concatenate and the iota the rewrite left behind).
+/// Erases `op` and then its operands' producers while they are trivially
+/// dead (the concatenate and the iota the rewrite left behind).
 void eraseIfDead(Operation *op) {
-  if (!op || !op->use_empty() || !isPure(op))
+  if (!op || !isOpTriviallyDead(op))
     return;
-  SmallVector<Operation *> producers;
+  llvm::SetVector<Operation *> producers;
   for (Value operand : op->getOperands())
-    producers.push_back(operand.getDefiningOp());
+    if (Operation *producer = operand.getDefiningOp())
+      producers.insert(producer);
   op->erase();
   for (Operation *producer : producers)
     eraseIfDead(producer);
+}
+
+/// Makes `indices` use `newIndices`, erasing what only fed the old ones.
+void replaceIndices(OpOperand &indices, Value newIndices) {
+  Operation *oldIndices = indices.get().getDefiningOp();
+  indices.set(newIndices);
+  eraseIfDead(oldIndices);
 }
 
 int64_t dimZeroSize(Value value) {
@@ -152,9 +161,7 @@ void rewriteGather(shlo::GatherOp gather) {
       without(dims.getCollapsedSliceDims(), 0), zero, zero,
       withoutIndex(dims.getStartIndexMap(), rewrite->indexPosition),
       dims.getIndexVectorDim()));
-  Operation *oldIndices = gather.getStartIndices().getDefiningOp();
-  gather.getStartIndicesMutable().assign(rewrite->newIndices);
-  eraseIfDead(oldIndices);
+  replaceIndices(gather.getStartIndicesMutable(), rewrite->newIndices);
   // Written out, as Shardy's rewritten op has it.
   gather.setIndicesAreSorted(gather.getIndicesAreSorted());
 }
@@ -177,9 +184,7 @@ void rewriteScatter(shlo::ScatterOp scatter) {
       without(dims.getInsertedWindowDims(), 0), zero, zero,
       withoutIndex(dims.getScatterDimsToOperandDims(), rewrite->indexPosition),
       dims.getIndexVectorDim()));
-  Operation *oldIndices = scatter.getScatterIndices().getDefiningOp();
-  scatter.getScatterIndicesMutable().assign(rewrite->newIndices);
-  eraseIfDead(oldIndices);
+  replaceIndices(scatter.getScatterIndicesMutable(), rewrite->newIndices);
   scatter.setIndicesAreSorted(scatter.getIndicesAreSorted());
   scatter.setUniqueIndices(scatter.getUniqueIndices());
 }

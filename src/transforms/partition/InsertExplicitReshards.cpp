@@ -39,7 +39,6 @@
 #include "ir/stablehlo/StablehloDialect.h"
 #include "rules/ShardingRules.h"
 #include "transforms/export/ConcatenateReshards.h"
-#include "transforms/export/UnreducedAllReduces.h"
 #include "transforms/partition/HaloExchange.h"
 #include "transforms/partition/Passes.h"
 #include "transforms/partition/ReplicatedOps.h"
@@ -491,7 +490,6 @@ struct InsertExplicitReshardsPass
     func::FuncOp func = getOperation();
     if (!enableFullVersion) {
       insertNonFullVersionReshards(func);
-      insertUnreducedAllReduces(func);
       return;
     }
     SmallVector<Operation *> ops;
