@@ -682,6 +682,40 @@ void OpShardingRuleAttr::print(AsmPrinter &printer) const {
   printer << ">";
 }
 
+namespace {
+/// Parses `[e, e, ...]`, each element read by `AttrT::parse` (inside braces,
+/// `[{e}, {e}]`, when `braced`).
+template <typename AttrT>
+ParseResult parseAttrList(AsmParser &parser, SmallVectorImpl<AttrT> &elements,
+                          bool braced = false) {
+  return parser.parseCommaSeparatedList(
+      AsmParser::Delimiter::Square, [&]() -> ParseResult {
+        if (braced && parser.parseLBrace())
+          return failure();
+        auto element = dyn_cast_or_null<AttrT>(AttrT::parse(parser, Type()));
+        if (!element || (braced && parser.parseRBrace()))
+          return failure();
+        elements.push_back(element);
+        return success();
+      });
+}
+
+/// Parses the `-N` of `operand-N` or `step-N` (the lexer reads it as the
+/// integer -N) into `index`; the error says what was `expected`.
+ParseResult parseDashedIndex(AsmParser &parser, const Twine &expected,
+                             int64_t &index) {
+  llvm::SMLoc loc = parser.getCurrentLocation();
+  int64_t negated;
+  if (parser.parseInteger(negated))
+    return failure();
+  const char *text = loc.getPointer();
+  if (!text || *text != '-' || negated == INT64_MIN)
+    return parser.emitError(loc) << "expected " << expected;
+  index = -negated;
+  return success();
+}
+} // namespace
+
 //===----------------------------------------------------------------------===//
 // Collective parameters
 //===----------------------------------------------------------------------===//
@@ -705,13 +739,7 @@ void AllToAllParamAttr::print(AsmPrinter &printer) const {
 
 Attribute AlltoAllParamListAttr::parse(AsmParser &parser, Type) {
   SmallVector<AllToAllParamAttr> params;
-  if (parser.parseCommaSeparatedList(AsmParser::Delimiter::Square, [&]() {
-        Attribute param = AllToAllParamAttr::parse(parser, Type());
-        if (!param)
-          return failure();
-        params.push_back(cast<AllToAllParamAttr>(param));
-        return success();
-      }))
+  if (parseAttrList(parser, params))
     return {};
   return AlltoAllParamListAttr::get(parser.getContext(), params);
 }
@@ -738,17 +766,10 @@ Attribute EdgeValueRefAttr::parse(AsmParser &parser, Type) {
                           << "'";
     return {};
   }
-  llvm::SMLoc indexLoc = parser.getCurrentLocation();
-  int64_t negated;
-  if (parser.parseInteger(negated))
+  int64_t index;
+  if (parseDashedIndex(parser, "'-' and an index after '" + kind + "'", index))
     return {};
-  const char *text = indexLoc.getPointer();
-  if (!text || *text != '-') {
-    parser.emitError(indexLoc)
-        << "expected '-' and an index after '" << kind << "'";
-    return {};
-  }
-  return EdgeValueRefAttr::get(parser.getContext(), kind == "result", -negated);
+  return EdgeValueRefAttr::get(parser.getContext(), kind == "result", index);
 }
 
 void EdgeValueRefAttr::print(AsmPrinter &printer) const {
@@ -765,14 +786,7 @@ Attribute AxisToPropagationDetailsAttr::parse(AsmParser &parser, Type) {
   if (!source || parser.parseArrow())
     return {};
   SmallVector<EdgeValueRefAttr> targets;
-  if (parser.parseCommaSeparatedList(AsmParser::Delimiter::Square, [&]() {
-        auto target = dyn_cast_or_null<EdgeValueRefAttr>(
-            EdgeValueRefAttr::parse(parser, Type()));
-        if (!target)
-          return failure();
-        targets.push_back(target);
-        return success();
-      }))
+  if (parseAttrList(parser, targets))
     return {};
   if (targets.empty()) {
     parser.emitError(loc) << "propagation edges need at least one target";
@@ -799,38 +813,18 @@ void AxisToPropagationDetailsAttr::print(AsmPrinter &printer) const {
 }
 
 Attribute PropagationOneStepAttr::parse(AsmParser &parser, Type) {
-  llvm::SMLoc stepLoc;
-  int64_t negated;
-  if (parser.parseLBrace() || parser.parseKeyword("step"))
-    return {};
-  stepLoc = parser.getCurrentLocation();
-  if (parser.parseInteger(negated))
-    return {};
-  if (!stepLoc.getPointer() || *stepLoc.getPointer() != '-') {
-    parser.emitError(stepLoc) << "expected 'step-N'";
-    return {};
-  }
+  llvm::SMLoc loc = parser.getCurrentLocation();
+  int64_t step;
   SmallVector<AxisToPropagationDetailsAttr> entries;
-  if (parser.parseEqual() ||
-      parser.parseCommaSeparatedList(
-          AsmParser::Delimiter::Square,
-          [&]() {
-            if (parser.parseLBrace())
-              return failure();
-            auto entry = dyn_cast_or_null<AxisToPropagationDetailsAttr>(
-                AxisToPropagationDetailsAttr::parse(parser, Type()));
-            if (!entry || parser.parseRBrace())
-              return failure();
-            entries.push_back(entry);
-            return success();
-          }) ||
-      parser.parseRBrace())
+  if (parser.parseLBrace() || parser.parseKeyword("step") ||
+      parseDashedIndex(parser, "'step-N'", step) || parser.parseEqual() ||
+      parseAttrList(parser, entries, /*braced=*/true) || parser.parseRBrace())
     return {};
   if (entries.empty()) {
-    parser.emitError(stepLoc) << "a propagation step needs at least one axis";
+    parser.emitError(loc) << "a propagation step needs at least one axis";
     return {};
   }
-  return PropagationOneStepAttr::get(parser.getContext(), -negated, entries);
+  return PropagationOneStepAttr::get(parser.getContext(), step, entries);
 }
 
 void PropagationOneStepAttr::print(AsmPrinter &printer) const {
@@ -847,17 +841,7 @@ void PropagationOneStepAttr::print(AsmPrinter &printer) const {
 Attribute PropagationEdgesAttr::parse(AsmParser &parser, Type) {
   llvm::SMLoc loc = parser.getCurrentLocation();
   SmallVector<PropagationOneStepAttr> steps;
-  if (parser.parseLess() ||
-      parser.parseCommaSeparatedList(
-          AsmParser::Delimiter::Square,
-          [&]() {
-            auto step = dyn_cast_or_null<PropagationOneStepAttr>(
-                PropagationOneStepAttr::parse(parser, Type()));
-            if (!step)
-              return failure();
-            steps.push_back(step);
-            return success();
-          }) ||
+  if (parser.parseLess() || parseAttrList(parser, steps) ||
       parser.parseGreater())
     return {};
   llvm::SmallDenseSet<int64_t> seen;

@@ -98,3 +98,21 @@ func.func @not_edges(%arg0: tensor<8xf32>) -> tensor<8xf32> {
   %0 = stablehlo.negate %arg0 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"a"}]>]>, sdy.propagation_edges = 1} : tensor<8xf32>
   return %0 : tensor<8xf32>
 }
+
+// -----
+
+sdy.mesh @mesh = <["a"=2, "b"=2]>
+func.func @index_overflow(%arg0: tensor<8xf32>) -> tensor<8xf32> {
+  // expected-error @+1 {{expected '-' and an index after 'operand'}}
+  %0 = stablehlo.negate %arg0 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"a"}]>]>, sdy.propagation_edges = #sdy.propagation_edges<[{step-0 = [{"a" = operand-9223372036854775808 -> [result-0]}]}]>} : tensor<8xf32>
+  return %0 : tensor<8xf32>
+}
+
+// -----
+
+sdy.mesh @mesh = <["a"=2, "b"=2]>
+func.func @step_without_dash(%arg0: tensor<8xf32>) -> tensor<8xf32> {
+  // expected-error @+1 {{expected 'step-N'}}
+  %0 = stablehlo.negate %arg0 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"a"}]>]>, sdy.propagation_edges = #sdy.propagation_edges<[{step 0 = [{"a" = operand-0 -> [result-0]}]}]>} : tensor<8xf32>
+  return %0 : tensor<8xf32>
+}
