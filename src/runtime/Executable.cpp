@@ -10,6 +10,7 @@
 #include "ir/Registration.h"
 #include "ir/sdy/SdyDialect.h"
 #include "ir/stablehlo/StablehloDialect.h"
+#include "ir/stablehlo/StablehloDynamicOps.h"
 #include "ir/utils/BoolHexConstants.h"
 #include "ir/utils/TextNesting.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -60,6 +61,8 @@ Status parseInto(MLIRContext &ctx, llvm::SourceMgr &sm,
     llvm::raw_string_ostream os(diags);
     SourceMgrDiagnosticHandler handler(sm, &ctx, os);
     m = parseSourceFile<ModuleOp>(sm, &ctx);
+    if (m && failed(mlir::stablehlo::replaceDynamicOpsWithStaticOps(*m)))
+      return Status::unsupported("cannot run module:\n" + diags);
   }
   if (!m)
     return Status::invalid("cannot parse module:\n" + diags);
@@ -100,6 +103,19 @@ Status Executable::fromModule(ModuleOp module, const ExecutableOptions &opts,
                               std::unique_ptr<Executable> &out) {
   std::unique_ptr<Executable> e(new Executable());
   e->opts_ = opts;
+  if (mlir::stablehlo::hasDynamicOps(module)) {
+    // Rewrite a copy: the caller's module stays as it was given.
+    e->ownedModule_ = module->clone();
+    module = cast<ModuleOp>(e->ownedModule_);
+    std::string diags;
+    llvm::raw_string_ostream os(diags);
+    ScopedDiagnosticHandler handler(module->getContext(), [&](Diagnostic &d) {
+      os << d.getLocation() << ": " << d << "\n";
+      return success();
+    });
+    if (failed(mlir::stablehlo::replaceDynamicOpsWithStaticOps(module)))
+      return Status::unsupported("cannot run module:\n" + diags);
+  }
   SDY_RETURN_IF_ERROR(e->prepare(module));
   out = std::move(e);
   return Status::ok();

@@ -475,6 +475,10 @@ Status ShardedExecutable::fromModule(ModuleOp module,
   ExecutableOptions exeOptions = options.executable;
   exeOptions.entry = sharded->function_;
   Status status = Executable::fromText(text, exeOptions, sharded->exe_);
+  // Unsupported is the program's doing (e.g. a computed dynamic_pad
+  // padding); anything else means the printed module did not round-trip.
+  if (status.code() == StatusCode::Unsupported)
+    return status;
   if (!status.isOk())
     return Status::internal("the module does not load into the runtime: " +
                             status.message());

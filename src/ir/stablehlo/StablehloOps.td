@@ -691,5 +691,6 @@ include "ir/stablehlo/StablehloCompositeOps.td"
 include "ir/stablehlo/StablehloTokenOps.td"
 include "ir/stablehlo/StablehloIoOps.td"
 include "ir/stablehlo/StablehloQuantOps.td"
+include "ir/stablehlo/StablehloDynamicOps.td"
 
 #endif // SDY_STABLEHLO_OPS

@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 #include "tools/sdy-run/Interpret.h"
 
+#include "ir/stablehlo/StablehloDynamicOps.h"
 #include "ir/utils/BoolHexConstants.h"
 #include "ir/utils/TextNesting.h"
 #include "runtime/Executable.h"
@@ -105,7 +106,8 @@ Status runFunction(mlir::func::FuncOp func, const InterpretOptions &o,
 
 mlir::OwningOpRef<mlir::ModuleOp>
 parseModuleBuffer(std::unique_ptr<llvm::MemoryBuffer> buffer,
-                  mlir::MLIRContext &context, std::string &diags) {
+                  mlir::MLIRContext &context, std::string &diags,
+                  bool *parsed) {
   if (auto packed = mlir::sdy::packBoolHexConstants(buffer->getBuffer()))
     buffer = llvm::MemoryBuffer::getMemBufferCopy(
         *packed, buffer->getBufferIdentifier());
@@ -114,6 +116,13 @@ parseModuleBuffer(std::unique_ptr<llvm::MemoryBuffer> buffer,
   llvm::raw_string_ostream os(diags);
   mlir::SourceMgrDiagnosticHandler handler(sourceMgr, &context, os);
   auto module = mlir::parseSourceFile<mlir::ModuleOp>(sourceMgr, &context);
+  // The interpreter runs static ops; dynamic_* ops become their static twins.
+  if (module &&
+      failed(mlir::stablehlo::replaceDynamicOpsWithStaticOps(*module))) {
+    module = nullptr;
+    if (parsed)
+      *parsed = true;
+  }
   os.flush();
   while (!diags.empty() && diags.back() == '\n')
     diags.pop_back();
@@ -152,11 +161,13 @@ int runInterpret(const InterpretOptions &o) {
       continue;
     }
     std::string diags;
-    mlir::OwningOpRef<mlir::ModuleOp> module = parseModuleBuffer(
-        llvm::MemoryBuffer::getMemBufferCopy(text, o.path), context, diags);
+    bool parsed = false;
+    mlir::OwningOpRef<mlir::ModuleOp> module =
+        parseModuleBuffer(llvm::MemoryBuffer::getMemBufferCopy(text, o.path),
+                          context, diags, &parsed);
     if (!module) {
-      std::fprintf(stderr, "sdy-run: error: cannot parse %s:\n%s\n",
-                   where.c_str(), diags.c_str());
+      std::fprintf(stderr, "sdy-run: error: cannot %s %s:\n%s\n",
+                   parsed ? "run" : "parse", where.c_str(), diags.c_str());
       exitCode = std::max(exitCode, kExitInput);
       continue;
     }

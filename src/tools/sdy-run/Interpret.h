@@ -25,10 +25,13 @@ struct InterpretOptions {
 // read or parsed).
 int runInterpret(const InterpretOptions &options);
 
-// Parses `buffer` in `context`; on failure returns null with the
-// diagnostics (file:line:col: ...) in `diags`, without trailing newlines.
+// Parses `buffer` in `context` and replaces its dynamic_* ops by their
+// static twins; on failure returns null with the diagnostics
+// (file:line:col: ...) in `diags`, without trailing newlines, and sets
+// `parsed` when the text parsed but the replacement failed.
 mlir::OwningOpRef<mlir::ModuleOp>
 parseModuleBuffer(std::unique_ptr<llvm::MemoryBuffer> buffer,
-                  mlir::MLIRContext &context, std::string &diags);
+                  mlir::MLIRContext &context, std::string &diags,
+                  bool *parsed = nullptr);
 
 #endif // SDY_TOOLS_SDY_RUN_INTERPRET_H

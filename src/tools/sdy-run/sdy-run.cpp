@@ -483,10 +483,12 @@ int main(int argc, char **argv) {
   mlir::MLIRContext context(mlir::MLIRContext::Threading::DISABLED);
   registerRuntimeDialects(context);
   std::string diags;
+  bool parsed = false;
   mlir::OwningOpRef<mlir::ModuleOp> module =
-      parseModuleBuffer(std::move(*buffer), context, diags);
+      parseModuleBuffer(std::move(*buffer), context, diags, &parsed);
   if (!module)
-    return inputError("cannot parse module '" + o.path + "':\n" + diags);
+    return inputError(std::string(parsed ? "cannot run" : "cannot parse") +
+                      " module '" + o.path + "':\n" + diags);
   ShardedExecutableOptions opts;
   if (o.entryGiven)
     opts.entry = o.entry;

@@ -12,6 +12,7 @@
 #include "transforms/partition/FoldShapeQueries.h"
 #include "transforms/partition/Passes.h"
 #include "transforms/partition/RejectUnreduced.h"
+#include "transforms/partition/ReplaceDynamicOps.h"
 #include "transforms/propagation/PropagationPipeline.h"
 
 using namespace mlir;
@@ -32,6 +33,7 @@ void mlir::sdy::addPartitionPipeline(OpPassManager &pm,
                                      const PartitionPipelineOptions &options) {
   pm.addPass(createRejectUnreducedPass());
   pm.addPass(createInlineCompositesPass());
+  pm.addPass(createReplaceDynamicOpsPass());
   if (!options.skipPropagation)
     addPropagationPipeline(pm, options.propagation,
                            /*keepNonDivisibleInputOutputShardings=*/true,
