@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ir/sdy/ShardingUtils.h"
+#include "rules/OpShardingRuleBuilder.h"
 #include "transforms/Passes.h"
 
 namespace mlir::sdy {
@@ -142,9 +143,15 @@ struct ApplyShardingConstraintsPass
     for (ShardingConstraintOp constraint : constraints)
       if (!getSharding(constraint.getInput()))
         unshardedInputs.push_back(constraint.getInput());
-    for (ShardingConstraintOp constraint : constraints)
-      if (shouldApply(constraint.getInput(), constraint.getSharding()))
-        apply(constraint.getInput(), constraint.getSharding(), constraint);
+    for (ShardingConstraintOp constraint : constraints) {
+      if (!shouldApply(constraint.getInput(), constraint.getSharding()))
+        continue;
+      apply(constraint.getInput(), constraint.getSharding(), constraint);
+      // As in Shardy: an applied constraint carries an identity rule, so
+      // that propagation passes through it like any pointwise op.
+      constraint->setAttr(SdyDialect::kShardingRuleAttr,
+                          OpShardingRuleBuilder::buildPointwise(constraint));
+    }
     // A manual computation's closed in_sharding dictates its operand's
     // sharding the same way.
     for (ManualComputationOp manual : manuals) {
