@@ -1,7 +1,9 @@
 //===- CloseShardings.cpp - -sdy-close-shardings --------------------------===//
 //
-// After propagation a sharding is final: every dimension is closed, and
-// priorities and explicitly replicated axes no longer mean anything.
+// After propagation a sharding is final: every dimension is closed and
+// explicitly replicated axes no longer mean anything. Priorities stay, as in
+// the real Shardy, except on a dimension left empty: a closed empty
+// dimension cannot have one (Shardy's output fails verification there).
 //
 //===----------------------------------------------------------------------===//
 
@@ -20,11 +22,14 @@ struct CloseShardingsPass : impl::CloseShardingsPassBase<CloseShardingsPass> {
     bool changed = false;
     getOperation().walk([&](Operation *op) {
       changed |= transformShardings(op, [&](TensorShardingAttr sharding) {
-        TensorShardingAttr closed = closeDimensions(sharding);
+        SmallVector<DimensionShardingAttr> dims;
+        for (DimensionShardingAttr dim : sharding.getDimShardings())
+          dims.push_back(DimensionShardingAttr::get(
+              ctx, dim.getAxes(), /*isClosed=*/true,
+              dim.emptyAxes() ? std::nullopt : dim.getPriority()));
         // Unreduced axes are pending reductions, not a choice: they stay.
-        return TensorShardingAttr::get(ctx, closed.getMeshOrRef(),
-                                       closed.getDimShardings(), {},
-                                       closed.getUnreducedAxes());
+        return TensorShardingAttr::get(ctx, sharding.getMeshOrRef(), dims, {},
+                                       sharding.getUnreducedAxes());
       });
     });
     if (!changed)
