@@ -133,9 +133,13 @@ TensorShardingAttr mlir::sdy::buildTensorSharding(
     Attribute meshOrRef, MeshAttr mesh, int64_t visiblePriority) {
   MLIRContext *ctx = mesh.getContext();
   SmallVector<DimensionShardingAttr> dims;
+  SmallVector<bool> hidden;
+  bool changed = !original;
   for (auto [dim, dimMapping] : llvm::enumerate(mapping.getDimMappings())) {
-    if (original && dim < original.getDimShardings().size() &&
-        isHidden(original.getDimShardings()[dim], visiblePriority)) {
+    hidden.push_back(
+        original && dim < original.getDimShardings().size() &&
+        isHidden(original.getDimShardings()[dim], visiblePriority));
+    if (hidden.back()) {
       dims.push_back(original.getDimShardings()[dim]);
       continue;
     }
@@ -161,15 +165,27 @@ TensorShardingAttr mlir::sdy::buildTensorSharding(
           getAxesSize(sharding.axisRefs, mesh) != factorSizes[factor])
         break;
     }
+    SmallVector<AxisRefAttr> merged = mergeSubAxes(axes, mesh);
     bool isClosed = false;
     std::optional<int64_t> priority;
     if (original && dim < original.getDimShardings().size()) {
-      isClosed = original.getDimShardings()[dim].getIsClosed();
-      priority = original.getDimShardings()[dim].getPriority();
+      DimensionShardingAttr originalDim = original.getDimShardings()[dim];
+      isClosed = originalDim.getIsClosed();
+      priority = originalDim.getPriority();
+      changed |= ArrayRef<AxisRefAttr>(merged) != originalDim.getAxes();
+    } else {
+      changed = true;
     }
-    dims.push_back(DimensionShardingAttr::get(ctx, mergeSubAxes(axes, mesh),
-                                              isClosed, priority));
+    dims.push_back(DimensionShardingAttr::get(ctx, merged, isClosed, priority));
   }
+  // A sharding that propagation changed is no longer the user's: its
+  // visible dimensions lose their priorities, as in Shardy (hidden ones keep
+  // theirs for the rounds that reveal them).
+  if (changed)
+    for (auto [dim, isHiddenDim] : llvm::enumerate(hidden))
+      if (!isHiddenDim && dims[dim].getPriority())
+        dims[dim] = DimensionShardingAttr::get(
+            ctx, dims[dim].getAxes(), dims[dim].getIsClosed(), std::nullopt);
   return TensorShardingAttr::get(ctx, meshOrRef, dims, tensor.replicatedAxes,
                                  tensor.unreducedAxes);
 }

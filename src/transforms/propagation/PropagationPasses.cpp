@@ -24,8 +24,10 @@ namespace {
 /// How much of the propagation stack a pass runs.
 enum class Level { kBasic, kAggressive, kOpPriority, kUserPriority };
 
-/// Removes every dimension priority in `module`: once propagation has used
-/// them they mean nothing (Shardy's propagation passes print none).
+/// Removes every dimension priority in `module`: once user-priority
+/// propagation has used them they mean nothing (Shardy's prints none; its
+/// basic, aggressive and op-priority passes, which ignore priorities, leave
+/// them as they were).
 void dropPriorities(ModuleOp module) {
   MLIRContext *ctx = module.getContext();
   module.walk([&](Operation *op) {
@@ -70,7 +72,8 @@ LogicalResult runPropagation(ModuleOp module, Level level,
         driver.reportConflicts();
       if (config.debugShardingOrigins)
         driver.writeShardingOrigins();
-      dropPriorities(module);
+      if (level == Level::kUserPriority)
+        dropPriorities(module);
     }
     return result;
   };
