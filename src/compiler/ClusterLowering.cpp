@@ -35,7 +35,7 @@ bool isFoldedConstant(Operation *op) {
 std::string whyNotLowerable(Operation *op) {
   bool known =
       isElementwiseUnary(op) || isElementwiseBinary(op) || isExactUnary(op) ||
-      isDataMovement(op) ||
+      isDataMovement(op) || specialFunctionSymbol(op) ||
       isa<shlo::CompareOp, shlo::SelectOp, shlo::ClampOp, shlo::ConvertOp,
           shlo::ReduceOp, shlo::ReduceWindowOp, shlo::MapOp,
           shlo::OptimizationBarrierOp, chlo::NextAfterOp>(op);
@@ -111,7 +111,7 @@ std::string whyNotLowerable(Operation *op) {
     if (isa<shlo::SubtractOp>(op) && isPred(et))
       return "pred form is not compiled";
   }
-  if (isa<chlo::NextAfterOp>(op)) {
+  if (isa<chlo::NextAfterOp>(op) || specialFunctionSymbol(op)) {
     if (!isFloat)
       return "integer form is not compiled";
     for (Value v : op->getOperands())

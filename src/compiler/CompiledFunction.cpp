@@ -3,6 +3,7 @@
 #include "compiler/ClusterLowering.h"
 #include "compiler/JitCompiler.h"
 #include "compiler/RowSplit.h"
+#include "compiler/RuntimeFunctions.h"
 
 #include "ir/stablehlo/StablehloDialect.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -203,10 +204,11 @@ bool CompiledFunction::create(func::FuncOp func, ExecMode mode,
 
   auto compile = [&](const std::vector<Cluster *> &group,
                      const std::vector<std::string> &names, std::string &why) {
-    std::string text = "module {\n";
+    std::string functions;
     for (size_t i = 0; i < group.size(); ++i)
-      text += emitClusterFunction(*group[i], names[i]);
-    text += "}\n";
+      functions += emitClusterFunction(*group[i], names[i]);
+    std::string text = "module {\n" + runtimeFunctionDeclarations(functions) +
+                       functions + "}\n";
     std::unique_ptr<ExecutionEngine> engine;
     std::vector<PackedKernel> kernels;
     if (!jitCompile(text, names, engine, kernels, why))

@@ -1,5 +1,6 @@
 //===- JitCompiler.cpp - linalg on tensors to JIT-compiled code -----------===//
 #include "compiler/JitCompiler.h"
+#include "compiler/RuntimeFunctions.h"
 #include "compiler/VectorDialect.h"
 
 #include "mlir/Conversion/Passes.h"
@@ -87,6 +88,8 @@ LogicalResult approximateMath(ModuleOp module) {
 // allocation is freed before the return.
 void freeAllocations(ModuleOp module) {
   module.walk([](func::FuncOp f) {
+    if (f.isExternal()) // a runtime function's declaration
+      return;
     SmallVector<memref::AllocOp> allocs;
     f.walk([&](memref::AllocOp a) { allocs.push_back(a); });
     Operation *ret = f.getBody().front().getTerminator();
@@ -177,11 +180,12 @@ LogicalResult runPasses(ModuleOp module, std::string &error) {
   return success();
 }
 
-// Every function the code calls must be in the process (libc, libm): the
-// JIT would otherwise fail late, and report it on stderr.
+// Every function the code calls must be in the process (libc, libm) or be
+// a runtime function: the JIT would otherwise fail late, and report it on
+// stderr.
 LogicalResult checkExternalSymbols(ModuleOp module, std::string &error) {
   for (auto f : module.getOps<LLVM::LLVMFuncOp>()) {
-    if (!f.isExternal())
+    if (!f.isExternal() || findRuntimeFunction(f.getName()))
       continue;
     if (!llvm::sys::DynamicLibrary::SearchForAddressOfSymbol(
             f.getName().str())) {
@@ -265,6 +269,13 @@ bool jitCompile(const std::string &moduleText,
     return false;
   }
   engine = std::move(*created);
+  engine->registerSymbols([](llvm::orc::MangleAndInterner interner) {
+    llvm::orc::SymbolMap symbols;
+    for (const RuntimeFunction &f : runtimeFunctions())
+      symbols[interner(f.name)] = {llvm::orc::ExecutorAddr::fromPtr(f.address),
+                                   llvm::JITSymbolFlags::Exported};
+    return symbols;
+  });
   kernels.clear();
   for (const std::string &name : names) {
     auto fn = engine->lookupPacked(name);

@@ -3,6 +3,7 @@
 
 #include "ir/chlo/ChloDialect.h"
 #include "ir/stablehlo/StablehloDialect.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/TypeSwitch.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/raw_ostream.h"
@@ -38,6 +39,17 @@ static const char *chloLibmOp(Operation *op) {
       .Case<chlo::CoshOp>([](auto) { return "math.cosh"; })
       .Case<chlo::SinhOp>([](auto) { return "math.sinh"; })
       .Case<chlo::ErfcOp>([](auto) { return "math.erfc"; })
+      .Default([](auto) { return nullptr; });
+}
+
+const char *specialFunctionSymbol(Operation *op) {
+  return llvm::TypeSwitch<Operation *, const char *>(op)
+      .Case<chlo::LgammaOp>([](auto) { return "sdy_lgamma"; })
+      .Case<chlo::DigammaOp>([](auto) { return "sdy_digamma"; })
+      .Case<chlo::ErfInvOp>([](auto) { return "sdy_erf_inv"; })
+      .Case<chlo::BesselI1eOp>([](auto) { return "sdy_bessel_i1e"; })
+      .Case<chlo::ZetaOp>([](auto) { return "sdy_zeta"; })
+      .Case<chlo::PolygammaOp>([](auto) { return "sdy_polygamma"; })
       .Default([](auto) { return nullptr; });
 }
 
@@ -574,6 +586,22 @@ static std::string elementwiseScalar(Emitter &e, Operation *op,
                                  rp.getExponentBits(), rp.getMantissaBits());
   if (isExactUnary(op))
     return exactUnaryScalar(e, op, body, a[0], et, outEt);
+  if (const char *fn = specialFunctionSymbol(op)) {
+    // As the interpreter: the runtime's function in f64, rounded once to
+    // the type.
+    // `a` holds the generic's output element after the operands.
+    std::vector<std::string> wide;
+    for (unsigned i = 0; i < op->getNumOperands(); ++i)
+      wide.push_back(et.isF64()
+                         ? a[i]
+                         : e.scalar(body, "arith.extf", a[i], ets + " to f64"));
+    std::string types(wide.size() == 1 ? "f64" : "f64, f64");
+    std::string r = e.scalar(body,
+                             "func.call @" + std::string(fn) + "(" +
+                                 llvm::join(wide, ", ") + ")",
+                             "", "(" + types + ") -> f64");
+    return et.isF64() ? r : e.scalar(body, "arith.truncf", r, "f64 to " + ets);
+  }
   if (isa<shlo::RsqrtOp>(op)) {
     std::string root = e.scalar(body, "math.sqrt", a[0], ets);
     std::string one = e.constant(body, "1.0", et);

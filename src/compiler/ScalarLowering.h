@@ -19,6 +19,8 @@ class Operation;
 
 namespace sdy::compiler {
 
+// The float unary ops computed with arith/math (abs, neg and not on
+// integers too).
 bool isElementwiseUnary(mlir::Operation *op);
 
 // Unary ops on the bits of integers, or that test or round floats, or call
@@ -27,6 +29,12 @@ bool isExactUnary(mlir::Operation *op);
 
 bool isShift(mlir::Operation *op);
 
+// The runtime function (RuntimeFunctions.h) that computes a chlo special
+// function op (lgamma, digamma, erf_inv, bessel_i1e, zeta, polygamma), or
+// null.
+const char *specialFunctionSymbol(mlir::Operation *op);
+
+// The binary arithmetic, logical and shift ops on operands of one shape.
 bool isElementwiseBinary(mlir::Operation *op);
 
 // The arith/math op of a binary stablehlo op on `et`, or null (logistic and
@@ -51,9 +59,10 @@ std::string f64Bits(double v);
 std::string convertScalar(Emitter &e, std::string &body, const std::string &x,
                           mlir::Type from, mlir::Type to);
 
-// The same on the op's own element types: ops that compute on f16/bf16 read
-// them widened to f32 and round their float results back; selects and data
-// movement copy them as they are.
+// The scalar result of elementwise `op` on the scalars `a` of its operands'
+// element types: ops that compute on f16/bf16 read them widened to f32 and
+// round their float results back; selects and data movement copy them as
+// they are.
 std::string computedScalar(Emitter &e, mlir::Operation *op, std::string &body,
                            const std::vector<std::string> &a);
 

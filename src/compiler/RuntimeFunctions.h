@@ -1,0 +1,37 @@
+//===- RuntimeFunctions.h - functions the compiled code calls ---*- C++ -*-===//
+//
+// The functions of this process that compiled kernels call by name: the
+// special functions of the chlo ops (runtime/SpecialFunctions.h), the ones
+// the interpreter runs, so that both paths agree bit for bit. Each takes
+// and returns f64. The JIT resolves them through its own symbol map, not
+// the process's exported symbols.
+//
+//===----------------------------------------------------------------------===//
+#ifndef SDY_COMPILER_RUNTIMEFUNCTIONS_H
+#define SDY_COMPILER_RUNTIMEFUNCTIONS_H
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
+
+#include <string>
+
+namespace sdy::compiler {
+
+struct RuntimeFunction {
+  const char *name; // the symbol: "sdy_digamma", ...
+  unsigned arity;   // f64 arguments
+  void *address;
+};
+
+llvm::ArrayRef<RuntimeFunction> runtimeFunctions();
+
+// The function named `name`, or null.
+const RuntimeFunction *findRuntimeFunction(llvm::StringRef name);
+
+// The private func.func declarations of the runtime functions that
+// `moduleBody` (the text of functions) calls.
+std::string runtimeFunctionDeclarations(const std::string &moduleBody);
+
+} // namespace sdy::compiler
+
+#endif // SDY_COMPILER_RUNTIMEFUNCTIONS_H
