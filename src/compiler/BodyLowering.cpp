@@ -1,8 +1,10 @@
 //===- BodyLowering.cpp - regions of elementwise ops as scalars ----------===//
 #include "compiler/BodyLowering.h"
+#include "compiler/ChloBroadcastLowering.h"
 #include "compiler/ClusterLowering.h"
 #include "compiler/DataMovementLowering.h"
 #include "compiler/ScalarLowering.h"
+#include "ir/chlo/ChloDialect.h"
 #include "ir/stablehlo/StablehloDialect.h"
 #include "llvm/ADT/DenseSet.h"
 
@@ -44,7 +46,8 @@ std::string whyBodyNotLowerable(Region &body, const BodySpec &spec) {
     if (!isFoldedConstant(&op)) {
       // A width-changing bitcast adds or drops a dimension.
       auto bitcast = dyn_cast<shlo::BitcastConvertOp>(op);
-      if (isDataMovement(&op) || isa<shlo::OptimizationBarrierOp>(op) ||
+      if (isDataMovement(&op) || isChloBroadcast(&op) ||
+          isa<shlo::OptimizationBarrierOp, chlo::ConstantLikeOp>(op) ||
           (bitcast && shapeOf(bitcast.getOperand()).size() !=
                           shapeOf(bitcast.getResult()).size()))
         return spec.name + " op " + opName + " is not elementwise";

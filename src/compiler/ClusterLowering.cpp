@@ -9,6 +9,7 @@
 #include "compiler/ClusterLowering.h"
 #include "compiler/BitcastLowering.h"
 #include "compiler/BodyLowering.h"
+#include "compiler/ChloBroadcastLowering.h"
 #include "compiler/DataMovementLowering.h"
 #include "compiler/Emitter.h"
 #include "compiler/MapLowering.h"
@@ -33,12 +34,15 @@ bool isFoldedConstant(Operation *op) {
 }
 
 std::string whyNotLowerable(Operation *op) {
+  if (isChloBroadcast(op))
+    return whyChloBroadcastNotLowerable(op);
   bool known =
       isElementwiseUnary(op) || isElementwiseBinary(op) || isExactUnary(op) ||
       isDataMovement(op) || specialFunctionSymbol(op) ||
       isa<shlo::CompareOp, shlo::SelectOp, shlo::ClampOp, shlo::ConvertOp,
           shlo::ReduceOp, shlo::ReduceWindowOp, shlo::MapOp,
-          shlo::OptimizationBarrierOp, chlo::NextAfterOp>(op);
+          shlo::OptimizationBarrierOp, chlo::NextAfterOp, chlo::ConstantLikeOp>(
+          op);
   if (!known)
     return "no compiled lowering for this op (interpreted)";
   const std::string typesCompiled =
@@ -58,6 +62,8 @@ std::string whyNotLowerable(Operation *op) {
              " needs more bytes than this machine's memory (interpreted)";
   if (isDataMovement(op))
     return whyDataMovementInvalid(op);
+  if (isa<chlo::ConstantLikeOp>(op))
+    return whyConstantLikeNotLowerable(op);
   // A barrier passes its operands on: the compiled code keeps its values.
   if (isa<shlo::OptimizationBarrierOp>(op))
     return op->getNumResults() == op->getNumOperands() &&
@@ -170,6 +176,14 @@ static void emitOp(Emitter &e, Operation *op) {
 
   if (emitSlicing(e, op))
     return;
+  if (isChloBroadcast(op)) {
+    emitChloBroadcast(e, op);
+    return;
+  }
+  if (isa<chlo::ConstantLikeOp>(op)) {
+    emitConstantLike(e, op);
+    return;
+  }
   if (auto window = dyn_cast<shlo::ReduceWindowOp>(op)) {
     emitReduceWindow(e, window);
     return;

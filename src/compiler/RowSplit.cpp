@@ -137,6 +137,29 @@ private:
           return false;
       return true;
     }
+    // A broadcasting chlo op: an operand whose first dimension is the
+    // result's rows reads its block, one broadcast along the rows (or not
+    // reaching them) is read whole.
+    if (op->hasTrait<chlo::OpTrait::Broadcasting>()) {
+      SmallVector<SmallVector<int64_t>> dims;
+      SmallVector<int64_t> shape;
+      std::string error;
+      if (failed(chlo::getBroadcastDims(op, dims, shape, error)) ||
+          dims.size() != op->getNumOperands())
+        return false;
+      for (auto [v, map] : llvm::zip(op->getOperands(), dims)) {
+        auto rows = llvm::find(map, 0);
+        bool readsRows =
+            rows != map.end() && shapeOf(v)[rows - map.begin()] != 1;
+        if (!split || !readsRows) {
+          if (!require(v, false))
+            return false;
+        } else if (rows != map.begin() || !require(v, true)) {
+          return false;
+        }
+      }
+      return true;
+    }
     // A bitcast between widths reads its operand's rows (a scalar operand
     // has none).
     if (isa<shlo::BitcastConvertOp>(op))
