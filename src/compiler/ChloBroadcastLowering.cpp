@@ -86,14 +86,15 @@ bool isChloBroadcast(Operation *op) {
 
 std::string whyChloBroadcastNotLowerable(Operation *op) {
   if (op->getNumResults() != 1 ||
-      !isLowerableTensor(op->getResult(0).getType()))
+      !(isLowerableTensor(op->getResult(0).getType()) ||
+        isLowerableComplexTensor(op->getResult(0).getType())))
     return "result type " +
            (op->getNumResults() ? printed(op->getResult(0).getType())
                                 : std::string("(none)")) +
            " is not compiled (f16, bf16, f32, f64, pred, signless and "
            "unsigned integers are)";
   for (Type t : op->getOperandTypes())
-    if (!isLowerableTensor(t))
+    if (!isLowerableTensor(t) && !isLowerableComplexTensor(t))
       return "operand type " + printed(t) +
              " is not compiled (f16, bf16, f32, f64, pred, signless and "
              "unsigned integers are)";

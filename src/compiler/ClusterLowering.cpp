@@ -10,6 +10,7 @@
 #include "compiler/BitcastLowering.h"
 #include "compiler/BodyLowering.h"
 #include "compiler/ChloBroadcastLowering.h"
+#include "compiler/ComplexLowering.h"
 #include "compiler/DataMovementLowering.h"
 #include "compiler/Emitter.h"
 #include "compiler/MapLowering.h"
@@ -29,7 +30,8 @@ namespace shlo = mlir::stablehlo;
 bool isFoldedConstant(Operation *op) {
   auto c = dyn_cast<shlo::ConstantOp>(op);
   return c && op->getNumResults() == 1 &&
-         isLowerableTensor(op->getResult(0).getType()) &&
+         (isLowerableTensor(op->getResult(0).getType()) ||
+          isLowerableComplexTensor(op->getResult(0).getType())) &&
          isa<DenseElementsAttr>(c.getValue());
 }
 
@@ -41,19 +43,28 @@ std::string whyNotLowerable(Operation *op) {
       isDataMovement(op) || specialFunctionSymbol(op) ||
       isa<shlo::CompareOp, shlo::SelectOp, shlo::ClampOp, shlo::ConvertOp,
           shlo::ReduceOp, shlo::ReduceWindowOp, shlo::MapOp,
-          shlo::OptimizationBarrierOp, chlo::NextAfterOp, chlo::ConstantLikeOp>(
-          op);
+          shlo::OptimizationBarrierOp, chlo::NextAfterOp, chlo::ConstantLikeOp,
+          shlo::RealOp, shlo::ImagOp, shlo::ComplexOp>(op);
   if (!known)
     return "no compiled lowering for this op (interpreted)";
   const std::string typesCompiled =
       " is not compiled (f16, bf16, f32, f64, pred, signless and unsigned "
       "integers are)";
+  // Complex elements are compiled for the ops ComplexLowering names.
+  bool complexForm = hasComplexForm(op);
+  auto why = [&](Type t, const char *what) -> std::string {
+    if (isLowerableTensor(t) || (complexForm && isLowerableComplexTensor(t)))
+      return "";
+    if (isLowerableComplexTensor(t))
+      return "complex form is not compiled";
+    return what + printed(t) + typesCompiled;
+  };
   for (Type t : op->getOperandTypes())
-    if (!isLowerableTensor(t))
-      return "operand type " + printed(t) + typesCompiled;
+    if (std::string w = why(t, "operand type "); !w.empty())
+      return w;
   for (Type t : op->getResultTypes())
-    if (!isLowerableTensor(t))
-      return "result type " + printed(t) + typesCompiled;
+    if (std::string w = why(t, "result type "); !w.empty())
+      return w;
   // A kernel's own buffers are not checked when it runs: a result the
   // machine cannot hold is left to the interpreter, which reports it.
   for (Type t : op->getResultTypes())
@@ -75,6 +86,16 @@ std::string whyNotLowerable(Operation *op) {
     return whyReduceWindowNotLowerable(window);
   if (auto map = dyn_cast<shlo::MapOp>(op))
     return whyMapNotLowerable(map);
+  if (usesComplex(op)) {
+    // A complex reduce is a general fold: its body's ops are checked.
+    if (auto reduce = dyn_cast<shlo::ReduceOp>(op)) {
+      if (std::string why = whyReduceShapesInvalid(reduce); !why.empty())
+        return why;
+      return whyBodyNotLowerable(reduce.getBody(),
+                                 foldBody("reduce body", reduce.getInputs()));
+    }
+    return whyComplexFormInvalid(op);
+  }
   Type et = elementOf(op->getOperand(0));
   bool isFloat = isa<FloatType>(et);
   if (isElementwiseUnary(op)) {

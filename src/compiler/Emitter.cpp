@@ -127,9 +127,7 @@ std::string Emitter::valueName(Value v) {
   // A row-split constant is a splat (RowSplit.cpp): the block's splat.
   auto dense = cast<DenseElementsAttr>(value);
   if (dense.isSplat() && shapeOf(v) != compiler::shapeOf(v))
-    value =
-        DenseElementsAttr::get(RankedTensorType::get(shapeOf(v), elementOf(v)),
-                               dense.getSplatValue<Attribute>());
+    value = dense.resizeSplat(RankedTensorType::get(shapeOf(v), elementOf(v)));
   if (isUnsignedInt(elementOf(v)))
     value = cast<DenseElementsAttr>(value).bitcast(
         IntegerType::get(v.getContext(), elementOf(v).getIntOrFloatBitWidth()));

@@ -9,6 +9,7 @@
 #include "mlir/Dialect/Arith/Transforms/BufferizableOpInterfaceImpl.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Bufferization/Transforms/Passes.h"
+#include "mlir/Dialect/Complex/IR/Complex.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Index/IR/IndexDialect.h"
@@ -52,12 +53,12 @@ using namespace mlir;
 namespace {
 
 void registerCompilerDialects(DialectRegistry &registry) {
-  registry
-      .insert<affine::AffineDialect, arith::ArithDialect,
-              bufferization::BufferizationDialect, cf::ControlFlowDialect,
-              func::FuncDialect, index::IndexDialect, LLVM::LLVMDialect,
-              linalg::LinalgDialect, math::MathDialect, memref::MemRefDialect,
-              scf::SCFDialect, tensor::TensorDialect, vector::VectorDialect>();
+  registry.insert<affine::AffineDialect, arith::ArithDialect,
+                  bufferization::BufferizationDialect, complex::ComplexDialect,
+                  cf::ControlFlowDialect, func::FuncDialect,
+                  index::IndexDialect, LLVM::LLVMDialect, linalg::LinalgDialect,
+                  math::MathDialect, memref::MemRefDialect, scf::SCFDialect,
+                  tensor::TensorDialect, vector::VectorDialect>();
   arith::registerBufferizableOpInterfaceExternalModels(registry);
   linalg::registerBufferizableOpInterfaceExternalModels(registry);
   linalg::registerSubsetOpInterfaceExternalModels(registry);
@@ -163,6 +164,7 @@ LogicalResult runPasses(ModuleOp module, std::string &error) {
   mathOptions.approximateLog1p = false;
   llvm.addPass(createConvertMathToLLVMPass(mathOptions));
   llvm.addPass(createConvertMathToLibmPass());
+  llvm.addPass(createConvertComplexToLLVMPass());
   if (vectorDialect) {
     llvm.addPass(createConvertVectorToLLVMPass());
     llvm.addPass(createUBToLLVMConversionPass());

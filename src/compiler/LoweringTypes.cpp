@@ -45,6 +45,13 @@ bool isLowerableTensor(Type t) {
          isLowerableElementType(rt.getElementType());
 }
 
+bool isLowerableComplexTensor(Type t) {
+  auto rt = dyn_cast<RankedTensorType>(t);
+  auto ct = rt ? dyn_cast<ComplexType>(rt.getElementType()) : nullptr;
+  return ct && rt.hasStaticShape() && !rt.getEncoding() &&
+         (ct.getElementType().isF32() || ct.getElementType().isF64());
+}
+
 std::string printed(Type t) {
   std::string s;
   llvm::raw_string_ostream os(s);
@@ -63,7 +70,12 @@ ArrayRef<int64_t> shapeOf(Value v) {
 bool isPred(Type t) { return t.isSignlessInteger(1); }
 
 bool fitsInMemory(RankedTensorType t) {
-  uint64_t bytes = (t.getElementTypeBitWidth() + 7) / 8;
+  Type et = t.getElementType();
+  if (auto c = dyn_cast<ComplexType>(et))
+    et = c.getElementType();
+  uint64_t bytes = (et.getIntOrFloatBitWidth() + 7) / 8;
+  if (isa<ComplexType>(t.getElementType()))
+    bytes *= 2;
   for (int64_t d : t.getShape()) {
     if (d < 0)
       return false;

@@ -19,6 +19,8 @@ namespace sdy::compiler {
 // unsigned integers of 8 to 64 bits.
 bool isLowerableElementType(mlir::Type t);
 bool isLowerableTensor(mlir::Type t);
+// A tensor of complex<f32> or complex<f64> (ComplexLowering.h).
+bool isLowerableComplexTensor(mlir::Type t);
 bool isUnsignedInt(mlir::Type t);
 bool isPred(mlir::Type t);
 // f16 and bf16 are computed in f32 and rounded, as the interpreter does.

@@ -218,7 +218,8 @@ std::string emitCombine(Emitter &e, Operation *combiner, const std::string &x,
 // reduce: a single input folded by a plain combiner as one reduction
 // (emitCombine), anything else as a general fold.
 void emitReduce(Emitter &e, shlo::ReduceOp reduce) {
-  if (reduce.getInputs().size() != 1 || !reductionCombiner(reduce.getBody())) {
+  if (reduce.getInputs().size() != 1 || !reductionCombiner(reduce.getBody()) ||
+      isa<ComplexType>(elementOf(reduce.getInputs()[0]))) {
     emitGeneralReduce(e, reduce);
     return;
   }

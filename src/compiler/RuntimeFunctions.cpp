@@ -3,6 +3,8 @@
 
 #include "runtime/SpecialFunctions.h"
 
+#include <complex>
+
 namespace sdy::compiler {
 
 namespace special = sdy::runtime::special;
@@ -14,6 +16,68 @@ void *address(F *f) {
   return reinterpret_cast<void *>(f);
 }
 
+// The complex operations, on std::complex of the element's part type R as
+// the interpreter computes them (runtime/Elementwise.cpp): the parts travel
+// as f64 (exact for f32) and each function returns one part of the result,
+// so that no complex value crosses the call (a C complex float return does
+// not match an LLVM struct return).
+template <typename R>
+using C = std::complex<R>;
+
+template <typename R, C<R> (*F)(C<R>, C<R>), bool Imag>
+double binaryPart(double ar, double ai, double br, double bi) {
+  C<R> r = F(C<R>(R(ar), R(ai)), C<R>(R(br), R(bi)));
+  return Imag ? r.imag() : r.real();
+}
+
+template <typename R, C<R> (*F)(C<R>), bool Imag>
+double unaryPart(double re, double im) {
+  C<R> r = F(C<R>(R(re), R(im)));
+  return Imag ? r.imag() : r.real();
+}
+
+template <typename R>
+C<R> mul(C<R> a, C<R> b) {
+  return a * b;
+}
+template <typename R>
+C<R> div(C<R> a, C<R> b) {
+  return a / b;
+}
+template <typename R>
+C<R> exp(C<R> a) {
+  return std::exp(a);
+}
+template <typename R>
+C<R> log(C<R> a) {
+  return std::log(a);
+}
+template <typename R>
+C<R> sqrt(C<R> a) {
+  return std::sqrt(a);
+}
+template <typename R>
+double abs(double re, double im) {
+  return std::abs(C<R>(R(re), R(im)));
+}
+
+#define SDY_COMPLEX_BINARY(NAME, R, SUFFIX)                                    \
+  {"sdy_" SUFFIX "_" #NAME "_re", 4, address(&binaryPart<R, NAME<R>, false>)}, \
+  {                                                                            \
+    "sdy_" SUFFIX "_" #NAME "_im", 4, address(&binaryPart<R, NAME<R>, true>)   \
+  }
+#define SDY_COMPLEX_UNARY(NAME, R, SUFFIX)                                     \
+  {"sdy_" SUFFIX "_" #NAME "_re", 2, address(&unaryPart<R, NAME<R>, false>)},  \
+  {                                                                            \
+    "sdy_" SUFFIX "_" #NAME "_im", 2, address(&unaryPart<R, NAME<R>, true>)    \
+  }
+#define SDY_COMPLEX_FUNCTIONS(R, SUFFIX)                                       \
+  SDY_COMPLEX_BINARY(mul, R, SUFFIX), SDY_COMPLEX_BINARY(div, R, SUFFIX),      \
+      SDY_COMPLEX_UNARY(exp, R, SUFFIX), SDY_COMPLEX_UNARY(log, R, SUFFIX),    \
+      SDY_COMPLEX_UNARY(sqrt, R, SUFFIX), {                                    \
+    "sdy_" SUFFIX "_abs", 2, address(&abs<R>)                                  \
+  }
+
 } // namespace
 
 llvm::ArrayRef<RuntimeFunction> runtimeFunctions() {
@@ -24,6 +88,8 @@ llvm::ArrayRef<RuntimeFunction> runtimeFunctions() {
       {"sdy_bessel_i1e", 1, address(&special::besselI1e)},
       {"sdy_zeta", 2, address(&special::zeta)},
       {"sdy_polygamma", 2, address(&special::polygamma)},
+      SDY_COMPLEX_FUNCTIONS(float, "c64"),
+      SDY_COMPLEX_FUNCTIONS(double, "c128"),
   };
   return functions;
 }

@@ -1,10 +1,11 @@
 //===- RuntimeFunctions.h - functions the compiled code calls ---*- C++ -*-===//
 //
 // The functions of this process that compiled kernels call by name: the
-// special functions of the chlo ops (runtime/SpecialFunctions.h), the ones
-// the interpreter runs, so that both paths agree bit for bit. Each takes
-// and returns f64. The JIT resolves them through its own symbol map, not
-// the process's exported symbols.
+// special functions of the chlo ops (runtime/SpecialFunctions.h) and the
+// complex multiplication, division, abs, exp, log and sqrt (std::complex,
+// one part of the result per function), the ones the interpreter runs, so
+// that both paths agree bit for bit. Each takes and returns f64. The JIT
+// resolves them through its own symbol map, not the process's exported symbols.
 //
 //===----------------------------------------------------------------------===//
 #ifndef SDY_COMPILER_RUNTIMEFUNCTIONS_H

@@ -1,5 +1,6 @@
 //===- ScalarLowering.cpp - elementwise ops as scalar arith/math ----------===//
 #include "compiler/ScalarLowering.h"
+#include "compiler/ComplexLowering.h"
 
 #include "ir/chlo/ChloDialect.h"
 #include "ir/stablehlo/StablehloDialect.h"
@@ -257,6 +258,8 @@ std::string convertScalar(Emitter &e, std::string &body, const std::string &x,
                           Type from, Type to) {
   if (from == to)
     return x;
+  if (isa<ComplexType>(from) || isa<ComplexType>(to))
+    return convertComplex(e, body, x, from, to);
   Type f32 = Float32Type::get(from.getContext());
   if (isNarrowFloat(from))
     return convertScalar(e, body, widen(e, body, x, from), f32, to);
@@ -540,6 +543,8 @@ static std::string elementwiseScalar(Emitter &e, Operation *op,
     return convertScalar(e, body, i64, IntegerType::get(op->getContext(), 64),
                          outEt);
   }
+  if (std::string r = complexScalar(e, op, body, a); !r.empty())
+    return r;
   Type et = computeType(elementOf(op->getOperand(0)));
   std::string ets = elementText(et);
   if (isa<shlo::BroadcastInDimOp, shlo::TransposeOp, shlo::ReverseOp>(op))

@@ -147,7 +147,7 @@ void emitReduceWindow(Emitter &e, shlo::ReduceWindowOp op) {
   ExtentInput extent =
       extentInput(e, op->getContext(), w.size, mapText(2 * rank, windowExprs));
   Operation *combiner = reductionCombiner(op.getBody());
-  if (ins.size() == 1 && combiner) {
+  if (ins.size() == 1 && combiner && !isa<ComplexType>(inTypes[0].element)) {
     e.bind(op->getResult(0),
            emitCombine(e, combiner, ins[0], inTypes[0], inits[0], inMap, out,
                        outMap, plain, "", &extent));
