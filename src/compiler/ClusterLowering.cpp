@@ -2,8 +2,9 @@
 //
 // Which ops compile (whyNotLowerable) and the function of a cluster; the
 // lowerings of the ops live in the files named after them: ScalarLowering
-// (elementwise ops), DataMovementLowering, ReduceLowering, WindowLowering,
-// MapLowering, BitcastLowering.
+// (elementwise ops), ComplexLowering, ChloBroadcastLowering,
+// DataMovementLowering, ReduceLowering, WindowLowering, MapLowering,
+// BitcastLowering, with the Emitter (Emitter.h) that writes the text.
 //
 //===----------------------------------------------------------------------===//
 #include "compiler/ClusterLowering.h"
@@ -65,6 +66,17 @@ std::string whyNotLowerable(Operation *op) {
   for (Type t : op->getResultTypes())
     if (std::string w = why(t, "result type "); !w.empty())
       return w;
+  // The narrow formats (f8, f6, f4) compute through f32 for these ops only;
+  // the others round differently in the interpreter (or not at all).
+  bool narrowForm =
+      (isDataMovement(op) && !isa<shlo::IotaOp>(op)) ||
+      isa<shlo::SelectOp, shlo::OptimizationBarrierOp, shlo::ConvertOp,
+          shlo::CompareOp, shlo::AddOp, shlo::SubtractOp, shlo::MulOp,
+          shlo::DivOp, shlo::MaxOp, shlo::MinOp, shlo::AbsOp, shlo::NegOp>(op);
+  for (Type t : llvm::concat<Type>(op->getOperandTypes(), op->getResultTypes()))
+    if (Type et = cast<RankedTensorType>(t).getElementType();
+        isNarrowFormat(et) && !narrowForm)
+      return printed(et) + " form is not compiled";
   // A kernel's own buffers are not checked when it runs: a result the
   // machine cannot hold is left to the interpreter, which reports it.
   for (Type t : op->getResultTypes())

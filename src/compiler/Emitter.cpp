@@ -11,6 +11,8 @@ using namespace mlir;
 namespace shlo = mlir::stablehlo;
 
 std::string elementText(Type t) {
+  if (isNarrowFormat(t))
+    return "i8";
   if (isUnsignedInt(t))
     return "i" + std::to_string(t.getIntOrFloatBitWidth());
   return printed(t);
@@ -131,6 +133,11 @@ std::string Emitter::valueName(Value v) {
   if (isUnsignedInt(elementOf(v)))
     value = cast<DenseElementsAttr>(value).bitcast(
         IntegerType::get(v.getContext(), elementOf(v).getIntOrFloatBitWidth()));
+  // A narrow format by its bits, zero-extended to a byte.
+  if (isNarrowFormat(elementOf(v)))
+    value = cast<DenseElementsAttr>(value).mapValues(
+        IntegerType::get(v.getContext(), 8),
+        [](const APFloat &f) { return f.bitcastToAPInt().zext(8); });
   std::string attr;
   llvm::raw_string_ostream os(attr);
   value.print(os);

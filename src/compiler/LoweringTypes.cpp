@@ -1,5 +1,6 @@
 //===- LoweringTypes.cpp - the types the compiled path lowers -------------===//
 #include "compiler/LoweringTypes.h"
+#include "compiler/RuntimeFunctions.h"
 
 #include "llvm/Support/raw_ostream.h"
 
@@ -25,6 +26,9 @@ uint64_t physicalMemoryBytes() {
 bool isLowerableElementType(Type t) {
   if (t.isF16() || t.isBF16() || t.isF32() || t.isF64())
     return true;
+  // A narrow format when the runtime registered its conversions.
+  if (isNarrowFormat(t))
+    return findRuntimeFunction("sdy_" + printed(t) + "_to_f64").has_value();
   auto i = dyn_cast<IntegerType>(t);
   if (!i || i.isSigned())
     return false;
@@ -34,7 +38,13 @@ bool isLowerableElementType(Type t) {
 
 bool isUnsignedInt(Type t) { return t.isUnsignedInteger(); }
 
-bool isNarrowFloat(Type t) { return t.isF16() || t.isBF16(); }
+bool isNarrowFormat(Type t) {
+  return isa<FloatType>(t) && t.getIntOrFloatBitWidth() <= 8;
+}
+
+bool isNarrowFloat(Type t) {
+  return t.isF16() || t.isBF16() || isNarrowFormat(t);
+}
 Type computeType(Type t) {
   return isNarrowFloat(t) ? Float32Type::get(t.getContext()) : t;
 }

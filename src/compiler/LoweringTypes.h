@@ -23,7 +23,12 @@ bool isLowerableTensor(mlir::Type t);
 bool isLowerableComplexTensor(mlir::Type t);
 bool isUnsignedInt(mlir::Type t);
 bool isPred(mlir::Type t);
-// f16 and bf16 are computed in f32 and rounded, as the interpreter does.
+// The 8-bit (and narrower) float formats (f8E4M3FN, f8E5M2, ..., f4E2M1FN,
+// f6E2M3FN, f6E3M2FN): held as their bits in an i8 (as the runtime stores
+// them), converted with the runtime's functions (RuntimeFunctions.h).
+bool isNarrowFormat(mlir::Type t);
+// f16, bf16 and the narrow formats are computed in f32 and rounded, as the
+// interpreter does.
 bool isNarrowFloat(mlir::Type t);
 mlir::Type computeType(mlir::Type t);
 

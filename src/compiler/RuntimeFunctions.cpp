@@ -4,6 +4,9 @@
 #include "runtime/SpecialFunctions.h"
 
 #include <complex>
+#include <mutex>
+#include <optional>
+#include <vector>
 
 namespace sdy::compiler {
 
@@ -78,10 +81,26 @@ double abs(double re, double im) {
     "sdy_" SUFFIX "_abs", 2, address(&abs<R>)                                  \
   }
 
+std::mutex registeredMutex;
+std::vector<RuntimeFunction> &registered() {
+  static std::vector<RuntimeFunction> functions;
+  return functions;
+}
+
 } // namespace
 
-llvm::ArrayRef<RuntimeFunction> runtimeFunctions() {
-  static const RuntimeFunction functions[] = {
+void registerRuntimeFunction(const RuntimeFunction &f) {
+  std::lock_guard<std::mutex> lock(registeredMutex);
+  for (RuntimeFunction &g : registered())
+    if (llvm::StringRef(g.name) == f.name) {
+      g = f;
+      return;
+    }
+  registered().push_back(f);
+}
+
+std::vector<RuntimeFunction> runtimeFunctions() {
+  static const RuntimeFunction builtins[] = {
       {"sdy_lgamma", 1, address(&special::lgammaOf)},
       {"sdy_digamma", 1, address(&special::digamma)},
       {"sdy_erf_inv", 1, address(&special::erfInv)},
@@ -91,14 +110,17 @@ llvm::ArrayRef<RuntimeFunction> runtimeFunctions() {
       SDY_COMPLEX_FUNCTIONS(float, "c64"),
       SDY_COMPLEX_FUNCTIONS(double, "c128"),
   };
-  return functions;
+  std::vector<RuntimeFunction> all(std::begin(builtins), std::end(builtins));
+  std::lock_guard<std::mutex> lock(registeredMutex);
+  all.insert(all.end(), registered().begin(), registered().end());
+  return all;
 }
 
-const RuntimeFunction *findRuntimeFunction(llvm::StringRef name) {
+std::optional<RuntimeFunction> findRuntimeFunction(llvm::StringRef name) {
   for (const RuntimeFunction &f : runtimeFunctions())
     if (name == f.name)
-      return &f;
-  return nullptr;
+      return f;
+  return std::nullopt;
 }
 
 std::string runtimeFunctionDeclarations(const std::string &moduleBody) {

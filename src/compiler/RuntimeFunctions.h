@@ -14,7 +14,9 @@
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 
+#include <optional>
 #include <string>
+#include <vector>
 
 namespace sdy::compiler {
 
@@ -24,10 +26,16 @@ struct RuntimeFunction {
   void *address;
 };
 
-llvm::ArrayRef<RuntimeFunction> runtimeFunctions();
+// The built-in functions, then the registered ones.
+std::vector<RuntimeFunction> runtimeFunctions();
 
-// The function named `name`, or null.
-const RuntimeFunction *findRuntimeFunction(llvm::StringRef name);
+// Adds (or replaces) a function the compiled code may call: the runtime
+// registers its narrow-float conversions (the compiler does not link the
+// runtime). `name` must outlive the process's compilations.
+void registerRuntimeFunction(const RuntimeFunction &f);
+
+// The function named `name`, if any.
+std::optional<RuntimeFunction> findRuntimeFunction(llvm::StringRef name);
 
 // The private func.func declarations of the runtime functions that
 // `moduleBody` (the text of functions) calls.

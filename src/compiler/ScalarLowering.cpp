@@ -148,7 +148,31 @@ static const char *comparePredicate(shlo::ComparisonDirection d, Type et) {
   return "eq";
 }
 
+// A narrow format's bits (i8) as its f32 value, by the runtime's function.
+static std::string widenFormat(Emitter &e, std::string &body,
+                               const std::string &x, Type t) {
+  std::string bits = e.scalar(body, "arith.extui", x, "i8 to i32");
+  std::string d = e.scalar(body, "arith.uitofp", bits, "i32 to f64");
+  std::string v =
+      e.scalar(body, "func.call @sdy_" + printed(t) + "_to_f64(" + d + ")", "",
+               "(f64) -> f64");
+  return e.scalar(body, "arith.truncf", v, "f64 to f32");
+}
+
+// An f64 value rounded to a narrow format's bits (i8) by the runtime's
+// function, as the interpreter stores it.
+static std::string narrowFormat(Emitter &e, std::string &body,
+                                const std::string &x64, Type t) {
+  std::string v =
+      e.scalar(body, "func.call @sdy_" + printed(t) + "_from_f64(" + x64 + ")",
+               "", "(f64) -> f64");
+  std::string bits = e.scalar(body, "arith.fptoui", v, "f64 to i32");
+  return e.scalar(body, "arith.trunci", bits, "i32 to i8");
+}
+
 std::string widen(Emitter &e, std::string &body, const std::string &x, Type t) {
+  if (isNarrowFormat(t))
+    return widenFormat(e, body, x, t);
   if (t.isF16())
     return e.scalar(body, "arith.extf", x, "f16 to f32");
   Type i32 = IntegerType::get(t.getContext(), 32);
@@ -161,6 +185,9 @@ std::string widen(Emitter &e, std::string &body, const std::string &x, Type t) {
 
 std::string narrow(Emitter &e, std::string &body, const std::string &x,
                    Type t) {
+  if (isNarrowFormat(t))
+    return narrowFormat(e, body, e.scalar(body, "arith.extf", x, "f32 to f64"),
+                        t);
   Type i32 = IntegerType::get(t.getContext(), 32);
   std::string tt = elementText(t);
   std::string bits = e.scalar(body, "arith.bitcast", x, "f32 to i32");
@@ -263,6 +290,12 @@ std::string convertScalar(Emitter &e, std::string &body, const std::string &x,
   Type f32 = Float32Type::get(from.getContext());
   if (isNarrowFloat(from))
     return convertScalar(e, body, widen(e, body, x, from), f32, to);
+  // To a narrow format from the value in f64 (as the interpreter converts:
+  // from double, not through f32).
+  if (isNarrowFormat(to))
+    return narrowFormat(
+        e, body,
+        convertScalar(e, body, x, from, Float64Type::get(to.getContext())), to);
   if (isNarrowFloat(to))
     return narrow(e, body, convertScalar(e, body, x, from, f32), to);
   std::string ft = elementText(from), tt = elementText(to);

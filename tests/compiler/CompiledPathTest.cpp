@@ -159,7 +159,7 @@ func.func @main(%x: tensor<2x2xf32>) -> tensor<2x2xf32> {
   %a = stablehlo.add %x, %x : tensor<2x2xf32>
   %d = stablehlo.dot_general %a, %x, contracting_dims = [1] x [0] : (tensor<2x2xf32>, tensor<2x2xf32>) -> tensor<2x2xf32>
   %e = stablehlo.exponential %d : tensor<2x2xf32>
-  %c = stablehlo.convert %e : (tensor<2x2xf32>) -> tensor<2x2xf8E4M3FN>
+  %c = stablehlo.convert %e : (tensor<2x2xf32>) -> tensor<2x2xi4>
   return %e : tensor<2x2xf32>
 })";
   auto compiled = make(text, ExecMode::Auto);
@@ -171,7 +171,7 @@ func.func @main(%x: tensor<2x2xf32>) -> tensor<2x2xf32> {
             std::string::npos)
       << report;
   EXPECT_NE(report.find("interpreted: stablehlo.convert x1: result type "
-                        "tensor<2x2xf8E4M3FN> is not compiled (f16, bf16, "
+                        "tensor<2x2xi4> is not compiled (f16, bf16, "
                         "f32, f64, pred, signless and unsigned integers are)"),
             std::string::npos)
       << report;
