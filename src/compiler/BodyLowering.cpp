@@ -1,5 +1,6 @@
 //===- BodyLowering.cpp - regions of elementwise ops as scalars ----------===//
 #include "compiler/BodyLowering.h"
+#include "compiler/BatchNormLowering.h"
 #include "compiler/ChloBroadcastLowering.h"
 #include "compiler/ClusterLowering.h"
 #include "compiler/DataMovementLowering.h"
@@ -46,7 +47,7 @@ std::string whyBodyNotLowerable(Region &body, const BodySpec &spec) {
     if (!isFoldedConstant(&op)) {
       // A width-changing bitcast adds or drops a dimension.
       auto bitcast = dyn_cast<shlo::BitcastConvertOp>(op);
-      if (isDataMovement(&op) || isChloBroadcast(&op) ||
+      if (isDataMovement(&op) || isChloBroadcast(&op) || isBatchNorm(&op) ||
           isa<shlo::OptimizationBarrierOp, chlo::ConstantLikeOp>(op) ||
           (bitcast && shapeOf(bitcast.getOperand()).size() !=
                           shapeOf(bitcast.getResult()).size()))

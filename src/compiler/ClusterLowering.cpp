@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "compiler/ClusterLowering.h"
+#include "compiler/BatchNormLowering.h"
 #include "compiler/BitcastLowering.h"
 #include "compiler/BodyLowering.h"
 #include "compiler/ChloBroadcastLowering.h"
@@ -41,7 +42,7 @@ std::string whyNotLowerable(Operation *op) {
     return whyChloBroadcastNotLowerable(op);
   bool known =
       isElementwiseUnary(op) || isElementwiseBinary(op) || isExactUnary(op) ||
-      isDataMovement(op) || specialFunctionSymbol(op) ||
+      isDataMovement(op) || specialFunctionSymbol(op) || isBatchNorm(op) ||
       isa<shlo::CompareOp, shlo::SelectOp, shlo::ClampOp, shlo::ConvertOp,
           shlo::ReduceOp, shlo::ReduceWindowOp, shlo::MapOp,
           shlo::OptimizationBarrierOp, chlo::NextAfterOp, chlo::ConstantLikeOp,
@@ -98,6 +99,8 @@ std::string whyNotLowerable(Operation *op) {
     return whyReduceWindowNotLowerable(window);
   if (auto map = dyn_cast<shlo::MapOp>(op))
     return whyMapNotLowerable(map);
+  if (isBatchNorm(op))
+    return whyBatchNormNotLowerable(op);
   if (usesComplex(op)) {
     // A complex reduce is a general fold: its body's ops are checked.
     if (auto reduce = dyn_cast<shlo::ReduceOp>(op)) {
@@ -211,6 +214,10 @@ static void emitOp(Emitter &e, Operation *op) {
     return;
   if (isChloBroadcast(op)) {
     emitChloBroadcast(e, op);
+    return;
+  }
+  if (isBatchNorm(op)) {
+    emitBatchNorm(e, op);
     return;
   }
   if (isa<chlo::ConstantLikeOp>(op)) {

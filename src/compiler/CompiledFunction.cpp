@@ -103,7 +103,8 @@ std::string runtimeCallReason(Operation *op) {
     add({"func.call"},
         "call, a runtime kernel; the ops of its callee are clustered");
     add({"stablehlo.gather", "stablehlo.scatter", "stablehlo.dynamic_gather",
-         "stablehlo.sort", "chlo.top_k", "stablehlo.select_and_scatter"},
+         "stablehlo.sort", "chlo.top_k", "mhlo.topk",
+         "stablehlo.select_and_scatter"},
         "gather, scatter, sort or window, a runtime kernel");
     add({"stablehlo.custom_call"}, "custom call, a runtime kernel");
     add({"stablehlo.rng_bit_generator"}, "random bits, a runtime kernel");

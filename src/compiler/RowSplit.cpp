@@ -77,6 +77,10 @@ private:
   }
 
   bool visit(Operation *op) {
+    // A batch norm reads whole features.
+    if (isa<shlo::BatchNormInferenceOp, shlo::BatchNormTrainingOp,
+            shlo::BatchNormGradOp>(op))
+      return false;
     // Only a reduce or reduce_window has several results, all of one shape.
     if (op->getNumResults() != 1 &&
         !isa<shlo::ReduceOp, shlo::ReduceWindowOp>(op))

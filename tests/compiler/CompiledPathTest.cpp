@@ -228,4 +228,20 @@ TEST(CompiledPath, ExecModeNames) {
   EXPECT_FALSE(sdy::compiler::parseExecMode("", m));
 }
 
+TEST(CompiledPath, MhloTopkIsARuntimeCallLikeChloTopK) {
+  const char *text = R"(
+func.func @main(%x: tensor<2x4xf32>) -> (tensor<2x2xf32>, tensor<2x2xi32>) {
+  %a = stablehlo.add %x, %x : tensor<2x4xf32>
+  %v, %i = mhlo.topk(%a, k = 2) : tensor<2x4xf32> -> (tensor<2x2xf32>, tensor<2x2xi32>)
+  return %v, %i : tensor<2x2xf32>, tensor<2x2xi32>
+})";
+  auto compiled = make(text, ExecMode::Auto);
+  std::string report = compiled->compileReport();
+  EXPECT_NE(report.find("runtime call: mhlo.topk x1: gather, scatter, sort or "
+                        "window, a runtime kernel"),
+            std::string::npos)
+      << report;
+  EXPECT_EQ(report.find("interpreted"), std::string::npos) << report;
+}
+
 } // namespace
