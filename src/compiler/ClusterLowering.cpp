@@ -16,6 +16,7 @@
 #include "compiler/DataMovementLowering.h"
 #include "compiler/Emitter.h"
 #include "compiler/MapLowering.h"
+#include "compiler/QuantLowering.h"
 #include "compiler/ReduceLowering.h"
 #include "compiler/ScalarLowering.h"
 #include "compiler/WindowLowering.h"
@@ -46,19 +47,25 @@ std::string whyNotLowerable(Operation *op) {
       isa<shlo::CompareOp, shlo::SelectOp, shlo::ClampOp, shlo::ConvertOp,
           shlo::ReduceOp, shlo::ReduceWindowOp, shlo::MapOp,
           shlo::OptimizationBarrierOp, chlo::NextAfterOp, chlo::ConstantLikeOp,
-          shlo::RealOp, shlo::ImagOp, shlo::ComplexOp>(op);
+          shlo::RealOp, shlo::ImagOp, shlo::ComplexOp, shlo::UniformQuantizeOp,
+          shlo::UniformDequantizeOp>(op);
   if (!known)
     return "no compiled lowering for this op (interpreted)";
   const std::string typesCompiled =
       " is not compiled (f16, bf16, f32, f64, pred, signless and unsigned "
       "integers are)";
   // Complex elements are compiled for the ops ComplexLowering names.
-  bool complexForm = hasComplexForm(op);
+  // Complex elements are compiled for the ops ComplexLowering names, and
+  // quantized ones for those QuantLowering names.
+  bool complexForm = hasComplexForm(op), quantForm = hasQuantForm(op);
   auto why = [&](Type t, const char *what) -> std::string {
-    if (isLowerableTensor(t) || (complexForm && isLowerableComplexTensor(t)))
+    if (isLowerableTensor(t) || (complexForm && isLowerableComplexTensor(t)) ||
+        (quantForm && isLowerableQuantTensor(t)))
       return "";
     if (isLowerableComplexTensor(t))
       return "complex form is not compiled";
+    if (isLowerableQuantTensor(t))
+      return "quantized form is not compiled";
     return what + printed(t) + typesCompiled;
   };
   for (Type t : op->getOperandTypes())
@@ -101,6 +108,14 @@ std::string whyNotLowerable(Operation *op) {
     return whyMapNotLowerable(map);
   if (isBatchNorm(op))
     return whyBatchNormNotLowerable(op);
+  if (computesQuant(op)) {
+    // Elementwise: quantize and dequantize on operands of the result's
+    // shape, the arithmetic as on floats.
+    for (Value v : op->getOperands())
+      if (shapeOf(v) != shapeOf(op->getResult(0)))
+        return "operand shapes differ from the result's";
+    return "";
+  }
   if (usesComplex(op)) {
     // A complex reduce is a general fold: its body's ops are checked.
     if (auto reduce = dyn_cast<shlo::ReduceOp>(op)) {
@@ -218,6 +233,10 @@ static void emitOp(Emitter &e, Operation *op) {
   }
   if (isBatchNorm(op)) {
     emitBatchNorm(e, op);
+    return;
+  }
+  if (computesQuant(op)) {
+    emitQuantOp(e, op);
     return;
   }
   if (isa<chlo::ConstantLikeOp>(op)) {

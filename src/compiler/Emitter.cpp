@@ -2,6 +2,7 @@
 #include "compiler/Emitter.h"
 
 #include "ir/stablehlo/StablehloDialect.h"
+#include "mlir/Dialect/Quant/IR/QuantTypes.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -11,6 +12,9 @@ using namespace mlir;
 namespace shlo = mlir::stablehlo;
 
 std::string elementText(Type t) {
+  // A quantized element by its storage integer, as the runtime holds it.
+  if (auto q = dyn_cast<quant::QuantizedType>(t))
+    return elementText(q.getStorageType());
   if (isNarrowFormat(t))
     return "i8";
   if (isUnsignedInt(t))

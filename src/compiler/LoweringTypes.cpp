@@ -2,6 +2,8 @@
 #include "compiler/LoweringTypes.h"
 #include "compiler/RuntimeFunctions.h"
 
+#include "mlir/Dialect/Quant/IR/QuantTypes.h"
+
 #include "llvm/Support/raw_ostream.h"
 
 #include <cstdint>
@@ -83,6 +85,8 @@ bool fitsInMemory(RankedTensorType t) {
   Type et = t.getElementType();
   if (auto c = dyn_cast<ComplexType>(et))
     et = c.getElementType();
+  if (auto q = dyn_cast<quant::QuantizedType>(et))
+    et = q.getStorageType();
   uint64_t bytes = (et.getIntOrFloatBitWidth() + 7) / 8;
   if (isa<ComplexType>(t.getElementType()))
     bytes *= 2;

@@ -4,6 +4,7 @@
 
 #include "ir/chlo/ChloDialect.h"
 #include "ir/stablehlo/StablehloDialect.h"
+#include "mlir/Dialect/Quant/IR/QuantTypes.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/BuiltinTypes.h"
 
@@ -77,9 +78,16 @@ private:
   }
 
   bool visit(Operation *op) {
-    // A batch norm reads whole features.
+    // A batch norm reads whole features; a per-axis quantized value reads
+    // the parameters of its index (not split, whatever its axis).
+    auto quantized = [](Type t) {
+      auto s = dyn_cast<ShapedType>(t);
+      return s && isa<quant::QuantizedType>(s.getElementType());
+    };
     if (isa<shlo::BatchNormInferenceOp, shlo::BatchNormTrainingOp,
-            shlo::BatchNormGradOp>(op))
+            shlo::BatchNormGradOp>(op) ||
+        llvm::any_of(op->getOperandTypes(), quantized) ||
+        llvm::any_of(op->getResultTypes(), quantized))
       return false;
     // Only a reduce or reduce_window has several results, all of one shape.
     if (op->getNumResults() != 1 &&
