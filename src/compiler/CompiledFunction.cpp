@@ -3,6 +3,7 @@
 #include "compiler/ClusterLowering.h"
 #include "compiler/JitCompiler.h"
 #include "compiler/RowSplit.h"
+#include "compiler/RuntimeFunctions.h"
 
 #include "ir/stablehlo/StablehloDialect.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -102,7 +103,8 @@ std::string runtimeCallReason(Operation *op) {
     add({"func.call"},
         "call, a runtime kernel; the ops of its callee are clustered");
     add({"stablehlo.gather", "stablehlo.scatter", "stablehlo.dynamic_gather",
-         "stablehlo.sort", "chlo.top_k", "stablehlo.select_and_scatter"},
+         "stablehlo.sort", "chlo.top_k", "mhlo.topk",
+         "stablehlo.select_and_scatter"},
         "gather, scatter, sort or window, a runtime kernel");
     add({"stablehlo.custom_call"}, "custom call, a runtime kernel");
     add({"stablehlo.rng_bit_generator"}, "random bits, a runtime kernel");
@@ -203,10 +205,11 @@ bool CompiledFunction::create(func::FuncOp func, ExecMode mode,
 
   auto compile = [&](const std::vector<Cluster *> &group,
                      const std::vector<std::string> &names, std::string &why) {
-    std::string text = "module {\n";
+    std::string functions;
     for (size_t i = 0; i < group.size(); ++i)
-      text += emitClusterFunction(*group[i], names[i]);
-    text += "}\n";
+      functions += emitClusterFunction(*group[i], names[i]);
+    std::string text = "module {\n" + runtimeFunctionDeclarations(functions) +
+                       functions + "}\n";
     std::unique_ptr<ExecutionEngine> engine;
     std::vector<PackedKernel> kernels;
     if (!jitCompile(text, names, engine, kernels, why))

@@ -1,5 +1,6 @@
 //===- JitCompiler.cpp - linalg on tensors to JIT-compiled code -----------===//
 #include "compiler/JitCompiler.h"
+#include "compiler/RuntimeFunctions.h"
 #include "compiler/VectorDialect.h"
 
 #include "mlir/Conversion/Passes.h"
@@ -8,6 +9,7 @@
 #include "mlir/Dialect/Arith/Transforms/BufferizableOpInterfaceImpl.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Bufferization/Transforms/Passes.h"
+#include "mlir/Dialect/Complex/IR/Complex.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Index/IR/IndexDialect.h"
@@ -51,12 +53,12 @@ using namespace mlir;
 namespace {
 
 void registerCompilerDialects(DialectRegistry &registry) {
-  registry
-      .insert<affine::AffineDialect, arith::ArithDialect,
-              bufferization::BufferizationDialect, cf::ControlFlowDialect,
-              func::FuncDialect, index::IndexDialect, LLVM::LLVMDialect,
-              linalg::LinalgDialect, math::MathDialect, memref::MemRefDialect,
-              scf::SCFDialect, tensor::TensorDialect, vector::VectorDialect>();
+  registry.insert<affine::AffineDialect, arith::ArithDialect,
+                  bufferization::BufferizationDialect, complex::ComplexDialect,
+                  cf::ControlFlowDialect, func::FuncDialect,
+                  index::IndexDialect, LLVM::LLVMDialect, linalg::LinalgDialect,
+                  math::MathDialect, memref::MemRefDialect, scf::SCFDialect,
+                  tensor::TensorDialect, vector::VectorDialect>();
   arith::registerBufferizableOpInterfaceExternalModels(registry);
   linalg::registerBufferizableOpInterfaceExternalModels(registry);
   linalg::registerSubsetOpInterfaceExternalModels(registry);
@@ -87,6 +89,8 @@ LogicalResult approximateMath(ModuleOp module) {
 // allocation is freed before the return.
 void freeAllocations(ModuleOp module) {
   module.walk([](func::FuncOp f) {
+    if (f.isExternal()) // a runtime function's declaration
+      return;
     SmallVector<memref::AllocOp> allocs;
     f.walk([&](memref::AllocOp a) { allocs.push_back(a); });
     Operation *ret = f.getBody().front().getTerminator();
@@ -160,6 +164,7 @@ LogicalResult runPasses(ModuleOp module, std::string &error) {
   mathOptions.approximateLog1p = false;
   llvm.addPass(createConvertMathToLLVMPass(mathOptions));
   llvm.addPass(createConvertMathToLibmPass());
+  llvm.addPass(createConvertComplexToLLVMPass());
   if (vectorDialect) {
     llvm.addPass(createConvertVectorToLLVMPass());
     llvm.addPass(createUBToLLVMConversionPass());
@@ -177,11 +182,12 @@ LogicalResult runPasses(ModuleOp module, std::string &error) {
   return success();
 }
 
-// Every function the code calls must be in the process (libc, libm): the
-// JIT would otherwise fail late, and report it on stderr.
+// Every function the code calls must be in the process (libc, libm) or be
+// a runtime function: the JIT would otherwise fail late, and report it on
+// stderr.
 LogicalResult checkExternalSymbols(ModuleOp module, std::string &error) {
   for (auto f : module.getOps<LLVM::LLVMFuncOp>()) {
-    if (!f.isExternal())
+    if (!f.isExternal() || findRuntimeFunction(f.getName()))
       continue;
     if (!llvm::sys::DynamicLibrary::SearchForAddressOfSymbol(
             f.getName().str())) {
@@ -265,6 +271,13 @@ bool jitCompile(const std::string &moduleText,
     return false;
   }
   engine = std::move(*created);
+  engine->registerSymbols([](llvm::orc::MangleAndInterner interner) {
+    llvm::orc::SymbolMap symbols;
+    for (const RuntimeFunction &f : runtimeFunctions())
+      symbols[interner(f.name)] = {llvm::orc::ExecutorAddr::fromPtr(f.address),
+                                   llvm::JITSymbolFlags::Exported};
+    return symbols;
+  });
   kernels.clear();
   for (const std::string &name : names) {
     auto fn = engine->lookupPacked(name);

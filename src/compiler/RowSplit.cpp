@@ -4,6 +4,7 @@
 
 #include "ir/chlo/ChloDialect.h"
 #include "ir/stablehlo/StablehloDialect.h"
+#include "mlir/Dialect/Quant/IR/QuantTypes.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/BuiltinTypes.h"
 
@@ -77,6 +78,17 @@ private:
   }
 
   bool visit(Operation *op) {
+    // A batch norm reads whole features; a per-axis quantized value reads
+    // the parameters of its index (not split, whatever its axis).
+    auto quantized = [](Type t) {
+      auto s = dyn_cast<ShapedType>(t);
+      return s && isa<quant::QuantizedType>(s.getElementType());
+    };
+    if (isa<shlo::BatchNormInferenceOp, shlo::BatchNormTrainingOp,
+            shlo::BatchNormGradOp>(op) ||
+        llvm::any_of(op->getOperandTypes(), quantized) ||
+        llvm::any_of(op->getResultTypes(), quantized))
+      return false;
     // Only a reduce or reduce_window has several results, all of one shape.
     if (op->getNumResults() != 1 &&
         !isa<shlo::ReduceOp, shlo::ReduceWindowOp>(op))
@@ -135,6 +147,29 @@ private:
       for (Value x : window.getInputs())
         if (!require(x, split))
           return false;
+      return true;
+    }
+    // A broadcasting chlo op: an operand whose first dimension is the
+    // result's rows reads its block, one broadcast along the rows (or not
+    // reaching them) is read whole.
+    if (op->hasTrait<chlo::OpTrait::Broadcasting>()) {
+      SmallVector<SmallVector<int64_t>> dims;
+      SmallVector<int64_t> shape;
+      std::string error;
+      if (failed(chlo::getBroadcastDims(op, dims, shape, error)) ||
+          dims.size() != op->getNumOperands())
+        return false;
+      for (auto [v, map] : llvm::zip(op->getOperands(), dims)) {
+        auto rows = llvm::find(map, 0);
+        bool readsRows =
+            rows != map.end() && shapeOf(v)[rows - map.begin()] != 1;
+        if (!split || !readsRows) {
+          if (!require(v, false))
+            return false;
+        } else if (rows != map.begin() || !require(v, true)) {
+          return false;
+        }
+      }
       return true;
     }
     // A bitcast between widths reads its operand's rows (a scalar operand

@@ -5,6 +5,8 @@
 //
 //===----------------------------------------------------------------------===//
 #include "compiler/CompiledFunction.h"
+#include "compiler/RuntimeFunctions.h"
+#include "runtime/Dispatch.h"
 #include "runtime/Interpreter.h"
 #include "runtime/ThreadPool.h"
 
@@ -23,6 +25,45 @@ Status specOf(Value v, ElementType &et, Shape &shape) {
   shape.assign(rt.getShape().begin(), rt.getShape().end());
   return Status::ok();
 }
+
+// The narrow-float conversions the compiled code calls by name (the
+// compiler does not link the runtime): a format's bits (0..255) to its
+// value, and a value to the bits the interpreter stores, both as f64.
+template <ElementType E>
+double narrowToF64(double bits) {
+  return narrowFloatToFloat(E, static_cast<uint8_t>(bits));
+}
+template <ElementType E>
+double narrowFromF64(double v) {
+  return narrowFloatFromDouble(E, v);
+}
+
+template <ElementType E>
+void registerNarrow(const char *to, const char *from) {
+  compiler::registerRuntimeFunction(
+      {to, 1, reinterpret_cast<void *>(&narrowToF64<E>)});
+  compiler::registerRuntimeFunction(
+      {from, 1, reinterpret_cast<void *>(&narrowFromF64<E>)});
+}
+
+#define SDY_REGISTER_NARROW(E, NAME)                                           \
+  registerNarrow<ElementType::E>("sdy_" NAME "_to_f64", "sdy_" NAME "_from_"   \
+                                                                    "f64")
+
+const bool narrowFunctionsRegistered = [] {
+  SDY_REGISTER_NARROW(F8E4M3FN, "f8E4M3FN");
+  SDY_REGISTER_NARROW(F8E5M2, "f8E5M2");
+  SDY_REGISTER_NARROW(F8E4M3FNUZ, "f8E4M3FNUZ");
+  SDY_REGISTER_NARROW(F8E5M2FNUZ, "f8E5M2FNUZ");
+  SDY_REGISTER_NARROW(F8E4M3B11FNUZ, "f8E4M3B11FNUZ");
+  SDY_REGISTER_NARROW(F8E4M3, "f8E4M3");
+  SDY_REGISTER_NARROW(F8E3M4, "f8E3M4");
+  SDY_REGISTER_NARROW(F8E8M0FNU, "f8E8M0FNU");
+  SDY_REGISTER_NARROW(F4E2M1FN, "f4E2M1FN");
+  SDY_REGISTER_NARROW(F6E2M3FN, "f6E2M3FN");
+  SDY_REGISTER_NARROW(F6E3M2FN, "f6E3M2FN");
+  return true;
+}();
 
 } // namespace
 

@@ -159,7 +159,7 @@ func.func @main(%x: tensor<2x2xf32>) -> tensor<2x2xf32> {
   %a = stablehlo.add %x, %x : tensor<2x2xf32>
   %d = stablehlo.dot_general %a, %x, contracting_dims = [1] x [0] : (tensor<2x2xf32>, tensor<2x2xf32>) -> tensor<2x2xf32>
   %e = stablehlo.exponential %d : tensor<2x2xf32>
-  %c = stablehlo.convert %e : (tensor<2x2xf32>) -> tensor<2x2xcomplex<f32>>
+  %c = stablehlo.convert %e : (tensor<2x2xf32>) -> tensor<2x2xi4>
   return %e : tensor<2x2xf32>
 })";
   auto compiled = make(text, ExecMode::Auto);
@@ -171,7 +171,7 @@ func.func @main(%x: tensor<2x2xf32>) -> tensor<2x2xf32> {
             std::string::npos)
       << report;
   EXPECT_NE(report.find("interpreted: stablehlo.convert x1: result type "
-                        "tensor<2x2xcomplex<f32>> is not compiled (f16, bf16, "
+                        "tensor<2x2xi4> is not compiled (f16, bf16, "
                         "f32, f64, pred, signless and unsigned integers are)"),
             std::string::npos)
       << report;
@@ -226,6 +226,22 @@ TEST(CompiledPath, ExecModeNames) {
   EXPECT_EQ(m, ExecMode::Interpret);
   EXPECT_FALSE(sdy::compiler::parseExecMode("jit", m));
   EXPECT_FALSE(sdy::compiler::parseExecMode("", m));
+}
+
+TEST(CompiledPath, MhloTopkIsARuntimeCallLikeChloTopK) {
+  const char *text = R"(
+func.func @main(%x: tensor<2x4xf32>) -> (tensor<2x2xf32>, tensor<2x2xi32>) {
+  %a = stablehlo.add %x, %x : tensor<2x4xf32>
+  %v, %i = mhlo.topk(%a, k = 2) : tensor<2x4xf32> -> (tensor<2x2xf32>, tensor<2x2xi32>)
+  return %v, %i : tensor<2x2xf32>, tensor<2x2xi32>
+})";
+  auto compiled = make(text, ExecMode::Auto);
+  std::string report = compiled->compileReport();
+  EXPECT_NE(report.find("runtime call: mhlo.topk x1: gather, scatter, sort or "
+                        "window, a runtime kernel"),
+            std::string::npos)
+      << report;
+  EXPECT_EQ(report.find("interpreted"), std::string::npos) << report;
 }
 
 } // namespace

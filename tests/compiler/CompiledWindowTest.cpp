@@ -276,7 +276,7 @@ func.func @main(%x: tensor<4xf32>, %c: tensor<4xcomplex<f32>>) -> (tensor<3xf32>
   }) : (tensor<4xf32>, tensor<f32>) -> tensor<3xf32>
   %1 = "stablehlo.reduce_window"(%c, %cz) <{window_dimensions = array<i64: 2>}> ({
   ^bb0(%a: tensor<complex<f32>>, %b: tensor<complex<f32>>):
-    %s = stablehlo.add %a, %b : tensor<complex<f32>>
+    %s = stablehlo.maximum %a, %b : tensor<complex<f32>>
     stablehlo.return %s : tensor<complex<f32>>
   }) : (tensor<4xcomplex<f32>>, tensor<complex<f32>>) -> tensor<3xcomplex<f32>>
   %2 = "stablehlo.map"(%x) <{dimensions = array<i64: 0>}> ({
@@ -293,8 +293,8 @@ func.func @main(%x: tensor<4xf32>, %c: tensor<4xcomplex<f32>>) -> (tensor<3xf32>
        {"interpreted: stablehlo.reduce_window x1: reduce_window body op "
         "chlo.conj: no compiled lowering for this op "
         "(interpreted)",
-        "interpreted: stablehlo.reduce_window x1: operand type "
-        "tensor<4xcomplex<f32>> is not compiled",
+        "interpreted: stablehlo.reduce_window x1: reduce_window body op "
+        "stablehlo.maximum: complex form is not compiled",
         "interpreted: stablehlo.map x1: map computation op stablehlo.iota is "
         "not elementwise",
         "0 ops compiled in 0 clusters"})
