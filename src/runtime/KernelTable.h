@@ -81,8 +81,11 @@ void registerLinalgKernels(KernelTable &table);        // Linalg.cpp
 void registerRngKernels(KernelTable &table);           // Rng.cpp
 
 // The kernel of a LAPACK custom_call target (JAX's CPU cholesky and
-// triangular solve), or null (Linalg.cpp).
+// triangular solve, and the factorizations below), or null (Linalg.cpp).
 Kernel lookupLapackCustomCall(llvm::StringRef target);
+// JAX's CPU LU, QR, Hermitian eigendecomposition and SVD (getrf, geqrf,
+// orgqr/ungqr, syevd/heevd, gesdd), or null (Lapack.cpp).
+Kernel lookupLapackFactorization(llvm::StringRef target);
 void registerWindowKernels(KernelTable &table);      // Window.cpp
 void registerSortKernels(KernelTable &table);        // Sort.cpp
 void registerCheckKernels(KernelTable &table);       // Checks.cpp

@@ -424,3 +424,152 @@ TEST(Linalg, LapackCustomCalls) {
   ASSERT_EQ(r.size(), 1u);
   expectTensor(r[0], ElementType::F32, {3, 2}, {1, 2, 3, 4, 5, 6});
 }
+
+namespace {
+// One LAPACK factorization custom call of JAX's CPU lowering on `operand`
+// with `config` in mhlo.backend_config.
+std::string lapackCall(const std::string &target, const std::string &config,
+                       const std::string &operands,
+                       const std::string &operandTypes,
+                       const std::string &resultTypes) {
+  return "func.func @main(" + operands + ") -> (" + resultTypes +
+         ") {\n  %0:N = stablehlo.custom_call @" + target + "(" +
+         (operands.find("%b") != std::string::npos ? "%a, %b" : "%a") +
+         ") {mhlo.backend_config = {" + config + "}} : (" + operandTypes +
+         ") -> (" + resultTypes + ")\n  return RESULTS : " + resultTypes +
+         "\n}\n";
+}
+
+std::string withResults(std::string text, int n) {
+  std::string results;
+  for (int i = 0; i < n; ++i)
+    results += (i ? ", %0#" : "%0#") + std::to_string(i);
+  text = replaceAll(text, "%0:N", "%0:" + std::to_string(n));
+  return replaceAll(text, "RESULTS", results);
+}
+
+Status runStatus(const std::string &text, const std::vector<Tensor> &in) {
+  std::unique_ptr<Executable> exe = compile(text);
+  if (!exe)
+    return Status::internal("does not compile");
+  std::vector<Tensor> out;
+  return exe->runSingle(in, out);
+}
+} // namespace
+
+TEST(Linalg, LapackLuQr) {
+  // getrf pivots row 2 up (1-based pivots) and reports a singular matrix
+  // by info = the first zero pivot.
+  std::string getrf = withResults(
+      lapackCall("lapack_sgetrf_ffi", "", "%a: tensor<2x2x2xf32>",
+                 "tensor<2x2x2xf32>",
+                 "tensor<2x2x2xf32>, tensor<2x2xi32>, tensor<2xi32>"),
+      3);
+  auto r = run1(getrf, {f32({2, 2, 2}, {1, 2, 3, 4, 0, 0, 0, 0})});
+  ASSERT_EQ(r.size(), 3u);
+  expectTensor(r[0], ElementType::F32, {2, 2, 2},
+               {3, 4, 1.0 / 3, 2.0 / 3, 0, 0, 0, 0});
+  expectTensor(r[1], ElementType::I32, {2, 2}, {2, 2, 1, 2});
+  expectTensor(r[2], ElementType::I32, {2}, {0, 1});
+
+  // geqrf of [3, 4]^T: R = -5, the reflector v = [1, 0.5] below the
+  // diagonal, tau = 1.6; orgqr turns them into Q's column [-0.6, -0.8].
+  std::string geqrf = withResults(
+      lapackCall("lapack_dgeqrf_ffi", "", "%a: tensor<2x1xf64>",
+                 "tensor<2x1xf64>", "tensor<2x1xf64>, tensor<1xf64>"),
+      2);
+  r = run1(geqrf, {make(ElementType::F64, {2, 1}, {3, 4})});
+  ASSERT_EQ(r.size(), 2u);
+  expectTensor(r[0], ElementType::F64, {2, 1}, {-5, 0.5});
+  expectTensor(r[1], ElementType::F64, {1}, {1.6});
+  std::string orgqr = withResults(
+      lapackCall("lapack_dorgqr_ffi", "",
+                 "%a: tensor<2x1xf64>, %b: tensor<1xf64>",
+                 "tensor<2x1xf64>, tensor<1xf64>", "tensor<2x1xf64>"),
+      1);
+  r = run1(orgqr, {make(ElementType::F64, {2, 1}, {-5, 0.5}),
+                   make(ElementType::F64, {1}, {1.6})});
+  ASSERT_EQ(r.size(), 1u);
+  expectTensor(r[0], ElementType::F64, {2, 1}, {-0.6, -0.8});
+}
+
+TEST(Linalg, LapackEighSvd) {
+  // [[2, 1], [1, 2]]: eigenvalues 1 and 3 (ascending), eigenvectors
+  // [1, -1] / sqrt(2) and [1, 1] / sqrt(2) in the columns, up to sign.
+  std::string syevd = withResults(
+      lapackCall("lapack_ssyevd_ffi", "mode = 86 : ui8, uplo = 76 : ui8",
+                 "%a: tensor<2x2xf32>", "tensor<2x2xf32>",
+                 "tensor<2x2xf32>, tensor<2xf32>, tensor<i32>"),
+      3);
+  auto r = run1(syevd, {f32({2, 2}, {2, 1, 1, 2})});
+  ASSERT_EQ(r.size(), 3u);
+  expectTensor(r[1], ElementType::F32, {2}, {1, 3});
+  expectTensor(r[2], ElementType::I32, {}, {0});
+  double h = std::sqrt(0.5);
+  std::vector<double> v = values(r[0]);
+  for (double x : v)
+    EXPECT_NEAR(std::fabs(x), h, 1e-6);
+  EXPECT_NEAR(v[0] * v[2], -0.5, 1e-6); // first column: opposite signs
+  EXPECT_NEAR(v[1] * v[3], 0.5, 1e-6);  // second column: equal signs
+
+  // gesdd of [[0, 2], [3, 0], [0, 0]]: singular values 3, 2; with mode 'S'
+  // u (3x2) and vt (2x2) reconstruct the matrix, with mode 'N' they are 0.
+  std::string gesdd =
+      withResults(lapackCall("lapack_dgesdd_ffi", "mode = MODE : ui8",
+                             "%a: tensor<3x2xf64>", "tensor<3x2xf64>",
+                             "tensor<3x2xf64>, tensor<2xf64>, tensor<3x2xf64>, "
+                             "tensor<2x2xf64>, tensor<i32>"),
+                  5);
+  Tensor a = make(ElementType::F64, {3, 2}, {0, 2, 3, 0, 0, 0});
+  r = run1(replaceAll(gesdd, "MODE", "83"), {a});
+  ASSERT_EQ(r.size(), 5u);
+  expectTensor(r[1], ElementType::F64, {2}, {3, 2});
+  expectTensor(r[4], ElementType::I32, {}, {0});
+  std::vector<double> u = values(r[2]), vt = values(r[3]), s = values(r[1]);
+  std::vector<double> want = values(a);
+  for (int i = 0; i < 3; ++i)
+    for (int j = 0; j < 2; ++j) {
+      double x = 0;
+      for (int k = 0; k < 2; ++k)
+        x += u[i * 2 + k] * s[k] * vt[k * 2 + j];
+      EXPECT_NEAR(x, want[i * 2 + j], 1e-12) << i << "," << j;
+    }
+  r = run1(replaceAll(gesdd, "MODE", "78"), {a});
+  ASSERT_EQ(r.size(), 5u);
+  expectTensor(r[1], ElementType::F64, {2}, {3, 2});
+  expectTensor(r[2], ElementType::F64, {3, 2}, {0, 0, 0, 0, 0, 0});
+}
+
+TEST(Linalg, LapackCallErrors) {
+  // The target's type letter must match the operand.
+  std::string getrf =
+      withResults(lapackCall("lapack_dgetrf_ffi", "", "%a: tensor<2x2xf32>",
+                             "tensor<2x2xf32>",
+                             "tensor<2x2xf32>, tensor<2xi32>, tensor<i32>"),
+                  3);
+  Status st = runStatus(getrf, {f32({2, 2}, {1, 2, 3, 4})});
+  EXPECT_NE(st.message().find("getrf custom_call: target 'lapack_dgetrf_ffi' "
+                              "does not match the operand type f32"),
+            std::string::npos)
+      << st.message();
+  std::string gesdd =
+      withResults(lapackCall("lapack_sgesdd_ffi", "mode = 88 : ui8",
+                             "%a: tensor<2x2xf32>", "tensor<2x2xf32>",
+                             "tensor<2x2xf32>, tensor<2xf32>, tensor<2x2xf32>, "
+                             "tensor<2x2xf32>, tensor<i32>"),
+                  5);
+  st = runStatus(gesdd, {f32({2, 2}, {1, 2, 3, 4})});
+  EXPECT_NE(
+      st.message().find("gesdd custom_call: mode must be 'N', 'S' or 'A'"),
+      std::string::npos)
+      << st.message();
+  std::string syevd =
+      withResults(lapackCall("lapack_ssyevd_ffi", "mode = 86 : ui8",
+                             "%a: tensor<2x3xf32>", "tensor<2x3xf32>",
+                             "tensor<2x3xf32>, tensor<2xf32>, tensor<i32>"),
+                  3);
+  st = runStatus(syevd, {f32({2, 3}, {1, 2, 3, 4, 5, 6})});
+  EXPECT_NE(st.message().find("syevd custom_call: the matrices must be square"),
+            std::string::npos)
+      << st.message();
+}
