@@ -573,3 +573,93 @@ TEST(Linalg, LapackCallErrors) {
             std::string::npos)
       << st.message();
 }
+
+TEST(Linalg, LapackEigSchurTridiagonal) {
+  // geev of the rotation [[0, -1], [1, 0]]: eigenvalues +-i (wr = 0,
+  // wi = +-1); the right eigenvectors are the expanded pair
+  // [1, -i] / sqrt(2) and its conjugate, the left ones zero (not computed).
+  std::string geev = withResults(
+      lapackCall("lapack_dgeev_ffi",
+                 "compute_left = 78 : ui8, compute_right = 86 : ui8",
+                 "%a: tensor<2x2xf64>", "tensor<2x2xf64>",
+                 "tensor<2xf64>, tensor<2xf64>, tensor<2x2xcomplex<f64>>, "
+                 "tensor<2x2xcomplex<f64>>, tensor<i32>"),
+      5);
+  auto r = run1(geev, {make(ElementType::F64, {2, 2}, {0, -1, 1, 0})});
+  ASSERT_EQ(r.size(), 5u);
+  expectTensor(r[0], ElementType::F64, {2}, {0, 0});
+  expectTensor(r[1], ElementType::F64, {2}, {1, -1});
+  ASSERT_EQ(r[3].type(), ElementType::C128);
+  const c128_t *v = r[3].data<c128_t>();
+  double h = std::sqrt(0.5);
+  // Column 0 (entries 0 and 2 row-major) and column 1 are conjugates, and
+  // A v = i v for column 0.
+  EXPECT_NEAR(std::abs(v[0]), h, 1e-12);
+  EXPECT_NEAR(std::abs(v[2]), h, 1e-12);
+  EXPECT_NEAR(std::abs(-v[2] - c128_t(0, 1) * v[0]), 0, 1e-12);
+  EXPECT_NEAR(std::abs(v[1] - std::conj(v[0])), 0, 1e-12);
+  EXPECT_NEAR(std::abs(v[3] - std::conj(v[2])), 0, 1e-12);
+  for (int i = 0; i < 4; ++i)
+    EXPECT_EQ(r[2].data<c128_t>()[i], c128_t(0, 0));
+
+  // gtsv: the tridiagonal system [[2, 1, 0], [1, 2, 1], [0, 1, 2]] x =
+  // [4, 8, 8] has x = [1, 2, 3]; dl[0] and du[2] are not read.
+  std::string gtsv =
+      "func.func @main(%dl: tensor<3xf32>, %d: tensor<3xf32>, %du: "
+      "tensor<3xf32>, %b: tensor<3x1xf32>) -> tensor<3x1xf32> {\n"
+      "  %0:5 = stablehlo.custom_call @lapack_sgtsv_ffi(%dl, %d, %du, %b) "
+      ": (tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3x1xf32>) -> "
+      "(tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3x1xf32>, "
+      "tensor<i32>)\n  return %0#3 : tensor<3x1xf32>\n}\n";
+  r = run1(gtsv, {f32({3}, {99, 1, 1}), f32({3}, {2, 2, 2}),
+                  f32({3}, {1, 1, 99}), f32({3, 1}, {4, 8, 8})});
+  ASSERT_EQ(r.size(), 1u);
+  expectTensor(r[0], ElementType::F32, {3, 1}, {1, 2, 3});
+
+  // geqp3 moves the column of largest norm first: pivots [2, 1].
+  std::string geqp3 =
+      "func.func @main(%a: tensor<2x2xf64>, %p: tensor<2xi32>) -> "
+      "(tensor<2x2xf64>, tensor<2xi32>, tensor<2xf64>) {\n"
+      "  %0:3 = stablehlo.custom_call @lapack_dgeqp3_ffi(%a, %p) : "
+      "(tensor<2x2xf64>, tensor<2xi32>) -> (tensor<2x2xf64>, tensor<2xi32>, "
+      "tensor<2xf64>)\n  return %0#0, %0#1, %0#2 : tensor<2x2xf64>, "
+      "tensor<2xi32>, tensor<2xf64>\n}\n";
+  r = run1(geqp3,
+           {make(ElementType::F64, {2, 2}, {1, 3, 0, 4}), i32({2}, {0, 0})});
+  ASSERT_EQ(r.size(), 3u);
+  expectTensor(r[1], ElementType::I32, {2}, {2, 1});
+  EXPECT_NEAR(std::fabs(values(r[0])[0]), 5, 1e-12); // |R[0, 0]| = |col 2|
+
+  // gees of an upper triangular matrix: already its Schur form.
+  std::string gees = withResults(
+      lapackCall("lapack_dgees_ffi", "mode = 86 : ui8, sort = SORT : ui8",
+                 "%a: tensor<2x2xf64>", "tensor<2x2xf64>",
+                 "tensor<2x2xf64>, tensor<2x2xf64>, tensor<2xf64>, "
+                 "tensor<2xf64>, tensor<i32>, tensor<i32>"),
+      6);
+  Tensor upper = make(ElementType::F64, {2, 2}, {1, 2, 0, 3});
+  r = run1(replaceAll(gees, "SORT", "78"), {upper});
+  ASSERT_EQ(r.size(), 6u);
+  expectTensor(r[0], ElementType::F64, {2, 2}, {1, 2, 0, 3});
+  expectTensor(r[1], ElementType::F64, {2, 2}, {1, 0, 0, 1});
+  expectTensor(r[2], ElementType::F64, {2}, {1, 3});
+  expectTensor(r[3], ElementType::F64, {2}, {0, 0});
+  Status st = runStatus(replaceAll(gees, "SORT", "83"), {upper});
+  EXPECT_NE(st.message().find("gees custom_call: mode must be 'V' or 'N' and "
+                              "sort 'N'"),
+            std::string::npos)
+      << st.message();
+
+  // sytrd of a 2x2 symmetric matrix: d is its diagonal, |e| the
+  // off-diagonal.
+  std::string sytrd =
+      withResults(lapackCall("lapack_ssytrd_ffi", "uplo = 76 : ui8",
+                             "%a: tensor<2x2xf32>", "tensor<2x2xf32>",
+                             "tensor<2x2xf32>, tensor<2xf32>, tensor<1xf32>, "
+                             "tensor<1xf32>, tensor<i32>"),
+                  5);
+  r = run1(sytrd, {f32({2, 2}, {2, 3, 3, 5})});
+  ASSERT_EQ(r.size(), 5u);
+  expectTensor(r[1], ElementType::F32, {2}, {2, 5});
+  EXPECT_NEAR(std::fabs(values(r[2])[0]), 3, 1e-6);
+}
