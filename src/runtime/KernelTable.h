@@ -86,8 +86,10 @@ Kernel lookupLapackCustomCall(llvm::StringRef target);
 // JAX's CPU LU, QR, Hermitian eigendecomposition and SVD (getrf, geqrf,
 // orgqr/ungqr, syevd/heevd, gesdd), or null (Lapack.cpp).
 Kernel lookupLapackFactorization(llvm::StringRef target);
-void registerWindowKernels(KernelTable &table);      // Window.cpp
-void registerSortKernels(KernelTable &table);        // Sort.cpp
+void registerWindowKernels(KernelTable &table); // Window.cpp
+void registerSortKernels(KernelTable &table);   // Sort.cpp
+// custom_call @ApproxTopK (Sort.cpp).
+Status runApproxTopK(OpCall &call);
 void registerCheckKernels(KernelTable &table);       // Checks.cpp
 void registerRunParallelKernels(KernelTable &table); // RunParallel.cpp
 // custom_call @check.* (Checks.cpp).
