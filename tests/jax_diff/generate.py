@@ -1523,6 +1523,49 @@ program("vmap_cond_switch", A(8, dtype=I32, lo=0, hi=2, spec=P(D)), A(8, 4, spec
                            lax.switch(i, [jnp.tanh, jnp.exp, jnp.negative], x))))
 
 
+# Windowed, sorting and data-movement ops along the sharded dimension.
+# XLA's SPMD partitioner pads cummax's window along the sharded dimension
+# with 0 instead of -inf on the 2x4 mesh (JAX 0.10.2: negative prefixes
+# come out 0), so JAX's outputs come from one device.
+program("sharded_dim_top_k_cumsum", A(8, 32, spec=P(None, M)), reference_devices=1)(
+    lambda x: (lax.top_k(x, 3), jnp.cumsum(x, axis=1), lax.cummax(x, axis=1)))
+program("sharded_dim_conv_spatial", A(2, 3, 16, 16, spec=P(None, None, M)), A(4, 3, 3, 3))(
+    lambda x, w: conv(x, w, window_strides=(1, 1), padding="SAME"))
+program("sharded_dim_pool_spatial", A(2, 16, 16, 3, spec=P(None, M, D)))(
+    lambda x: (pool(x, -jnp.inf, lax.max, (1, 3, 3, 1), (1, 2, 2, 1), "SAME"),
+               pool(x, 0.0, lax.add, (1, 2, 2, 1), (1, 1, 1, 1), "VALID")))
+program("sharded_dim_fft_sort", A(16, 8, spec=P(M)), exact=False)(
+    lambda x: (jnp.fft.fft(x, axis=0), jnp.sort(x, axis=0), jnp.argsort(x, axis=0)))
+program("sharded_dim_movement", A(16, 8, spec=P(M, D)), A(dtype=I32, values=5), exact=True)(
+    lambda x, i: (jnp.flip(x, 0), jnp.roll(x, 3, axis=0), lax.dynamic_slice_in_dim(x, i, 4, 0),
+                  jnp.pad(x, ((3, 1), (0, 0))), jnp.concatenate([x, x[:4]], 0), x[1::3]))
+program("sharded_dim_gather_scatter", A(16, 8, spec=P(M)), A(8, dtype=I32, lo=0, hi=15, spec=P(M)),
+        A(8, 8, spec=P(M)))(
+    lambda x, i, u: (x[i], x.at[i].add(u), jnp.take(x, i, axis=0, mode="clip")))
+
+
+program("sharded_dim_pool_grads", A(2, 1, 16, 16, spec=P(None, None, M, D)))(
+    lambda x: jax.grad(lambda x: jnp.sum(pool(x, -jnp.inf, lax.max, (1, 1, 3, 3), (1, 1, 2, 2),
+                                              "SAME") ** 2) + jnp.sum(jnp.sin(pool(
+        x, 0.0, lax.add, (1, 1, 2, 2), (1, 1, 2, 2), "VALID"))))(x))
+# XLA's SPMD partitioner doubles the weight gradient of a strided
+# convolution sharded along a spatial dimension (JAX 0.10.2, 2x4 mesh), so
+# JAX's outputs come from one device.
+program("sharded_dim_conv_grads", A(2, 2, 16, 8, spec=P(None, None, M)), A(3, 2, 3, 3),
+        reference_devices=1)(
+    lambda x, w: jax.grad(lambda x, w: jnp.sum(jnp.tanh(conv(
+        x, w, window_strides=(2, 1), padding="SAME"))), argnums=(0, 1))(x, w))
+program("sharded_dim_scan_ops", A(8, 32, spec=P(D, M)))(
+    lambda x: (lax.cumlogsumexp(x, axis=1), lax.associative_scan(jnp.add, x, axis=1),
+               jnp.argmax(x, axis=1), lax.cummin(x, axis=0), jnp.cumprod(1 + 0.1 * x, axis=1)))
+program("sharded_dim_fft2_rfft", A(8, 16, spec=P(D, M)))(
+    lambda x: (jnp.fft.fft2(x.astype(C64)), jnp.fft.rfft(x, axis=1), jnp.fft.irfft(
+        jnp.fft.rfft(x, axis=0), n=8, axis=0)))
+program("sharded_dim_sort_keys_topk_grad", A(32, spec=P(M)), A(32, dtype=I32, lo=0, hi=3, spec=P(M)))(
+    lambda x, k: (lax.sort((k, x), num_keys=1),
+                  jax.grad(lambda x: jnp.sum(lax.top_k(x, 4)[0] ** 2))(x)))
+
+
 # ------------------------------------------------------------------ export
 
 
