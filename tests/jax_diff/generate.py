@@ -1566,6 +1566,24 @@ program("sharded_dim_sort_keys_topk_grad", A(32, spec=P(M)), A(32, dtype=I32, lo
                   jax.grad(lambda x: jnp.sum(lax.top_k(x, 4)[0] ** 2))(x)))
 
 
+program("sharded_dim_linalg", A(8, 8, spec=P(D, M)), A(8, 4, spec=P(M)), tol=10)(
+    lambda a, b: (lambda s: (jnp.linalg.inv(s), jnp.linalg.solve(s, b), jnp.linalg.eigvalsh(s),
+                             jnp.linalg.qr(a)[1]))(a @ a.T + 8 * jnp.eye(8)))
+program("sharded_dim_updates", A(16, 8, spec=P(M, D)), A(4, 8), A(dtype=I32, values=6),
+        A(16, 2, dtype=I32, lo=0, hi=7, spec=P(M)), exact=True)(
+    lambda x, u, i, j: (lax.dynamic_update_slice(x, u, (i, 0)),
+                        jnp.take_along_axis(x, j, axis=1), jnp.sort(x, axis=None)[:8],
+                        x.at[j[:, 0], j[:, 1]].set(7.0)))
+
+
+program("reshape_sharded_subaxes", A(16, 12, spec=P((D, M))), A(8, 24, spec=P(M, D)), exact=True)(
+    lambda a, b: (a.reshape(4, 4, 12), a.reshape(192).reshape(8, 24) + b, b.reshape(2, 4, 6, 4)
+                  .transpose(1, 0, 3, 2).reshape(8, 24), b.T.reshape(6, 32)))
+program("reshape_indivisible_mix", A(6, 10, spec=P(D)), A(10, 6))(
+    lambda a, b: (jax.lax.with_sharding_constraint(a @ b, NamedSharding(MESH, P(None, M))).reshape(36),
+                  jnp.sum(a.reshape(3, 20), 0), (a.T @ a).reshape(2, 5, 10)))
+
+
 # ------------------------------------------------------------------ export
 
 
