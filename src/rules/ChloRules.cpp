@@ -25,6 +25,46 @@ OpShardingRuleAttr mlir::sdy::createChloTopKRule(chlo::TopKOp op) {
   return builder.build();
 }
 
+OpShardingRuleAttr mlir::sdy::createApproxTopKRule(stablehlo::CustomCallOp op) {
+  if (op.getCallTargetName() != "ApproxTopK")
+    return {};
+  auto config = op->getAttrOfType<DictionaryAttr>("mhlo.backend_config");
+  auto dimAttr =
+      config ? config.getAs<IntegerAttr>("reduction_dim") : IntegerAttr();
+  int64_t n = op->getNumResults();
+  if (!dimAttr || n == 0 || op->getNumOperands() != 2 * n)
+    return {};
+  ArrayRef<int64_t> inShape = getTensorShape(op->getOperand(0));
+  ArrayRef<int64_t> outShape = getTensorShape(op->getResult(0));
+  int64_t rank = inShape.size(), dim = dimAttr.getInt();
+  if (dim < 0 || dim >= rank || outShape.size() != inShape.size())
+    return {};
+  OpShardingRuleBuilder builder(op);
+  auto at = [&](int64_t d, bool inputs, bool results) {
+    SmallVector<int64_t> operandDims(2 * n, kNullDim), resultDims(n, kNullDim);
+    for (int64_t i = 0; i < n; ++i) {
+      if (inputs)
+        operandDims[i] = d;
+      if (results)
+        resultDims[i] = d;
+    }
+    return std::make_pair(operandDims, resultDims);
+  };
+  for (int64_t d = 0; d < rank; ++d) {
+    if (d == dim) {
+      auto [inDims, none] = at(d, true, false);
+      builder.addFactor(inDims, none, inShape[d], FactorType::kNeedReplication);
+      auto [noOperands, outDims] = at(d, false, true);
+      builder.addFactor(noOperands, outDims, outShape[d],
+                        FactorType::kNeedReplication, /*isBlocked=*/true);
+    } else {
+      auto [inDims, outDims] = at(d, true, true);
+      builder.addFactor(inDims, outDims, inShape[d]);
+    }
+  }
+  return builder.build();
+}
+
 OpShardingRuleAttr mlir::sdy::createChloBroadcastRule(Operation *op) {
   SmallVector<SmallVector<int64_t>> dims;
   SmallVector<int64_t> shape;

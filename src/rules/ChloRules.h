@@ -4,6 +4,7 @@
 
 #include "ir/chlo/ChloDialect.h"
 #include "ir/sdy/SdyDialect.h"
+#include "ir/stablehlo/StablehloDialect.h"
 
 namespace mlir::sdy {
 
@@ -12,6 +13,17 @@ namespace mlir::sdy {
 /// for mhlo.topk), also when k equals that size (Shardy then makes it
 /// pass-through, which a local top_k on a shard cannot honour).
 OpShardingRuleAttr createChloTopKRule(chlo::TopKOp op);
+
+/// custom_call @ApproxTopK (JAX's lax.approx_max_k/approx_min_k: operands
+/// N inputs and N scalar init values, results N tensors of top_k entries
+/// along `reduction_dim` in mhlo.backend_config): as Shardy's rule, a
+/// pass-through factor per other dimension shared by the inputs and results,
+/// the inputs' reduction dimension one factor and the results' another
+/// (need-replication and blocked). Shardy leaves the inputs' factor a
+/// reduction factor, whose sharding would all-reduce the partial top-k
+/// results (wrong values), so here it needs replication (not blocked, as in
+/// Shardy). Null for other custom calls and malformed ones.
+OpShardingRuleAttr createApproxTopKRule(stablehlo::CustomCallOp op);
 
 /// The broadcasting ops (Shardy has no rule for them: XLA expands them into
 /// broadcast_in_dim and an elementwise op first): the rule of that expansion.

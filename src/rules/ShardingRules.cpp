@@ -703,7 +703,9 @@ mlir::sdy::createOpShardingRule(Operation *op, bool conservativePropagation) {
       .Case(
           [](hlo::BitcastConvertOp op) { return createBitcastConvertRule(op); })
       .Case([](hlo::FftOp op) { return createFftRule(op); })
-      // No rule: custom_call (unless the user gives one), constants, data-flow
+      .Case([](hlo::CustomCallOp op) { return createApproxTopKRule(op); })
+      // No rule: custom_call (unless the user gives one, or ApproxTopK),
+      // constants, data-flow
       // and control-flow ops, ids, the other collectives, and anything else.
       .Default([](Operation *) { return OpShardingRuleAttr(); });
 }

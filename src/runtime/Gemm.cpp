@@ -50,6 +50,8 @@ struct Blas {
   // products), not by the process before.
   bool owned = false;
   std::string description;
+  // The library, for blasSymbol(); null when it could not be loaded.
+  void *lib = nullptr;
 };
 
 // The most threads one product uses (gemmThreads()).
@@ -132,6 +134,7 @@ Blas load() {
                     " lacks the CBLAS/OpenBLAS functions)";
     return b;
   }
+  b.lib = lib;
   b.description = std::string(config ? config() : "OpenBLAS") + ", core " +
                   (corename ? corename() : "?") + " (" + how + ")";
   // OpenBLAS's count reflects OPENBLAS_NUM_THREADS / OMP_NUM_THREADS.
@@ -145,6 +148,15 @@ const Blas &blas() {
   static const Blas b = load();
   return b;
 }
+
+} // namespace
+
+void *blasSymbol(const char *name) {
+  void *lib = blas().lib;
+  return lib ? dlsym(lib, name) : nullptr;
+}
+
+namespace {
 
 bool fitsBlasInt(std::initializer_list<int64_t> dims) {
   for (int64_t d : dims)

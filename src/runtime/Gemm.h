@@ -61,6 +61,11 @@ int gemmThreads();
 // OpenBLAS loaded before, OpenBLAS's own thread count.
 void setGemmThreads(int threads);
 
+// The address of symbol `name` (e.g. LAPACK's "dgetrf_", which Debian's
+// OpenBLAS bundles) in the OpenBLAS the products use, loading it first;
+// null when OpenBLAS could not be loaded or lacks the symbol.
+void *blasSymbol(const char *name);
+
 // What the matrix products run on, e.g. "OpenBLAS 0.3.21 ... core SkylakeX
 // (chosen from the CPU's features: AVX-512)".
 std::string gemmLibrary();

@@ -509,6 +509,8 @@ Status customCallKernel(OpCall &c) {
     return lapack(c);
   if (op.getCallTargetName().starts_with("check."))
     return runCheckCustomCall(c);
+  if (op.getCallTargetName() == "ApproxTopK")
+    return runApproxTopK(c);
   if (!isIdentityCustomCall(op))
     return Status::unsupported("custom_call target '" +
                                op.getCallTargetName().str() +

@@ -81,10 +81,15 @@ void registerLinalgKernels(KernelTable &table);        // Linalg.cpp
 void registerRngKernels(KernelTable &table);           // Rng.cpp
 
 // The kernel of a LAPACK custom_call target (JAX's CPU cholesky and
-// triangular solve), or null (Linalg.cpp).
+// triangular solve, and the factorizations below), or null (Linalg.cpp).
 Kernel lookupLapackCustomCall(llvm::StringRef target);
-void registerWindowKernels(KernelTable &table);      // Window.cpp
-void registerSortKernels(KernelTable &table);        // Sort.cpp
+// JAX's CPU LU, QR, Hermitian eigendecomposition and SVD (getrf, geqrf,
+// orgqr/ungqr, syevd/heevd, gesdd), or null (Lapack.cpp).
+Kernel lookupLapackFactorization(llvm::StringRef target);
+void registerWindowKernels(KernelTable &table); // Window.cpp
+void registerSortKernels(KernelTable &table);   // Sort.cpp
+// custom_call @ApproxTopK (Sort.cpp).
+Status runApproxTopK(OpCall &call);
 void registerCheckKernels(KernelTable &table);       // Checks.cpp
 void registerRunParallelKernels(KernelTable &table); // RunParallel.cpp
 // custom_call @check.* (Checks.cpp).

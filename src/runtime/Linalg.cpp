@@ -410,7 +410,7 @@ Kernel lookupLapackCustomCall(llvm::StringRef target) {
   if (target == "lapack_strsm_ffi" || target == "lapack_dtrsm_ffi" ||
       target == "lapack_ctrsm_ffi" || target == "lapack_ztrsm_ffi")
     return lapackTrsmKernel;
-  return nullptr;
+  return lookupLapackFactorization(target);
 }
 
 void registerLinalgKernels(KernelTable &table) {

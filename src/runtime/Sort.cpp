@@ -6,7 +6,8 @@
 // input by it. A comparator that is a single `compare` of the first input's
 // two elements runs as a typed comparison (complex numbers lexicographic on
 // (real, imag)); any other is evaluated per pair.
-// map applies its computation element by element.
+// map applies its computation element by element; custom_call @ApproxTopK
+// (JAX's approx_max_k) is a sort cut to its results' size.
 //
 //===----------------------------------------------------------------------===//
 #include "runtime/Dispatch.h"
@@ -14,6 +15,8 @@
 #include "runtime/Kernels.h"
 
 #include "ir/stablehlo/StablehloDialect.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/SymbolTable.h"
 
 #include <cstring>
 #include <functional>
@@ -102,10 +105,12 @@ std::function<bool(int64_t, int64_t)> typedLess(const SimpleComparator &s,
   });
 }
 
-Status sortKernel(OpCall &c) {
-  auto op = mlir::cast<shlo::SortOp>(c.op);
-  const Tensor &first = c.in[0];
-  int64_t dim = op.getNormalizedDimension();
+// Sorts `inputs` (equal shapes) along `dim` by `comparator`, a region over
+// pairs of elements of every input, into `results`.
+Status sortAlong(OpCall &c, const std::vector<Tensor> &inputs,
+                 mlir::Region &comparator, int64_t dim,
+                 std::vector<Tensor> &results) {
+  const Tensor &first = inputs[0];
   if (dim < 0 || dim >= first.rank())
     return Status::invalid("sort dimension out of range");
   int64_t outer = 1, inner = 1, len = first.dim(dim);
@@ -118,17 +123,17 @@ Status sortKernel(OpCall &c) {
   std::string error;
   std::function<bool(int64_t, int64_t)> less;
   kernels::ScalarBody body;
-  std::vector<Tensor> args(2 * c.in.size()), out;
-  if (auto simple = recognizeComparator(op.getComparator())) {
+  std::vector<Tensor> args(2 * inputs.size()), out;
+  if (auto simple = recognizeComparator(comparator)) {
     less = typedLess(*simple, first);
   } else {
-    body = c.interp.scalarBody(op.getComparator(), &c.env);
+    body = c.interp.scalarBody(comparator, &c.env);
     less = [&](int64_t i, int64_t j) {
       if (failed)
         return false;
-      for (size_t k = 0; k < c.in.size(); ++k) {
-        args[2 * k] = kernels::scalarAt(c.in[k], i);
-        args[2 * k + 1] = kernels::scalarAt(c.in[k], j);
+      for (size_t k = 0; k < inputs.size(); ++k) {
+        args[2 * k] = kernels::scalarAt(inputs[k], i);
+        args[2 * k + 1] = kernels::scalarAt(inputs[k], j);
       }
       if (!body(args, out, error))
         return !(failed = true);
@@ -140,8 +145,8 @@ Status sortKernel(OpCall &c) {
     };
   }
 
-  std::vector<Tensor> results;
-  for (const Tensor &x : c.in)
+  results.clear();
+  for (const Tensor &x : inputs)
     results.emplace_back(x.type(), x.shape());
   std::vector<int64_t> perm(len);
   for (int64_t o = 0; o < outer; ++o)
@@ -152,14 +157,24 @@ Status sortKernel(OpCall &c) {
       mergeSort(perm, less, failed);
       if (failed)
         return Status::internal(error);
-      for (size_t k = 0; k < c.in.size(); ++k) {
-        size_t es = elementSize(c.in[k].type());
-        const char *src = static_cast<const char *>(c.in[k].raw());
+      for (size_t k = 0; k < inputs.size(); ++k) {
+        size_t es = elementSize(inputs[k].type());
+        const char *src = static_cast<const char *>(inputs[k].raw());
         char *dst = static_cast<char *>(results[k].raw());
         for (int64_t j = 0; j < len; ++j)
           std::memcpy(dst + (base + j * inner) * es, src + perm[j] * es, es);
       }
     }
+  return Status::ok();
+}
+
+Status sortKernel(OpCall &c) {
+  auto op = mlir::cast<shlo::SortOp>(c.op);
+  std::vector<Tensor> results;
+  if (Status s = sortAlong(c, c.in, op.getComparator(),
+                           op.getNormalizedDimension(), results);
+      !s.isOk())
+    return s;
   for (Tensor &r : results)
     c.out.push_back(std::move(r));
   return Status::ok();
@@ -191,6 +206,62 @@ Status mapKernel(OpCall &c) {
 }
 
 } // namespace
+
+// XLA's CPU fallback of ApproxTopK is exact: the inputs sorted along
+// reduction_dim by the comparator function, cut to the results' size there
+// (top_k, or the larger size of aggregate_to_topk = false).
+Status runApproxTopK(OpCall &c) {
+  auto op = mlir::cast<shlo::CustomCallOp>(c.op);
+  int64_t n = op->getNumResults();
+  auto config = op->getAttrOfType<mlir::DictionaryAttr>("mhlo.backend_config");
+  auto dimAttr = config ? config.getAs<mlir::IntegerAttr>("reduction_dim")
+                        : mlir::IntegerAttr();
+  auto computations = op.getCalledComputations();
+  if (n == 0 || static_cast<int64_t>(c.in.size()) != 2 * n || !dimAttr ||
+      !computations || computations.size() != 1)
+    return Status::invalid(
+        "ApproxTopK custom_call: expects N inputs, N init values, N results, "
+        "a reduction_dim in mhlo.backend_config and one comparator in "
+        "called_computations");
+  auto func = mlir::SymbolTable::lookupNearestSymbolFrom<mlir::func::FuncOp>(
+      op, mlir::cast<mlir::SymbolRefAttr>(computations[0]));
+  if (!func || func.getBody().empty())
+    return Status::invalid("ApproxTopK custom_call: comparator function " +
+                           llvm::cast<mlir::SymbolRefAttr>(computations[0])
+                               .getLeafReference()
+                               .str() +
+                           " not found");
+  std::vector<Tensor> inputs(c.in.begin(), c.in.begin() + n), sorted;
+  int64_t dim = dimAttr.getInt();
+  for (int64_t i = 0; i < n; ++i) {
+    auto type = mlir::cast<mlir::ShapedType>(op->getResult(i).getType());
+    if (inputs[i].shape() != inputs[0].shape() ||
+        type.getRank() != inputs[i].rank() || dim < 0 ||
+        dim >= inputs[i].rank() || type.getDimSize(dim) > inputs[i].dim(dim))
+      return Status::invalid("ApproxTopK custom_call: inputs and results do "
+                             "not match along reduction_dim");
+  }
+  if (Status s = sortAlong(c, inputs, func.getBody(), dim, sorted); !s.isOk())
+    return s;
+  for (int64_t i = 0; i < n; ++i) {
+    auto type = mlir::cast<mlir::ShapedType>(op->getResult(i).getType());
+    Shape shape(type.getShape().begin(), type.getShape().end());
+    Tensor r(sorted[i].type(), shape);
+    int64_t outer = 1, inner = 1, len = sorted[i].dim(dim), k = shape[dim];
+    for (int64_t d = 0; d < dim; ++d)
+      outer *= shape[d];
+    for (int64_t d = dim + 1; d < static_cast<int64_t>(shape.size()); ++d)
+      inner *= shape[d];
+    size_t es = elementSize(r.type());
+    const char *src = static_cast<const char *>(sorted[i].raw());
+    char *dst = static_cast<char *>(r.raw());
+    for (int64_t o = 0; o < outer; ++o)
+      std::memcpy(dst + o * k * inner * es, src + o * len * inner * es,
+                  k * inner * es);
+    c.out.push_back(std::move(r));
+  }
+  return Status::ok();
+}
 
 void registerSortKernels(KernelTable &table) {
   table.add<shlo::SortOp>(sortKernel);

@@ -263,9 +263,13 @@ static void test_sharding_validate_local_shape(void **state) {
   ASSERT_ERR(sdy_sharding_validate(sharding, shape, 1), SDY_VERIFICATION_ERROR,
              "sharding has 2 dimension shardings but the tensor "
              "'tensor<8xf32>' has rank 1");
+  /* A size-0 dimension may be sharded (as in Shardy); its shards are
+     empty. */
   const int64_t zero[] = {0, 4};
-  ASSERT_ERR(sdy_sharding_validate(sharding, zero, 2), SDY_VERIFICATION_ERROR,
-             "dimension 0 has size 0 and cannot be sharded");
+  ASSERT_OK(sdy_sharding_validate(sharding, zero, 2));
+  ASSERT_OK(sdy_sharding_local_shape(sharding, zero, 2, local, 2));
+  assert_int_equal(local[0], 0);
+  assert_int_equal(local[1], 1);
   const int64_t negative[] = {8, -2};
   ASSERT_INVALID(sdy_sharding_validate(sharding, negative, 2),
                  "shape[1] is -2; dimension sizes must be >= 0");

@@ -424,3 +424,242 @@ TEST(Linalg, LapackCustomCalls) {
   ASSERT_EQ(r.size(), 1u);
   expectTensor(r[0], ElementType::F32, {3, 2}, {1, 2, 3, 4, 5, 6});
 }
+
+namespace {
+// One LAPACK factorization custom call of JAX's CPU lowering on `operand`
+// with `config` in mhlo.backend_config.
+std::string lapackCall(const std::string &target, const std::string &config,
+                       const std::string &operands,
+                       const std::string &operandTypes,
+                       const std::string &resultTypes) {
+  return "func.func @main(" + operands + ") -> (" + resultTypes +
+         ") {\n  %0:N = stablehlo.custom_call @" + target + "(" +
+         (operands.find("%b") != std::string::npos ? "%a, %b" : "%a") +
+         ") {mhlo.backend_config = {" + config + "}} : (" + operandTypes +
+         ") -> (" + resultTypes + ")\n  return RESULTS : " + resultTypes +
+         "\n}\n";
+}
+
+std::string withResults(std::string text, int n) {
+  std::string results;
+  for (int i = 0; i < n; ++i)
+    results += (i ? ", %0#" : "%0#") + std::to_string(i);
+  text = replaceAll(text, "%0:N", "%0:" + std::to_string(n));
+  return replaceAll(text, "RESULTS", results);
+}
+
+Status runStatus(const std::string &text, const std::vector<Tensor> &in) {
+  std::unique_ptr<Executable> exe = compile(text);
+  if (!exe)
+    return Status::internal("does not compile");
+  std::vector<Tensor> out;
+  return exe->runSingle(in, out);
+}
+} // namespace
+
+TEST(Linalg, LapackLuQr) {
+  // getrf pivots row 2 up (1-based pivots) and reports a singular matrix
+  // by info = the first zero pivot.
+  std::string getrf = withResults(
+      lapackCall("lapack_sgetrf_ffi", "", "%a: tensor<2x2x2xf32>",
+                 "tensor<2x2x2xf32>",
+                 "tensor<2x2x2xf32>, tensor<2x2xi32>, tensor<2xi32>"),
+      3);
+  auto r = run1(getrf, {f32({2, 2, 2}, {1, 2, 3, 4, 0, 0, 0, 0})});
+  ASSERT_EQ(r.size(), 3u);
+  expectTensor(r[0], ElementType::F32, {2, 2, 2},
+               {3, 4, 1.0 / 3, 2.0 / 3, 0, 0, 0, 0});
+  expectTensor(r[1], ElementType::I32, {2, 2}, {2, 2, 1, 2});
+  expectTensor(r[2], ElementType::I32, {2}, {0, 1});
+
+  // geqrf of [3, 4]^T: R = -5, the reflector v = [1, 0.5] below the
+  // diagonal, tau = 1.6; orgqr turns them into Q's column [-0.6, -0.8].
+  std::string geqrf = withResults(
+      lapackCall("lapack_dgeqrf_ffi", "", "%a: tensor<2x1xf64>",
+                 "tensor<2x1xf64>", "tensor<2x1xf64>, tensor<1xf64>"),
+      2);
+  r = run1(geqrf, {make(ElementType::F64, {2, 1}, {3, 4})});
+  ASSERT_EQ(r.size(), 2u);
+  expectTensor(r[0], ElementType::F64, {2, 1}, {-5, 0.5});
+  expectTensor(r[1], ElementType::F64, {1}, {1.6});
+  std::string orgqr = withResults(
+      lapackCall("lapack_dorgqr_ffi", "",
+                 "%a: tensor<2x1xf64>, %b: tensor<1xf64>",
+                 "tensor<2x1xf64>, tensor<1xf64>", "tensor<2x1xf64>"),
+      1);
+  r = run1(orgqr, {make(ElementType::F64, {2, 1}, {-5, 0.5}),
+                   make(ElementType::F64, {1}, {1.6})});
+  ASSERT_EQ(r.size(), 1u);
+  expectTensor(r[0], ElementType::F64, {2, 1}, {-0.6, -0.8});
+}
+
+TEST(Linalg, LapackEighSvd) {
+  // [[2, 1], [1, 2]]: eigenvalues 1 and 3 (ascending), eigenvectors
+  // [1, -1] / sqrt(2) and [1, 1] / sqrt(2) in the columns, up to sign.
+  std::string syevd = withResults(
+      lapackCall("lapack_ssyevd_ffi", "mode = 86 : ui8, uplo = 76 : ui8",
+                 "%a: tensor<2x2xf32>", "tensor<2x2xf32>",
+                 "tensor<2x2xf32>, tensor<2xf32>, tensor<i32>"),
+      3);
+  auto r = run1(syevd, {f32({2, 2}, {2, 1, 1, 2})});
+  ASSERT_EQ(r.size(), 3u);
+  expectTensor(r[1], ElementType::F32, {2}, {1, 3});
+  expectTensor(r[2], ElementType::I32, {}, {0});
+  double h = std::sqrt(0.5);
+  std::vector<double> v = values(r[0]);
+  for (double x : v)
+    EXPECT_NEAR(std::fabs(x), h, 1e-6);
+  EXPECT_NEAR(v[0] * v[2], -0.5, 1e-6); // first column: opposite signs
+  EXPECT_NEAR(v[1] * v[3], 0.5, 1e-6);  // second column: equal signs
+
+  // gesdd of [[0, 2], [3, 0], [0, 0]]: singular values 3, 2; with mode 'S'
+  // u (3x2) and vt (2x2) reconstruct the matrix, with mode 'N' they are 0.
+  std::string gesdd =
+      withResults(lapackCall("lapack_dgesdd_ffi", "mode = MODE : ui8",
+                             "%a: tensor<3x2xf64>", "tensor<3x2xf64>",
+                             "tensor<3x2xf64>, tensor<2xf64>, tensor<3x2xf64>, "
+                             "tensor<2x2xf64>, tensor<i32>"),
+                  5);
+  Tensor a = make(ElementType::F64, {3, 2}, {0, 2, 3, 0, 0, 0});
+  r = run1(replaceAll(gesdd, "MODE", "83"), {a});
+  ASSERT_EQ(r.size(), 5u);
+  expectTensor(r[1], ElementType::F64, {2}, {3, 2});
+  expectTensor(r[4], ElementType::I32, {}, {0});
+  std::vector<double> u = values(r[2]), vt = values(r[3]), s = values(r[1]);
+  std::vector<double> want = values(a);
+  for (int i = 0; i < 3; ++i)
+    for (int j = 0; j < 2; ++j) {
+      double x = 0;
+      for (int k = 0; k < 2; ++k)
+        x += u[i * 2 + k] * s[k] * vt[k * 2 + j];
+      EXPECT_NEAR(x, want[i * 2 + j], 1e-12) << i << "," << j;
+    }
+  r = run1(replaceAll(gesdd, "MODE", "78"), {a});
+  ASSERT_EQ(r.size(), 5u);
+  expectTensor(r[1], ElementType::F64, {2}, {3, 2});
+  expectTensor(r[2], ElementType::F64, {3, 2}, {0, 0, 0, 0, 0, 0});
+}
+
+TEST(Linalg, LapackCallErrors) {
+  // The target's type letter must match the operand.
+  std::string getrf =
+      withResults(lapackCall("lapack_dgetrf_ffi", "", "%a: tensor<2x2xf32>",
+                             "tensor<2x2xf32>",
+                             "tensor<2x2xf32>, tensor<2xi32>, tensor<i32>"),
+                  3);
+  Status st = runStatus(getrf, {f32({2, 2}, {1, 2, 3, 4})});
+  EXPECT_NE(st.message().find("getrf custom_call: target 'lapack_dgetrf_ffi' "
+                              "does not match the operand type f32"),
+            std::string::npos)
+      << st.message();
+  std::string gesdd =
+      withResults(lapackCall("lapack_sgesdd_ffi", "mode = 88 : ui8",
+                             "%a: tensor<2x2xf32>", "tensor<2x2xf32>",
+                             "tensor<2x2xf32>, tensor<2xf32>, tensor<2x2xf32>, "
+                             "tensor<2x2xf32>, tensor<i32>"),
+                  5);
+  st = runStatus(gesdd, {f32({2, 2}, {1, 2, 3, 4})});
+  EXPECT_NE(
+      st.message().find("gesdd custom_call: mode must be 'N', 'S' or 'A'"),
+      std::string::npos)
+      << st.message();
+  std::string syevd =
+      withResults(lapackCall("lapack_ssyevd_ffi", "mode = 86 : ui8",
+                             "%a: tensor<2x3xf32>", "tensor<2x3xf32>",
+                             "tensor<2x3xf32>, tensor<2xf32>, tensor<i32>"),
+                  3);
+  st = runStatus(syevd, {f32({2, 3}, {1, 2, 3, 4, 5, 6})});
+  EXPECT_NE(st.message().find("syevd custom_call: the matrices must be square"),
+            std::string::npos)
+      << st.message();
+}
+
+TEST(Linalg, LapackEigSchurTridiagonal) {
+  // geev of the rotation [[0, -1], [1, 0]]: eigenvalues +-i (wr = 0,
+  // wi = +-1); the right eigenvectors are the expanded pair
+  // [1, -i] / sqrt(2) and its conjugate, the left ones zero (not computed).
+  std::string geev = withResults(
+      lapackCall("lapack_dgeev_ffi",
+                 "compute_left = 78 : ui8, compute_right = 86 : ui8",
+                 "%a: tensor<2x2xf64>", "tensor<2x2xf64>",
+                 "tensor<2xf64>, tensor<2xf64>, tensor<2x2xcomplex<f64>>, "
+                 "tensor<2x2xcomplex<f64>>, tensor<i32>"),
+      5);
+  auto r = run1(geev, {make(ElementType::F64, {2, 2}, {0, -1, 1, 0})});
+  ASSERT_EQ(r.size(), 5u);
+  expectTensor(r[0], ElementType::F64, {2}, {0, 0});
+  expectTensor(r[1], ElementType::F64, {2}, {1, -1});
+  ASSERT_EQ(r[3].type(), ElementType::C128);
+  const c128_t *v = r[3].data<c128_t>();
+  double h = std::sqrt(0.5);
+  // Column 0 (entries 0 and 2 row-major) and column 1 are conjugates, and
+  // A v = i v for column 0.
+  EXPECT_NEAR(std::abs(v[0]), h, 1e-12);
+  EXPECT_NEAR(std::abs(v[2]), h, 1e-12);
+  EXPECT_NEAR(std::abs(-v[2] - c128_t(0, 1) * v[0]), 0, 1e-12);
+  EXPECT_NEAR(std::abs(v[1] - std::conj(v[0])), 0, 1e-12);
+  EXPECT_NEAR(std::abs(v[3] - std::conj(v[2])), 0, 1e-12);
+  for (int i = 0; i < 4; ++i)
+    EXPECT_EQ(r[2].data<c128_t>()[i], c128_t(0, 0));
+
+  // gtsv: the tridiagonal system [[2, 1, 0], [1, 2, 1], [0, 1, 2]] x =
+  // [4, 8, 8] has x = [1, 2, 3]; dl[0] and du[2] are not read.
+  std::string gtsv =
+      "func.func @main(%dl: tensor<3xf32>, %d: tensor<3xf32>, %du: "
+      "tensor<3xf32>, %b: tensor<3x1xf32>) -> tensor<3x1xf32> {\n"
+      "  %0:5 = stablehlo.custom_call @lapack_sgtsv_ffi(%dl, %d, %du, %b) "
+      ": (tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3x1xf32>) -> "
+      "(tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3x1xf32>, "
+      "tensor<i32>)\n  return %0#3 : tensor<3x1xf32>\n}\n";
+  r = run1(gtsv, {f32({3}, {99, 1, 1}), f32({3}, {2, 2, 2}),
+                  f32({3}, {1, 1, 99}), f32({3, 1}, {4, 8, 8})});
+  ASSERT_EQ(r.size(), 1u);
+  expectTensor(r[0], ElementType::F32, {3, 1}, {1, 2, 3});
+
+  // geqp3 moves the column of largest norm first: pivots [2, 1].
+  std::string geqp3 =
+      "func.func @main(%a: tensor<2x2xf64>, %p: tensor<2xi32>) -> "
+      "(tensor<2x2xf64>, tensor<2xi32>, tensor<2xf64>) {\n"
+      "  %0:3 = stablehlo.custom_call @lapack_dgeqp3_ffi(%a, %p) : "
+      "(tensor<2x2xf64>, tensor<2xi32>) -> (tensor<2x2xf64>, tensor<2xi32>, "
+      "tensor<2xf64>)\n  return %0#0, %0#1, %0#2 : tensor<2x2xf64>, "
+      "tensor<2xi32>, tensor<2xf64>\n}\n";
+  r = run1(geqp3,
+           {make(ElementType::F64, {2, 2}, {1, 3, 0, 4}), i32({2}, {0, 0})});
+  ASSERT_EQ(r.size(), 3u);
+  expectTensor(r[1], ElementType::I32, {2}, {2, 1});
+  EXPECT_NEAR(std::fabs(values(r[0])[0]), 5, 1e-12); // |R[0, 0]| = |col 2|
+
+  // gees of an upper triangular matrix: already its Schur form.
+  std::string gees = withResults(
+      lapackCall("lapack_dgees_ffi", "mode = 86 : ui8, sort = SORT : ui8",
+                 "%a: tensor<2x2xf64>", "tensor<2x2xf64>",
+                 "tensor<2x2xf64>, tensor<2x2xf64>, tensor<2xf64>, "
+                 "tensor<2xf64>, tensor<i32>, tensor<i32>"),
+      6);
+  Tensor upper = make(ElementType::F64, {2, 2}, {1, 2, 0, 3});
+  r = run1(replaceAll(gees, "SORT", "78"), {upper});
+  ASSERT_EQ(r.size(), 6u);
+  expectTensor(r[0], ElementType::F64, {2, 2}, {1, 2, 0, 3});
+  expectTensor(r[1], ElementType::F64, {2, 2}, {1, 0, 0, 1});
+  expectTensor(r[2], ElementType::F64, {2}, {1, 3});
+  expectTensor(r[3], ElementType::F64, {2}, {0, 0});
+  Status st = runStatus(replaceAll(gees, "SORT", "83"), {upper});
+  EXPECT_NE(st.message().find("gees custom_call: mode must be 'V' or 'N' and "
+                              "sort 'N'"),
+            std::string::npos)
+      << st.message();
+
+  // sytrd of a 2x2 symmetric matrix: d is its diagonal, |e| the
+  // off-diagonal.
+  std::string sytrd =
+      withResults(lapackCall("lapack_ssytrd_ffi", "uplo = 76 : ui8",
+                             "%a: tensor<2x2xf32>", "tensor<2x2xf32>",
+                             "tensor<2x2xf32>, tensor<2xf32>, tensor<1xf32>, "
+                             "tensor<1xf32>, tensor<i32>"),
+                  5);
+  r = run1(sytrd, {f32({2, 2}, {2, 3, 3, 5})});
+  ASSERT_EQ(r.size(), 5u);
+  expectTensor(r[1], ElementType::F32, {2}, {2, 5});
+  EXPECT_NEAR(std::fabs(values(r[2])[0]), 3, 1e-6);
+}

@@ -304,3 +304,41 @@ TEST(ReduceWindow, HugeWindowIsRefused) {
   EXPECT_NE(s.message().find("windows too large"), std::string::npos)
       << s.message();
 }
+
+TEST(Sort, ApproxTopKCustomCall) {
+  // JAX's lax.approx_max_k on CPU: the inputs sorted along reduction_dim by
+  // the comparator function (ending in stablehlo.return), cut to top_k.
+  const std::string text =
+      "func.func @gt(%a: tensor<f32>, %b: tensor<f32>, %c: tensor<i32>, %d: "
+      "tensor<i32>) -> tensor<i1> {\n"
+      "  %0 = stablehlo.compare GT, %a, %b : (tensor<f32>, tensor<f32>) -> "
+      "tensor<i1>\n  stablehlo.return %0 : tensor<i1>\n}\n"
+      "func.func @main(%x: tensor<2x5xf32>) -> (tensor<2x2xf32>, "
+      "tensor<2x2xi32>) {\n"
+      "  %i = stablehlo.iota dim = 1 : tensor<2x5xi32>\n"
+      "  %init = stablehlo.constant dense<0xFF800000> : tensor<f32>\n"
+      "  %c = stablehlo.constant dense<-1> : tensor<i32>\n"
+      "  %0:2 = stablehlo.custom_call @ApproxTopK(%x, %i, %init, %c) "
+      "{called_computations = [@COMPARATOR], mhlo.backend_config = "
+      "{aggregate_to_topk = true, is_fallback = true, recall_target = 0.95 : "
+      "f32, reduction_dim = 1 : i64, reduction_input_size_override = -1 : "
+      "i64, top_k = 2 : i64}} : (tensor<2x5xf32>, tensor<2x5xi32>, "
+      "tensor<f32>, tensor<i32>) -> (tensor<2x2xf32>, tensor<2x2xi32>)\n"
+      "  return %0#0, %0#1 : tensor<2x2xf32>, tensor<2x2xi32>\n}\n";
+  Tensor x = f32({2, 5}, {3, 9, 1, 7, 5, -1, -4, 2, 8, 0});
+  auto r = run1(replaceAll(text, "COMPARATOR", "gt"), {x});
+  ASSERT_EQ(r.size(), 2u);
+  expectTensor(r[0], ElementType::F32, {2, 2}, {9, 7, 8, 2});
+  expectTensor(r[1], ElementType::I32, {2, 2}, {1, 3, 3, 2});
+
+  // A missing comparator is an error naming it.
+  std::unique_ptr<Executable> exe;
+  Status st = Executable::fromText(replaceAll(text, "COMPARATOR", "nowhere"),
+                                   ExecutableOptions(), exe);
+  if (st.isOk()) {
+    std::vector<Tensor> out;
+    st = exe->runSingle({x}, out);
+  }
+  EXPECT_FALSE(st.isOk());
+  EXPECT_NE(st.message().find("nowhere"), std::string::npos) << st.message();
+}

@@ -118,9 +118,6 @@ mlir::sdy::verifyTensorShardingWithMesh(TensorShardingAttr sharding,
     if (failed(verifyAxisRefList(dimSharding.getAxes(), mesh, describe(dim),
                                  emitError)))
       return failure();
-    if (shapedType.getDimSize(dim) == 0)
-      return emitError() << describe(dim)
-                         << " has size 0 and cannot be sharded";
     for (AxisRefAttr axis : dimSharding.getAxes())
       if (failed(checkOverlap(axis, dim)))
         return failure();

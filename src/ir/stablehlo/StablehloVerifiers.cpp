@@ -10,6 +10,7 @@
 #include "ir/stablehlo/StablehloDialect.h"
 #include "ir/stablehlo/StablehloQuantUtils.h"
 
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/TypeUtilities.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallSet.h"
@@ -619,10 +620,20 @@ LogicalResult IfOp::verifyRegions() {
 }
 
 LogicalResult ReturnOp::verify() {
+  // StableHLO also ends functions with it: JAX's comparators of
+  // custom_call @ApproxTopK (`called_computations`) are func.funcs ending in
+  // stablehlo.return. Their results must match the function type.
   Operation *parent = (*this)->getParentOp();
+  if (auto func = llvm::dyn_cast_if_present<mlir::func::FuncOp>(parent)) {
+    if (getOperandTypes() != func.getResultTypes())
+      return emitOpError() << "has operand types " << getOperandTypes()
+                           << " but the enclosing function returns "
+                           << func.getResultTypes();
+    return success();
+  }
   if (!parent || parent->getDialect() != (*this)->getDialect())
-    return emitOpError() << "must be nested in a stablehlo op with regions; "
-                            "use func.return in functions";
+    return emitOpError() << "must be nested in a stablehlo op with regions "
+                            "or in a function";
   return success();
 }
 

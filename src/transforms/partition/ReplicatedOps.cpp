@@ -5,10 +5,22 @@
 #include "ir/sdy/ShardingLayout.h"
 #include "ir/sdy/ShardingUtils.h"
 #include "ir/stablehlo/StablehloDialect.h"
+#include "rules/ShardingRules.h"
 
 #include "mlir/IR/Builders.h"
 
 namespace mlir::sdy {
+namespace {
+
+bool isCustomCallWithoutRule(Operation *op) {
+  if (!isa<stablehlo::CustomCallOp>(op) || getOrCreateShardingRule(op))
+    return false;
+  auto isTensor = [](Type t) { return isa<RankedTensorType>(t); };
+  return llvm::all_of(op->getOperandTypes(), isTensor) &&
+         llvm::all_of(op->getResultTypes(), isTensor);
+}
+
+} // namespace
 
 bool processReplicatedOp(
     Operation *op,
@@ -17,9 +29,12 @@ bool processReplicatedOp(
   // element on shards, but without a rule nothing says how its operands
   // line up, so it runs whole. So does mhlo.topk, which Shardy gives no rule
   // either.
+  // A custom_call without a sharding rule (none attached, none known) runs
+  // whole too: its target's semantics are unknown to the partitioner.
   if (!isa<stablehlo::BatchNormTrainingOp, stablehlo::BatchNormGradOp,
            stablehlo::RngOp, stablehlo::RngBitGeneratorOp, stablehlo::MapOp,
-           mhlo::TopKOp>(op))
+           mhlo::TopKOp>(op) &&
+      !isCustomCallWithoutRule(op))
     return false;
   // The mesh of any sharded operand or result.
   Attribute meshOrRef;

@@ -10,7 +10,8 @@ namespace mlir::sdy {
 
 /// For the ops that each device computes whole (batch_norm_training and
 /// batch_norm_grad reduce over every dimension but one; rng and
-/// rng_bit_generator produce a sequence that depends on the whole shape):
+/// rng_bit_generator produce a sequence that depends on the whole shape;
+/// custom calls of tensors without a sharding rule do unknown things):
 /// gathers their operands with `reshardOperand`, replicates their results
 /// and reshards those back to their original shardings. Returns false for
 /// any other op.

@@ -1,6 +1,7 @@
 // -sdy-insert-explicit-reshards on the ops each device computes whole
-// (batch_norm_training, batch_norm_grad, rng, rng_bit_generator): operands
-// are gathered, results replicated, then resharded to their shardings.
+// (batch_norm_training, batch_norm_grad, rng, rng_bit_generator, custom calls
+// without a sharding rule): operands are gathered, results replicated, then
+// resharded to their shardings.
 // RUN: sdy-opt %s -split-input-file -sdy-insert-explicit-reshards='enable-full-version=true' | FileCheck %s
 
 sdy.mesh @mesh = <["x"=2, "y"=2]>
@@ -43,4 +44,20 @@ func.func @rng(%a: tensor<f32>, %b: tensor<f32>) -> (tensor<4x6xf32> {sdy.shardi
   %shape = stablehlo.constant dense<[4, 6]> : tensor<2xi64>
   %0 = stablehlo.rng %a, %b, %shape, distribution = NORMAL {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{}, {"y"}]>]>} : (tensor<f32>, tensor<f32>, tensor<2xi64>) -> tensor<4x6xf32>
   return %0 : tensor<4x6xf32>
+}
+
+// -----
+
+sdy.mesh @mesh = <["x"=2, "y"=2]>
+
+// A custom_call without a sharding rule runs whole: its sharded operand is
+// gathered, its result replicated and resharded to its sharding.
+// CHECK-LABEL: func.func @custom_call_without_rule
+// CHECK: %0 = sdy.reshard %arg0 <@mesh, [{}, {}]> : tensor<8x4xf32>
+// CHECK-NEXT: %1 = stablehlo.custom_call @foo(%0) {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{}, {}]>]>}
+// CHECK-NEXT: %2 = sdy.reshard %1 <@mesh, [{}, {"y"}]> : tensor<8x4xf32>
+// CHECK-NEXT: return %2
+func.func @custom_call_without_rule(%a: tensor<8x4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>}) -> (tensor<8x4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"y"}]>}) {
+  %0 = stablehlo.custom_call @foo(%a) {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{}, {"y"}]>]>} : (tensor<8x4xf32>) -> tensor<8x4xf32>
+  return %0 : tensor<8x4xf32>
 }

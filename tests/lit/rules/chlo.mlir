@@ -60,3 +60,27 @@ func.func @ragged_dot(%a: tensor<6x4xf32>, %b: tensor<3x4x5xf32>, %g: tensor<3xi
   %3 = "chlo.ragged_dot"(%a2, %b3, %g) <{ragged_dot_dimension_numbers = #chlo.ragged_dot<lhs_batching_dimensions = [0], rhs_batching_dimensions = [0], lhs_contracting_dimensions = [2], rhs_contracting_dimensions = [2], lhs_ragged_dimensions = [1], rhs_group_dimensions = [1]>}> : (tensor<2x6x4xf32>, tensor<2x3x4x5xf32>, tensor<3xi32>) -> tensor<2x6x5xf32>
   return
 }
+
+// -----
+
+// custom_call @ApproxTopK (lax.approx_max_k on CPU): Shardy's rule, batch
+// dimensions pass through, the results' top-k dimension is a blocked
+// need-replication factor of its own; the inputs' reduction dimension,
+// which Shardy leaves a reduction factor, needs replication (a top-k of
+// shards all-reduced is wrong). Other custom calls get no rule.
+// CHECK-LABEL: func.func @approx_top_k
+// CHECK: stablehlo.custom_call @ApproxTopK{{.*}}sdy.sharding_rule = #sdy.op_sharding_rule<([i, j], [i, j], [], [])->([i, k], [i, k]) {i=8, j=32, k=3} need_replication={j, k} blocked_propagation={k}>
+// CHECK: stablehlo.custom_call @foo
+// CHECK-NOT: sharding_rule
+func.func @top_k_gt(%a: tensor<f32>, %b: tensor<f32>, %c: tensor<i32>, %d: tensor<i32>) -> tensor<i1> {
+  %0 = stablehlo.compare GT, %a, %b : (tensor<f32>, tensor<f32>) -> tensor<i1>
+  stablehlo.return %0 : tensor<i1>
+}
+
+func.func @approx_top_k(%x: tensor<8x32xf32>, %i: tensor<8x32xi32>) -> (tensor<8x3xf32>, tensor<8x3xi32>) {
+  %init = stablehlo.constant dense<0xFF800000> : tensor<f32>
+  %c = stablehlo.constant dense<-1> : tensor<i32>
+  %0:2 = stablehlo.custom_call @ApproxTopK(%x, %i, %init, %c) {called_computations = [@top_k_gt], mhlo.backend_config = {aggregate_to_topk = true, is_fallback = true, recall_target = 0.949999988 : f32, reduction_dim = 1 : i64, reduction_input_size_override = -1 : i64, top_k = 3 : i64}} : (tensor<8x32xf32>, tensor<8x32xi32>, tensor<f32>, tensor<i32>) -> (tensor<8x3xf32>, tensor<8x3xi32>)
+  %1 = stablehlo.custom_call @foo(%x) : (tensor<8x32xf32>) -> tensor<8x32xf32>
+  return %0#0, %0#1 : tensor<8x3xf32>, tensor<8x3xi32>
+}

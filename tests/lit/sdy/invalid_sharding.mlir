@@ -135,24 +135,6 @@ func.func @unranked(%arg0: tensor<*xf32> {sdy.sharding = #sdy.sharding<@mesh, []
 
 // -----
 
-sdy.mesh @mesh = <["x"=2]>
-
-// expected-error @+1 {{sharding of argument 0: dimension 0 has size 0 and cannot be sharded}}
-func.func @size_zero_dim(%arg0: tensor<0x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>}) {
-  return
-}
-
-// -----
-
-sdy.mesh @mesh = <["x"=2, "y"=2]>
-
-// expected-error @+1 {{dimension 1 has size 0 and cannot be sharded}}
-func.func @size_zero_dim_open(%arg0: tensor<8x0xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {"y", ?}]>}) {
-  return
-}
-
-// -----
-
 sdy.mesh @mesh = <["x"=2, "y"=4]>
 
 // expected-error @+1 {{axis "x" is used more than once (in dimension 0 and in dimension 1)}}

@@ -273,3 +273,17 @@ func.func @sub_axes_across_dims(%arg0: tensor<16x16xf32> {sdy.sharding = #sdy.sh
                                 %arg1: tensor<16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x":(1)4}], replicated={"x":(4)2}>}) {
   return
 }
+
+// -----
+
+sdy.mesh @mesh = <["x"=2, "y"=2]>
+
+// A dimension of size 0 may be sharded, as in Shardy (propagation shards the
+// empty slices of lax.associative_scan).
+// CHECK-LABEL: func.func @size_zero_dim
+// CHECK-SAME: {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>}
+// CHECK-SAME: {sdy.sharding = #sdy.sharding<@mesh, [{}, {"y", ?}]>}
+func.func @size_zero_dim(%arg0: tensor<0x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>},
+                         %arg1: tensor<8x0xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"y", ?}]>}) {
+  return
+}

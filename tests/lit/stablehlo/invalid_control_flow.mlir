@@ -149,9 +149,19 @@ func.func @main(%p: tensor<i1>, %a: tensor<f32>) {
 
 // -----
 
-func.func @return_in_func(%a: tensor<f32>) -> tensor<f32> {
-  // expected-error @+1 {{'stablehlo.return' op must be nested in a stablehlo op with regions; use func.return in functions}}
+// stablehlo.return may end a function (JAX's ApproxTopK comparators), with
+// the function's result types.
+func.func @return_in_func(%a: tensor<f32>) -> tensor<i32> {
+  // expected-error @+1 {{'stablehlo.return' op has operand types 'tensor<f32>' but the enclosing function returns 'tensor<i32>'}}
   stablehlo.return %a : tensor<f32>
+}
+
+// -----
+
+module {
+  %c = stablehlo.constant dense<1.0> : tensor<f32>
+  // expected-error @+1 {{'stablehlo.return' op must be nested in a stablehlo op with regions or in a function}}
+  stablehlo.return %c : tensor<f32>
 }
 
 // -----
