@@ -373,6 +373,7 @@ void PropagationDriver::addRuleItem(Operation *op, OpShardingRuleAttr rule) {
   StringRef name = op->getName().getStringRef();
   item.isPassThroughOp = isPassThroughOp(op);
   item.isBroadcast = name == "stablehlo.broadcast_in_dim";
+  item.isElementwise = stablehlo::isElementwise(op);
   item.hasMultiUseOperand =
       llvm::any_of(op->getOperands(), [](Value v) { return !v.hasOneUse(); });
   items.push_back(std::move(item));
@@ -568,6 +569,7 @@ PropagationDriver::visit(const Item &item, OpPriorityRound round,
   options.aggressive = strategy == PropagationStrategy::kAggressive;
   options.tensorSizes = sizes;
   options.factorFilter = factorFilter;
+  options.resultsFirst = item.isElementwise;
 
   SmallVector<bool> changed = propagateFactors(projection, options);
   for (auto [index, slot] : llvm::enumerate(slots)) {

@@ -70,6 +70,7 @@ private:
     PropagationDirection direction = PropagationDirection::BOTH;
     bool isPassThroughOp = false;
     bool isBroadcast = false;
+    bool isElementwise = false;
     bool hasMultiUseOperand = false;
   };
   using SlotKey = std::pair<void *, unsigned>;
