@@ -51,6 +51,42 @@ OpShardingRuleAttr getIdentityRule(Type type, int64_t numOperands,
                                  {}, {}, {}, /*isCustomRule=*/false);
 }
 
+/// Factors of `rule` that Shardy's own rule for `op` makes pass-through
+/// where sdy's needs replication (sdy's partitioner then replicates them):
+/// the inserted dimensions of a scatter's inputs and the updated dimensions
+/// of a dynamic_update_slice's operand. The op-priority round of
+/// pass-through factors propagates them, as in Shardy.
+SmallVector<int64_t> getShardyPassThroughFactors(Operation *op,
+                                                 OpShardingRuleAttr rule) {
+  SmallVector<int64_t> dims;
+  if (auto scatter = dyn_cast<stablehlo::ScatterOp>(op)) {
+    llvm::append_range(
+        dims, scatter.getScatterDimensionNumbers().getInsertedWindowDims());
+  } else if (auto update = dyn_cast<stablehlo::DynamicUpdateSliceOp>(op)) {
+    auto operandType =
+        dyn_cast<RankedTensorType>(update.getOperand().getType());
+    auto updateType = dyn_cast<RankedTensorType>(update.getUpdate().getType());
+    if (!operandType || !updateType)
+      return {};
+    for (int64_t dim = 0; dim < operandType.getRank(); ++dim)
+      if (operandType.getDimSize(dim) != updateType.getDimSize(dim))
+        dims.push_back(dim);
+  }
+  SmallVector<int64_t> factors;
+  if (rule.getNumOperands() == 0)
+    return factors;
+  ArrayRef<DimMappingAttr> mappings =
+      rule.getOperandMappings().front().getDimMappings();
+  for (int64_t dim : dims) {
+    if (dim < 0 || dim >= static_cast<int64_t>(mappings.size()))
+      continue;
+    for (int64_t factor : mappings[dim].getFactorIndices())
+      if (rule.isNeedReplicationFactor(factor))
+        factors.push_back(factor);
+  }
+  return factors;
+}
+
 int64_t getNumElements(Type type) {
   auto shaped = dyn_cast<ShapedType>(type);
   return shaped && shaped.hasStaticShape() ? shaped.getNumElements() : 0;
@@ -364,8 +400,12 @@ void PropagationDriver::addIdentityItem(Operation *anchor,
   items.push_back(std::move(item));
 }
 
-void PropagationDriver::addRuleItem(Operation *op, OpShardingRuleAttr rule) {
+void PropagationDriver::addRuleItem(Operation *op, OpShardingRuleAttr rule,
+                                    bool hasOwnRule) {
   Item item{op, {}, {}, rule, PropagationDirection::BOTH};
+  // A rule the op carried before propagation is taken as written.
+  if (!hasOwnRule)
+    item.shardyPassThroughFactors = getShardyPassThroughFactors(op, rule);
   for (Value operand : op->getOperands())
     item.operands.push_back(ShardingSlot::forValue(operand));
   for (Value result : op->getResults())
@@ -469,9 +509,10 @@ void PropagationDriver::collectItems() {
     // Data-flow ops propagate through their sdy.data_flow_edge ops.
     if (isDataFlowOp(op) || isa<func::FuncOp, ModuleOp>(op))
       return;
+    bool hasOwnRule = op->hasAttr(SdyDialect::kShardingRuleAttr);
     if (OpShardingRuleAttr rule = getOrCreateShardingRule(
             op, config.conservative, config.keepShardingRules))
-      addRuleItem(op, rule);
+      addRuleItem(op, rule, hasOwnRule);
   });
   closeNamed(nullptr);
   for (auto &[id, members] : groups) {
@@ -557,7 +598,8 @@ PropagationDriver::visit(const Item &item, OpPriorityRound round,
   bool broadcastBackwardOnly =
       item.isBroadcast && round != OpPriorityRound::kAll;
   auto factorFilter = [&](int64_t factor) {
-    return !passThroughFactorsOnly || rule.isPassThroughFactor(factor);
+    return !passThroughFactorsOnly || rule.isPassThroughFactor(factor) ||
+           llvm::is_contained(item.shardyPassThroughFactors, factor);
   };
 
   FactorPropagationOptions options;
