@@ -845,6 +845,7 @@ def jax_cases():
                                                      else "z"),), None,
             (ones(16, 32),))
     new_jax_cases(add)
+    more_jax_cases(add)
     return cases
 
 
@@ -1267,6 +1268,228 @@ def new_jax_cases(add):
         add(f"shard_map_ppermute_{i}", sm_perm, mesh,
             (P("data" if mesh is m2 else ("c" if mesh is m4 else None)),),
             None, (ones(16, 32),))
+
+
+def ln_residual(x, w, b, g):
+    h = x @ w + b
+    return x + ln(h) * g
+
+
+def ln_grad(x, g):
+    return jax.grad(lambda a, b: (layernorm(a, b) ** 2).sum(),
+                    argnums=(0, 1))(x, g)
+
+
+def attention_bias(q, k, v, bias):
+    s = jnp.einsum("bqhd,bkhd->bhqk", q, k) / 8.0 + bias[:, None, :, :]
+    return jnp.einsum("bhqk,bkhd->bqhd", jax.nn.softmax(s, -1), v)
+
+
+def embed_pos(table, ids, pos):
+    return jnp.take(table, ids, axis=0) + pos[None, :, :]
+
+
+def conv_stride(x, w):
+    return lax.conv_general_dilated(x, w, (2, 2), "VALID",
+                                    dimension_numbers=("NHWC", "HWIO", "NHWC"))
+
+
+def conv_dilated(x, w):
+    return lax.conv_general_dilated(x, w, (1, 1), "SAME", rhs_dilation=(2, 2),
+                                    dimension_numbers=("NHWC", "HWIO", "NHWC"))
+
+
+def bmm_bcast(x, w):
+    return jnp.tanh(jnp.matmul(x, w))
+
+
+def einsum_three(a, b, c):
+    return jnp.einsum("ij,jk,kl->il", a, b, c)
+
+
+def stats(x):
+    return x.mean((0, 2)), x.std(1), jax.nn.logsumexp(x, axis=-1)
+
+
+def clip_where(x, y):
+    return jnp.clip(jnp.where(x > 0.5, x, y * 2.0), -1.0, 1.0)
+
+
+def heads_merge(x, w):
+    b, s, h, d = x.shape
+    return x.reshape(b, s, h * d) @ w
+
+
+def heads_split(x, w):
+    y = x @ w
+    b, s, _ = y.shape
+    return jnp.transpose(y.reshape(b, s, 4, -1), (0, 2, 1, 3))
+
+
+def pixel_shuffle(x):
+    n, h, w, c = x.shape
+    y = x.reshape(n, h, w, 2, 2, c // 4)
+    y = jnp.transpose(y, (0, 1, 3, 2, 4, 5))
+    return y.reshape(n, h * 2, w * 2, c // 4)
+
+
+def scan_ys(xs, w):
+    def body(c, x):
+        y = jnp.tanh(x @ w + c)
+        return y, y * 2.0
+    return lax.scan(body, jnp.zeros((xs.shape[1], w.shape[1])), xs)
+
+
+def scan_rnn_grad(h, xs, w):
+    return jax.grad(lambda ww: scan_rnn(h, xs, ww)[0].sum())(w)
+
+
+def mlp3d(x, w1, w2):
+    return jax.nn.gelu(x @ w1) @ w2
+
+
+def mlp_bf16(x, w1, w2):
+    h = (x.astype(jnp.bfloat16) @ w1.astype(jnp.bfloat16)).astype(jnp.float32)
+    return jax.nn.relu(h) @ w2
+
+
+def topk_last(x):
+    v, i = lax.top_k(x, 4)
+    return v * 2.0, i
+
+
+def onehot_embed(ids, table):
+    return jax.nn.one_hot(ids, table.shape[0]) @ table
+
+
+def argmax_dim(x):
+    return jnp.argmax(x, axis=0), jnp.argmin(x, axis=1)
+
+
+def cumsum_rev(x):
+    return jnp.cumsum(x[:, ::-1], axis=1)[:, ::-1]
+
+
+def concat3(x, y, z):
+    return jnp.concatenate([x, y * 2.0, z], axis=0)
+
+
+def pad_interior(x):
+    return lax.pad(x, 0.0, ((1, 1, 1), (0, 0, 0)))
+
+
+def gather2d(x, i, j):
+    return x[i, j]
+
+
+def fori_dslice(x):
+    def body(i, acc):
+        return acc + lax.dynamic_slice_in_dim(x, i * 4, 4, axis=1).sum(1)
+    return lax.fori_loop(0, 4, body, jnp.zeros(x.shape[0], x.dtype))
+
+
+def more_jax_cases(add):
+    m2, m3, m1, m4 = mesh2(), mesh3(), mesh1(), mesh42()
+    x3 = ones(8, 16, 32)
+    for i, (mesh, ins) in enumerate([
+            (m2, (P("data", None, "model"), P(None, "model"), P("model"),
+                  None)),
+            (m4, (P("r"), P("c"), None, P("c"))),
+            (m3, (P("x", "y"), None, P("z"), None))]):
+        add(f"ln_residual_{i}", ln_residual, mesh, ins, None,
+            (x3, ones(32, 32), ones(32), ones(32)))
+    for i, (mesh, ins) in enumerate([(m2, (P("data", None, "model"), None)),
+                                     (m4, (P("r", "c"), P()))]):
+        add(f"ln_grad_{i}", ln_grad, mesh, ins, None, (ones(8, 16, 64),
+                                                        ones(64)))
+    q, bias = ones(4, 16, 4, 8), ones(4, 16, 16)
+    for i, (mesh, ins) in enumerate([
+            (m2, (P("data", None, "model"),) * 3 + (P("data"),)),
+            (m4, (P("r"),) * 3 + (P(None, "c"),)),
+            (m3, (P("x", "y"),) * 3 + (None,))]):
+        add(f"attention_bias_{i}", attention_bias, mesh, ins, None,
+            (q, q, q, bias))
+    for i, (mesh, ins) in enumerate([
+            (m2, (P(None, "model"), P("data"), P(None, "model"))),
+            (m4, (P("r"), P(None, "c"), None)),
+            (m1, (None, P("d"), P(None, "d")))]):
+        add(f"embed_pos_{i}", embed_pos, mesh, ins, None,
+            (ones(64, 32), jnp.zeros((8, 16), jnp.int32), ones(16, 32)))
+    img = ones(8, 16, 16, 8)
+    for f in (conv_stride, conv_dilated):
+        for i, (mesh, ins) in enumerate([
+                (m2, (P("data", None, None, "model"), None)),
+                (m4, (P("r", "c"), P(None, None, None, "c"))),
+                (m3, (P("x"), P(None, None, "y", "z")))]):
+            add(f"{f.__name__}_{i}", f, mesh, ins, None,
+                (img, ones(3, 3, 8, 16)))
+    for i, (mesh, ins, outs) in enumerate([
+            (m2, (P("data", "model"), P(None, "model")), None),
+            (m4, (P(None, "r"), P("c")), P("r")),
+            (m1, (P(None, None, "d"), P("d")), None)]):
+        add(f"bmm_bcast_{i}", bmm_bcast, mesh, ins, outs,
+            (ones(8, 16, 32), ones(32, 16)))
+    for i, (mesh, ins) in enumerate([
+            (m2, (P("data"), P(None, "model"), P("model"))),
+            (m4, (P("r", "c"), None, P(None, "r"))),
+            (m3, (P("x"), P("y"), P("z")))]):
+        add(f"einsum_three_{i}", einsum_three, mesh, ins, None,
+            (ones(16, 32), ones(32, 16), ones(16, 32)))
+    for f in (stats, argmax_dim, cumsum_rev, pad_interior, topk_last):
+        for i, (mesh, ins) in enumerate([
+                (m2, (P("data", "model"),)),
+                (m4, (P("r", None, "c") if f is stats else P(None, "r"),)),
+                (m3, (P(("x", "y"), "z"),))]):
+            a = ones(8, 16, 32) if f is stats else ones(16, 32)
+            add(f"{f.__name__}_{i}", f, mesh, ins, None, (a,))
+    for i, (mesh, ins) in enumerate([(m2, (P("data", "model"), P("data"))),
+                                     (m4, (P("r"), P(None, "c")))]):
+        add(f"clip_where_{i}", clip_where, mesh, ins, None,
+            (ones(16, 32), ones(16, 32)))
+    xh = ones(4, 16, 4, 8)
+    for i, (mesh, ins) in enumerate([
+            (m2, (P("data", None, "model"), P(None, "model"))),
+            (m4, (P("r", None, None, "c"), None)),
+            (m3, (P("x", "y", "z"), P("z")))]):
+        add(f"heads_merge_{i}", heads_merge, mesh, ins, None,
+            (xh, ones(32, 32)))
+        add(f"heads_split_{i}", heads_split, mesh,
+            (P(*ins[0][:2]), ins[1]), None, (ones(4, 16, 32), ones(32, 32)))
+    for i, (mesh, ins) in enumerate([(m2, (P("data", None, None, "model"),)),
+                                     (m4, (P("r", "c"),)),
+                                     (m3, (P("x", None, "y", "z"),))]):
+        add(f"pixel_shuffle_{i}", pixel_shuffle, mesh, ins, None,
+            (ones(4, 8, 8, 16),))
+    for i, (mesh, ins) in enumerate([(m2, (P(None, "data"), P(None, "model"))),
+                                     (m4, (P(None, "r", "c"), None))]):
+        add(f"scan_ys_{i}", scan_ys, mesh, ins, None,
+            (ones(6, 8, 32), ones(32, 32)))
+    add("scan_rnn_grad_0", scan_rnn_grad, m2,
+        (P("data"), P(None, "data"), P(None, "model")), None,
+        (ones(8, 32), ones(6, 8, 32), ones(32, 32)))
+    for f in (mlp3d, mlp_bf16):
+        for i, (mesh, ins, outs) in enumerate([
+                (m2, (P("data", None, "model"), P("model"), None), None),
+                (m4, (P("r", "c"), P(None, "c"), P("c")), P("r")),
+                (m3, (P("x", "y"), P(None, "z"), P("z", "y")), None)]):
+            add(f"{f.__name__}_{i}", f, mesh, ins, outs,
+                (ones(8, 16, 32), ones(32, 64), ones(64, 32)))
+    for i, (mesh, ins) in enumerate([(m2, (P("data"), P(None, "model"))),
+                                     (m4, (P("r"), P("c"))),
+                                     (m1, (P("d"), None))]):
+        add(f"onehot_embed_{i}", onehot_embed, mesh, ins, None,
+            (jnp.zeros((16,), jnp.int32), ones(64, 32)))
+    for i, (mesh, ins) in enumerate([(m2, (P("data"), P("model"), None)),
+                                     (m4, (P("r", "c"), P("c"), P("c")))]):
+        add(f"concat3_{i}", concat3, mesh, ins, None,
+            (ones(16, 32), ones(16, 32), ones(16, 32)))
+    iv = jnp.zeros((8,), jnp.int32)
+    for i, (mesh, ins) in enumerate([(m2, (P("data", "model"), None, None)),
+                                     (m4, (P(None, "r"), P("c"), P("c")))]):
+        add(f"gather2d_{i}", gather2d, mesh, ins, None, (ones(16, 32), iv, iv))
+    for i, (mesh, ins) in enumerate([(m2, (P("data", "model"),)),
+                                     (m4, (P("r", "c"),))]):
+        add(f"fori_dslice_{i}", fori_dslice, mesh, ins, None, (ones(16, 32),))
 
 
 def jax_fixtures(pattern):
