@@ -11,6 +11,7 @@
 #include "transforms/export/UnreducedAllReduces.h"
 
 #include "transforms/export/CallOperandReshards.h"
+#include "transforms/export/DotReshards.h"
 
 #include "ir/sdy/ShardingLayout.h"
 #include "ir/sdy/ShardingUtils.h"
@@ -299,15 +300,18 @@ std::unique_ptr<Pass> createConcatenateReshardsPass() {
 void insertNonFullVersionReshards(func::FuncOp func) {
   SmallVector<Operation *> ops;
   func.walk([&](Operation *op) {
-    if (isa<stablehlo::ConcatenateOp, func::CallOp>(op))
+    if (isa<stablehlo::ConcatenateOp, stablehlo::DotOp, stablehlo::DotGeneralOp,
+            func::CallOp>(op))
       ops.push_back(op);
   });
   SymbolTableCollection symbols;
   for (Operation *op : ops) {
     if (auto call = dyn_cast<func::CallOp>(op))
       reshardCallOperands(call, symbols);
+    else if (auto concat = dyn_cast<stablehlo::ConcatenateOp>(op))
+      reshardConcatenate(concat);
     else
-      reshardConcatenate(cast<stablehlo::ConcatenateOp>(op));
+      reshardDot(op);
   }
   insertUnreducedAllReduces(func);
 }
