@@ -846,6 +846,8 @@ def jax_cases():
             (ones(16, 32),))
     new_jax_cases(add)
     more_jax_cases(add)
+    call_cases(add)
+    big_cases(add)
     return cases
 
 
@@ -1490,6 +1492,103 @@ def more_jax_cases(add):
     for i, (mesh, ins) in enumerate([(m2, (P("data", "model"),)),
                                      (m4, (P("r", "c"),))]):
         add(f"fori_dslice_{i}", fori_dslice, mesh, ins, None, (ones(16, 32),))
+
+
+@jax.jit
+def _inner_layer(x, w):
+    return jnp.tanh(x @ w)
+
+
+def nested_jit(x, w1, w2):
+    return _inner_layer(_inner_layer(x, w1), w2)
+
+
+def remat_mlp(x, w1, w2):
+    return jax.checkpoint(lambda a: mlp(a, w1, w2))(x)
+
+
+def remat_grad(x, w1, w2):
+    return jax.grad(lambda a, b: jax.checkpoint(mlp)(x, a, b).sum(),
+                    argnums=(0, 1))(w1, w2)
+
+
+@jax.custom_vjp
+def _clip_grad(x):
+    return x
+
+
+def _clip_fwd(x):
+    return x, None
+
+
+def _clip_bwd(_, g):
+    return (jnp.clip(g, -1.0, 1.0),)
+
+
+_clip_grad.defvjp(_clip_fwd, _clip_bwd)
+
+
+def custom_vjp_grad(x, w):
+    return jax.grad(lambda a: jnp.tanh(_clip_grad(x @ a)).sum())(w)
+
+
+def call_cases(add):
+    m2, m3, m4 = mesh2(), mesh3(), mesh42()
+    x2 = ones(16, 32)
+    for i, (mesh, ins) in enumerate([
+            (m2, (P("data"), P(None, "model"), P("model"))),
+            (m4, (P("r", "c"), None, None)),
+            (m3, (P("x"), P("y", "z"), None))]):
+        add(f"nested_jit_{i}", nested_jit, mesh, ins, None,
+            (x2, ones(32, 32), ones(32, 32)))
+        add(f"remat_mlp_{i}", remat_mlp, mesh, ins, None,
+            (x2, ones(32, 32), ones(32, 32)))
+        add(f"remat_grad_{i}", remat_grad, mesh, ins, None,
+            (x2, ones(32, 32), ones(32, 32)))
+        add(f"custom_vjp_grad_{i}", custom_vjp_grad, mesh, ins[:2], None,
+            (x2, ones(32, 32)))
+
+
+def scanned_transformer(x, wq, wk, wv, wo, w1, w2):
+    def layer(h, ws):
+        return transformer(h, *ws), None
+    return lax.scan(layer, x, (wq, wk, wv, wo, w1, w2))[0]
+
+
+def big_cases(add):
+    m2, m3, m4 = mesh2(), mesh3(), mesh42()
+    xt = ones(4, 16, 32)
+    ws = (ones(32, 32),) * 4 + (ones(32, 64), ones(64, 32))
+    for i, (mesh, ins) in enumerate([
+            (m4, (P("r"),) + (P(None, "c"),) * 3 +
+             (P("c"), P(None, "c"), P("c"))),
+            (m3, (P("x", "y"),) + (P(None, "z"),) * 3 +
+             (P("z"), P(None, "z"), P("z")))]):
+        add(f"transformer_grad_{i}",
+            jax.grad(lambda *a: transformer(*a).sum(), argnums=(1, 5)), mesh,
+            ins, None, (xt,) + ws)
+    sws = tuple(jnp.stack([w, w]) for w in ws)
+    for i, (mesh, ins) in enumerate([
+            (m2, (P("data"),) + (P(None, None, "model"),) * 3 +
+             (P(None, "model"), P(None, None, "model"), P(None, "model"))),
+            (m4, (P("r", None, "c"),) + (None,) * 6)]):
+        add(f"scanned_transformer_{i}", scanned_transformer, mesh, ins, None,
+            (xt,) + sws)
+    add("scanned_transformer_grad_0",
+        jax.grad(lambda *a: scanned_transformer(*a).sum(), argnums=(1, 5)),
+        m2, (P("data"),) + (P(None, None, "model"),) * 3 +
+        (P(None, "model"), P(None, None, "model"), P(None, "model")), None,
+        (xt,) + sws)
+    qg, kg = ones(4, 16, 8, 8), ones(4, 16, 2, 8)
+    add("gqa_grad_0", jax.grad(lambda q, k, v: gqa(q, k, v).sum(),
+                               argnums=(0, 1, 2)), m2,
+        (P("data", None, "model"), P("data"), P("data")), None, (qg, kg, kg))
+    x2 = ones(16, 32)
+    for i, (mesh, ins) in enumerate([(m2, (P("data"), None, P("model"))),
+                                     (m4, (P("r"), None, P(None, None, "c")))]):
+        add(f"moe_grad_{i}", jax.grad(lambda *a: moe(*a).sum(),
+                                      argnums=(0, 2)), mesh, ins, None,
+            (x2, ones(32, 4), ones(4, 32, 32)))
 
 
 def jax_fixtures(pattern):
