@@ -370,6 +370,10 @@ PropagationDriver::SlotKey PropagationDriver::getKey(const ShardingSlot &slot) {
   case ShardingSlot::Kind::kValue:
     break;
   }
+  // A manual computation's result shares its out_sharding slot.
+  if (auto result = dyn_cast<OpResult>(slot.value))
+    if (isa<ManualComputationOp>(result.getOwner()))
+      return {result.getOwner(), kOut | result.getResultNumber()};
   if (auto arg = dyn_cast<BlockArgument>(slot.value)) {
     Operation *parent = arg.getOwner()->getParentOp();
     if (isa_and_nonnull<ManualComputationOp>(parent))
