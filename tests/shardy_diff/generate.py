@@ -848,6 +848,7 @@ def jax_cases():
     more_jax_cases(add)
     call_cases(add)
     big_cases(add)
+    random_spec_cases(add)
     return cases
 
 
@@ -1589,6 +1590,75 @@ def big_cases(add):
         add(f"moe_grad_{i}", jax.grad(lambda *a: moe(*a).sum(),
                                       argnums=(0, 2)), mesh, ins, None,
             (x2, ones(32, 4), ones(4, 32, 32)))
+
+
+def random_spec_cases(add):
+    """Real pieces under seeded random shardings of their arguments."""
+    rng = random.Random(12)
+    meshes = [mesh2(), mesh42(), mesh3(), mesh1()]
+    x2, x3 = ones(16, 32), ones(8, 16, 32)
+    q, img = ones(4, 16, 4, 8), ones(8, 16, 16, 8)
+    pieces = [
+        ("mlp", mlp, (x2, ones(32, 64), ones(64, 32))),
+        ("mlp_grad", mlp_grad, (x2, ones(32, 64), ones(64, 32))),
+        ("swiglu", swiglu, (x2, ones(32, 64), ones(32, 64), ones(64, 32))),
+        ("attention", attention, (q, q, q)),
+        ("causal_attention", causal_attention, (q, q, q)),
+        ("gqa", gqa, (ones(4, 16, 8, 8), ones(4, 16, 2, 8),
+                      ones(4, 16, 2, 8))),
+        ("layernorm", layernorm, (ones(8, 16, 64), ones(64))),
+        ("rmsnorm_grad", rmsnorm_grad, (ones(8, 16, 64), ones(64))),
+        ("rotary", rotary, (ones(4, 16, 4, 32), ones(16, 32), ones(16, 32))),
+        ("conv", conv, (img, ones(3, 3, 8, 16))),
+        ("depthwise_conv", depthwise_conv, (img, ones(3, 3, 1, 8))),
+        ("max_pool_grad", max_pool_grad, (img,)),
+        ("embed", embed, (ones(64, 32), jnp.zeros((8, 16), jnp.int32))),
+        ("embed_grad", embed_grad, (ones(64, 32),
+                                    jnp.zeros((8, 16), jnp.int32))),
+        ("moe", moe, (x2, ones(32, 4), ones(4, 32, 32))),
+        ("cross_entropy_grad", jax.grad(cross_entropy),
+         (ones(16, 64), jnp.zeros((16,), jnp.int32))),
+        ("transformer", transformer, (ones(4, 16, 32),) + (ones(32, 32),) * 4
+         + (ones(32, 64), ones(64, 32))),
+        ("scan_layers", scan_layers, (x2, ones(4, 32, 32))),
+        ("kv_cache", kv_cache, (ones(8, 8, 32), ones(4, 8, 32))),
+        ("vmap_matmul", vmap_matmul, (x3, ones(8, 32, 16))),
+        ("reshape_merge", reshape_merge, (ones(8, 8, 16),)),
+        ("heads_split", heads_split, (ones(4, 16, 32), ones(32, 32))),
+        ("pixel_shuffle", pixel_shuffle, (ones(4, 8, 8, 16),)),
+        ("split_stack", split_stack, (x2,)),
+        ("pad_reflect", pad_reflect, (x2,)),
+        ("roll", roll, (x2,)),
+        ("take_along", take_along, (x2, jnp.zeros((16, 4), jnp.int32))),
+        ("segment_sum", segment_sum, (ones(32, 16),
+                                      jnp.zeros((32,), jnp.int32))),
+        ("adam", adam, (ones(32, 64), ones(64)) * 4),
+        ("stats", stats, (x3,)),
+    ]
+
+    def spec(mesh, shape):
+        axes = list(mesh.shape.items())
+        rng.shuffle(axes)
+        dims = [[] for _ in shape]
+        for name, size in axes:
+            if rng.random() < 0.45 or not shape:
+                continue
+            d = rng.randrange(len(shape))
+            prod = 1
+            for n in dims[d]:
+                prod *= mesh.shape[n]
+            if shape[d] % (prod * size) == 0:
+                dims[d].append(name)
+        if rng.random() < 0.15:
+            return None
+        return P(*[None if not d else (d[0] if len(d) == 1 else tuple(d))
+                   for d in dims])
+
+    for name, f, args in pieces:
+        for k in range(3):
+            mesh = rng.choice(meshes)
+            ins = tuple(spec(mesh, a.shape) for a in args)
+            add(f"rs_{name}_{k}", f, mesh, ins, None, args)
 
 
 def jax_fixtures(pattern):
