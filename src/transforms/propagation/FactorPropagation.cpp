@@ -261,14 +261,15 @@ mlir::sdy::propagateFactors(ShardingProjection &projection,
     if (!candidate.axes.empty())
       candidates.push_back(std::move(candidate));
   }
-  // Larger source tensors first, then more sharded factors, then lower
-  // source index, then factor index; on an elementwise op, factors sourced
-  // from a result before all others.
+  // Larger source tensors first, then lower source index, then factor
+  // index; on an elementwise op (as in Shardy), factors sourced from a
+  // result before all others, and more sharded factors before less sharded
+  // ones of equal source size.
+  bool elementwise = options.aggressive && options.resultsFirst;
   auto orderKey = [&](const Candidate &c) {
-    bool fromOperand = options.aggressive && options.resultsFirst &&
-                       c.sourceIndex < numOperands;
-    return std::make_tuple(fromOperand, -c.sourceSize,
-                           -getAxesSize(c.axes, options.mesh), c.sourceIndex,
+    bool fromOperand = elementwise && c.sourceIndex < numOperands;
+    int64_t sharded = elementwise ? getAxesSize(c.axes, options.mesh) : 0;
+    return std::make_tuple(fromOperand, -c.sourceSize, -sharded, c.sourceIndex,
                            c.factor);
   };
   llvm::sort(candidates, [&](const Candidate &a, const Candidate &b) {

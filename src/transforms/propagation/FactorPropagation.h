@@ -29,8 +29,10 @@ struct FactorPropagationOptions {
   ArrayRef<int64_t> tensorSizes;
   /// Aggressive mode on an elementwise op: as in Shardy, a result's sharding
   /// speaks first. A closed result dimension stops a factor there (a closed
-  /// operand does not), and factors whose source is a result resolve their
-  /// conflicts before factors sourced from operands.
+  /// operand does not), factors whose source is a result resolve their
+  /// conflicts before factors sourced from operands, and more sharded
+  /// factors before less sharded ones (other ops go by source size and
+  /// index only).
   bool resultsFirst = false;
   /// Optional filter: factors it rejects do not propagate.
   llvm::function_ref<bool(int64_t factor)> factorFilter = nullptr;
