@@ -849,6 +849,7 @@ def jax_cases():
     call_cases(add)
     big_cases(add)
     random_spec_cases(add)
+    random_spec_cases(add, seed=34, prefix="rs2", variants=2)
     return cases
 
 
@@ -1592,9 +1593,9 @@ def big_cases(add):
             (x2, ones(32, 4), ones(4, 32, 32)))
 
 
-def random_spec_cases(add):
+def random_spec_cases(add, seed=12, prefix="rs", variants=3):
     """Real pieces under seeded random shardings of their arguments."""
-    rng = random.Random(12)
+    rng = random.Random(seed)
     meshes = [mesh2(), mesh42(), mesh3(), mesh1()]
     x2, x3 = ones(16, 32), ones(8, 16, 32)
     q, img = ones(4, 16, 4, 8), ones(8, 16, 16, 8)
@@ -1655,10 +1656,10 @@ def random_spec_cases(add):
                    for d in dims])
 
     for name, f, args in pieces:
-        for k in range(3):
+        for k in range(variants):
             mesh = rng.choice(meshes)
             ins = tuple(spec(mesh, a.shape) for a in args)
-            add(f"rs_{name}_{k}", f, mesh, ins, None, args)
+            add(f"{prefix}_{name}_{k}", f, mesh, ins, None, args)
 
 
 def jax_fixtures(pattern):

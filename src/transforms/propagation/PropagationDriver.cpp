@@ -30,7 +30,8 @@ bool isOpenWithoutAxes(TensorShardingAttr sharding) {
 /// Ops whose every factor passes through unchanged (op-priority round 1).
 bool isPassThroughOp(Operation *op) {
   return stablehlo::isElementwise(op) ||
-         isa<stablehlo::ReshapeOp, stablehlo::TransposeOp>(op);
+         isa<stablehlo::ReshapeOp, stablehlo::TransposeOp,
+             stablehlo::DynamicSliceOp, stablehlo::DynamicUpdateSliceOp>(op);
 }
 
 /// A rule that maps every dimension of `type` to its own factor, shared by
@@ -417,9 +418,16 @@ void PropagationDriver::addRuleItem(Operation *op, OpShardingRuleAttr rule,
   StringRef name = op->getName().getStringRef();
   item.isPassThroughOp = isPassThroughOp(op);
   item.isBroadcast = name == "stablehlo.broadcast_in_dim";
+  item.isDynamicSlice =
+      isa<stablehlo::DynamicSliceOp, stablehlo::DynamicUpdateSliceOp>(op);
   item.isElementwise = stablehlo::isElementwise(op);
-  item.hasMultiUseOperand =
-      llvm::any_of(op->getOperands(), [](Value v) { return !v.hasOneUse(); });
+  // The start indices of a dynamic slice or update do not count (they are
+  // scalars no sharding flows through).
+  item.hasMultiUseOperand = llvm::any_of(op->getOperands(), [&](Value v) {
+    if (item.isDynamicSlice && getShardingRank(v.getType()) == 0)
+      return false;
+    return !v.hasOneUse();
+  });
   items.push_back(std::move(item));
 }
 
@@ -476,6 +484,12 @@ void PropagationDriver::collectItems() {
       SmallVector<ShardingSlot> sources;
       for (Value source : getDataFlowEdgeSources(edge.getInput()))
         sources.push_back(Slot::forValue(source));
+      // A while's body return comes before its operand (where they
+      // conflict, the body's sharding wins, as in Shardy).
+      if (isa_and_nonnull<stablehlo::WhileOp>(
+              edge.getInput().getDefiningOp()) &&
+          sources.size() == 2)
+        std::swap(sources[0], sources[1]);
       addIdentityItem(op, sources, {Slot::forValue(edge.getResult())});
       return;
     }
@@ -611,6 +625,10 @@ PropagationDriver::visit(const Item &item, OpPriorityRound round,
   options.rule = rule;
   options.direction =
       broadcastBackwardOnly ? PropagationDirection::BACKWARD : item.direction;
+  // As in Shardy, dynamic slices and updates are pass-through ops that only
+  // propagate forward in the pass-through rounds.
+  if (item.isDynamicSlice && round <= OpPriorityRound::kPassThrough)
+    options.direction = PropagationDirection::FORWARD;
   options.conservative = config.conservative;
   options.aggressive = strategy == PropagationStrategy::kAggressive;
   options.tensorSizes = sizes;

@@ -71,6 +71,7 @@ private:
     bool isPassThroughOp = false;
     bool isBroadcast = false;
     bool isElementwise = false;
+    bool isDynamicSlice = false;
     /// Need-replication factors the pass-through round admits (as Shardy,
     /// whose rule makes them pass-through).
     SmallVector<int64_t> shardyPassThroughFactors;
