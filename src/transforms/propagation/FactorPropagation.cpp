@@ -258,6 +258,28 @@ mlir::sdy::propagateFactors(ShardingProjection &projection,
         candidate.sourceIndex = best;
       }
     }
+    // On an elementwise op an axis a result uses for another factor stops
+    // the factor there (as in Shardy): results keep their shardings whole.
+    if (resultsFirst)
+      for (int64_t t = numOperands; t < numTensors; ++t) {
+        SmallVector<AxisRefAttr> used =
+            projection.getTensor(t).getAxesUsedOutside(factor);
+        for (size_t i = 0; i < candidate.axes.size(); ++i) {
+          AxisRefAttr axis = candidate.axes[i];
+          if (llvm::none_of(used,
+                            [&](AxisRefAttr u) { return axis.overlaps(u); }))
+            continue;
+          // An axis partly used keeps its free major part.
+          AxisRefAttr free =
+              options.conservative
+                  ? AxisRefAttr()
+                  : getNonOverlappingPrefix(axis, used, options.mesh);
+          candidate.axes.resize(free ? i + 1 : i);
+          if (free)
+            candidate.axes[i] = free;
+          break;
+        }
+      }
     if (!candidate.axes.empty())
       candidates.push_back(std::move(candidate));
   }
