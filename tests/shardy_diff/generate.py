@@ -844,7 +844,822 @@ def jax_cases():
         add(f"shard_map_psum_{i}", sm_psum, mesh, (P("data" if mesh is m2
                                                      else "z"),), None,
             (ones(16, 32),))
+    new_jax_cases(add)
+    more_jax_cases(add)
+    call_cases(add)
+    big_cases(add)
+    random_spec_cases(add)
+    random_spec_cases(add, seed=34, prefix="rs2", variants=2)
     return cases
+
+
+# ---------------------------------------------- more JAX model pieces (s9)
+
+def mesh42():
+    return jax.make_mesh((4, 2), ("r", "c"), axis_types=(AxisType.Auto,) * 2)
+
+
+def depthwise_conv(x, w):
+    return lax.conv_general_dilated(x, w, (1, 1), "SAME",
+                                    dimension_numbers=("NHWC", "HWIO", "NHWC"),
+                                    feature_group_count=x.shape[-1])
+
+
+def grouped_conv(x, w):
+    return lax.conv_general_dilated(x, w, (1, 1), "SAME",
+                                    dimension_numbers=("NHWC", "HWIO", "NHWC"),
+                                    feature_group_count=2)
+
+
+def conv_transpose(x, w):
+    return lax.conv_transpose(x, w, (2, 2), "SAME",
+                              dimension_numbers=("NHWC", "HWIO", "NHWC"))
+
+
+def conv1d(x, w):
+    return jnp.tanh(lax.conv_general_dilated(
+        x, w, (1,), "SAME", dimension_numbers=("NWC", "WIO", "NWC")))
+
+
+def conv3d(x, w):
+    return lax.conv_general_dilated(
+        x, w, (1, 1, 1), "SAME", dimension_numbers=("NDHWC", "DHWIO", "NDHWC"))
+
+
+def conv_grad(x, w):
+    return jax.grad(lambda a, b: jnp.tanh(conv(a, b)).sum(),
+                    argnums=(0, 1))(x, w)
+
+
+def avg_pool_same(x):
+    return lax.reduce_window(x, 0.0, lax.add, (1, 3, 3, 1), (1, 1, 1, 1),
+                             "SAME") / 9.0
+
+
+def max_pool_same(x):
+    return lax.reduce_window(x, -jnp.inf, lax.max, (1, 2, 2, 1),
+                             (1, 2, 2, 1), "SAME")
+
+
+def max_pool_grad(x):
+    return jax.grad(lambda a: max_pool_same(a).sum())(x)
+
+
+def avg_pool_grad(x):
+    return jax.grad(lambda a: (avg_pool_same(a) ** 2).sum())(x)
+
+
+def swiglu(x, wg, wu, wd):
+    return (jax.nn.silu(x @ wg) * (x @ wu)) @ wd
+
+
+def swiglu_grad(x, wg, wu, wd):
+    return jax.grad(lambda *a: swiglu(*a).sum(), argnums=(1, 2, 3))(
+        x, wg, wu, wd)
+
+
+def glu(x, w):
+    a, b = jnp.split(x @ w, 2, axis=-1)
+    return a * jax.nn.sigmoid(b)
+
+
+def rotary(x, cos, sin):
+    d = x.shape[-1]
+    x1, x2 = x[..., :d // 2], x[..., d // 2:]
+    rot = jnp.concatenate([-x2, x1], axis=-1)
+    return x * cos[:, None, :] + rot * sin[:, None, :]
+
+
+def rotary_grad(x, cos, sin):
+    return jax.grad(lambda a: (rotary(a, cos, sin) ** 2).sum())(x)
+
+
+def gqa(q, k, v):
+    b, s, h, d = q.shape
+    g = k.shape[2]
+    q = q.reshape(b, s, g, h // g, d)
+    sc = jnp.einsum("bqgrd,bkgd->bgrqk", q, k) / 8.0
+    o = jnp.einsum("bgrqk,bkgd->bqgrd", jax.nn.softmax(sc, -1), v)
+    return o.reshape(b, s, h, d)
+
+
+def mqa(q, k, v):
+    sc = jnp.einsum("bqhd,bkd->bhqk", q, k) / 8.0
+    return jnp.einsum("bhqk,bkd->bqhd", jax.nn.softmax(sc, -1), v)
+
+
+def causal_attention(q, k, v):
+    s = q.shape[1]
+    sc = jnp.einsum("bqhd,bkhd->bhqk", q, k) / 8.0
+    i = lax.broadcasted_iota(jnp.int32, (s, s), 0)
+    j = lax.broadcasted_iota(jnp.int32, (s, s), 1)
+    sc = jnp.where(i >= j, sc, -1e9)
+    return jnp.einsum("bhqk,bkhd->bqhd", jax.nn.softmax(sc, -1), v)
+
+
+def causal_attention_grad(q, k, v):
+    return jax.grad(lambda a, b: causal_attention(a, b, v).sum(),
+                    argnums=(0, 1))(q, k)
+
+
+def rmsnorm(x, g):
+    return x * lax.rsqrt((x * x).mean(-1, keepdims=True) + 1e-6) * g
+
+
+def rmsnorm_grad(x, g):
+    return jax.grad(lambda a, b: rmsnorm(a, b).sum(), argnums=(0, 1))(x, g)
+
+
+def moe(x, wr, we):
+    v, idx = lax.top_k(x @ wr, 2)
+    oh = jax.nn.one_hot(idx, we.shape[0])
+    combine = jnp.einsum("tk,tke->te", jax.nn.softmax(v, -1), oh)
+    h = jnp.einsum("td,edf->tef", x, we)
+    return jnp.einsum("te,tef->tf", combine, h)
+
+
+def sort_dim(x):
+    return jnp.sort(x, axis=1), jnp.argsort(x, axis=0)
+
+
+def cumprod(x):
+    return jnp.cumprod(x, 0) + lax.cummax(x, axis=1)
+
+
+def take_cols(x, idx):
+    return jnp.take(x, idx, axis=1)
+
+
+def take_along(x, idx):
+    return jnp.take_along_axis(x, idx, axis=1)
+
+
+def segment_sum(x, seg):
+    return jax.ops.segment_sum(x, seg, num_segments=8)
+
+
+def roll(x):
+    return jnp.roll(x, 3, axis=1) - jnp.roll(x, -1, axis=0)
+
+
+def tile_repeat(x):
+    return jnp.tile(x, (1, 2)) + jnp.repeat(x, 2, axis=1)
+
+
+def flip2(x):
+    return jnp.flip(x, (0, 1)) * x
+
+
+def pad_reflect(x):
+    return jnp.pad(x, ((1, 1), (2, 2)), mode="reflect")
+
+
+def pad_edge(x):
+    return jnp.pad(x, ((0, 0), (3, 1)), mode="edge")
+
+
+def split_stack(x):
+    a, b, c, d = jnp.split(x, 4, axis=1)
+    return jnp.stack([a * b, c + d], 0)
+
+
+def kv_cache(cache, new):
+    def body(c, i):
+        c = lax.dynamic_update_slice(c, new[i][None], (i, 0, 0))
+        return c, c.sum(0)
+    return lax.scan(body, cache, jnp.arange(new.shape[0]))
+
+
+def scan_layers(x, ws):
+    return lax.scan(lambda h, w: (jnp.tanh(h @ w), None), x, ws)[0]
+
+
+def scan_layers_grad(x, ws):
+    return jax.grad(lambda w: scan_layers(x, w).sum())(ws)
+
+
+def vmap_matmul(a, b):
+    return jax.vmap(lambda p, q: jnp.tanh(p @ q))(a, b)
+
+
+def while_state(x, w):
+    def body(c):
+        i, h, acc = c
+        return i + 1, jnp.tanh(h @ w), acc + h.sum(0)
+    return lax.while_loop(lambda c: c[0] < 3, body,
+                          (0, x, jnp.zeros(x.shape[1], x.dtype)))[1:]
+
+
+def adam(p1, p2, g1, g2, m1, m2, v1, v2):
+    out = []
+    for p, g, m, v in ((p1, g1, m1, v1), (p2, g2, m2, v2)):
+        m = 0.9 * m + 0.1 * g
+        v = 0.999 * v + 0.001 * g * g
+        p = p - 1e-3 * (m / 0.1) / (jnp.sqrt(v / 0.001) + 1e-8)
+        out += [p, m, v]
+    return tuple(out)
+
+
+def softmax_xent_grad(logits, onehot):
+    return jax.grad(lambda l: -(jax.nn.log_softmax(l) * onehot).sum())(logits)
+
+
+def new_jax_cases(add):
+    m2, m3, m1, m4 = mesh2(), mesh3(), mesh1(), mesh42()
+    img = ones(8, 16, 16, 8)
+    for i, (mesh, ins) in enumerate([
+            (m2, (P("data", None, None, "model"), P(None, None, None, "model"))),
+            (m4, (P("r", "c"), None)),
+            (m3, (P("x", "y", None, "z"), None)),
+            (m1, (P(None, None, None, "d"), None))]):
+        add(f"depthwise_conv_{i}", depthwise_conv, mesh, ins, None,
+            (img, ones(3, 3, 1, 8)))
+    for i, (mesh, ins) in enumerate([
+            (m2, (P("data", None, None, "model"), P(None, None, None, "model"))),
+            (m4, (P("r"), P(None, None, "c"))),
+            (m3, (P("x"), P(None, None, None, ("y", "z"))))]):
+        add(f"grouped_conv_{i}", grouped_conv, mesh, ins, None,
+            (img, ones(3, 3, 4, 16)))
+    for i, (mesh, ins) in enumerate([
+            (m2, (P("data", None, None, "model"), None)),
+            (m4, (P("r", None, "c"), P(None, None, None, "c"))),
+            (m1, (P(None, "d"), None))]):
+        add(f"conv_transpose_{i}", conv_transpose, mesh, ins, None,
+            (ones(8, 8, 8, 8), ones(3, 3, 8, 4)))
+    for i, (mesh, ins, outs) in enumerate([
+            (m2, (P("data", "model"), None), None),
+            (m4, (P("r", None, "c"), P(None, None, "c")), None),
+            (m1, (P(None, None, "d"), None), P("d"))]):
+        add(f"conv1d_{i}", conv1d, mesh, ins, outs,
+            (ones(8, 32, 8), ones(3, 8, 16)))
+    for i, (mesh, ins) in enumerate([
+            (m3, (P("x", "y", "z"), None)),
+            (m2, (P("data", None, None, None, "model"), P(None, None, None,
+                                                          "model")))]):
+        add(f"conv3d_{i}", conv3d, mesh, ins, None,
+            (ones(4, 8, 8, 8, 8), ones(3, 3, 3, 8, 8)))
+    for i, (mesh, ins) in enumerate([
+            (m2, (P("data"), P(None, None, None, "model"))),
+            (m3, (P("x", "y"), P(None, None, "z")))]):
+        add(f"conv_grad_{i}", conv_grad, mesh, ins, None,
+            (ones(8, 16, 16, 4), ones(3, 3, 4, 8)))
+    for f in (avg_pool_same, max_pool_same, max_pool_grad, avg_pool_grad):
+        for i, (mesh, ins) in enumerate([
+                (m2, (P("data", "model"),)),
+                (m4, (P("r", None, None, "c"),)),
+                (m3, (P("x", "y", "z"),))]):
+            add(f"{f.__name__}_{i}", f, mesh, ins, None, (img,))
+    x2 = ones(16, 32)
+    sw = (x2, ones(32, 64), ones(32, 64), ones(64, 32))
+    for i, (mesh, ins, outs) in enumerate([
+            (m2, (P("data"), P(None, "model"), P(None, "model"), P("model")),
+             None),
+            (m4, (P("r"), P(None, "c"), None, None), P("r", "c")),
+            (m3, (P("x"), P("y", "z"), P("y", "z"), P("z", "y")), None)]):
+        add(f"swiglu_{i}", swiglu, mesh, ins, outs, sw)
+    for i, (mesh, ins) in enumerate([
+            (m2, (P("data"), P(None, "model"), P(None, "model"), P("model"))),
+            (m4, (P("r", "c"), None, None, None))]):
+        add(f"swiglu_grad_{i}", swiglu_grad, mesh, ins, None, sw)
+    for i, (mesh, ins) in enumerate([(m2, (P("data"), P(None, "model"))),
+                                     (m1, (P(None, "d"), None)),
+                                     (m4, (P("r"), P("c")))]):
+        add(f"glu_{i}", glu, mesh, ins, None, (x2, ones(32, 64)))
+    xr, cs = ones(4, 16, 4, 32), ones(16, 32)
+    for i, (mesh, ins) in enumerate([
+            (m2, (P("data", None, "model"), None, None)),
+            (m2, (P(None, None, None, "model"), P(None, "model"), None)),
+            (m3, (P("x", "y", None, "z"), None, P("y"))),
+            (m1, (P(None, "d"), None, None))]):
+        add(f"rotary_{i}", rotary, mesh, ins, None, (xr, cs, cs))
+    add("rotary_grad_0", rotary_grad, m2,
+        (P("data", None, None, "model"), None, None), None, (xr, cs, cs))
+    qg, kg = ones(4, 16, 8, 8), ones(4, 16, 2, 8)
+    for i, (mesh, ins) in enumerate([
+            (m2, (P("data", None, "model"), P("data"), P("data"))),
+            (m4, (P("r", None, "c"), P("r", None, "c"), P("r", None, "c"))),
+            (m3, (P("x", "y"), P("x"), None))]):
+        add(f"gqa_{i}", gqa, mesh, ins, None, (qg, kg, kg))
+    km = ones(4, 16, 8)
+    for i, (mesh, ins) in enumerate([
+            (m2, (P("data", None, "model"), P("data"), P("data"))),
+            (m1, (P(None, None, "d"), None, None))]):
+        add(f"mqa_{i}", mqa, mesh, ins, None, (qg, km, km))
+    q = ones(4, 16, 4, 8)
+    for i, (mesh, spec) in enumerate([(m2, P("data", None, "model")),
+                                      (m4, P("r", "c")),
+                                      (m3, P("x", None, ("y", "z")))]):
+        add(f"causal_attention_{i}", causal_attention, mesh, (spec,) * 3,
+            None, (q, q, q))
+    add("causal_attention_grad_0", causal_attention_grad, m2,
+        (P("data", None, "model"),) * 3, None, (q, q, q))
+    x3 = ones(8, 16, 64)
+    for i, (mesh, ins, outs) in enumerate([
+            (m2, (P("data", None, "model"), P("model")), None),
+            (m4, (P("r", "c"), None), P(None, None, "c")),
+            (m1, (P(None, None, "d"), None), None)]):
+        add(f"rmsnorm_{i}", rmsnorm, mesh, ins, outs, (x3, ones(64)))
+    add("rmsnorm_grad_0", rmsnorm_grad, m2, (P("data", None, "model"),
+                                             P("model")), None,
+        (x3, ones(64)))
+    for i, (mesh, ins) in enumerate([
+            (m2, (P("data"), None, P("model"))),
+            (m4, (P("r"), None, P(None, None, "c"))),
+            (m3, (P(("x", "y")), None, P("z")))]):
+        add(f"moe_{i}", moe, mesh, ins, None,
+            (x2, ones(32, 4), ones(4, 32, 32)))
+    for f in (sort_dim, cumprod, roll, tile_repeat, flip2, pad_reflect,
+              pad_edge, split_stack):
+        for i, (mesh, ins) in enumerate([
+                (m2, (P("data", "model"),)),
+                (m4, (P("c", "r"),)),
+                (m1, (P(None, "d"),))]):
+            add(f"{f.__name__}_{i}", f, mesh, ins, None, (x2,))
+    idx = jnp.zeros((8,), jnp.int32)
+    idx2 = jnp.zeros((16, 4), jnp.int32)
+    for i, (mesh, ins) in enumerate([(m2, (P("data", "model"), None)),
+                                     (m4, (P(None, "r"), P("r"))),
+                                     (m3, (P("x", ("y", "z")), None))]):
+        add(f"take_cols_{i}", take_cols, mesh, ins, None, (x2, idx))
+        add(f"take_along_{i}", take_along, mesh, ins, None, (x2, idx2))
+    for i, (mesh, ins, outs) in enumerate([
+            (m2, (P("data", "model"), P("data")), None),
+            (m4, (P(None, "c"), None), P(None, "c")),
+            (m1, (P("d"), P("d")), None)]):
+        add(f"segment_sum_{i}", segment_sum, mesh, ins, outs,
+            (ones(32, 16), jnp.zeros((32,), jnp.int32)))
+    for i, (mesh, ins) in enumerate([
+            (m2, (P(None, "data", "model"), P(None, "data"))),
+            (m4, (P(None, None, "r"), None)),
+            (m3, (P("x", "y"), P(None, "y", "z")))]):
+        add(f"kv_cache_{i}", kv_cache, mesh, ins, None,
+            (ones(8, 8, 32), ones(4, 8, 32)))
+    ws = ones(4, 32, 32)
+    for i, (mesh, ins) in enumerate([(m2, (P("data"), P(None, None, "model"))),
+                                     (m4, (P("r", "c"), None)),
+                                     (m3, (P("x"), P("y", "z")))]):
+        add(f"scan_layers_{i}", scan_layers, mesh, ins, None, (x2, ws))
+    add("scan_layers_grad_0", scan_layers_grad, m2,
+        (P("data"), P(None, None, "model")), None, (x2, ws))
+    for i, (mesh, ins, outs) in enumerate([
+            (m2, (P("data", None, "model"), P("data")), None),
+            (m4, (P("r"), P(None, None, "c")), P("r", None, "c")),
+            (m1, (P("d"), None), None)]):
+        add(f"vmap_matmul_{i}", vmap_matmul, mesh, ins, outs,
+            (ones(8, 16, 32), ones(8, 32, 16)))
+    for i, (mesh, ins) in enumerate([(m2, (P("data", "model"), None)),
+                                     (m4, (P("r"), P(None, "c"))),
+                                     (m3, (P(None, "x"), P("y", "z")))]):
+        add(f"while_state_{i}", while_state, mesh, ins, None,
+            (ones(16, 32), ones(32, 32)))
+    # (Branches constrained to different shardings on other meshes make
+    # XLA's verifier fail after propagation: "Inconsistent conditional
+    # sharding".)
+    for i, (mesh, a, b) in enumerate([(m2, P("data"), P(None, "model"))]):
+        def cond_sh(p, x, mesh=mesh, a=a, b=b):
+            def f1(y):
+                return lax.with_sharding_constraint(jnp.sin(y),
+                                                    NamedSharding(mesh, a))
+            def f2(y):
+                return lax.with_sharding_constraint(jnp.cos(y) * 2.0,
+                                                    NamedSharding(mesh, b))
+            return lax.cond(p, f1, f2, x) + 1.0
+        add(f"cond_sharded_{i}", cond_sh, mesh, (P(), None), None,
+            (jnp.bool_(True), x2))
+    pa = (ones(32, 64), ones(64))
+    for i, (mesh, sp) in enumerate([(m2, (P(None, "model"), P("model"))),
+                                    (m4, (P("r", "c"), P("r"))),
+                                    (m1, (P("d"), None))]):
+        add(f"adam_{i}", adam, mesh, sp * 4, None, pa * 4)
+    for i, (mesh, spec) in enumerate([(m2, P("data", "model")),
+                                      (m4, P(None, "r"))]):
+        add(f"xent_grad_{i}", softmax_xent_grad, mesh, (spec, None), None,
+            (ones(16, 64), ones(16, 64)))
+    # with_sharding_constraint between two layers of an MLP.
+    for i, (mesh, spec) in enumerate([(m4, P("r", "c")), (m3, P(None, "y")),
+                                      (m1, P("d"))]):
+        def wsc_mid(x, w1, w2, mesh=mesh, spec=spec):
+            h = lax.with_sharding_constraint(jax.nn.gelu(x @ w1),
+                                             NamedSharding(mesh, spec))
+            return jnp.tanh(h @ w2).sum(0)
+        add(f"wsc_mid_{i}", wsc_mid, mesh, (None, P(None, "c" if mesh is m4
+                                                      else None), None),
+            None, (x2, ones(32, 64), ones(64, 32)))
+    # shard_map with partial manual axes and collectives.
+    for i, (mesh, axes, name, spec) in enumerate([
+            (m2, {"data"}, "data", P("data", "model")),
+            (m4, {"c"}, "c", P("r", "c")),
+            (m3, {"x", "y"}, ("x", "y"), P("z", ("x", "y")))]):
+        def sm_gather(x, w, mesh=mesh, axes=axes, name=name):
+            def body(a):
+                return jnp.tanh(lax.all_gather(a, name, axis=0, tiled=True))
+            y = jax.shard_map(body, mesh=mesh, in_specs=P(name),
+                              out_specs=P(), axis_names=axes,
+                              check_vma=False)(x @ w)
+            return y @ w.T
+        add(f"shard_map_gather_{i}", sm_gather, mesh, (spec, None), None,
+            (x2, ones(32, 32)))
+    for i, (mesh, axes, name, n) in enumerate([(m2, {"model"}, "model", 4),
+                                               (m4, {"r"}, "r", 4),
+                                               (m1, {"d"}, "d", 8)]):
+        def sm_perm(x, mesh=mesh, axes=axes, name=name, n=n):
+            def body(a):
+                b = lax.ppermute(a, name, [(j, (j + 1) % n) for j in range(n)])
+                return a + jnp.sin(b)
+            return jax.shard_map(body, mesh=mesh, in_specs=P(None, name),
+                                 out_specs=P(None, name),
+                                 axis_names=axes)(jnp.tanh(x)) * 2.0
+        add(f"shard_map_ppermute_{i}", sm_perm, mesh,
+            (P("data" if mesh is m2 else ("c" if mesh is m4 else None)),),
+            None, (ones(16, 32),))
+
+
+def ln_residual(x, w, b, g):
+    h = x @ w + b
+    return x + ln(h) * g
+
+
+def ln_grad(x, g):
+    return jax.grad(lambda a, b: (layernorm(a, b) ** 2).sum(),
+                    argnums=(0, 1))(x, g)
+
+
+def attention_bias(q, k, v, bias):
+    s = jnp.einsum("bqhd,bkhd->bhqk", q, k) / 8.0 + bias[:, None, :, :]
+    return jnp.einsum("bhqk,bkhd->bqhd", jax.nn.softmax(s, -1), v)
+
+
+def embed_pos(table, ids, pos):
+    return jnp.take(table, ids, axis=0) + pos[None, :, :]
+
+
+def conv_stride(x, w):
+    return lax.conv_general_dilated(x, w, (2, 2), "VALID",
+                                    dimension_numbers=("NHWC", "HWIO", "NHWC"))
+
+
+def conv_dilated(x, w):
+    return lax.conv_general_dilated(x, w, (1, 1), "SAME", rhs_dilation=(2, 2),
+                                    dimension_numbers=("NHWC", "HWIO", "NHWC"))
+
+
+def bmm_bcast(x, w):
+    return jnp.tanh(jnp.matmul(x, w))
+
+
+def einsum_three(a, b, c):
+    return jnp.einsum("ij,jk,kl->il", a, b, c)
+
+
+def stats(x):
+    return x.mean((0, 2)), x.std(1), jax.nn.logsumexp(x, axis=-1)
+
+
+def clip_where(x, y):
+    return jnp.clip(jnp.where(x > 0.5, x, y * 2.0), -1.0, 1.0)
+
+
+def heads_merge(x, w):
+    b, s, h, d = x.shape
+    return x.reshape(b, s, h * d) @ w
+
+
+def heads_split(x, w):
+    y = x @ w
+    b, s, _ = y.shape
+    return jnp.transpose(y.reshape(b, s, 4, -1), (0, 2, 1, 3))
+
+
+def pixel_shuffle(x):
+    n, h, w, c = x.shape
+    y = x.reshape(n, h, w, 2, 2, c // 4)
+    y = jnp.transpose(y, (0, 1, 3, 2, 4, 5))
+    return y.reshape(n, h * 2, w * 2, c // 4)
+
+
+def scan_ys(xs, w):
+    def body(c, x):
+        y = jnp.tanh(x @ w + c)
+        return y, y * 2.0
+    return lax.scan(body, jnp.zeros((xs.shape[1], w.shape[1])), xs)
+
+
+def scan_rnn_grad(h, xs, w):
+    return jax.grad(lambda ww: scan_rnn(h, xs, ww)[0].sum())(w)
+
+
+def mlp3d(x, w1, w2):
+    return jax.nn.gelu(x @ w1) @ w2
+
+
+def mlp_bf16(x, w1, w2):
+    h = (x.astype(jnp.bfloat16) @ w1.astype(jnp.bfloat16)).astype(jnp.float32)
+    return jax.nn.relu(h) @ w2
+
+
+def topk_last(x):
+    v, i = lax.top_k(x, 4)
+    return v * 2.0, i
+
+
+def onehot_embed(ids, table):
+    return jax.nn.one_hot(ids, table.shape[0]) @ table
+
+
+def argmax_dim(x):
+    return jnp.argmax(x, axis=0), jnp.argmin(x, axis=1)
+
+
+def cumsum_rev(x):
+    return jnp.cumsum(x[:, ::-1], axis=1)[:, ::-1]
+
+
+def concat3(x, y, z):
+    return jnp.concatenate([x, y * 2.0, z], axis=0)
+
+
+def pad_interior(x):
+    return lax.pad(x, 0.0, ((1, 1, 1), (0, 0, 0)))
+
+
+def gather2d(x, i, j):
+    return x[i, j]
+
+
+def fori_dslice(x):
+    def body(i, acc):
+        return acc + lax.dynamic_slice_in_dim(x, i * 4, 4, axis=1).sum(1)
+    return lax.fori_loop(0, 4, body, jnp.zeros(x.shape[0], x.dtype))
+
+
+def more_jax_cases(add):
+    m2, m3, m1, m4 = mesh2(), mesh3(), mesh1(), mesh42()
+    x3 = ones(8, 16, 32)
+    for i, (mesh, ins) in enumerate([
+            (m2, (P("data", None, "model"), P(None, "model"), P("model"),
+                  None)),
+            (m4, (P("r"), P("c"), None, P("c"))),
+            (m3, (P("x", "y"), None, P("z"), None))]):
+        add(f"ln_residual_{i}", ln_residual, mesh, ins, None,
+            (x3, ones(32, 32), ones(32), ones(32)))
+    for i, (mesh, ins) in enumerate([(m2, (P("data", None, "model"), None)),
+                                     (m4, (P("r", "c"), P()))]):
+        add(f"ln_grad_{i}", ln_grad, mesh, ins, None, (ones(8, 16, 64),
+                                                        ones(64)))
+    q, bias = ones(4, 16, 4, 8), ones(4, 16, 16)
+    for i, (mesh, ins) in enumerate([
+            (m2, (P("data", None, "model"),) * 3 + (P("data"),)),
+            (m4, (P("r"),) * 3 + (P(None, "c"),)),
+            (m3, (P("x", "y"),) * 3 + (None,))]):
+        add(f"attention_bias_{i}", attention_bias, mesh, ins, None,
+            (q, q, q, bias))
+    for i, (mesh, ins) in enumerate([
+            (m2, (P(None, "model"), P("data"), P(None, "model"))),
+            (m4, (P("r"), P(None, "c"), None)),
+            (m1, (None, P("d"), P(None, "d")))]):
+        add(f"embed_pos_{i}", embed_pos, mesh, ins, None,
+            (ones(64, 32), jnp.zeros((8, 16), jnp.int32), ones(16, 32)))
+    img = ones(8, 16, 16, 8)
+    for f in (conv_stride, conv_dilated):
+        for i, (mesh, ins) in enumerate([
+                (m2, (P("data", None, None, "model"), None)),
+                (m4, (P("r", "c"), P(None, None, None, "c"))),
+                (m3, (P("x"), P(None, None, "y", "z")))]):
+            add(f"{f.__name__}_{i}", f, mesh, ins, None,
+                (img, ones(3, 3, 8, 16)))
+    for i, (mesh, ins, outs) in enumerate([
+            (m2, (P("data", "model"), P(None, "model")), None),
+            (m4, (P(None, "r"), P("c")), P("r")),
+            (m1, (P(None, None, "d"), P("d")), None)]):
+        add(f"bmm_bcast_{i}", bmm_bcast, mesh, ins, outs,
+            (ones(8, 16, 32), ones(32, 16)))
+    for i, (mesh, ins) in enumerate([
+            (m2, (P("data"), P(None, "model"), P("model"))),
+            (m4, (P("r", "c"), None, P(None, "r"))),
+            (m3, (P("x"), P("y"), P("z")))]):
+        add(f"einsum_three_{i}", einsum_three, mesh, ins, None,
+            (ones(16, 32), ones(32, 16), ones(16, 32)))
+    for f in (stats, argmax_dim, cumsum_rev, pad_interior, topk_last):
+        for i, (mesh, ins) in enumerate([
+                (m2, (P("data", "model"),)),
+                (m4, (P("r", None, "c") if f is stats else P(None, "r"),)),
+                (m3, (P(("x", "y"), "z"),))]):
+            a = ones(8, 16, 32) if f is stats else ones(16, 32)
+            add(f"{f.__name__}_{i}", f, mesh, ins, None, (a,))
+    for i, (mesh, ins) in enumerate([(m2, (P("data", "model"), P("data"))),
+                                     (m4, (P("r"), P(None, "c")))]):
+        add(f"clip_where_{i}", clip_where, mesh, ins, None,
+            (ones(16, 32), ones(16, 32)))
+    xh = ones(4, 16, 4, 8)
+    for i, (mesh, ins) in enumerate([
+            (m2, (P("data", None, "model"), P(None, "model"))),
+            (m4, (P("r", None, None, "c"), None)),
+            (m3, (P("x", "y", "z"), P("z")))]):
+        add(f"heads_merge_{i}", heads_merge, mesh, ins, None,
+            (xh, ones(32, 32)))
+        add(f"heads_split_{i}", heads_split, mesh,
+            (P(*ins[0][:2]), ins[1]), None, (ones(4, 16, 32), ones(32, 32)))
+    for i, (mesh, ins) in enumerate([(m2, (P("data", None, None, "model"),)),
+                                     (m4, (P("r", "c"),)),
+                                     (m3, (P("x", None, "y", "z"),))]):
+        add(f"pixel_shuffle_{i}", pixel_shuffle, mesh, ins, None,
+            (ones(4, 8, 8, 16),))
+    for i, (mesh, ins) in enumerate([(m2, (P(None, "data"), P(None, "model"))),
+                                     (m4, (P(None, "r", "c"), None))]):
+        add(f"scan_ys_{i}", scan_ys, mesh, ins, None,
+            (ones(6, 8, 32), ones(32, 32)))
+    add("scan_rnn_grad_0", scan_rnn_grad, m2,
+        (P("data"), P(None, "data"), P(None, "model")), None,
+        (ones(8, 32), ones(6, 8, 32), ones(32, 32)))
+    for f in (mlp3d, mlp_bf16):
+        for i, (mesh, ins, outs) in enumerate([
+                (m2, (P("data", None, "model"), P("model"), None), None),
+                (m4, (P("r", "c"), P(None, "c"), P("c")), P("r")),
+                (m3, (P("x", "y"), P(None, "z"), P("z", "y")), None)]):
+            add(f"{f.__name__}_{i}", f, mesh, ins, outs,
+                (ones(8, 16, 32), ones(32, 64), ones(64, 32)))
+    for i, (mesh, ins) in enumerate([(m2, (P("data"), P(None, "model"))),
+                                     (m4, (P("r"), P("c"))),
+                                     (m1, (P("d"), None))]):
+        add(f"onehot_embed_{i}", onehot_embed, mesh, ins, None,
+            (jnp.zeros((16,), jnp.int32), ones(64, 32)))
+    for i, (mesh, ins) in enumerate([(m2, (P("data"), P("model"), None)),
+                                     (m4, (P("r", "c"), P("c"), P("c")))]):
+        add(f"concat3_{i}", concat3, mesh, ins, None,
+            (ones(16, 32), ones(16, 32), ones(16, 32)))
+    iv = jnp.zeros((8,), jnp.int32)
+    for i, (mesh, ins) in enumerate([(m2, (P("data", "model"), None, None)),
+                                     (m4, (P(None, "r"), P("c"), P("c")))]):
+        add(f"gather2d_{i}", gather2d, mesh, ins, None, (ones(16, 32), iv, iv))
+    for i, (mesh, ins) in enumerate([(m2, (P("data", "model"),)),
+                                     (m4, (P("r", "c"),))]):
+        add(f"fori_dslice_{i}", fori_dslice, mesh, ins, None, (ones(16, 32),))
+
+
+@jax.jit
+def _inner_layer(x, w):
+    return jnp.tanh(x @ w)
+
+
+def nested_jit(x, w1, w2):
+    return _inner_layer(_inner_layer(x, w1), w2)
+
+
+def remat_mlp(x, w1, w2):
+    return jax.checkpoint(lambda a: mlp(a, w1, w2))(x)
+
+
+def remat_grad(x, w1, w2):
+    return jax.grad(lambda a, b: jax.checkpoint(mlp)(x, a, b).sum(),
+                    argnums=(0, 1))(w1, w2)
+
+
+@jax.custom_vjp
+def _clip_grad(x):
+    return x
+
+
+def _clip_fwd(x):
+    return x, None
+
+
+def _clip_bwd(_, g):
+    return (jnp.clip(g, -1.0, 1.0),)
+
+
+_clip_grad.defvjp(_clip_fwd, _clip_bwd)
+
+
+def custom_vjp_grad(x, w):
+    return jax.grad(lambda a: jnp.tanh(_clip_grad(x @ a)).sum())(w)
+
+
+def call_cases(add):
+    m2, m3, m4 = mesh2(), mesh3(), mesh42()
+    x2 = ones(16, 32)
+    for i, (mesh, ins) in enumerate([
+            (m2, (P("data"), P(None, "model"), P("model"))),
+            (m4, (P("r", "c"), None, None)),
+            (m3, (P("x"), P("y", "z"), None))]):
+        add(f"nested_jit_{i}", nested_jit, mesh, ins, None,
+            (x2, ones(32, 32), ones(32, 32)))
+        add(f"remat_mlp_{i}", remat_mlp, mesh, ins, None,
+            (x2, ones(32, 32), ones(32, 32)))
+        add(f"remat_grad_{i}", remat_grad, mesh, ins, None,
+            (x2, ones(32, 32), ones(32, 32)))
+        add(f"custom_vjp_grad_{i}", custom_vjp_grad, mesh, ins[:2], None,
+            (x2, ones(32, 32)))
+
+
+def scanned_transformer(x, wq, wk, wv, wo, w1, w2):
+    def layer(h, ws):
+        return transformer(h, *ws), None
+    return lax.scan(layer, x, (wq, wk, wv, wo, w1, w2))[0]
+
+
+def big_cases(add):
+    m2, m3, m4 = mesh2(), mesh3(), mesh42()
+    xt = ones(4, 16, 32)
+    ws = (ones(32, 32),) * 4 + (ones(32, 64), ones(64, 32))
+    for i, (mesh, ins) in enumerate([
+            (m4, (P("r"),) + (P(None, "c"),) * 3 +
+             (P("c"), P(None, "c"), P("c"))),
+            (m3, (P("x", "y"),) + (P(None, "z"),) * 3 +
+             (P("z"), P(None, "z"), P("z")))]):
+        add(f"transformer_grad_{i}",
+            jax.grad(lambda *a: transformer(*a).sum(), argnums=(1, 5)), mesh,
+            ins, None, (xt,) + ws)
+    sws = tuple(jnp.stack([w, w]) for w in ws)
+    for i, (mesh, ins) in enumerate([
+            (m2, (P("data"),) + (P(None, None, "model"),) * 3 +
+             (P(None, "model"), P(None, None, "model"), P(None, "model"))),
+            (m4, (P("r", None, "c"),) + (None,) * 6)]):
+        add(f"scanned_transformer_{i}", scanned_transformer, mesh, ins, None,
+            (xt,) + sws)
+    add("scanned_transformer_grad_0",
+        jax.grad(lambda *a: scanned_transformer(*a).sum(), argnums=(1, 5)),
+        m2, (P("data"),) + (P(None, None, "model"),) * 3 +
+        (P(None, "model"), P(None, None, "model"), P(None, "model")), None,
+        (xt,) + sws)
+    qg, kg = ones(4, 16, 8, 8), ones(4, 16, 2, 8)
+    add("gqa_grad_0", jax.grad(lambda q, k, v: gqa(q, k, v).sum(),
+                               argnums=(0, 1, 2)), m2,
+        (P("data", None, "model"), P("data"), P("data")), None, (qg, kg, kg))
+    x2 = ones(16, 32)
+    for i, (mesh, ins) in enumerate([(m2, (P("data"), None, P("model"))),
+                                     (m4, (P("r"), None, P(None, None, "c")))]):
+        add(f"moe_grad_{i}", jax.grad(lambda *a: moe(*a).sum(),
+                                      argnums=(0, 2)), mesh, ins, None,
+            (x2, ones(32, 4), ones(4, 32, 32)))
+
+
+def random_spec_cases(add, seed=12, prefix="rs", variants=3):
+    """Real pieces under seeded random shardings of their arguments."""
+    rng = random.Random(seed)
+    meshes = [mesh2(), mesh42(), mesh3(), mesh1()]
+    x2, x3 = ones(16, 32), ones(8, 16, 32)
+    q, img = ones(4, 16, 4, 8), ones(8, 16, 16, 8)
+    pieces = [
+        ("mlp", mlp, (x2, ones(32, 64), ones(64, 32))),
+        ("mlp_grad", mlp_grad, (x2, ones(32, 64), ones(64, 32))),
+        ("swiglu", swiglu, (x2, ones(32, 64), ones(32, 64), ones(64, 32))),
+        ("attention", attention, (q, q, q)),
+        ("causal_attention", causal_attention, (q, q, q)),
+        ("gqa", gqa, (ones(4, 16, 8, 8), ones(4, 16, 2, 8),
+                      ones(4, 16, 2, 8))),
+        ("layernorm", layernorm, (ones(8, 16, 64), ones(64))),
+        ("rmsnorm_grad", rmsnorm_grad, (ones(8, 16, 64), ones(64))),
+        ("rotary", rotary, (ones(4, 16, 4, 32), ones(16, 32), ones(16, 32))),
+        ("conv", conv, (img, ones(3, 3, 8, 16))),
+        ("depthwise_conv", depthwise_conv, (img, ones(3, 3, 1, 8))),
+        ("max_pool_grad", max_pool_grad, (img,)),
+        ("embed", embed, (ones(64, 32), jnp.zeros((8, 16), jnp.int32))),
+        ("embed_grad", embed_grad, (ones(64, 32),
+                                    jnp.zeros((8, 16), jnp.int32))),
+        ("moe", moe, (x2, ones(32, 4), ones(4, 32, 32))),
+        ("cross_entropy_grad", jax.grad(cross_entropy),
+         (ones(16, 64), jnp.zeros((16,), jnp.int32))),
+        ("transformer", transformer, (ones(4, 16, 32),) + (ones(32, 32),) * 4
+         + (ones(32, 64), ones(64, 32))),
+        ("scan_layers", scan_layers, (x2, ones(4, 32, 32))),
+        ("kv_cache", kv_cache, (ones(8, 8, 32), ones(4, 8, 32))),
+        ("vmap_matmul", vmap_matmul, (x3, ones(8, 32, 16))),
+        ("reshape_merge", reshape_merge, (ones(8, 8, 16),)),
+        ("heads_split", heads_split, (ones(4, 16, 32), ones(32, 32))),
+        ("pixel_shuffle", pixel_shuffle, (ones(4, 8, 8, 16),)),
+        ("split_stack", split_stack, (x2,)),
+        ("pad_reflect", pad_reflect, (x2,)),
+        ("roll", roll, (x2,)),
+        ("take_along", take_along, (x2, jnp.zeros((16, 4), jnp.int32))),
+        ("segment_sum", segment_sum, (ones(32, 16),
+                                      jnp.zeros((32,), jnp.int32))),
+        ("adam", adam, (ones(32, 64), ones(64)) * 4),
+        ("stats", stats, (x3,)),
+    ]
+
+    def spec(mesh, shape):
+        axes = list(mesh.shape.items())
+        rng.shuffle(axes)
+        dims = [[] for _ in shape]
+        for name, size in axes:
+            if rng.random() < 0.45 or not shape:
+                continue
+            d = rng.randrange(len(shape))
+            prod = 1
+            for n in dims[d]:
+                prod *= mesh.shape[n]
+            if shape[d] % (prod * size) == 0:
+                dims[d].append(name)
+        if rng.random() < 0.15:
+            return None
+        return P(*[None if not d else (d[0] if len(d) == 1 else tuple(d))
+                   for d in dims])
+
+    for name, f, args in pieces:
+        for k in range(variants):
+            mesh = rng.choice(meshes)
+            ins = tuple(spec(mesh, a.shape) for a in args)
+            add(f"{prefix}_{name}_{k}", f, mesh, ins, None, args)
 
 
 def jax_fixtures(pattern):

@@ -11,6 +11,7 @@
 #include "transforms/export/UnreducedAllReduces.h"
 
 #include "transforms/export/CallOperandReshards.h"
+#include "transforms/export/DotReshards.h"
 
 #include "ir/sdy/ShardingLayout.h"
 #include "ir/sdy/ShardingUtils.h"
@@ -79,11 +80,27 @@ struct Candidate {
   int64_t weight = 0;
 };
 
+/// True if `a` sorts after `b`: axis by axis by name, then sub-axis
+/// pre-size and size; a longer list after its prefix.
+bool isAxesAfter(ArrayRef<AxisRefAttr> a, ArrayRef<AxisRefAttr> b,
+                 MeshAttr mesh) {
+  for (auto [x, y] : llvm::zip(a, b)) {
+    if (x.getName() != y.getName())
+      return x.getName() > y.getName();
+    if (x.getSubAxisPreSize() != y.getSubAxisPreSize())
+      return x.getSubAxisPreSize() > y.getSubAxisPreSize();
+    if (x.getSize(mesh) != y.getSize(mesh))
+      return x.getSize(mesh) > y.getSize(mesh);
+  }
+  return a.size() > b.size();
+}
+
 /// Per factor, the axes of the heaviest (factor, axes) candidates that fit
 /// together: a candidate weighs the elements of the tensors whose factor
 /// starts with its axes; one that extends its factor's axes without reusing
 /// an axis taken elsewhere is taken, heaviest first (then the most shards,
-/// then the first seen), until none is left.
+/// then, as in Shardy, the axes that sort last by name), until none is
+/// left.
 SmallVector<AxisList> chooseFactorAxes(const ShardingProjection &proj,
                                        ArrayRef<int64_t> tensorSizes,
                                        int64_t numFactors, MeshAttr mesh) {
@@ -136,9 +153,12 @@ SmallVector<AxisList> chooseFactorAxes(const ShardingProjection &proj,
       std::optional<AxisList> axes = truncate(c);
       if (!axes)
         continue;
+      int64_t size = getAxesSize(*axes, mesh);
+      int64_t bestSize = best ? getAxesSize(bestAxes, mesh) : 0;
       if (!best || c.weight > best->weight ||
           (c.weight == best->weight &&
-           getAxesSize(*axes, mesh) > getAxesSize(bestAxes, mesh))) {
+           (size > bestSize ||
+            (size == bestSize && isAxesAfter(*axes, bestAxes, mesh))))) {
         best = &c;
         bestAxes = std::move(*axes);
       }
@@ -299,15 +319,18 @@ std::unique_ptr<Pass> createConcatenateReshardsPass() {
 void insertNonFullVersionReshards(func::FuncOp func) {
   SmallVector<Operation *> ops;
   func.walk([&](Operation *op) {
-    if (isa<stablehlo::ConcatenateOp, func::CallOp>(op))
+    if (isa<stablehlo::ConcatenateOp, stablehlo::DotOp, stablehlo::DotGeneralOp,
+            func::CallOp>(op))
       ops.push_back(op);
   });
   SymbolTableCollection symbols;
   for (Operation *op : ops) {
     if (auto call = dyn_cast<func::CallOp>(op))
       reshardCallOperands(call, symbols);
+    else if (auto concat = dyn_cast<stablehlo::ConcatenateOp>(op))
+      reshardConcatenate(concat);
     else
-      reshardConcatenate(cast<stablehlo::ConcatenateOp>(op));
+      reshardDot(op);
   }
   insertUnreducedAllReduces(func);
 }

@@ -3,7 +3,8 @@
 // The part of explicit-reshard insertion that propagation's export runs
 // (`sdy-insert-explicit-reshards{enable-full-version=false}`): only
 // stablehlo.concatenate ops whose operands and result disagree are made
-// consistent, and func.call operands are resharded to their callee's
+// consistent, dots whose result holds the contracting axes are resharded
+// (DotReshards.h), and func.call operands are resharded to their callee's
 // argument shardings (docs/propagation.md).
 //
 //===----------------------------------------------------------------------===//
@@ -24,7 +25,8 @@ namespace mlir::sdy {
 /// (prefixes count), the concatenated dimension's axes moved to the other
 /// dimensions (in order, where they divide what is left of the dimension).
 /// Operands get `sdy.reshard` to that sharding, the result gets it and an
-/// `sdy.reshard` back to its former sharding. Then sums unreduced axes
+/// `sdy.reshard` back to its former sharding. Dots go through reshardDot.
+/// Then sums unreduced axes
 /// before the uses that do not keep them (insertUnreducedAllReduces).
 void insertNonFullVersionReshards(func::FuncOp func);
 

@@ -213,27 +213,41 @@ mlir::sdy::propagateFactors(ShardingProjection &projection,
     SmallVector<ArrayRef<AxisRefAttr>> lists;
     SmallVector<bool> closed;
     SmallVector<int64_t> holders;
+    bool resultsFirst = options.aggressive && options.resultsFirst;
     for (int64_t t = 0; t < numTensors; ++t) {
       auto it = projection.getTensor(t).factors.find(factor);
       if (it == projection.getTensor(t).factors.end())
         continue;
       lists.push_back(it->second.axisRefs);
-      closed.push_back(it->second.isClosed);
+      // Aggressive propagation ignores closed dimensions, except those of an
+      // elementwise op's results.
+      closed.push_back(
+          it->second.isClosed &&
+          (!options.aggressive || (resultsFirst && t >= numOperands)));
       holders.push_back(t);
     }
     if (lists.size() < 2)
       continue;
-    Candidate candidate{factor, getCompatibleMajorAxes(lists, closed,
-                                                       !options.aggressive,
-                                                       !options.conservative)};
+    Candidate candidate{
+        factor, getCompatibleMajorAxes(lists, closed,
+                                       !options.aggressive || resultsFirst,
+                                       !options.conservative)};
     if (options.aggressive) {
       // One source tensor per factor: the largest tensor holding all the
-      // compatible axes (the first of equal ones).
+      // compatible axes (the first of equal ones; on an elementwise op a
+      // result before the operands).
       int64_t best = -1;
+      auto better = [&](int64_t t) {
+        if (best < 0)
+          return true;
+        if (resultsFirst && (t >= numOperands) != (best >= numOperands))
+          return t >= numOperands;
+        return sizeOf(t) > sizeOf(best);
+      };
       for (auto [list, t] : llvm::zip(lists, holders)) {
         if (list.empty() || list != ArrayRef(candidate.axes))
           continue;
-        if (best < 0 || sizeOf(t) > sizeOf(best))
+        if (better(t))
           best = t;
       }
       if (best >= 0) {
@@ -244,14 +258,41 @@ mlir::sdy::propagateFactors(ShardingProjection &projection,
         candidate.sourceIndex = best;
       }
     }
+    // On an elementwise op an axis a result uses for another factor stops
+    // the factor there (as in Shardy): results keep their shardings whole.
+    if (resultsFirst)
+      for (int64_t t = numOperands; t < numTensors; ++t) {
+        SmallVector<AxisRefAttr> used =
+            projection.getTensor(t).getAxesUsedOutside(factor);
+        for (size_t i = 0; i < candidate.axes.size(); ++i) {
+          AxisRefAttr axis = candidate.axes[i];
+          if (llvm::none_of(used,
+                            [&](AxisRefAttr u) { return axis.overlaps(u); }))
+            continue;
+          // An axis partly used keeps its free major part.
+          AxisRefAttr free =
+              options.conservative
+                  ? AxisRefAttr()
+                  : getNonOverlappingPrefix(axis, used, options.mesh);
+          candidate.axes.resize(free ? i + 1 : i);
+          if (free)
+            candidate.axes[i] = free;
+          break;
+        }
+      }
     if (!candidate.axes.empty())
       candidates.push_back(std::move(candidate));
   }
-  // Larger source tensors first, then more sharded factors, then lower
-  // source index, then factor index.
+  // Larger source tensors first, then lower source index, then factor
+  // index; on an elementwise op (as in Shardy), factors sourced from a
+  // result before all others, and more sharded factors before less sharded
+  // ones of equal source size.
+  bool elementwise = options.aggressive && options.resultsFirst;
   auto orderKey = [&](const Candidate &c) {
-    return std::make_tuple(-c.sourceSize, -getAxesSize(c.axes, options.mesh),
-                           c.sourceIndex, c.factor);
+    bool fromOperand = elementwise && c.sourceIndex < numOperands;
+    int64_t sharded = elementwise ? getAxesSize(c.axes, options.mesh) : 0;
+    return std::make_tuple(fromOperand, -c.sourceSize, -sharded, c.sourceIndex,
+                           c.factor);
   };
   llvm::sort(candidates, [&](const Candidate &a, const Candidate &b) {
     return orderKey(a) < orderKey(b);

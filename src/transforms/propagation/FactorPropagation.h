@@ -27,6 +27,13 @@ struct FactorPropagationOptions {
   /// Number of elements of each tensor (operands then results), used to
   /// pick the source of a conflicting factor in aggressive mode.
   ArrayRef<int64_t> tensorSizes;
+  /// Aggressive mode on an elementwise op: as in Shardy, a result's sharding
+  /// speaks first. A closed result dimension stops a factor there (a closed
+  /// operand does not), factors whose source is a result resolve their
+  /// conflicts before factors sourced from operands, and more sharded
+  /// factors before less sharded ones (other ops go by source size and
+  /// index only).
+  bool resultsFirst = false;
   /// Optional filter: factors it rejects do not propagate.
   llvm::function_ref<bool(int64_t factor)> factorFilter = nullptr;
   /// Optional per-factor direction override (e.g. broadcast backward only).

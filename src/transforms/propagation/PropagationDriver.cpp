@@ -30,7 +30,8 @@ bool isOpenWithoutAxes(TensorShardingAttr sharding) {
 /// Ops whose every factor passes through unchanged (op-priority round 1).
 bool isPassThroughOp(Operation *op) {
   return stablehlo::isElementwise(op) ||
-         isa<stablehlo::ReshapeOp, stablehlo::TransposeOp>(op);
+         isa<stablehlo::ReshapeOp, stablehlo::TransposeOp,
+             stablehlo::DynamicSliceOp, stablehlo::DynamicUpdateSliceOp>(op);
 }
 
 /// A rule that maps every dimension of `type` to its own factor, shared by
@@ -49,6 +50,42 @@ OpShardingRuleAttr getIdentityRule(Type type, int64_t numOperands,
   SmallVector<TensorMappingAttr> results(numResults, mapping);
   return OpShardingRuleAttr::get(ctx, shaped.getShape(), operands, results, {},
                                  {}, {}, {}, /*isCustomRule=*/false);
+}
+
+/// Factors of `rule` that Shardy's own rule for `op` makes pass-through
+/// where sdy's needs replication (sdy's partitioner then replicates them):
+/// the inserted dimensions of a scatter's inputs and the updated dimensions
+/// of a dynamic_update_slice's operand. The op-priority round of
+/// pass-through factors propagates them, as in Shardy.
+SmallVector<int64_t> getShardyPassThroughFactors(Operation *op,
+                                                 OpShardingRuleAttr rule) {
+  SmallVector<int64_t> dims;
+  if (auto scatter = dyn_cast<stablehlo::ScatterOp>(op)) {
+    llvm::append_range(
+        dims, scatter.getScatterDimensionNumbers().getInsertedWindowDims());
+  } else if (auto update = dyn_cast<stablehlo::DynamicUpdateSliceOp>(op)) {
+    auto operandType =
+        dyn_cast<RankedTensorType>(update.getOperand().getType());
+    auto updateType = dyn_cast<RankedTensorType>(update.getUpdate().getType());
+    if (!operandType || !updateType)
+      return {};
+    for (int64_t dim = 0; dim < operandType.getRank(); ++dim)
+      if (operandType.getDimSize(dim) != updateType.getDimSize(dim))
+        dims.push_back(dim);
+  }
+  SmallVector<int64_t> factors;
+  if (rule.getNumOperands() == 0)
+    return factors;
+  ArrayRef<DimMappingAttr> mappings =
+      rule.getOperandMappings().front().getDimMappings();
+  for (int64_t dim : dims) {
+    if (dim < 0 || dim >= static_cast<int64_t>(mappings.size()))
+      continue;
+    for (int64_t factor : mappings[dim].getFactorIndices())
+      if (rule.isNeedReplicationFactor(factor))
+        factors.push_back(factor);
+  }
+  return factors;
 }
 
 int64_t getNumElements(Type type) {
@@ -334,6 +371,10 @@ PropagationDriver::SlotKey PropagationDriver::getKey(const ShardingSlot &slot) {
   case ShardingSlot::Kind::kValue:
     break;
   }
+  // A manual computation's result shares its out_sharding slot.
+  if (auto result = dyn_cast<OpResult>(slot.value))
+    if (isa<ManualComputationOp>(result.getOwner()))
+      return {result.getOwner(), kOut | result.getResultNumber()};
   if (auto arg = dyn_cast<BlockArgument>(slot.value)) {
     Operation *parent = arg.getOwner()->getParentOp();
     if (isa_and_nonnull<ManualComputationOp>(parent))
@@ -364,8 +405,12 @@ void PropagationDriver::addIdentityItem(Operation *anchor,
   items.push_back(std::move(item));
 }
 
-void PropagationDriver::addRuleItem(Operation *op, OpShardingRuleAttr rule) {
+void PropagationDriver::addRuleItem(Operation *op, OpShardingRuleAttr rule,
+                                    bool hasOwnRule) {
   Item item{op, {}, {}, rule, PropagationDirection::BOTH};
+  // A rule the op carried before propagation is taken as written.
+  if (!hasOwnRule)
+    item.shardyPassThroughFactors = getShardyPassThroughFactors(op, rule);
   for (Value operand : op->getOperands())
     item.operands.push_back(ShardingSlot::forValue(operand));
   for (Value result : op->getResults())
@@ -373,8 +418,16 @@ void PropagationDriver::addRuleItem(Operation *op, OpShardingRuleAttr rule) {
   StringRef name = op->getName().getStringRef();
   item.isPassThroughOp = isPassThroughOp(op);
   item.isBroadcast = name == "stablehlo.broadcast_in_dim";
-  item.hasMultiUseOperand =
-      llvm::any_of(op->getOperands(), [](Value v) { return !v.hasOneUse(); });
+  item.isDynamicSlice =
+      isa<stablehlo::DynamicSliceOp, stablehlo::DynamicUpdateSliceOp>(op);
+  item.isElementwise = stablehlo::isElementwise(op);
+  // The start indices of a dynamic slice or update do not count (they are
+  // scalars no sharding flows through).
+  item.hasMultiUseOperand = llvm::any_of(op->getOperands(), [&](Value v) {
+    if (item.isDynamicSlice && getShardingRank(v.getType()) == 0)
+      return false;
+    return !v.hasOneUse();
+  });
   items.push_back(std::move(item));
 }
 
@@ -431,6 +484,12 @@ void PropagationDriver::collectItems() {
       SmallVector<ShardingSlot> sources;
       for (Value source : getDataFlowEdgeSources(edge.getInput()))
         sources.push_back(Slot::forValue(source));
+      // A while's body return comes before its operand (where they
+      // conflict, the body's sharding wins, as in Shardy).
+      if (isa_and_nonnull<stablehlo::WhileOp>(
+              edge.getInput().getDefiningOp()) &&
+          sources.size() == 2)
+        std::swap(sources[0], sources[1]);
       addIdentityItem(op, sources, {Slot::forValue(edge.getResult())});
       return;
     }
@@ -468,9 +527,10 @@ void PropagationDriver::collectItems() {
     // Data-flow ops propagate through their sdy.data_flow_edge ops.
     if (isDataFlowOp(op) || isa<func::FuncOp, ModuleOp>(op))
       return;
+    bool hasOwnRule = op->hasAttr(SdyDialect::kShardingRuleAttr);
     if (OpShardingRuleAttr rule = getOrCreateShardingRule(
             op, config.conservative, config.keepShardingRules))
-      addRuleItem(op, rule);
+      addRuleItem(op, rule, hasOwnRule);
   });
   closeNamed(nullptr);
   for (auto &[id, members] : groups) {
@@ -556,7 +616,8 @@ PropagationDriver::visit(const Item &item, OpPriorityRound round,
   bool broadcastBackwardOnly =
       item.isBroadcast && round != OpPriorityRound::kAll;
   auto factorFilter = [&](int64_t factor) {
-    return !passThroughFactorsOnly || rule.isPassThroughFactor(factor);
+    return !passThroughFactorsOnly || rule.isPassThroughFactor(factor) ||
+           llvm::is_contained(item.shardyPassThroughFactors, factor);
   };
 
   FactorPropagationOptions options;
@@ -564,10 +625,15 @@ PropagationDriver::visit(const Item &item, OpPriorityRound round,
   options.rule = rule;
   options.direction =
       broadcastBackwardOnly ? PropagationDirection::BACKWARD : item.direction;
+  // As in Shardy, dynamic slices and updates are pass-through ops that only
+  // propagate forward in the pass-through rounds.
+  if (item.isDynamicSlice && round <= OpPriorityRound::kPassThrough)
+    options.direction = PropagationDirection::FORWARD;
   options.conservative = config.conservative;
   options.aggressive = strategy == PropagationStrategy::kAggressive;
   options.tensorSizes = sizes;
   options.factorFilter = factorFilter;
+  options.resultsFirst = item.isElementwise;
 
   SmallVector<bool> changed = propagateFactors(projection, options);
   for (auto [index, slot] : llvm::enumerate(slots)) {

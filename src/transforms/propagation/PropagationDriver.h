@@ -70,12 +70,17 @@ private:
     PropagationDirection direction = PropagationDirection::BOTH;
     bool isPassThroughOp = false;
     bool isBroadcast = false;
+    bool isElementwise = false;
+    bool isDynamicSlice = false;
+    /// Need-replication factors the pass-through round admits (as Shardy,
+    /// whose rule makes them pass-through).
+    SmallVector<int64_t> shardyPassThroughFactors;
     bool hasMultiUseOperand = false;
   };
   using SlotKey = std::pair<void *, unsigned>;
 
   void collectItems();
-  void addRuleItem(Operation *op, OpShardingRuleAttr rule);
+  void addRuleItem(Operation *op, OpShardingRuleAttr rule, bool hasOwnRule);
   void
   addIdentityItem(Operation *anchor, ArrayRef<ShardingSlot> operands,
                   ArrayRef<ShardingSlot> results,

@@ -193,9 +193,16 @@ bool ShardingSlot::set(TensorShardingAttr sharding) const {
     return false;
   }
   Operation *def = value.getDefiningOp();
-  // Results of manual computations and of sdy collectives are fixed.
-  if (isa<ManualComputationOp, AllGatherOp, AllSliceOp, AllToAllOp,
-          CollectivePermuteOp, AllReduceOp, ReduceScatterOp, ReshardOp>(def))
+  // A manual computation's result is its out_sharding, which takes free axes
+  // from the result's uses (the manual axes are blocked), as in Shardy.
+  if (auto manual = dyn_cast<ManualComputationOp>(def)) {
+    setManualSharding(manual, false, cast<OpResult>(value).getResultNumber(),
+                      sharding);
+    return true;
+  }
+  // Results of sdy collectives are fixed.
+  if (isa<AllGatherOp, AllSliceOp, AllToAllOp, CollectivePermuteOp, AllReduceOp,
+          ReduceScatterOp, ReshardOp>(def))
     return false;
   return setSharding(value, sharding);
 }

@@ -2,7 +2,8 @@
 
 // Expectations are the real Shardy's output for the same input (its
 // sdy-insert-explicit-reshards{enable-full-version=false}): only
-// concatenates whose operands and result disagree change; the concatenated
+// concatenates whose operands and result disagree change (and some dots,
+// insert_explicit_reshards_dot.mlir); the concatenated
 // dimension ends unsharded and its axes move to the other dimensions, in
 // order, where they divide what is left (a partly taken axis keeps its free
 // major part).
