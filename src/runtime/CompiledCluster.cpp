@@ -46,22 +46,29 @@ void registerNarrow(const char *to, const char *from) {
       {from, 1, reinterpret_cast<void *>(&narrowFromF64<E>)});
 }
 
-#define SDY_REGISTER_NARROW(E, NAME)                                           \
-  registerNarrow<ElementType::E>("sdy_" NAME "_to_f64", "sdy_" NAME "_from_"   \
-                                                                    "f64")
-
 const bool narrowFunctionsRegistered = [] {
-  SDY_REGISTER_NARROW(F8E4M3FN, "f8E4M3FN");
-  SDY_REGISTER_NARROW(F8E5M2, "f8E5M2");
-  SDY_REGISTER_NARROW(F8E4M3FNUZ, "f8E4M3FNUZ");
-  SDY_REGISTER_NARROW(F8E5M2FNUZ, "f8E5M2FNUZ");
-  SDY_REGISTER_NARROW(F8E4M3B11FNUZ, "f8E4M3B11FNUZ");
-  SDY_REGISTER_NARROW(F8E4M3, "f8E4M3");
-  SDY_REGISTER_NARROW(F8E3M4, "f8E3M4");
-  SDY_REGISTER_NARROW(F8E8M0FNU, "f8E8M0FNU");
-  SDY_REGISTER_NARROW(F4E2M1FN, "f4E2M1FN");
-  SDY_REGISTER_NARROW(F6E2M3FN, "f6E2M3FN");
-  SDY_REGISTER_NARROW(F6E3M2FN, "f6E3M2FN");
+  registerNarrow<ElementType::F8E4M3FN>("sdy_f8E4M3FN_to_f64",
+                                        "sdy_f8E4M3FN_from_f64");
+  registerNarrow<ElementType::F8E5M2>("sdy_f8E5M2_to_f64",
+                                      "sdy_f8E5M2_from_f64");
+  registerNarrow<ElementType::F8E4M3FNUZ>("sdy_f8E4M3FNUZ_to_f64",
+                                          "sdy_f8E4M3FNUZ_from_f64");
+  registerNarrow<ElementType::F8E5M2FNUZ>("sdy_f8E5M2FNUZ_to_f64",
+                                          "sdy_f8E5M2FNUZ_from_f64");
+  registerNarrow<ElementType::F8E4M3B11FNUZ>("sdy_f8E4M3B11FNUZ_to_f64",
+                                             "sdy_f8E4M3B11FNUZ_from_f64");
+  registerNarrow<ElementType::F8E4M3>("sdy_f8E4M3_to_f64",
+                                      "sdy_f8E4M3_from_f64");
+  registerNarrow<ElementType::F8E3M4>("sdy_f8E3M4_to_f64",
+                                      "sdy_f8E3M4_from_f64");
+  registerNarrow<ElementType::F8E8M0FNU>("sdy_f8E8M0FNU_to_f64",
+                                         "sdy_f8E8M0FNU_from_f64");
+  registerNarrow<ElementType::F4E2M1FN>("sdy_f4E2M1FN_to_f64",
+                                        "sdy_f4E2M1FN_from_f64");
+  registerNarrow<ElementType::F6E2M3FN>("sdy_f6E2M3FN_to_f64",
+                                        "sdy_f6E2M3FN_from_f64");
+  registerNarrow<ElementType::F6E3M2FN>("sdy_f6E3M2FN_to_f64",
+                                        "sdy_f6E3M2FN_from_f64");
   return true;
 }();
 
