@@ -1584,6 +1584,16 @@ program("reshape_indivisible_mix", A(6, 10, spec=P(D)), A(10, 6))(
                   jnp.sum(a.reshape(3, 20), 0), (a.T @ a).reshape(2, 5, 10)))
 
 
+def _debug_print_step(x, w):
+    y = jnp.tanh(x @ w)
+    jax.debug.print("loss {l}", l=jnp.mean(y ** 2))
+    jax.debug.callback(lambda v: None, jnp.max(y))
+    return y * 2
+
+
+program("debug_print_callback", A(8, 16, spec=P(D, M)), A(16, 16, spec=P(M)))(_debug_print_step)
+
+
 # ------------------------------------------------------------------ export
 
 
