@@ -511,6 +511,18 @@ Status customCallKernel(OpCall &c) {
     return runCheckCustomCall(c);
   if (op.getCallTargetName() == "ApproxTopK")
     return runApproxTopK(c);
+  // JAX's host callbacks call a Python function of the tracing process. One
+  // without results (jax.debug.print, jax.debug.callback) cannot change
+  // the program's values: it is skipped. One with results cannot run.
+  if (op.getCallTargetName() == "xla_ffi_python_cpu_callback" ||
+      op.getCallTargetName() == "xla_python_cpu_callback") {
+    if (op->getNumResults() == 0)
+      return Status::ok();
+    return Status::unsupported(
+        "custom_call target '" + op.getCallTargetName().str() +
+        "' (jax.pure_callback or io_callback) calls a Python function of the "
+        "process that traced the program; it cannot be executed");
+  }
   if (!isIdentityCustomCall(op))
     return Status::unsupported("custom_call target '" +
                                op.getCallTargetName().str() +

@@ -1584,6 +1584,26 @@ program("reshape_indivisible_mix", A(6, 10, spec=P(D)), A(10, 6))(
                   jnp.sum(a.reshape(3, 20), 0), (a.T @ a).reshape(2, 5, 10)))
 
 
+def _debug_print_step(x, w):
+    y = jnp.tanh(x @ w)
+    jax.debug.print("loss {l}", l=jnp.mean(y ** 2))
+    jax.debug.callback(lambda v: None, jnp.max(y))
+    return y * 2
+
+
+program("debug_print_callback", A(8, 16, spec=P(D, M)), A(16, 16, spec=P(M)))(_debug_print_step)
+
+
+program("rand_dtypes", KEY, x64=True, tol=10)(
+    lambda k: (jax.random.bits(RK(k), (8,), dtype=jnp.uint8), jax.random.bits(RK(k), (8,), dtype=jnp.uint16),
+               jax.random.bits(RK(k), (8,), dtype=jnp.uint64), jax.random.uniform(RK(k), (8,), dtype=BF16),
+               jax.random.normal(RK(k), (8,), dtype=F16), jax.random.uniform(RK(k), (8,), dtype=F64),
+               jax.random.randint(RK(k), (8,), -5, 5, dtype=I8)))
+program("nn_attention_mask_bias_bf16", A(2, 8, 4, 8, dtype=BF16, spec=P(D)), A(2, 8, 4, 8, dtype=BF16, spec=P(D)),
+        A(2, 4, 8, 8, dtype=BF16, spec=P(D)), A(2, 1, 8, 8, dtype=bool, spec=P(D)), tol=2)(
+    lambda q, k, b, m: jax.nn.dot_product_attention(q, k, k, bias=b, mask=m))
+
+
 # ------------------------------------------------------------------ export
 
 

@@ -225,3 +225,32 @@ TEST(PrinterDefaults, JaxScatterWithoutIndexVectorDim) {
   expectTensor(r[0], ElementType::F32, {4, 5},
                {1, 1, 1, 2, 1, 1, 1, 1, 3, 1, 1, 1, 1, 4, 1, 1, 1, 1, 5, 1});
 }
+
+TEST(CustomCall, HostCallbacks) {
+  // jax.debug.print's callback (no results) is skipped; the program's
+  // values are unchanged.
+  auto r = run1("func.func @main(%a: tensor<2xf32>) -> tensor<2xf32> {\n"
+                "  stablehlo.custom_call @xla_ffi_python_cpu_callback(%a) "
+                "{has_side_effect = true, mhlo.backend_config = {index = 0 : "
+                "ui64}} : (tensor<2xf32>) -> ()\n"
+                "  %0 = stablehlo.add %a, %a : tensor<2xf32>\n"
+                "  return %0 : tensor<2xf32>\n}\n",
+                {f32({2}, {1, 2})});
+  ASSERT_EQ(r.size(), 1u);
+  expectTensor(r[0], ElementType::F32, {2}, {2, 4});
+
+  // A callback with results (jax.pure_callback) cannot run.
+  std::unique_ptr<Executable> exe =
+      compile("func.func @main(%a: tensor<2xf32>) -> tensor<2xf32> {\n"
+              "  %0 = stablehlo.custom_call @xla_ffi_python_cpu_callback(%a) "
+              ": (tensor<2xf32>) -> tensor<2xf32>\n"
+              "  return %0 : tensor<2xf32>\n}\n");
+  ASSERT_TRUE(exe);
+  std::vector<Tensor> out;
+  Status st = exe->runSingle({f32({2}, {1, 2})}, out);
+  EXPECT_FALSE(st.isOk());
+  EXPECT_NE(st.message().find("(jax.pure_callback or io_callback) calls a "
+                              "Python function"),
+            std::string::npos)
+      << st.message();
+}

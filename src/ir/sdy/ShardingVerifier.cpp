@@ -197,6 +197,15 @@ LogicalResult
 mlir::sdy::verifyShardingPerValue(TensorShardingPerValueAttr shardings,
                                   TypeRange types, Operation *op,
                                   StringRef kind) {
+  // As in Shardy, an op without results may carry one (rank-0) sharding: the
+  // placement of a side-effecting op, e.g. JAX's maximal sharding of the
+  // host callback of jax.debug.print.
+  if (types.empty() && kind == "result" && shardings.getShardings().size() == 1)
+    return verifyTensorSharding(
+        shardings.getShardings().front(),
+        RankedTensorType::get({}, Float32Type::get(op->getContext())), op, [&] {
+          return op->emitOpError() << "sharding of an op without results: ";
+        });
   if (shardings.getShardings().size() != types.size())
     return op->emitOpError()
            << "has " << types.size() << " " << kind << "s but "

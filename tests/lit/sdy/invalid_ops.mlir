@@ -42,8 +42,20 @@ func.func @per_value_too_few(%arg0: tensor<8xf32>) {
 
 sdy.mesh @mesh = <["x"=2]>
 
-func.func @per_value_no_results(%arg0: tensor<8xf32>) {
-  // expected-error @+1 {{'test.op' op has 0 results but 1 shardings}}
+// An op without results takes one sharding at most (its placement), of
+// rank 0.
+func.func @no_results_two_shardings(%arg0: tensor<8xf32>) {
+  // expected-error @+1 {{'test.op' op has 0 results but 2 shardings; expected one sharding per result}}
+  "test.op"(%arg0) {sdy.sharding = #sdy.sharding_per_value<[<@mesh, []>, <@mesh, []>]>} : (tensor<8xf32>) -> ()
+  return
+}
+
+// -----
+
+sdy.mesh @mesh = <["x"=2]>
+
+func.func @no_results_ranked_sharding(%arg0: tensor<8xf32>) {
+  // expected-error @+1 {{'test.op' op sharding of an op without results: sharding has 1 dimension shardings but the tensor 'tensor<f32>' has rank 0}}
   "test.op"(%arg0) {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"x"}]>]>} : (tensor<8xf32>) -> ()
   return
 }

@@ -287,3 +287,16 @@ func.func @size_zero_dim(%arg0: tensor<0x8xf32> {sdy.sharding = #sdy.sharding<@m
                          %arg1: tensor<8x0xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"y", ?}]>}) {
   return
 }
+
+// -----
+
+sdy.mesh @maximal_mesh_0 = <[], device_ids=[0]>
+
+// An op without results may carry one sharding, its placement (JAX's
+// jax.debug.print callback on a maximal mesh), as in Shardy.
+// CHECK-LABEL: func.func @no_results_placement
+// CHECK: stablehlo.custom_call @xla_ffi_python_cpu_callback(%arg0) {has_side_effect = true, sdy.sharding = #sdy.sharding_per_value<[<@maximal_mesh_0, []>]>}
+func.func @no_results_placement(%arg0: tensor<8xf32>) {
+  stablehlo.custom_call @xla_ffi_python_cpu_callback(%arg0) {has_side_effect = true, sdy.sharding = #sdy.sharding_per_value<[<@maximal_mesh_0, []>]>} : (tensor<8xf32>) -> ()
+  return
+}
