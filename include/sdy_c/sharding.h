@@ -121,8 +121,9 @@ sdy_status_t *sdy_sharding_replicated_axis(const sdy_sharding_t *sharding,
 
 /* Validates the sharding for a tensor of shape `shape` (`rank` sizes, each
  * >= 0), with the dialect verifier's checks and messages (rank mismatch,
- * size-0 dimensions sharded, …). Failure: SDY_VERIFICATION_ERROR. The
- * tensor is described as tensor<...xf32> in messages. */
+ * …); a size-0 dimension may be sharded, as in Shardy. Failure:
+ * SDY_VERIFICATION_ERROR. The tensor is described as tensor<...xf32> in
+ * messages. */
 sdy_status_t *sdy_sharding_validate(const sdy_sharding_t *sharding,
                                     const int64_t *shape, size_t rank);
 
