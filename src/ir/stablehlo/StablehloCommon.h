@@ -2,7 +2,9 @@
 #ifndef SDY_IR_STABLEHLO_STABLEHLOCOMMON_H
 #define SDY_IR_STABLEHLO_STABLEHLOCOMMON_H
 
+#include "mlir/IR/BuiltinTypeInterfaces.h"
 #include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/Operation.h"
 #include "llvm/ADT/ArrayRef.h"
 
 #include <string>
@@ -11,6 +13,11 @@ namespace mlir::stablehlo::detail {
 
 // `[1, 2, 3]`, for diagnostics.
 std::string formatDims(ArrayRef<int64_t> dims);
+
+// Checks that `operand` and `result` have the same element type (per-axis
+// quantized types may differ in their quantized dimension).
+LogicalResult checkElementTypes(Operation *op, ShapedType operand,
+                                ShapedType result);
 
 // Emits `'stablehlo.<opName>' op <args...>` at `loc` when it is given, so that
 // inference errors read like verifier errors.

@@ -20,6 +20,7 @@
 
 using namespace mlir;
 using namespace mlir::stablehlo;
+using mlir::stablehlo::detail::checkElementTypes;
 using mlir::stablehlo::detail::formatDims;
 
 namespace {
@@ -66,21 +67,12 @@ LogicalResult checkOutputShape(Operation *op, StringRef name, Value v) {
   return success();
 }
 
-LogicalResult checkSameElementType(Operation *op, Type operand, Type result) {
-  if (mlir::getElementTypeOrSelf(operand) != mlir::getElementTypeOrSelf(result))
-    return op->emitOpError()
-           << "operand element type " << mlir::getElementTypeOrSelf(operand)
-           << " differs from the result element type "
-           << mlir::getElementTypeOrSelf(result);
-  return success();
-}
-
 } // namespace
 
 LogicalResult DynamicBroadcastInDimOp::verify() {
   auto operand = cast<RankedTensorType>(getOperand().getType());
   auto result = cast<RankedTensorType>(getType());
-  if (failed(checkSameElementType(*this, operand, result)) ||
+  if (failed(checkElementTypes(*this, operand, result)) ||
       failed(
           checkOutputShape(*this, "output_dimensions", getOutputDimensions())))
     return failure();
@@ -127,7 +119,7 @@ LogicalResult DynamicIotaOp::verify() {
 LogicalResult DynamicReshapeOp::verify() {
   auto operand = cast<RankedTensorType>(getOperand().getType());
   auto result = cast<RankedTensorType>(getType());
-  if (failed(checkSameElementType(*this, operand, result)) ||
+  if (failed(checkElementTypes(*this, operand, result)) ||
       failed(checkOutputShape(*this, "output_shape", getOutputShape())))
     return failure();
   if (operand.getNumElements() != result.getNumElements())
@@ -140,8 +132,8 @@ LogicalResult DynamicReshapeOp::verify() {
 LogicalResult DynamicPadOp::verify() {
   auto operand = cast<RankedTensorType>(getOperand().getType());
   auto value = cast<RankedTensorType>(getPaddingValue().getType());
-  if (failed(checkSameElementType(*this, operand, getType())) ||
-      failed(checkSameElementType(*this, value, getType())))
+  if (failed(checkElementTypes(*this, operand, cast<ShapedType>(getType()))) ||
+      failed(checkElementTypes(*this, value, cast<ShapedType>(getType()))))
     return failure();
   if (value.getRank() != 0)
     return emitOpError() << "padding_value must be a 0-D tensor, got " << value;
@@ -158,7 +150,7 @@ LogicalResult DynamicPadOp::verify() {
 
 LogicalResult RealDynamicSliceOp::verify() {
   auto operand = cast<RankedTensorType>(getOperand().getType());
-  if (failed(checkSameElementType(*this, operand, getType())))
+  if (failed(checkElementTypes(*this, operand, cast<ShapedType>(getType()))))
     return failure();
   int64_t rank = operand.getRank();
   if (failed(
@@ -172,7 +164,7 @@ LogicalResult RealDynamicSliceOp::verify() {
 
 LogicalResult DynamicGatherOp::verify() {
   auto operand = cast<RankedTensorType>(getOperand().getType());
-  if (failed(checkSameElementType(*this, operand, getType())))
+  if (failed(checkElementTypes(*this, operand, cast<ShapedType>(getType()))))
     return failure();
   return checkShapeOperand(*this, "slice_sizes", getSliceSizes(),
                            operand.getRank());
@@ -191,16 +183,22 @@ LogicalResult DynamicConvOp::verify() {
 
 namespace {
 
-// The constant values of `v`, or an error naming the operand.
-FailureOr<SmallVector<int64_t>> requireConstant(Operation *op, StringRef name,
-                                                Value v) {
-  std::optional<SmallVector<int64_t>> values = constantValues(v);
-  if (!values)
-    return op->emitOpError()
-           << name << " must be a stablehlo.constant: sdy runs static "
-           << "shapes only, and needs the values that this op takes as "
-           << "operands as attributes of its static form";
-  return *values;
+// The values of the constants `operands` (each with its name), or an error
+// naming the first that is not a constant.
+FailureOr<SmallVector<SmallVector<int64_t>>>
+requireConstants(Operation *op,
+                 ArrayRef<std::pair<StringRef, Value>> operands) {
+  SmallVector<SmallVector<int64_t>> all;
+  for (auto [name, v] : operands) {
+    std::optional<SmallVector<int64_t>> values = constantValues(v);
+    if (!values)
+      return op->emitOpError()
+             << name << " must be a stablehlo.constant: sdy runs static "
+             << "shapes only, and needs the values that this op takes as "
+             << "operands as attributes of its static form";
+    all.push_back(std::move(*values));
+  }
+  return all;
 }
 
 // Builds the static twin of `op`, or fails with an error at `op`.
@@ -218,56 +216,49 @@ FailureOr<Operation *> buildStaticOp(OpBuilder &b, Operation *op) {
     return ReshapeOp::create(b, loc, resultType, reshape.getOperand())
         .getOperation();
   if (auto pad = dyn_cast<DynamicPadOp>(op)) {
-    auto low = requireConstant(op, "edge_padding_low", pad.getEdgePaddingLow());
-    if (failed(low))
-      return failure();
-    auto high =
-        requireConstant(op, "edge_padding_high", pad.getEdgePaddingHigh());
-    if (failed(high))
-      return failure();
-    auto interior =
-        requireConstant(op, "interior_padding", pad.getInteriorPadding());
-    if (failed(interior))
+    auto c =
+        requireConstants(op, {{"edge_padding_low", pad.getEdgePaddingLow()},
+                              {"edge_padding_high", pad.getEdgePaddingHigh()},
+                              {"interior_padding", pad.getInteriorPadding()}});
+    if (failed(c))
       return failure();
     return PadOp::create(b, loc, resultType, pad.getOperand(),
-                         pad.getPaddingValue(), b.getDenseI64ArrayAttr(*low),
-                         b.getDenseI64ArrayAttr(*high),
-                         b.getDenseI64ArrayAttr(*interior))
+                         pad.getPaddingValue(), b.getDenseI64ArrayAttr((*c)[0]),
+                         b.getDenseI64ArrayAttr((*c)[1]),
+                         b.getDenseI64ArrayAttr((*c)[2]))
         .getOperation();
   }
   if (auto slice = dyn_cast<RealDynamicSliceOp>(op)) {
-    auto start = requireConstant(op, "start_indices", slice.getStartIndices());
-    if (failed(start))
-      return failure();
-    auto limit = requireConstant(op, "limit_indices", slice.getLimitIndices());
-    if (failed(limit))
-      return failure();
-    auto strides = requireConstant(op, "strides", slice.getStrides());
-    if (failed(strides))
+    auto c = requireConstants(op, {{"start_indices", slice.getStartIndices()},
+                                   {"limit_indices", slice.getLimitIndices()},
+                                   {"strides", slice.getStrides()}});
+    if (failed(c))
       return failure();
     return SliceOp::create(b, loc, resultType, slice.getOperand(),
-                           b.getDenseI64ArrayAttr(*start),
-                           b.getDenseI64ArrayAttr(*limit),
-                           b.getDenseI64ArrayAttr(*strides))
+                           b.getDenseI64ArrayAttr((*c)[0]),
+                           b.getDenseI64ArrayAttr((*c)[1]),
+                           b.getDenseI64ArrayAttr((*c)[2]))
         .getOperation();
   }
   if (auto gather = dyn_cast<DynamicGatherOp>(op)) {
-    auto sizes = requireConstant(op, "slice_sizes", gather.getSliceSizes());
-    if (failed(sizes))
+    auto c = requireConstants(op, {{"slice_sizes", gather.getSliceSizes()}});
+    if (failed(c))
       return failure();
-    return GatherOp::create(
-               b, loc, resultType, gather.getOperand(),
-               gather.getStartIndices(), gather.getDimensionNumbersAttr(),
-               b.getDenseI64ArrayAttr(*sizes), gather.getIndicesAreSortedAttr())
+    return GatherOp::create(b, loc, resultType, gather.getOperand(),
+                            gather.getStartIndices(),
+                            gather.getDimensionNumbersAttr(),
+                            b.getDenseI64ArrayAttr((*c)[0]),
+                            gather.getIndicesAreSortedAttr())
         .getOperation();
   }
   auto conv = cast<DynamicConvOp>(op);
-  auto padding = requireConstant(op, "padding", conv.getPadding());
-  if (failed(padding))
+  auto c = requireConstants(op, {{"padding", conv.getPadding()}});
+  if (failed(c))
     return failure();
-  int64_t n = static_cast<int64_t>(padding->size()) / 2;
+  ArrayRef<int64_t> padding = (*c)[0];
+  int64_t n = static_cast<int64_t>(padding.size()) / 2;
   auto paddingAttr = DenseIntElementsAttr::get(
-      RankedTensorType::get({n, 2}, b.getI64Type()), *padding);
+      RankedTensorType::get({n, 2}, b.getI64Type()), padding);
   return ConvolutionOp::create(
              b, loc, resultType, conv.getLhs(), conv.getRhs(),
              conv.getWindowStridesAttr(), paddingAttr,

@@ -169,16 +169,6 @@ LogicalResult checkDimInRange(Operation *op, StringRef what, int64_t dim,
   return success();
 }
 
-LogicalResult checkElementTypes(Operation *op, ShapedType operand,
-                                ShapedType result) {
-  if (!isSameElementTypeUpToQuantizedDimension(operand.getElementType(),
-                                               result.getElementType()))
-    return op->emitOpError()
-           << "operand element type " << operand.getElementType()
-           << " does not match result element type " << result.getElementType();
-  return success();
-}
-
 // The same for operand and result #`i` of a variadic collective.
 LogicalResult checkElementTypes(Operation *op, size_t i, ShapedType operand,
                                 ShapedType result) {
@@ -220,6 +210,17 @@ LogicalResult checkScaledDim(Operation *op, const std::string &operandName,
   return success();
 }
 } // namespace
+
+LogicalResult mlir::stablehlo::detail::checkElementTypes(Operation *op,
+                                                         ShapedType operand,
+                                                         ShapedType result) {
+  if (!isSameElementTypeUpToQuantizedDimension(operand.getElementType(),
+                                               result.getElementType()))
+    return op->emitOpError()
+           << "operand element type " << operand.getElementType()
+           << " does not match result element type " << result.getElementType();
+  return success();
+}
 
 //===----------------------------------------------------------------------===//
 // Shape ops

@@ -59,7 +59,7 @@ func.func @main(%a: tensor<2x3xi64>, %s: tensor<2xi64>) {
 // -----
 
 func.func @main(%a: tensor<2x3xi64>, %s: tensor<2xi64>) {
-  // expected-error @+1 {{'stablehlo.dynamic_reshape' op operand element type 'i64' differs from the result element type 'f32'}}
+  // expected-error @+1 {{'stablehlo.dynamic_reshape' op operand element type 'i64' does not match result element type 'f32'}}
   %0 = stablehlo.dynamic_reshape %a, %s : (tensor<2x3xi64>, tensor<2xi64>) -> tensor<3x2xf32>
   return
 }
