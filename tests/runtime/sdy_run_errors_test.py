@@ -115,6 +115,18 @@ expect([os.path.join(WORK, "missing.mlir")], 2, "cannot read module",
        "missing.mlir")
 broken = npy("broken.mlir", b"func.func @main( {\n")
 expect([broken], 2, "cannot parse module", "broken.mlir:1:")
+# It parses, but a dynamic_pad's padding is computed: it cannot become a
+# static pad.
+computed = npy("computed_padding.mlir", b"""
+func.func @main(%low: tensor<1xi64>) -> tensor<5xi64> {
+  %c = stablehlo.constant dense<[1, 2, 3]> : tensor<3xi64>
+  %z = stablehlo.constant dense<0> : tensor<i64>
+  %0 = stablehlo.dynamic_pad %c, %z, %low, %low, %low : (tensor<3xi64>, tensor<i64>, tensor<1xi64>, tensor<1xi64>, tensor<1xi64>) -> tensor<5xi64>
+  return %0 : tensor<5xi64>
+}
+""")
+expect([computed], 2, "cannot run module", "computed_padding.mlir:5:",
+       "edge_padding_low must be a stablehlo.constant")
 expect([MODULE, "--entry", "nope"], 2,
        "the module has no function @nope (public functions: @main)")
 two = npy("two.mlir", b"""
