@@ -443,8 +443,9 @@ int64_t consumeFactorName(StringRef &text) {
     while (numDigits < rest.size() && llvm::isDigit(rest[numDigits]))
       ++numDigits;
     int64_t suffix;
+    // A suffix so large that the factor index would overflow is no name.
     if (numDigits == 0 || rest.take_front(numDigits).getAsInteger(10, suffix) ||
-        suffix < 1)
+        suffix < 1 || suffix > INT64_MAX - ('z' - 'i'))
       return -1;
     text = rest.drop_front(numDigits);
     return ('z' - 'i') + suffix;

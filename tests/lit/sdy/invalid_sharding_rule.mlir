@@ -251,6 +251,16 @@ func.func @invalid_factor_name_h(%arg0: tensor<8x8xf32>) {
 
 // -----
 
+// A suffix whose factor index would overflow (found by the mesh_sharding
+// fuzzer: the addition was undefined behaviour).
+func.func @invalid_factor_name_z_int64_max(%arg0: tensor<8x8xf32>) {
+  // expected-error @+1 {{invalid factor name in 'z_9223372036854775807'}}
+  %0 = "test.op"(%arg0) {sdy.sharding_rule = #sdy.op_sharding_rule<([i, z_9223372036854775807])->([i, z_9223372036854775807]) {i=8}>} : (tensor<8x8xf32>) -> tensor<8x8xf32>
+  return
+}
+
+// -----
+
 func.func @invalid_factor_name_z0(%arg0: tensor<8x8xf32>) {
   // expected-error @+1 {{invalid factor name in 'z_0'}}
   %0 = "test.op"(%arg0) {sdy.sharding_rule = #sdy.op_sharding_rule<([i, z_0])->([i, z_0]) {i=8}>} : (tensor<8x8xf32>) -> tensor<8x8xf32>
